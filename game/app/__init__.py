@@ -1,0 +1,1 @@
+"""The program: command line, settings, and the window's main loop."""

@@ -1,0 +1,75 @@
+"""Command line (SPEC §6): the window by default, and headless commands."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+from .commands import UsageError
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="cenm", description="Cuerpos en Movimiento — real-time 2D mechanics from model files.")
+    p.add_argument("--model", help="model to open (file stem, title, or path to a .dat file)")
+    p.add_argument("--fullscreen", action="store_true", help="open full screen")
+    p.add_argument("--kiosk", action="store_true", help="kiosk mode: full screen, cannot be closed by accident")
+    p.add_argument("--config", help="settings file (TOML)")
+    p.add_argument("--lang", choices=("es", "en"), help="language of the interface")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    c = sub.add_parser("check", help="validate model files and models.xml")
+    c.add_argument("files", nargs="*", help="model files or a models.xml (default: models.xml and all it lists)")
+
+    s = sub.add_parser("simulate", help="run a model headless and write one CSV row per step")
+    s.add_argument("model", help="model name from models.xml or path to a .dat file")
+    s.add_argument("--seconds", type=float, required=True, help="simulated seconds")
+    s.add_argument("--csv", help="output file (default: standard output)")
+    s.add_argument("--set", action="append", default=[], metavar="NAME=EXPR",
+                   help="override a parameter or a condition (repeatable)")
+    s.add_argument("--derivatives", choices=("exact", "numeric"), default="exact",
+                   help="∂L/∂q exactly (default) or by central differences like CenM")
+
+    sc = sub.add_parser("screenshot", help="render the scene of a model to a PNG, headless")
+    sc.add_argument("model")
+    sc.add_argument("out", help="PNG file to write")
+    sc.add_argument("--seconds", type=float, default=0.0, help="simulate this long first (trails grow)")
+    sc.add_argument("--size", default="1280x720", help="window size WxH")
+
+    b = sub.add_parser("bench", help="measure engine speed (or frame times with --frames)")
+    b.add_argument("--frames", action="store_true", help="frame-time statistics of the window, headless")
+    b.add_argument("--quick", action="store_true", help="shorter runs (rougher figures)")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "check":
+            from .commands import check
+
+            return check(args.files)
+        if args.command == "simulate":
+            from .commands import simulate
+
+            return simulate(args.model, args.seconds, args.csv, args.set, args.derivatives)
+        if args.command == "bench":
+            if args.frames:
+                from .framebench import bench_frames
+
+                return bench_frames(quick=args.quick)
+            from .bench import bench_engine
+
+            return bench_engine(quick=args.quick)
+        if args.command == "screenshot":
+            from .screenshot import screenshot
+
+            return screenshot(args.model, args.out, args.seconds, args.size)
+        from .window import run
+
+        return run(model=args.model, fullscreen=args.fullscreen, kiosk=args.kiosk,
+                   config=args.config, lang=args.lang)
+    except UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2

@@ -1,0 +1,133 @@
+"""The headless commands: ``check`` and ``simulate`` (SPEC §6). No window, no pygame."""
+
+from __future__ import annotations
+
+import csv
+import sys
+from pathlib import Path
+from typing import Sequence, TextIO
+
+from ..expr import ExpressionError, Location, SourceError, canonical_name, parse
+from ..model import ModelFile, ModelFileError, load_model, read_catalog
+from ..physics import Simulation, SimulationError
+from . import paths
+
+
+class UsageError(Exception):
+    """A command line that cannot be carried out; the message says why."""
+
+
+def find_model(name: str) -> Path:
+    """A model by catalog name (file, stem or title) or by path to a .dat file."""
+    candidate = Path(name)
+    if candidate.suffix == ".dat" and candidate.is_file():
+        return candidate
+    try:
+        catalog = read_catalog(paths.CATALOG, paths.MODELS)
+    except ModelFileError as exc:
+        raise UsageError(f"cannot read the catalog:\n{exc}") from None
+    entry = catalog.find(name)
+    if entry is None:
+        known = ", ".join(e.stem for e in catalog.entries)
+        raise UsageError(f"no model '{name}' in {paths.CATALOG.name} (known: {known}) and no file of that name")
+    return entry.path
+
+
+def check(files: Sequence[str], out: TextIO = sys.stdout) -> int:
+    """Validate model files (or models.xml and all it lists); 0 only if all are valid."""
+    problems: list[SourceError] = []
+    targets: list[Path] = []
+    if not files:
+        files = [str(paths.CATALOG)]
+    for f in files:
+        p = Path(f)
+        if p.suffix.lower() == ".xml":
+            try:
+                catalog = read_catalog(p)
+                targets.extend(e.path for e in catalog.entries)
+            except ModelFileError as exc:
+                problems.extend(exc.problems)
+        else:
+            targets.append(p)
+    checked = 0
+    for target in targets:
+        checked += 1
+        try:
+            load_model(target)
+        except ModelFileError as exc:
+            problems.extend(exc.problems)
+    for problem in problems:
+        print(problem, file=out)
+    bad_files = len({p.location.file for p in problems})
+    if problems:
+        print(f"{len(problems)} problem{'s' * (len(problems) != 1)} in {bad_files} file{'s' * (bad_files != 1)}", file=out)
+        return 1
+    print(f"{checked} model{'s' * (checked != 1)} checked: all valid", file=out)
+    return 0
+
+
+def parse_settings(model: ModelFile, settings: Sequence[str]):
+    """``NAME=EXPR`` pairs split into parameter and condition overrides."""
+    params = {p.name for p in model.parameters}
+    conds = {c.name for c in model.conditions}
+    p_over, c_over = {}, {}
+    for item in settings:
+        if "=" not in item:
+            raise UsageError(f"--set expects NAME=EXPR, not '{item}'")
+        name, text = (s.strip() for s in item.split("=", 1))
+        name = canonical_name(name)
+        try:
+            expr = parse(text, Location(f"--set {name}", 1, 1))
+        except ExpressionError as exc:
+            raise UsageError(str(exc)) from None
+        if name in params:
+            p_over[name] = expr
+        elif name in conds:
+            c_over[name] = expr
+        else:
+            raise UsageError(f"--set {name}: not a parameter or condition of this model "
+                             f"(parameters: {', '.join(sorted(params))}; conditions: {', '.join(c.name for c in model.conditions)})")
+    return p_over, c_over
+
+
+def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Sequence[str],
+             derivatives: str, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    path = find_model(model_name)
+    try:
+        model = load_model(path)
+    except ModelFileError as exc:
+        print(exc, file=err)
+        return 2
+    p_over, c_over = parse_settings(model, settings)
+    try:
+        sim = Simulation(model, derivatives, p_over, c_over)
+    except (ExpressionError, SimulationError) as exc:
+        print(f"error: {exc}", file=err)
+        return 2
+    steps = int(round(seconds / model.general.dt))
+    forces = bool(model.forces)
+    header = ["t", *model.coordinates, *model.velocities, "Ek", "Ep", "E", "DE"] + (["W"] if forces else [])
+    sink = open(csv_path, "w", newline="", encoding="utf-8") if csv_path else out
+    try:
+        writer = csv.writer(sink, lineterminator="\n")
+        writer.writerow(header)
+
+        def row() -> list[str]:
+            ek, ep = sim.energies
+            vals = [sim.t, *sim.q.tolist(), *sim.qdot.tolist(), ek, ep, ek + ep, sim.de]
+            return [repr(float(v)) for v in vals + ([sim.work] if forces else [])]
+
+        writer.writerow(row())
+        for _ in range(steps):
+            try:
+                sim.step()
+            except SimulationError as exc:
+                print(f"error: the simulation stopped: {exc}", file=err)
+                if exc.expression:
+                    print(f"  in {exc.expression}", file=err)
+                return 1
+            writer.writerow(row())
+    finally:
+        if csv_path:
+            sink.close()
+    return 0

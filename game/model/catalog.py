@@ -1,0 +1,85 @@
+"""``models.xml``: which models the menu offers, in which order, with which titles."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..expr import Location, SourceError
+from .reader import ModelFileError, decode
+
+
+@dataclass(frozen=True)
+class CatalogEntry:
+    file: str  # as written in <FILE>
+    title: str
+    path: Path  # models/<file>, next to models.xml
+    location: Location
+
+    @property
+    def stem(self) -> str:
+        return Path(self.file).stem
+
+
+@dataclass(frozen=True)
+class Catalog:
+    path: Path
+    entries: tuple[CatalogEntry, ...]
+
+    def find(self, name: str) -> CatalogEntry | None:
+        """An entry by file name, stem or title (case-insensitive)."""
+        key = name.casefold()
+        for e in self.entries:
+            if key in (e.file.casefold(), e.stem.casefold(), e.title.casefold()):
+                return e
+        return None
+
+
+def read_catalog(path: str | Path, models_dir: str | Path | None = None) -> Catalog:
+    """Read models.xml; files are looked up in ``models_dir`` (default: models/ beside it).
+
+    Raises :class:`ModelFileError` for a malformed file or for listed files that do not exist.
+    """
+    path = Path(path)
+    models_dir = Path(models_dir) if models_dir else path.parent / "models"
+    try:
+        text = decode(path.read_bytes(), str(path))
+    except OSError as exc:
+        raise ModelFileError([SourceError(f"cannot read the catalog: {exc.strerror}", Location(str(path)))]) from None
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as exc:
+        line, col = exc.position
+        raise ModelFileError([SourceError(f"not well-formed XML: {str(exc).split(':')[0]}", Location(str(path), line, col + 1))]) from None
+    problems: list[SourceError] = []
+    if root.tag != "MODELS":
+        problems.append(SourceError(f"the root element must be <MODELS>, not <{root.tag}>", Location(str(path))))
+    lines = text.split("\n")
+    search_from = 0
+    entries: list[CatalogEntry] = []
+    for i, model in enumerate(root.findall("MODEL")):
+        # ElementTree keeps no line numbers: find each <MODEL>'s <FILE> in order.
+        file_el, title_el = model.find("FILE"), model.find("TITLE")
+        file = (file_el.text or "").strip() if file_el is not None else ""
+        title = (title_el.text or "").strip() if title_el is not None else ""
+        loc = Location(str(path), 1, 1)
+        for ln in range(search_from, len(lines)):
+            if "<FILE>" in lines[ln] and (not file or file in lines[ln]):
+                loc = Location(str(path), ln + 1, lines[ln].index("<FILE>") + 7)
+                search_from = ln + 1
+                break
+        if not file:
+            problems.append(SourceError(f"model {i + 1} has no <FILE>", loc))
+            continue
+        if not title:
+            problems.append(SourceError(f"model {file} has no <TITLE>", loc))
+        target = models_dir / file
+        if not target.is_file():
+            problems.append(SourceError(f"listed model file '{file}' does not exist in {models_dir}", loc))
+        entries.append(CatalogEntry(file, title or file, target, loc))
+    if not entries and not problems:
+        problems.append(SourceError("the catalog lists no models", Location(str(path))))
+    if problems:
+        raise ModelFileError(problems)
+    return Catalog(path, tuple(entries))

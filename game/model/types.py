@@ -1,0 +1,132 @@
+"""A model file as plain frozen data (SPEC §4). Nothing here draws or integrates."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..expr import Expression, Location
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One ``key=value`` line of the GENERAL block."""
+
+    key: str
+    value: float
+    location: Location
+
+
+@dataclass(frozen=True)
+class General:
+    escala: float
+    ox: float
+    oy: float
+    dt: float
+    n_substeps: int
+    n_coordinates: int
+    settings: tuple[Setting, ...] = ()
+
+    def location_of(self, key: str) -> Location | None:
+        for s in self.settings:
+            if s.key == key:
+                return s.location
+        return None
+
+
+@dataclass(frozen=True)
+class Definition:
+    """A parameter or a condition: ``name|value|description``."""
+
+    name: str
+    value: Expression
+    description: str
+    location: Location
+
+
+@dataclass(frozen=True)
+class TEntry:
+    """One entry of the kinetic-energy matrix, ``i,j|'expr'`` (zero-based)."""
+
+    i: int
+    j: int
+    value: Expression
+    location: Location
+
+
+@dataclass(frozen=True)
+class Force:
+    """A generalized force on one coordinate: ``COORD|'expr'|description``."""
+
+    coordinate: str
+    value: Expression
+    description: str
+    location: Location
+
+
+#: The fields of each graphic object after ``kind|id``, in file order.
+GRAPHIC_FIELDS: dict[str, tuple[str, ...]] = {
+    "Bar": ("width", "length", "x", "y", "angle", "vx", "vy", "vangle", "draggable", "parent"),
+    "Blk": ("width", "height", "x", "y", "angle", "vx", "vy", "vangle", "draggable", "parent"),
+    "C": ("radius", "x", "y", "vx", "vy", "draggable", "parent", "trail"),
+    "Spr": ("length", "thickness", "x1", "y1", "x2", "y2", "parent"),
+}
+
+#: Fields that are flags or identifiers rather than expressions.
+FLAG_FIELDS = ("draggable", "trail")
+PARENT_FIELD = "parent"
+
+#: The CenM name of each kind (the value of ``_type``).
+TYPE_NAMES = {"C": "circulo", "Spr": "resorte", "Bar": "barra", "Blk": "bloque"}
+
+
+@dataclass(frozen=True)
+class Graphic:
+    """One drawable body (a ``<G>`` row)."""
+
+    kind: str  # Bar, Blk, C, Spr
+    id: str
+    #: Expression fields by name (see GRAPHIC_FIELDS), as written.
+    fields: tuple[tuple[str, Expression], ...]
+    draggable: bool
+    parent: str | None
+    trail: bool
+    location: Location
+
+    def field(self, name: str) -> Expression:
+        for k, v in self.fields:
+            if k == name:
+                return v
+        raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class ModelFile:
+    path: str
+    general: General
+    parameters: tuple[Definition, ...]
+    conditions: tuple[Definition, ...]
+    tmatrix: tuple[TEntry, ...]
+    kinetic: Expression
+    potential: Expression
+    graphics: tuple[Graphic, ...] = ()
+    forces: tuple[Force, ...] = ()
+    #: Where each block starts, for messages about a whole block.
+    block_locations: tuple[tuple[str, Location], ...] = field(default=())
+
+    @property
+    def n(self) -> int:
+        return self.general.n_coordinates
+
+    @property
+    def coordinates(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.conditions[: self.n])
+
+    @property
+    def velocities(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.conditions[self.n : 2 * self.n])
+
+    def block_location(self, tag: str) -> Location:
+        for t, loc in self.block_locations:
+            if t == tag:
+                return loc
+        return Location(self.path, 1, 1)

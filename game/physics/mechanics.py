@@ -1,0 +1,81 @@
+"""A model's mechanics as symbolic trees, with its parameters bound to numbers.
+
+From the model file: the kinetic-energy matrix T(q, t), the kinetic and
+potential energies, the Lagrangian L = Ek − Ep and the generalized forces.
+Derived here: the part b(q, t) of the momentum that does not come from T
+(Ek may have terms linear in the velocities when supports move), so that
+p = ∂L/∂q̇ = T·q̇ + b, and the exact ∂L/∂qᵢ.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from ..expr import TIME, Node, algebra, names_in
+from ..model import ModelFile
+
+A = algebra
+
+
+@dataclass(frozen=True)
+class Mechanics:
+    coordinates: tuple[str, ...]
+    velocities: tuple[str, ...]
+    #: T[i][j] as trees of coordinates and t (missing entries are zero).
+    T: tuple[tuple[Node, ...], ...]
+    #: b[i] = ∂Ek/∂q̇ᵢ at q̇ = 0: the momentum not carried by T.
+    b: tuple[Node, ...]
+    kinetic: Node
+    potential: Node
+    lagrangian: Node
+    #: ∂L/∂qᵢ at fixed q̇, exactly.
+    dL_dq: tuple[Node, ...]
+    #: The generalized force Qᵢ on each coordinate (zero where none is given).
+    forces: tuple[Node, ...]
+    #: Texts for messages: what each tree was written as.
+    sources: Mapping[str, str]
+
+    @property
+    def n(self) -> int:
+        return len(self.coordinates)
+
+    @property
+    def has_forces(self) -> bool:
+        return any(not A._is(f, 0) for f in self.forces)
+
+    @property
+    def has_momentum_shift(self) -> bool:
+        return any(not A._is(x, 0) for x in self.b)
+
+    @property
+    def time_dependent(self) -> bool:
+        trees = [*self.b, self.kinetic, self.potential, *self.forces, *(e for row in self.T for e in row)]
+        return any(TIME in names_in(tree) for tree in trees)
+
+
+def build_mechanics(model: ModelFile, parameters: Mapping[str, float]) -> Mechanics:
+    """Bind ``parameters`` into the model's expressions and derive what the engine needs."""
+    n = model.n
+    coords, vels = model.coordinates, model.velocities
+    T = [[A.ZERO] * n for _ in range(n)]
+    sources: dict[str, str] = {}
+    for e in model.tmatrix:
+        T[e.i][e.j] = A.bind(e.value.tree, parameters)
+        sources[f"T[{e.i},{e.j}]"] = e.value.text
+    kinetic = A.bind(model.kinetic.tree, parameters)
+    potential = A.bind(model.potential.tree, parameters)
+    sources["Ek"], sources["Ep"] = model.kinetic.text, model.potential.text
+    at_rest = {v: A.ZERO for v in vels}
+    b = tuple(A.substitute(A.diff(kinetic, v), at_rest) for v in vels)
+    lagrangian = A.sub(kinetic, potential)
+    dL_dq = tuple(A.diff(lagrangian, q) for q in coords)
+    forces = [A.ZERO] * n
+    for f in model.forces:
+        i = coords.index(f.coordinate)
+        forces[i] = A.add(forces[i], A.bind(f.value.tree, parameters))
+        sources[f"Q[{f.coordinate}]"] = sources.get(f"Q[{f.coordinate}]", "") + (" + " if f"Q[{f.coordinate}]" in sources else "") + f.value.text
+    return Mechanics(
+        coordinates=coords, velocities=vels, T=tuple(tuple(r) for r in T), b=b, kinetic=kinetic,
+        potential=potential, lagrangian=lagrangian, dL_dq=dL_dq, forces=tuple(forces), sources=sources,
+    )

@@ -1,0 +1,235 @@
+"""A model ready to move: states, steps of ``dt``, energies, and failures as data.
+
+A step is N RK4 substeps of δ = dt/N (SPEC §3). If anything goes wrong inside a
+step — T singular or not positive definite, an expression with no value, a
+NaN or an infinity — the step is refused as a whole, the state it started from
+is untouched, and :class:`SimulationError` says which expression failed and at
+which t, q, q̇.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Mapping
+
+import numpy as np
+
+from ..expr import TIME, EvaluationError, evaluate
+from ..expr.codegen import ARITHMETIC_ERRORS
+from ..model import ModelFile
+from .codegen import GeneratedDynamics, generate
+from .mechanics import Mechanics, build_mechanics
+
+#: T's pivots relative to its diagonal below this mean "singular".
+PIVOT_MIN = 1e-12
+
+
+class SimulationError(ArithmeticError):
+    """The engine refused a step; the state before it is still good."""
+
+    def __init__(self, reason: str, t: float, values: Mapping[str, float], expression: str | None = None):
+        self.reason = reason
+        self.t = t
+        self.values = dict(values)
+        self.expression = expression
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = ", ".join(f"{k}={v:.6g}" for k, v in self.values.items())
+        return f"{self.reason} at t={self.t:.6g} ({where})"
+
+
+@dataclass(frozen=True, eq=False)
+class State:
+    """Coordinates q and momenta p at time t; ``work`` is that of the generalized
+    forces since the conditions were set."""
+
+    t: float
+    q: np.ndarray
+    p: np.ndarray
+    work: float = 0.0
+
+    def __post_init__(self):
+        for a in (self.q, self.p):
+            a.setflags(write=False)
+
+
+@dataclass(eq=False)
+class System:
+    """A model file with numbers for its parameters, compiled for speed."""
+
+    model: ModelFile
+    parameters: Mapping[str, float]
+    derivatives: str = "exact"
+    mechanics: Mechanics = field(init=False)
+    code: GeneratedDynamics = field(init=False)
+
+    def __post_init__(self):
+        self.mechanics = build_mechanics(self.model, self.parameters)
+        self.code = generate(self.mechanics, self.derivatives)
+
+    @property
+    def n(self) -> int:
+        return self.mechanics.n
+
+    @property
+    def dt(self) -> float:
+        return self.model.general.dt
+
+    @property
+    def substeps(self) -> int:
+        return self.model.general.n_substeps
+
+    # -- single state ----------------------------------------------------------------
+
+    def state(self, q, qdot, t: float = 0.0) -> State:
+        """The state with coordinates ``q`` and velocities ``qdot`` (p = T·q̇ + b)."""
+        q = np.asarray(q, dtype=float)
+        qdot = np.asarray(qdot, dtype=float)
+        try:
+            p = self.code.momenta_scalar(t, *q.tolist(), *qdot.tolist())
+        except ARITHMETIC_ERRORS as exc:
+            raise self._diagnose_at(t, q, qdot, str(exc)) from None
+        p = np.array(p, dtype=float)
+        if not np.all(np.isfinite(p)):
+            raise self._diagnose_at(t, q, qdot, "the momenta are not finite")
+        return State(t, q.copy(), p)
+
+    def velocities(self, state: State) -> np.ndarray:
+        """q̇ = T⁻¹(p − b) at ``state``."""
+        out = self.code.rhs_scalar(state.t, *state.q.tolist(), *state.p.tolist())
+        return np.array(out[: self.n])
+
+    def energies(self, state: State) -> tuple[float, float]:
+        """(Ek, Ep) at ``state``."""
+        qdot = self.velocities(state)
+        return self.code.energies_scalar(state.t, *state.q.tolist(), *qdot.tolist())
+
+    def step(self, state: State, steps: int = 1) -> State:
+        """Advance ``steps`` steps of dt. Raises :class:`SimulationError` and changes nothing
+        if any substep fails."""
+        n = self.n
+        delta = self.dt / self.substeps
+        try:
+            out = self.code.advance_scalar(
+                state.t, *state.q.tolist(), *state.p.tolist(), state.work, delta, self.substeps * steps)
+        except ARITHMETIC_ERRORS as exc:
+            raise self._diagnose(state, steps, str(exc)) from None
+        t, y, work, worst = out[0], out[1:-2], out[-2], out[-1]
+        if not (worst > PIVOT_MIN) or not all(math.isfinite(v) for v in y) or not math.isfinite(work):
+            raise self._diagnose(state, steps, None)
+        return State(t, np.array(y[:n]), np.array(y[n:]), work)
+
+    # -- many states at once ------------------------------------------------------------
+
+    def step_batch(self, t: float, Y: np.ndarray, steps: int = 1, work: np.ndarray | None = None):
+        """Advance a batch: ``Y`` has one state per row, (q…, p…), shape (m, 2n).
+
+        Returns (t, Y, work, ok) where ``ok`` marks the rows that stayed valid (rows
+        that failed hold whatever the arithmetic produced and should be discarded).
+        """
+        Y = np.asarray(Y, dtype=float)
+        cols = [np.ascontiguousarray(Y[:, k]) for k in range(Y.shape[1])]
+        w = np.zeros(Y.shape[0]) if work is None else np.asarray(work, dtype=float)
+        delta = self.dt / self.substeps
+        with np.errstate(all="ignore"):
+            out = self.code.advance_array(t, *cols, w, delta, self.substeps * steps)
+            t_new = float(out[0])
+            Y_new = np.column_stack([np.broadcast_to(c, (Y.shape[0],)) for c in out[1:-2]])
+            w_new = np.broadcast_to(out[-2], (Y.shape[0],)).copy()
+            ok = (np.asarray(out[-1]) > PIVOT_MIN) & np.all(np.isfinite(Y_new), axis=1) & np.isfinite(w_new)
+        return t_new, Y_new, w_new, np.broadcast_to(ok, (Y.shape[0],)).copy()
+
+    def energies_batch(self, t: float, Y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        n = self.n
+        cols = [np.ascontiguousarray(Y[:, k]) for k in range(2 * n)]
+        with np.errstate(all="ignore"):
+            qdot = self.code.rhs_array(t, *cols)[:n]
+            ek, ep = self.code.energies_array(t, *cols[:n], *qdot)
+        m = Y.shape[0]
+        return np.broadcast_to(ek, (m,)).copy(), np.broadcast_to(ep, (m,)).copy()
+
+    # -- what went wrong ------------------------------------------------------------------
+
+    def _values(self, t: float, q, qdot) -> dict[str, float]:
+        vals = dict(zip(self.mechanics.coordinates, (float(x) for x in q)))
+        if qdot is not None:
+            vals.update(zip(self.mechanics.velocities, (float(x) for x in qdot)))
+        return vals
+
+    def _diagnose(self, start: State, steps: int, fallback: str | None) -> SimulationError:
+        """Replay the failed step one RK4 stage at a time to find the first bad evaluation."""
+        n = self.n
+        delta = self.dt / self.substeps
+        t, y = start.t, [*start.q.tolist(), *start.p.tolist()]
+        for _ in range(self.substeps * steps):
+            k_prev = None
+            for c, h in ((0.0, 0.0), (0.5, 0.5), (0.5, 0.5), (1.0, 1.0)):
+                ys = y if k_prev is None else [a + h * delta * k for a, k in zip(y, k_prev)]
+                ts = t + c * delta
+                error = self._check_point(ts, ys)
+                if error is not None:
+                    return error
+                k_prev = list(self.code.rhs_scalar(ts, *ys)[: 2 * n])
+            try:
+                out = self.code.advance_scalar(t, *y, 0.0, delta, 1)
+            except ARITHMETIC_ERRORS:  # pragma: no cover - the stage checks above find it first
+                break
+            t, y = out[0], list(out[1:-2])
+        q, p = y[:n], y[n:]
+        return SimulationError(fallback or "the motion stopped being finite numbers (it diverged)", t, self._values(t, q, None))
+
+    def _check_point(self, t: float, y: list[float]) -> SimulationError | None:
+        """Evaluate each piece of the dynamics at one point with the plain evaluator."""
+        n = self.n
+        mech = self.mechanics
+        q, p = y[:n], y[n:]
+        if not all(math.isfinite(v) for v in y):
+            return SimulationError("the motion stopped being finite numbers (it diverged)", t, self._values(t, q, None))
+        env = {TIME: t, **dict(zip(mech.coordinates, q))}
+
+        def value(tree, label: str, env=env):
+            try:
+                return evaluate(tree, env), None
+            except EvaluationError as exc:
+                src = mech.sources.get(label)
+                return None, SimulationError(
+                    f"{label} cannot be computed: {exc}", t, self._values(t, q, env_vel(env)),
+                    expression=f"{label} = {src}" if src else label)
+
+        def env_vel(e):
+            return [e[v] for v in mech.velocities] if mech.velocities[0] in e else None
+
+        T = np.zeros((n, n))
+        for i in range(n):
+            for j in range(i + 1):
+                v, err = value(mech.T[i][j], f"T[{i},{j}]")
+                if err:
+                    return err
+                T[i, j] = T[j, i] = v
+        b = np.zeros(n)
+        for i in range(n):
+            v, err = value(mech.b[i], "Ek")
+            if err:
+                return err
+            b[i] = v
+        eig = np.linalg.eigvalsh(T) if np.all(np.isfinite(T)) else np.array([np.nan])
+        if not np.all(eig > PIVOT_MIN * max(np.abs(np.diag(T)).max(), 1e-300)):
+            return SimulationError(
+                "T is singular or not positive definite (the kinetic energy matrix cannot be solved)",
+                t, self._values(t, q, None), expression="TMATRIX")
+        qdot = np.linalg.solve(T, np.asarray(p) - b)
+        full = {**env, **dict(zip(mech.velocities, qdot.tolist()))}
+        for label, tree in [("Ek", mech.kinetic), ("Ep", mech.potential),
+                            *((f"∂L/∂{c}", d) for c, d in zip(mech.coordinates, mech.dL_dq)),
+                            *((f"Q[{c}]", f) for c, f in zip(mech.coordinates, mech.forces))]:
+            _, err = value(tree, label, full)
+            if err:
+                if label.startswith("∂L/∂"):
+                    err.expression = f"{label} (from Ek − Ep)"
+                return err
+        return None
+
+    def _diagnose_at(self, t: float, q, qdot, fallback: str) -> SimulationError:
+        return SimulationError(f"the state cannot be set: {fallback}", t, self._values(t, q, qdot))

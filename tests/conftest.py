@@ -1,0 +1,26 @@
+"""Shared test helpers. Tests that open a window set SDL's dummy drivers themselves."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+ROOT = Path(__file__).resolve().parents[1]
+MODELS = ROOT / "models"
+
+
+@pytest.fixture
+def write_model(tmp_path):
+    """Write model text to a .dat file and return its path."""
+
+    def write(text: str, name: str = "m.dat", encoding: str = "utf-8") -> Path:
+        p = tmp_path / name
+        p.write_bytes(text.encode(encoding))
+        return p
+
+    return write

@@ -1,0 +1,69 @@
+"""Small model texts used by several tests."""
+
+SLIDING = """<GENERAL>
+escala=90
+Ox=0
+Oy=-60
+dt=0.02
+N=20
+nQ=2
+</GENERAL>
+<PARAMETERS>
+<P>g|9.81|aceleración de la gravedad</P>
+<P>M|2|masa del bloque</P>
+<P>m|1|masa pendular</P>
+<P>l|1.5|longitud de la barra</P>
+<P>mgl|m·g·l|abreviatura</P>
+</PARAMETERS>
+<CIs>
+<CI>x|0|posición del bloque</CI>
+<CI>a|pi/8|ángulo de la barra</CI>
+<CI>vx|0|velocidad del bloque</CI>
+<CI>va|0|velocidad angular de la barra</CI>
+</CIs>
+<TMATRIX>
+<T>0,0|'M+m'</T>
+<T>0,1|'m·l·cos(a)'</T>
+<T>1,0|'m·l·cos(a)'</T>
+<T>1,1|'m·l²'</T>
+</TMATRIX>
+<ENERGIES>
+<Ek>½·(M+m)·vx² + m·l·cos(a)·vx·va + ½·m·l²·va²</Ek>
+<Ep>-mgl·cos(a)</Ep>
+</ENERGIES>
+<GRAPHICS>
+<G>Blk|B1|0.8|0.4|'x'|'1'|'0'|'vx'|'0'|'0'|1|-1</G>
+<G>Bar|b0|0.06|'l'|Obj[B1,_x]|Obj[B1,_y]|'a'|Obj[B1,_vx]|Obj[B1,_vy]|'va'|1|B1</G>
+<G>C|C1|0.15|Obj[b0,_xf]|Obj[b0,_yf]|Obj[b0,_vxf]|Obj[b0,_vyf]|0|b0|1</G>
+</GRAPHICS>
+"""
+
+
+def one_coordinate(T: str, ek: str, ep: str, *, params: str = "<P>m|1|masa</P>",
+                   x0: str = "0", v0: str = "0", dt: str = "0.01", n: str = "10", extra: str = "") -> str:
+    """A one-coordinate model (x, vx) with the given T, Ek and Ep."""
+    return f"""<GENERAL>
+escala=100
+Ox=0
+Oy=0
+dt={dt}
+N={n}
+nQ=1
+</GENERAL>
+<PARAMETERS>
+{params}
+</PARAMETERS>
+<CIs>
+<CI>x|{x0}|posición</CI>
+<CI>vx|{v0}|velocidad</CI>
+</CIs>
+<TMATRIX>
+<T>0,0|'{T}'</T>
+</TMATRIX>
+<ENERGIES>
+<Ek>{ek}</Ek>
+<Ep>{ep}</Ep>
+</ENERGIES>
+{extra}
+<G>C|C1|0.1|'x'|'0'|'vx'|'0'|1|-1|1</G>
+"""
