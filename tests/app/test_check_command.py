@@ -1,0 +1,43 @@
+"""`python main.py check`, run as a user runs it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from conftest import MODELS, ROOT
+from model_texts import SLIDING
+
+
+def run(*args, cwd=ROOT):
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, cwd=cwd)
+
+
+def test_check_passes_on_the_shipped_library():
+    r = run("check")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "all valid" in r.stdout
+
+
+def test_check_names_file_line_column_of_a_broken_model(tmp_path):
+    bad = tmp_path / "roto.dat"
+    bad.write_text(SLIDING.replace("-mgl·cos(a)", "-mgll·cos(a)"), encoding="utf-8")
+    good = tmp_path / "bien.dat"
+    good.write_text(SLIDING, encoding="utf-8")
+    r = run("check", str(good), str(bad))
+    assert r.returncode == 1
+    assert f"{bad}:30:6: unknown name 'mgll'" in r.stdout
+    assert "bien.dat" not in r.stdout
+    r = run("check", str(good))
+    assert r.returncode == 0
+
+
+def test_check_reports_a_catalog_with_a_missing_file(tmp_path):
+    (tmp_path / "models").mkdir()
+    (tmp_path / "models" / "a.dat").write_text(SLIDING, encoding="utf-8")
+    xml = tmp_path / "models.xml"
+    xml.write_text("<MODELS><MODEL><FILE>a.dat</FILE><TITLE>A</TITLE></MODEL>\n"
+                   "<MODEL><FILE>zz.dat</FILE><TITLE>Z</TITLE></MODEL></MODELS>", encoding="utf-8")
+    r = run("check", str(xml))
+    assert r.returncode == 1
+    assert f"{xml}:2:14: listed model file 'zz.dat' does not exist" in r.stdout

@@ -1,0 +1,45 @@
+"""models.xml: order kept, titles with accents, missing files reported."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.model import ModelFileError, read_catalog
+
+XML = """<?xml version="1.0" encoding="UTF-8"?>
+<MODELS>
+  <MODEL><FILE>b.dat</FILE><TITLE>Péndulo doble</TITLE></MODEL>
+  <MODEL><FILE>a.dat</FILE><TITLE>Órbita — Sol y planeta</TITLE></MODEL>
+  <MODEL><FILE>c.dat</FILE><TITLE>Cuenta en un alambre</TITLE></MODEL>
+</MODELS>
+"""
+
+
+def make(tmp_path, xml=XML, files=("a.dat", "b.dat", "c.dat")):
+    (tmp_path / "models").mkdir()
+    for f in files:
+        (tmp_path / "models" / f).write_text("x", encoding="utf-8")
+    p = tmp_path / "models.xml"
+    p.write_text(xml, encoding="utf-8")
+    return p
+
+
+def test_order_and_accents_are_kept(tmp_path):
+    cat = read_catalog(make(tmp_path))
+    assert [e.file for e in cat.entries] == ["b.dat", "a.dat", "c.dat"]
+    assert cat.entries[1].title == "Órbita — Sol y planeta"
+    assert cat.find("péndulo DOBLE").file == "b.dat" and cat.find("c").file == "c.dat"
+
+
+def test_missing_files_are_reported_with_their_line(tmp_path):
+    with pytest.raises(ModelFileError) as info:
+        read_catalog(make(tmp_path, files=("a.dat",)))
+    msgs = [str(p) for p in info.value.problems]
+    assert len(msgs) == 2
+    assert msgs[0].endswith("models.xml:3:16: listed model file 'b.dat' does not exist in " + str(tmp_path / "models"))
+    assert ":5:16: listed model file 'c.dat'" in msgs[1]
+
+
+def test_malformed_xml_names_line_and_column(tmp_path):
+    with pytest.raises(ModelFileError, match=r"models.xml:6:3: not well-formed XML: mismatched tag"):
+        read_catalog(make(tmp_path, xml=XML.replace("</TITLE></MODEL>\n  <MODEL><FILE>c", "</TITLE>\n  <MODEL><FILE>c")))

@@ -1,0 +1,31 @@
+"""The shipped model library: complete, valid, drawn, titled in Spanish."""
+
+from __future__ import annotations
+
+from conftest import MODELS, ROOT
+
+from game.model import load_model, read_catalog
+
+REQUIRED = [
+    "pendulo_doble", "pendulo_simple", "pendulo_triple", "pendulo_deslizante", "resorte_horizontal",
+    "resorte_vertical", "pendulo_elastico", "osciladores_acoplados", "planetario1", "planetario2",
+    "tres_cuerpos", "cuenta_parabola",
+]
+
+
+def test_catalog_lists_the_library_with_the_double_pendulum_first():
+    cat = read_catalog(ROOT / "models.xml", MODELS)
+    stems = [e.stem for e in cat.entries]
+    assert stems[0] == "pendulo_doble"
+    assert set(REQUIRED) <= set(stems)
+    assert cat.entries[0].title == "Péndulo doble"
+
+
+def test_every_listed_model_is_valid_and_has_graphics():
+    cat = read_catalog(ROOT / "models.xml", MODELS)
+    assert len(cat.entries) >= 12
+    for e in cat.entries:
+        m = load_model(e.path)
+        assert m.graphics, e.file
+        assert any(g.draggable for g in m.graphics), e.file
+        assert e.title and e.title[0].isupper(), e.file

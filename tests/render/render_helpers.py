@@ -1,0 +1,35 @@
+"""Helpers for the rendering tests (imported after conftest set up SDL)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.render import Camera
+
+#: The camera of the brief's worked example: an 800x500 drawing area under a
+#: 48-pixel top bar of an 800x600 window.
+EXAMPLE_CAMERA = Camera(escala=100, ox=0, oy=0, viewport=(0, 48, 800, 500))
+#: Colour of the window bars outside the viewport in these tests.
+BAR_GREY = (30, 30, 30)
+
+Colour = tuple[int, int, int]
+
+
+def rgb(surface: pygame.Surface, x: float, y: float) -> Colour:
+    """Colour of the pixel containing the point (x, y)."""
+    c = surface.get_at((int(x), int(y)))
+    return (c.r, c.g, c.b)
+
+
+def close(c1: Colour, c2: Colour, tol: int = 12) -> bool:
+    """Colours equal within ``tol`` per channel (anti-aliasing, rounding)."""
+    return all(abs(a - b) <= tol for a, b in zip(c1, c2))
+
+
+def changed_pixels(before: pygame.Surface, after: pygame.Surface) -> int:
+    """Number of pixels that differ between two same-sized surfaces."""
+    import numpy as np
+
+    a = pygame.surfarray.array3d(before)
+    b = pygame.surfarray.array3d(after)
+    return int(np.any(a != b, axis=2).sum())
