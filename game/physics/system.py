@@ -92,8 +92,13 @@ class System:
         except ARITHMETIC_ERRORS as exc:
             raise self._diagnose_at(t, q, qdot, str(exc)) from None
         p = np.array(p, dtype=float)
-        if not np.all(np.isfinite(p)):
-            raise self._diagnose_at(t, q, qdot, "the momenta are not finite")
+        y = [*q.tolist(), *p.tolist()]
+        try:
+            pivot = self.code.rhs_scalar(t, *y)[2 * self.n]
+        except ARITHMETIC_ERRORS:
+            pivot = float("nan")
+        if not np.all(np.isfinite(p)) or not pivot > PIVOT_MIN:
+            raise self._check_point(t, y) or self._diagnose_at(t, q, qdot, "the momenta are not finite")
         return State(t, q.copy(), p)
 
     def velocities(self, state: State) -> np.ndarray:

@@ -1,0 +1,82 @@
+"""`python main.py simulate` and `bench`, run as a user runs them."""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import subprocess
+import sys
+
+import pytest
+from conftest import ROOT
+from model_texts import one_coordinate
+
+
+def run(*args):
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, cwd=ROOT)
+
+
+def test_csv_has_one_row_per_step_named_by_the_model(tmp_path):
+    out = tmp_path / "doble.csv"
+    r = run("simulate", "pendulo_doble", "--seconds", "1", "--csv", str(out))
+    assert r.returncode == 0, r.stderr
+    rows = list(csv.reader(out.open(encoding="utf-8")))
+    assert rows[0] == ["t", "a1", "a2", "va1", "va2", "Ek", "Ep", "E", "DE"]
+    assert len(rows) == 1 + 51  # t = 0, 0.02, …, 1.0
+    first, last = [float(x) for x in rows[1]], [float(x) for x in rows[-1]]
+    assert first[0] == 0 and first[1] == pytest.approx(math.pi / 2) and first[-1] == 0
+    assert last[0] == pytest.approx(1.0)
+    for row in rows[1:]:
+        ek, ep, e = (float(x) for x in row[5:8])
+        assert e == pytest.approx(ek + ep, abs=1e-12)
+
+
+def test_set_overrides_parameters_and_conditions_with_expressions():
+    r = run("simulate", "pendulo_simple", "--seconds", "0.02", "--set", "l=2·1", "--set", "a=pi/6", "--set", "va=-1/2")
+    assert r.returncode == 0, r.stderr
+    rows = list(csv.reader(io.StringIO(r.stdout)))
+    t, a, va, ek, ep = (float(x) for x in rows[1][:5])
+    assert a == pytest.approx(math.pi / 6) and va == -0.5
+    assert ek == pytest.approx(0.5 * 1 * 4 * 0.25)  # ½·m·l²·va² with l = 2
+    assert ep == pytest.approx(-9.81 * 2 * math.cos(math.pi / 6))
+
+
+def test_a_model_file_by_path_and_numeric_derivatives(tmp_path):
+    p = tmp_path / "muelle.dat"
+    p.write_text(one_coordinate("m", "½·m·vx²", "½·k·x²", params="<P>m|1|masa</P><P>k|4|rigidez</P>", x0="1"),
+                 encoding="utf-8")
+    r = run("simulate", str(p), "--seconds", "1", "--derivatives", "numeric")
+    assert r.returncode == 0, r.stderr
+    rows = list(csv.reader(io.StringIO(r.stdout)))
+    t, x = float(rows[-1][0]), float(rows[-1][1])
+    assert x == pytest.approx(math.cos(2 * t), abs=1e-8)  # ω = √(k/m) = 2
+
+
+@pytest.mark.parametrize("args, words", [
+    (("simulate", "no_such_model", "--seconds", "1"), "no model 'no_such_model'"),
+    (("simulate", "pendulo_simple", "--seconds", "1", "--set", "zz=1"), "not a parameter or condition"),
+    (("simulate", "pendulo_simple", "--seconds", "1", "--set", "m=2·"), "--set m:1:3: the expression ends"),
+])
+def test_errors_go_to_stderr_with_a_nonzero_exit(args, words):
+    r = run(*args)
+    assert r.returncode != 0 and r.stdout == ""
+    assert words in r.stderr
+
+
+def test_a_failing_simulation_stops_with_the_reason(tmp_path):
+    p = tmp_path / "raiz.dat"
+    p.write_text(one_coordinate("m", "½·m·vx²", "m·sqrt(x)", x0="0.2", v0="-1"), encoding="utf-8")
+    r = run("simulate", str(p), "--seconds", "5")
+    assert r.returncode == 1
+    assert "Ep cannot be computed" in r.stderr and "Ep = m·sqrt(x)" in r.stderr
+    rows = list(csv.reader(io.StringIO(r.stdout)))
+    assert all(float(row[1]) >= 0 for row in rows[1:])  # only good states were written
+
+
+def test_bench_prints_a_table():
+    r = run("bench", "--quick")
+    assert r.returncode == 0, r.stderr
+    assert "pendulo_triple" in r.stdout and "ratio" in r.stdout
+    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("pendulo_doble ")]
+    assert float(lines[0].split()[2].replace(",", "")) > 0

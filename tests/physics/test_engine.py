@@ -1,0 +1,142 @@
+"""Energy, both ways of differentiating, batches, and failures as data."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from conftest import MODELS, ROOT
+from sim_helpers import record, simulation
+from model_texts import one_coordinate
+
+from game.expr import parse
+from game.model import load_model, read_catalog, read_model
+from game.physics import Simulation, SimulationError, System
+
+
+def shipped():
+    return [e.stem for e in read_catalog(ROOT / "models.xml", MODELS).entries]
+
+
+@pytest.mark.parametrize("stem", shipped())
+def test_energy_is_conserved_in_every_shipped_model(stem):
+    sim = simulation(stem)
+    if sim.model.forces or sim.system.mechanics.time_dependent:
+        pytest.skip("not a conservative model: covered by the work bookkeeping tests")
+    steps = int(round(20.0 / sim.model.general.dt))
+    scale = abs(sim.e0)
+    assert scale > 1e-6, "choose conditions whose energy is not ~0, or DE/E means nothing"
+    sim.step(steps)
+    assert sim.t == pytest.approx(20.0)
+    assert sim.de / scale < 1e-7
+
+
+def test_de_is_the_largest_deviation_seen():
+    sim = simulation("pendulo_doble")
+    worst = 0.0
+    for _ in range(200):
+        sim.step()
+        worst = max(worst, abs(sim.energy - sim.e0))
+    assert sim.de == pytest.approx(worst, rel=1e-12)
+
+
+@pytest.mark.parametrize("stem, seconds", [("pendulo_simple", 10), ("pendulo_deslizante", 10), ("planetario1", 10)])
+def test_numeric_derivatives_follow_the_exact_ones(stem, seconds):
+    # CenM's central differences with ε = 1e-6 err by ~1e-10 relative per evaluation
+    # (round-off of L / ε); over 10⁴ substeps of a regular motion that stays below 1e-7.
+    exact = record(simulation(stem, "exact"), seconds)
+    numeric = record(simulation(stem, "numeric"), seconds)
+    assert np.max(np.abs(exact[1] - numeric[1])) < 1e-7
+    assert np.max(np.abs(exact[2] - numeric[2])) < 1e-7
+    assert np.max(np.abs(exact[1] - exact[1][0])) > 0.1  # it moved
+
+
+def test_numeric_mode_differs_from_exact_only_by_finite_difference_error():
+    # the two modes are different code: they must not agree to the last bit
+    a = record(simulation("pendulo_doble", "exact"), 1.0)[1]
+    b = record(simulation("pendulo_doble", "numeric"), 1.0)[1]
+    assert 0 < np.max(np.abs(a - b)) < 1e-6
+
+
+@pytest.mark.parametrize("stem", ["pendulo_doble", "pendulo_triple", "tres_cuerpos"])
+def test_batch_equals_single_states(stem):
+    model = load_model(MODELS / f"{stem}.dat")
+    base = Simulation(model)
+    system = base.system
+    rng = np.random.default_rng(1)
+    states = []
+    for _ in range(6):
+        q = base.q + rng.normal(0, 0.05, base.q.shape)
+        qd = base.qdot + rng.normal(0, 0.05, base.q.shape)
+        states.append(system.state(q, qd))
+    Y = np.array([np.concatenate([s.q, s.p]) for s in states])
+    t, Yb, work, ok = system.step_batch(0.0, Y, steps=25)
+    assert ok.all()
+    for row, s in zip(Yb, states):
+        single = system.step(s, 25)
+        assert np.allclose(row, np.concatenate([single.q, single.p]), rtol=0, atol=1e-11)
+    assert t == pytest.approx(single.t)
+    ek, ep = system.energies_batch(t, Yb)
+    e_single = system.energies(single)
+    assert ek[-1] == pytest.approx(e_single[0], rel=1e-12) and ep[-1] == pytest.approx(e_single[1], rel=1e-12)
+
+
+def test_batch_marks_only_the_failing_rows(write_model):
+    # Ep = m·sqrt(x): a state that reaches x < 0 fails, the others go on
+    sim = Simulation(read_model(write_model(one_coordinate("m", "½·m·vx²", "m·sqrt(x)", x0="1"))))
+    system = sim.system
+    Y = np.array([[1.0, 0.0], [0.01, -5.0], [2.0, 0.0]])
+    _, Yb, _, ok = system.step_batch(0.0, Y, steps=10)
+    assert ok.tolist() == [True, False, True]
+    assert np.all(np.isfinite(Yb[ok]))
+
+
+def test_expression_failure_keeps_the_last_good_state(write_model):
+    sim = Simulation(read_model(write_model(one_coordinate("m", "½·m·vx²", "m·sqrt(x)", x0="0.2", v0="-1"))))
+    good = None
+    with pytest.raises(SimulationError) as info:
+        for _ in range(1000):
+            good = sim.state
+            sim.step()
+    err = info.value
+    assert sim.state is good  # untouched
+    assert np.all(np.isfinite(sim.q)) and sim.q[0] > 0
+    assert "Ep cannot be computed" in err.reason and err.expression == "Ep = m·sqrt(x)"
+    assert err.values["x"] < 0 and "vx" in err.values
+    assert f"t={err.t:.6g}" in str(err) and "x=" in str(err) and "vx=" in str(err)
+
+
+def test_singular_T_is_refused_with_a_clear_reason(write_model):
+    # T = 1 − t: the kinetic-energy matrix vanishes at t = 1
+    text = one_coordinate("1 - t", "½·(1 - t)·vx²", "0", v0="1", dt="0.1", n="10")
+    sim = Simulation(read_model(write_model(text)))
+    sim.step(9)
+    before = sim.state
+    with pytest.raises(SimulationError) as info:
+        sim.step()
+    assert sim.state is before and sim.t == pytest.approx(0.9)
+    assert "T is singular or not positive definite" in info.value.reason
+    assert info.value.t == pytest.approx(1.0)
+
+
+def test_impossible_conditions_are_refused_before_anything_changes(write_model):
+    sim = Simulation(read_model(write_model(one_coordinate("m", "½·m·vx²", "m·sqrt(x)", x0="1"))))
+    q0 = sim.q
+    with pytest.raises(SimulationError):
+        sim.set_parameters({"m": parse("0")})
+    assert sim.parameters["m"] == 1.0 and np.array_equal(sim.q, q0)
+
+
+def test_parameter_change_recomputes_abbreviations():
+    sim = simulation("pendulo_deslizante")
+    sim.set_parameters({"m": parse("2")})
+    assert sim.parameters["mgl"] == pytest.approx(2 * 9.81 * 1.5)
+    assert sim.system.parameters["mgl"] == pytest.approx(2 * 9.81 * 1.5)
+
+
+def test_one_generated_function_per_model_with_shared_subexpressions():
+    system = System(load_model(MODELS / "pendulo_doble.dat"), Simulation(load_model(MODELS / "pendulo_doble.dat")).parameters)
+    src = system.code.source
+    rhs = src.split("def advance")[0]
+    # cos(a1 − a2) appears in T and in ∂L/∂q but is computed once per call
+    assert rhs.count("(q0 - q1)") == 1 and rhs.count("f_cos(") == 1 and rhs.count("f_sin(") == 3
+    assert "eval" not in src and "import" not in src
