@@ -118,6 +118,7 @@ class _Reader:
         self.forces: list[Force] = []
         self.blocks: dict[str, Location] = {}
         self.energy_rows_seen: set[str] = set()
+        self.bad_settings: set[str] = set()
 
     def problem(self, message: str, location: Location) -> None:
         self.problems.append(SourceError(message, location))
@@ -162,6 +163,8 @@ class _Reader:
                         where = f"inside <{block}>" if block else "outside its block"
                         self.problem(f"<{name}> row {where}", loc)
                     row = (name, m.end(), m)
+                    if name in ("Ek", "Ep"):
+                        self.energy_rows_seen.add(name)
                 else:
                     if row is None or row[0] != name:
                         self.problem(f"</{name}> without a matching <{name}>", loc)
@@ -215,6 +218,7 @@ class _Reader:
             value_loc = self.t.location(line_start + after + len(line[after:]) - len(line[after:].lstrip()))
             if not _DECIMAL.match(value):
                 self.problem(f"{canonical} must be a plain decimal number, not '{value}'", value_loc)
+                self.bad_settings.add(canonical)
                 continue
             if any(s.key == canonical for s in self.settings):
                 self.problem(f"{canonical} is set twice", loc)
@@ -237,9 +241,8 @@ class _Reader:
 
     def _row(self, tag: str, start: int, end: int, tag_loc: Location) -> None:
         if tag in ("Ek", "Ep"):
-            if tag in self.energy_rows_seen:
+            if tag in self.energies:
                 self.problem(f"a second <{tag}>", tag_loc)
-            self.energy_rows_seen.add(tag)
             expr = self._expression(self.t._cell(start, end))
             if expr is not None:
                 self.energies[tag] = expr
@@ -328,7 +331,7 @@ class _Reader:
         values = {s.key: s for s in self.settings}
         if "GENERAL" in self.blocks:
             for key in ("dt", "N", "nQ"):
-                if key not in values:
+                if key not in values and key not in self.bad_settings:
                     self.problem(f"<GENERAL> does not set {key}", self.blocks["GENERAL"])
             for key in ("N", "nQ"):
                 s = values.get(key)

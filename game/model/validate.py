@@ -111,8 +111,9 @@ def _graphics(model: ModelFile, problems: list[SourceError]) -> None:
             try:
                 resolver.field(g.id, name)
             except ExpressionError as exc:
-                cycle = "cycle" in exc.message
-                if not (cycle and any("cycle" in p.message for p in problems)):
+                # one report per broken reference, one per cycle
+                repeated = any(str(p) == str(exc) or ("cycle" in exc.message and "cycle" in p.message) for p in problems)
+                if not repeated:
                     problems.append(exc)
 
 
