@@ -50,6 +50,8 @@ class BlockPose:
     vx: float
     vy: float
     draggable: bool
+    #: it slides on a fixed horizontal rail (y and angle never change): draw the rail
+    rail: bool = False
 
 
 @dataclass(frozen=True)

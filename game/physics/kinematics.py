@@ -1,0 +1,208 @@
+"""Where the bodies are, and editing by dragging them — for any model file,
+with no per-model code (SPEC §5).
+
+Every drawn point is a function of the coordinates (its expressions). In *x*
+mode a drag asks for the q that puts the grabbed point under the mouse: a few
+damped least-squares (Levenberg–Marquardt) steps on the coordinates the point
+depends on, from the current q. In *v* mode a drag asks for the velocities of
+the object's *own* coordinates (those its parent's anchor does not depend on)
+whose point velocity J·q̇ is closest to the arrow drawn: so the arrow of a bob
+hanging from a bar stays perpendicular to the bar, as in CenM.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from ..expr import TIME, Node, algebra, compile_trees, names_in
+from ..expr.codegen import ARITHMETIC_ERRORS
+from ..model import GraphicsResolver, ModelFile
+from ..model.poses import BallPose, BarPose, BlockPose, Pose, SpringPose
+
+A = algebra
+
+#: Per kind: the fields computed each frame, in order.
+_POSE_FIELDS = {
+    "C": ("radius", "x", "y", "vx", "vy"),
+    "Bar": ("width", "x", "y", "_xf", "_yf", "vx", "vy", "_vxf", "_vyf"),
+    "Blk": ("width", "height", "x", "y", "angle", "vx", "vy"),
+    "Spr": ("thickness", "x1", "y1", "x2", "y2", "length"),
+}
+
+
+@dataclass(frozen=True)
+class Handle:
+    """The point of a draggable object that follows the mouse, as trees of q and t."""
+
+    id: str
+    x: Node
+    y: Node
+    #: coordinates the point depends on (x mode solves for these)
+    coordinates: tuple[int, ...]
+    #: coordinates that belong to this object rather than to its parent (v mode)
+    own: tuple[int, ...]
+
+
+class Kinematics:
+    """Poses of every graphic object and drag solvers, for one model with bound parameters."""
+
+    def __init__(self, model: ModelFile, parameters: Mapping[str, float]):
+        self.model = model
+        self.coordinates = model.coordinates
+        self.velocities = model.velocities
+        resolver = GraphicsResolver(model.graphics, model.coordinates, model.velocities)
+        self.graphics = model.graphics
+        self._resolver = resolver
+
+        def tree(gid: str, name: str) -> Node:
+            raw = resolver.attribute(gid, name) if name.startswith("_") else resolver.field(gid, name)
+            return A.bind(raw, parameters)
+
+        trees: list[Node] = []
+        self._layout: list[tuple[str, int]] = []  # (id, start index) per object
+        for g in model.graphics:
+            self._layout.append((g.id, len(trees)))
+            trees.extend(tree(g.id, f) for f in _POSE_FIELDS[g.kind])
+        args = (TIME, *self.coordinates, *self.velocities)
+        self._poses = compile_trees(trees, args, "poses")
+        self._n_trees = len(trees)
+
+        # blocks riding a fixed horizontal rail: y and angle constant, x moving
+        coords = set(self.coordinates) | {TIME}
+        self.rails = {
+            g.id for g in model.graphics if g.kind == "Blk"
+            and not names_in(tree(g.id, "y")) & coords and not names_in(tree(g.id, "angle")) & coords
+            and names_in(tree(g.id, "x")) & coords
+        }
+        # a bar that swings about a pivot that never moves hangs from a support mark
+        self.fixed_pivots: list[tuple[float, float]] = []
+        for g in model.graphics:
+            if g.kind == "Bar":
+                x, y, a = tree(g.id, "x"), tree(g.id, "y"), tree(g.id, "angle")
+                if A.constant_value(x) is not None and A.constant_value(y) is not None and names_in(a) & coords:
+                    self.fixed_pivots.append((x.value, y.value))
+
+        self.handles: dict[str, Handle] = {}
+        self._jacobians = {}
+        index = {c: i for i, c in enumerate(self.coordinates)}
+        for g in model.graphics:
+            if not g.draggable:
+                continue
+            if g.kind == "Bar":
+                hx, hy = tree(g.id, "_xf"), tree(g.id, "_yf")
+            elif g.kind == "Spr":
+                hx, hy = tree(g.id, "x2"), tree(g.id, "y2")
+            else:
+                hx, hy = tree(g.id, "x"), tree(g.id, "y")
+            deps = tuple(sorted(index[c] for c in (names_in(hx) | names_in(hy)) if c in index))
+            if not deps:
+                continue  # a point that no coordinate moves cannot be dragged
+            anchor: set[int] = set()
+            if g.parent is not None and g.parent in resolver.objects:
+                parent = resolver.objects[g.parent]
+                ax, ay = ("x1", "y1") if parent.kind == "Spr" else ("x", "y")
+                anchor = {index[c] for c in names_in(tree(parent.id, ax)) | names_in(tree(parent.id, ay)) if c in index}
+            own = tuple(i for i in deps if i not in anchor) or deps
+            self.handles[g.id] = Handle(g.id, hx, hy, deps, own)
+            point = compile_trees([hx, hy], (TIME, *self.coordinates))
+            jac = compile_trees(
+                [A.diff(t, self.coordinates[i]) for t in (hx, hy) for i in deps], (TIME, *self.coordinates))
+            self._jacobians[g.id] = (point, jac)
+
+    # -- where things are --------------------------------------------------------------
+
+    def poses(self, t: float, q: Sequence[float], qdot: Sequence[float]) -> list[Pose]:
+        values = self._poses(t, *q, *qdot)
+        if self._n_trees == 1:
+            values = (values,)
+        out: list[Pose] = []
+        for g, (gid, start) in zip(self.graphics, self._layout):
+            v = [float(x) for x in values[start:start + len(_POSE_FIELDS[g.kind])]]
+            if g.kind == "C":
+                r, x, y, vx, vy = v
+                out.append(BallPose(gid, x, y, r, vx, vy, g.draggable, g.trail))
+            elif g.kind == "Bar":
+                w, x, y, xf, yf, vx, vy, vxf, vyf = v
+                out.append(BarPose(gid, x, y, xf, yf, w, vx, vy, vxf, vyf, g.draggable))
+            elif g.kind == "Blk":
+                w, h, x, y, a, vx, vy = v
+                out.append(BlockPose(gid, x, y, w, h, a, vx, vy, g.draggable, rail=gid in self.rails))
+            else:
+                th, x1, y1, x2, y2, length = v
+                out.append(SpringPose(gid, x1, y1, x2, y2, th, length))
+        return out
+
+    def handle_point(self, gid: str, t: float, q: Sequence[float]) -> np.ndarray:
+        point, _ = self._jacobians[gid]
+        return np.array(point(t, *q), dtype=float)
+
+    def jacobian(self, gid: str, t: float, q: Sequence[float]) -> np.ndarray:
+        """∂(handle point)/∂q over the coordinates it depends on: shape (2, k)."""
+        _, jac = self._jacobians[gid]
+        k = len(self.handles[gid].coordinates)
+        vals = jac(t, *q)
+        vals = (vals,) if not isinstance(vals, tuple) else vals
+        return np.array(vals, dtype=float).reshape(2, k)
+
+    # -- x mode ----------------------------------------------------------------------------
+
+    def drag_position(self, gid: str, target: Sequence[float], t: float, q: Sequence[float],
+                      iterations: int = 30) -> np.ndarray:
+        """The q, near ``q``, that puts the handle of ``gid`` closest to ``target``."""
+        h = self.handles[gid]
+        q = np.array(q, dtype=float)
+        target = np.asarray(target, dtype=float)
+        try:
+            residual = target - self.handle_point(gid, t, q)
+        except ARITHMETIC_ERRORS:
+            return q
+        cost = float(residual @ residual)
+        lam = 1e-3
+        for _ in range(iterations):
+            if cost < 1e-24:
+                break
+            J = self.jacobian(gid, t, q)
+            JJt = J @ J.T
+            scale = max(float(np.trace(JJt)), 1e-12)
+            step = J.T @ np.linalg.solve(JJt + lam * scale * np.eye(2), residual)
+            trial = q.copy()
+            trial[list(h.coordinates)] += step
+            try:
+                r_new = target - self.handle_point(gid, t, trial)
+                c_new = float(r_new @ r_new)
+            except ARITHMETIC_ERRORS:
+                c_new = np.inf
+            if c_new < cost:
+                q, residual, cost = trial, r_new, c_new
+                lam = max(lam / 10, 1e-9)
+            else:
+                lam *= 10
+                if lam > 1e6:
+                    break
+        return q
+
+    # -- v mode ----------------------------------------------------------------------------
+
+    def own_velocity(self, gid: str, t: float, q: Sequence[float], qdot: Sequence[float]) -> np.ndarray:
+        """The handle's velocity due to the object's own coordinates (what v mode shows)."""
+        h = self.handles[gid]
+        J = self.jacobian(gid, t, q)
+        cols = [h.coordinates.index(i) for i in h.own]
+        return J[:, cols] @ np.asarray(qdot, dtype=float)[list(h.own)]
+
+    def drag_velocity(self, gid: str, velocity: Sequence[float], t: float, q: Sequence[float],
+                      qdot: Sequence[float]) -> np.ndarray:
+        """q̇ with the object's own velocities set so its arrow is closest to ``velocity``."""
+        h = self.handles[gid]
+        J = self.jacobian(gid, t, q)
+        cols = [h.coordinates.index(i) for i in h.own]
+        Jo = J[:, cols]
+        # damped least squares: exact when reachable, smallest velocity otherwise
+        reg = 1e-12 * max(float(np.trace(Jo.T @ Jo)), 1e-12)
+        own = np.linalg.solve(Jo.T @ Jo + reg * np.eye(len(cols)), Jo.T @ np.asarray(velocity, dtype=float))
+        out = np.array(qdot, dtype=float)
+        out[list(h.own)] = own
+        return out

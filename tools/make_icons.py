@@ -1,0 +1,364 @@
+#!/usr/bin/env python3
+"""Draw the button icons of Cuerpos en Movimiento into ``assets/icons/``.
+
+Every icon is drawn with pygame primitives on a 4x canvas (128x128) and
+smooth-scaled down to 32x32, which anti-aliases every edge. The icons are
+dark glyphs (ink #263238) on a transparent background, meant to sit on a
+light grey button. All strokes share one width and have round caps and joins,
+so the set looks like one family.
+
+Usage (from anywhere; runs headless, no window is opened)::
+
+    python tools/make_icons.py                    # writes assets/icons/*.png
+    python tools/make_icons.py --out DIR          # somewhere else
+    python tools/make_icons.py --sheet sheet.png  # also a contact sheet to look at
+
+Re-running overwrites the PNGs with identical pictures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+SIZE = 32          # final icon size in pixels
+SS = 4             # supersampling factor: we draw at SIZE*SS and scale down
+INK = (0x26, 0x32, 0x38)
+CLEAR = (*INK, 0)  # transparent, but with the ink's colour so edges do not darken
+SW = 2.5           # the stroke width, in final pixels
+HALO = 1.6         # the gap cut around a crossing slash, in final pixels (each side)
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_OUT = ROOT / "assets" / "icons"
+
+
+# --------------------------------------------------------------------------- primitives
+# Coordinates are given in final-icon units (0..32, y down) as floats and
+# multiplied by SS here, so every drawing function reads at the size you see.
+
+def _p(pt):
+    return (pt[0] * SS, pt[1] * SS)
+
+
+def canvas() -> pygame.Surface:
+    surf = pygame.Surface((SIZE * SS, SIZE * SS), pygame.SRCALPHA)
+    surf.fill(CLEAR)
+    return surf
+
+
+def dot(surf, c, r, color=INK):
+    pygame.draw.circle(surf, color, _p(c), r * SS)
+
+
+def stroke(surf, pts, w=SW, color=INK, closed=False):
+    """A polyline of width ``w`` with round caps and round joins."""
+    pts = list(pts)
+    if closed:
+        pts = pts + [pts[0]]
+    h = w * SS / 2
+    for a, b in zip(pts, pts[1:]):
+        ax, ay = _p(a)
+        bx, by = _p(b)
+        dx, dy = bx - ax, by - ay
+        n = math.hypot(dx, dy)
+        if n == 0:
+            continue
+        nx, ny = -dy / n * h, dx / n * h
+        pygame.draw.polygon(surf, color, [(ax + nx, ay + ny), (bx + nx, by + ny),
+                                          (bx - nx, by - ny), (ax - nx, ay - ny)])
+    for pt in pts:
+        pygame.draw.circle(surf, color, _p(pt), h)
+
+
+def fill(surf, pts, color=INK):
+    pygame.draw.polygon(surf, color, [_p(p) for p in pts])
+
+
+def rounded_fill(surf, pts, r, color=INK):
+    """A filled polygon whose corners are rounded with radius ``r`` (grows the shape by r)."""
+    fill(surf, pts, color)
+    stroke(surf, pts, w=2 * r, color=color, closed=True)
+
+
+def arc(c, r, a0, a1, n=48):
+    """Points on a circle, angles in degrees, measured clockwise on screen from +x."""
+    out = []
+    for i in range(n + 1):
+        a = math.radians(a0 + (a1 - a0) * i / n)
+        out.append((c[0] + r * math.cos(a), c[1] + r * math.sin(a)))
+    return out
+
+
+def arrowhead(surf, tip, direction, length=6.5, half=4.2, color=INK):
+    """A filled, slightly rounded triangular head whose point is at ``tip``."""
+    dx, dy = direction
+    n = math.hypot(dx, dy)
+    dx, dy = dx / n, dy / n
+    r = 0.7  # corner rounding; the triangle is shrunk by r so the result keeps its size
+    tx, ty = tip[0] - dx * r * 1.9, tip[1] - dy * r * 1.9
+    bx, by = tip[0] - dx * (length - r), tip[1] - dy * (length - r)
+    hx, hy = -dy * (half - r * 1.6), dx * (half - r * 1.6)
+    rounded_fill(surf, [(tx, ty), (bx + hx, by + hy), (bx - hx, by - hy)], r, color)
+
+
+def arrow(surf, start, tip, head=6.5, half=4.2, w=SW):
+    """A shaft from ``start`` to just behind ``tip`` and a head at ``tip``."""
+    dx, dy = tip[0] - start[0], tip[1] - start[1]
+    n = math.hypot(dx, dy)
+    ux, uy = dx / n, dy / n
+    stroke(surf, [start, (tip[0] - ux * head * 0.8, tip[1] - uy * head * 0.8)], w)
+    arrowhead(surf, tip, (ux, uy), head, half)
+
+
+def slash(surf, a=(6.0, 5.0), b=(26.0, 27.0)):
+    """The 'off' mark: a diagonal stroke with a transparent gap cut around it."""
+    stroke(surf, [a, b], w=SW + 2 * HALO, color=CLEAR)
+    stroke(surf, [a, b], w=SW)
+
+
+def finish(surf) -> pygame.Surface:
+    return pygame.transform.smoothscale(surf, (SIZE, SIZE))
+
+
+# --------------------------------------------------------------------------- glyphs
+
+def g_play(s):
+    rounded_fill(s, [(11.5, 8.0), (11.5, 24.0), (24.5, 16.0)], 1.4)
+
+
+def g_pause(s):
+    stroke(s, [(11.5, 9.0), (11.5, 23.0)], w=5.0)
+    stroke(s, [(20.5, 9.0), (20.5, 23.0)], w=5.0)
+
+
+def g_eraser(s):
+    # A rubber tilted 45 degrees, its working end filled, resting on a line.
+    c = (17.0, 13.5)
+    d = (math.cos(math.radians(-45)), math.sin(math.radians(-45)))  # along the rubber, up-right
+    n = (-d[1], d[0])                                                  # across it, down-right
+
+    def at(u, v):
+        return (c[0] + u * d[0] + v * n[0], c[1] + u * d[1] + v * n[1])
+
+    L, H = 9.5, 4.6
+    stroke(s, [at(-L, -H), at(L, -H), at(L, H), at(-L, H)], closed=True)
+    rounded_fill(s, [at(-L, -H), at(-2.0, -H), at(-2.0, H), at(-L, H)], SW / 2)
+    stroke(s, [(14.0, 26.5), (26.5, 26.5)])
+
+
+def g_reset(s):
+    # An anticlockwise circular arrow ("back to where it started"), its head at the top.
+    c, r = (16.0, 17.0), 9.5
+    a0, a1 = -150.0, -430.0                 # decreasing angle = anticlockwise on screen
+    pts = arc(c, r, a0, a1)
+    stroke(s, pts)
+    a = math.radians(a1 - 14.0)             # aim the head a little into the curve
+    tangent = (math.sin(a), -math.cos(a))   # direction of travel at the end
+    end = pts[-1]
+    arrowhead(s, (end[0] + tangent[0] * 4.5, end[1] + tangent[1] * 4.5), tangent, 8.0, 5.2)
+
+
+def g_parameters(s):
+    # Three sliders.
+    for y, knob in ((9.0, 20.5), (16.0, 11.5), (23.0, 17.5)):
+        stroke(s, [(5.5, y), (26.5, y)])
+        dot(s, (knob, y), 4.6, CLEAR)
+        dot(s, (knob, y), 3.4)
+
+
+def g_conditions(s):
+    # Axes, a position (dot) and a velocity (arrow): the initial conditions.
+    stroke(s, [(6.0, 5.0), (6.0, 26.0), (27.0, 26.0)])
+    dot(s, (12.5, 19.5), 3.3)
+    arrow(s, (12.5, 19.5), (26.0, 6.5), head=7.0, half=4.4)
+
+
+def _eye(s):
+    left, right, cy, h = (3.5, 16.0), (28.5, 16.0), 16.0, 9.0
+    top, bottom = [], []
+    for i in range(41):
+        u = i / 40
+        x = left[0] + (right[0] - left[0]) * u
+        bulge = h * math.sin(math.pi * u) ** 1.15
+        top.append((x, cy - bulge))
+        bottom.append((x, cy + bulge))
+    stroke(s, top + bottom[::-1][1:-1], closed=True)
+    dot(s, (16.0, cy), 5.0)
+    dot(s, (17.7, cy - 1.7), 1.5, CLEAR)  # a highlight makes it read as an eye
+
+
+def g_vectors_on(s):
+    _eye(s)
+
+
+def g_vectors_off(s):
+    _eye(s)
+    slash(s)
+
+
+def _energy(s):
+    # A bar chart of energies (Ek, Ep, E) on a baseline.
+    stroke(s, [(4.5, 26.5), (27.5, 26.5)])
+    for x, top in ((9.0, 15.0), (16.0, 19.5), (23.0, 7.0)):
+        rounded_fill(s, [(x - 1.4, top), (x + 1.4, top), (x + 1.4, 24.0), (x - 1.4, 24.0)], 1.0)
+
+
+def g_energy_on(s):
+    _energy(s)
+
+
+def g_energy_off(s):
+    _energy(s)
+    slash(s)
+
+
+def _values(s):
+    # A panel listing values: a frame with three rows "name  value".
+    stroke(s, [(5.0, 5.5), (27.0, 5.5), (27.0, 26.5), (5.0, 26.5)], closed=True)
+    for y in (11.0, 16.0, 21.0):
+        dot(s, (10.0, y), 1.7)
+        stroke(s, [(14.0, y), (22.5, y)], w=2.2)
+
+
+def g_values_on(s):
+    _values(s)
+
+
+def g_values_off(s):
+    _values(s)
+    slash(s)
+
+
+def g_edit_x(s):
+    # A bold "x" with a small four-way move cross.
+    stroke(s, [(5.0, 13.0), (17.0, 27.0)], w=4.0)
+    stroke(s, [(17.0, 13.0), (5.0, 27.0)], w=4.0)
+    c, arm = (23.5, 8.5), 6.0
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        arrow(s, c, (c[0] + dx * arm, c[1] + dy * arm), head=3.6, half=2.6, w=1.8)
+
+
+def g_edit_v(s):
+    # A bold "v" under a vector arrow, as in the notation for a velocity.
+    stroke(s, [(8.5, 13.5), (15.0, 27.0), (21.5, 13.5)], w=4.0)
+    arrow(s, (6.0, 6.0), (27.5, 6.0), head=6.5, half=4.2)
+
+
+def g_menu(s):
+    for y in (9.0, 16.0, 23.0):
+        stroke(s, [(6.0, y), (26.0, y)], w=3.0)
+
+
+def g_docs(s):
+    # An open book.
+    spine_top, spine_bot = (16.0, 9.5), (16.0, 26.0)
+    left = [spine_top, (9.5, 6.5), (4.0, 7.0), (4.0, 23.5), (9.5, 23.0), spine_bot]
+    right = [(32 - x, y) for x, y in left]
+    stroke(s, left)
+    stroke(s, right)
+    stroke(s, [spine_top, spine_bot])
+    for y in (12.0, 16.5):
+        stroke(s, [(7.5, y), (12.5, y + 1.0)], w=1.8)
+        stroke(s, [(24.5, y), (19.5, y + 1.0)], w=1.8)
+
+
+def g_speed(s):
+    # A speedometer: a dial and its needle.
+    c, r = (16.0, 18.5), 11.0
+    stroke(s, arc(c, r, 150, 390))
+    for a in (150, 210, 270, 330, 390):
+        t = math.radians(a)
+        stroke(s, [(c[0] + (r - 3.2) * math.cos(t), c[1] + (r - 3.2) * math.sin(t)),
+                   (c[0] + (r - 1.0) * math.cos(t), c[1] + (r - 1.0) * math.sin(t))], w=1.8)
+    t = math.radians(-45)
+    stroke(s, [c, (c[0] + 8.0 * math.cos(t), c[1] + 8.0 * math.sin(t))])
+    dot(s, c, 2.8)
+
+
+ICONS = {
+    "play": g_play,
+    "pause": g_pause,
+    "eraser": g_eraser,
+    "reset": g_reset,
+    "parameters": g_parameters,
+    "conditions": g_conditions,
+    "vectors_on": g_vectors_on,
+    "vectors_off": g_vectors_off,
+    "energy_on": g_energy_on,
+    "energy_off": g_energy_off,
+    "values_on": g_values_on,
+    "values_off": g_values_off,
+    "edit_x": g_edit_x,
+    "edit_v": g_edit_v,
+    "menu": g_menu,
+    "docs": g_docs,
+    "speed": g_speed,
+}
+
+
+def render(name: str) -> pygame.Surface:
+    surf = canvas()
+    ICONS[name](surf)
+    return finish(surf)
+
+
+# --------------------------------------------------------------------------- contact sheet
+
+def contact_sheet(icons: dict[str, pygame.Surface], path: Path, zoom: int = 4) -> None:
+    """All icons on light grey buttons: at 1x, at 1x 'disabled', and enlarged."""
+    pygame.font.init()
+    font = pygame.font.Font(None, 22)
+    cols = 4
+    cell_w, cell_h = 32 * zoom + 120, 32 * zoom + 40
+    rows = (len(icons) + cols - 1) // cols
+    sheet = pygame.Surface((cols * cell_w + 20, rows * cell_h + 20))
+    sheet.fill((0xEC, 0xEF, 0xF1))
+    button = (0xCF, 0xD8, 0xDC)
+    for i, (name, icon) in enumerate(icons.items()):
+        x0 = 10 + (i % cols) * cell_w
+        y0 = 10 + (i // cols) * cell_h
+        big = pygame.Rect(x0, y0, 32 * zoom + 16, 32 * zoom + 16)
+        pygame.draw.rect(sheet, button, big, border_radius=10)
+        sheet.blit(pygame.transform.scale(icon, (32 * zoom, 32 * zoom)), (x0 + 8, y0 + 8))
+        small = pygame.Rect(big.right + 10, y0, 44, 44)
+        pygame.draw.rect(sheet, button, small, border_radius=6)
+        sheet.blit(icon, (small.x + 6, small.y + 6))
+        dim = icon.copy()
+        dim.fill((255, 255, 255, 90), special_flags=pygame.BLEND_RGBA_MULT)
+        small2 = small.move(0, 54)
+        pygame.draw.rect(sheet, button, small2, border_radius=6)
+        sheet.blit(dim, (small2.x + 6, small2.y + 6))
+        sheet.blit(font.render(name, True, INK), (x0, big.bottom + 4))
+    pygame.image.save(sheet, str(path))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=DEFAULT_OUT, help="folder for the PNGs (default: assets/icons)")
+    ap.add_argument("--sheet", type=Path, help="also write a contact sheet PNG here")
+    args = ap.parse_args(argv)
+
+    pygame.init()
+    args.out.mkdir(parents=True, exist_ok=True)
+    icons = {}
+    for name in ICONS:
+        icon = render(name)
+        pygame.image.save(icon, str(args.out / f"{name}.png"))
+        icons[name] = icon
+    if args.sheet:
+        contact_sheet(icons, args.sheet)
+    print(f"wrote {len(icons)} icons to {args.out}" + (f" and a contact sheet to {args.sheet}" if args.sheet else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
