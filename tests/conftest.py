@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
-
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-ROOT = Path(__file__).resolve().parents[1]
-MODELS = ROOT / "models"
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-from conftest import MODELS
+from project import MODELS
 
 from game.expr import parse
 from game.model import load_model

@@ -7,7 +7,7 @@ import ast
 import subprocess
 import sys
 
-from conftest import ROOT
+from project import ROOT
 
 HEADLESS = ["expr", "model", "physics"]
 

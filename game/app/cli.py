@@ -43,6 +43,18 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def pygame_problem() -> str | None:
+    """Classic pygame and pygame-ce share the pygame/ folder; only -ce works with pygame_gui."""
+    try:
+        import pygame
+    except ImportError:
+        return "pygame-ce is not installed: run  python3 -m pip install -e ."
+    if not getattr(pygame, "IS_CE", False):
+        return ("classic pygame is installed over pygame-ce; run  python3 -m pip uninstall -y pygame  "
+                "then  python3 -m pip install --force-reinstall pygame-ce")
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -63,9 +75,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return bench_engine(quick=args.quick)
         if args.command == "screenshot":
+            problem = pygame_problem()
+            if problem:
+                print(f"error: {problem}", file=sys.stderr)
+                return 2
             from .screenshot import screenshot
 
             return screenshot(args.model, args.out, args.seconds, args.size)
+        problem = pygame_problem()
+        if problem:
+            print(f"error: {problem}", file=sys.stderr)
+            return 2
         from .window import run
 
         return run(model=args.model, fullscreen=args.fullscreen, kiosk=args.kiosk,

@@ -100,11 +100,17 @@ class Kinematics:
             deps = tuple(sorted(index[c] for c in (names_in(hx) | names_in(hy)) if c in index))
             if not deps:
                 continue  # a point that no coordinate moves cannot be dragged
-            anchor: set[int] = set()
-            if g.parent is not None and g.parent in resolver.objects:
+            # what the object hangs from: a bar turns about its own pivot; anything else
+            # moves with its parent's anchor point
+            if g.kind == "Bar":
+                ax, ay = tree(g.id, "x"), tree(g.id, "y")
+            elif g.parent is not None and g.parent in resolver.objects:
                 parent = resolver.objects[g.parent]
-                ax, ay = ("x1", "y1") if parent.kind == "Spr" else ("x", "y")
-                anchor = {index[c] for c in names_in(tree(parent.id, ax)) | names_in(tree(parent.id, ay)) if c in index}
+                ax, ay = (tree(parent.id, "x1"), tree(parent.id, "y1")) if parent.kind == "Spr" else (
+                    tree(parent.id, "x"), tree(parent.id, "y"))
+            else:
+                ax = ay = A.ZERO
+            anchor = {index[c] for c in names_in(ax) | names_in(ay) if c in index}
             own = tuple(i for i in deps if i not in anchor) or deps
             self.handles[g.id] = Handle(g.id, hx, hy, deps, own)
             point = compile_trees([hx, hy], (TIME, *self.coordinates))

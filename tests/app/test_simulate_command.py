@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import ROOT
+from project import ROOT
 from model_texts import one_coordinate
 
 

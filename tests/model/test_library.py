@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import MODELS, ROOT
+from project import MODELS, ROOT
 
 from game.model import load_model, read_catalog
 

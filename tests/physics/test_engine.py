@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import MODELS, ROOT
+from project import MODELS, ROOT
 from sim_helpers import record, simulation
 from model_texts import one_coordinate
 

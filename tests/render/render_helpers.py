@@ -33,3 +33,35 @@ def changed_pixels(before: pygame.Surface, after: pygame.Surface) -> int:
     a = pygame.surfarray.array3d(before)
     b = pygame.surfarray.array3d(after)
     return int(np.any(a != b, axis=2).sum())
+
+
+def differing_pixels(before: pygame.Surface, after: pygame.Surface):
+    """(x, y) of the pixels that differ between two same-sized surfaces, shape (k, 2)."""
+    import numpy as np
+
+    a = pygame.surfarray.array3d(before)
+    b = pygame.surfarray.array3d(after)
+    return np.argwhere(np.any(a != b, axis=2))
+
+
+#: pygame-ce 2.5.8's ``aalines`` sometimes shades the end pixels of a polyline
+#: differently depending on earlier, unrelated draw calls (state left over
+#: inside pygame: the same call on fresh surfaces gives different end pixels).
+#: Picture comparisons therefore accept differences within this many pixels of
+#: a polyline vertex; a real error (a missing or stale segment, a wrong fade)
+#: shows along the segments, away from the vertices.
+ENDPOINT_SLACK_PX = 3.0
+
+
+def only_near_vertices(diff, vertices_px) -> bool:
+    """Whether every differing pixel lies within ENDPOINT_SLACK_PX of a vertex."""
+    import numpy as np
+
+    if len(diff) == 0:
+        return True
+    v = np.asarray(vertices_px, dtype=float).reshape(-1, 2)
+    if len(v) == 0:
+        return False
+    centres = diff.astype(float) + 0.5
+    d = np.hypot(centres[:, None, 0] - v[None, :, 0], centres[:, None, 1] - v[None, :, 1])
+    return bool((d.min(axis=1) <= ENDPOINT_SLACK_PX).all())

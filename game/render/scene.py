@@ -1,0 +1,254 @@
+"""Drawing the bodies of a model from their poses.
+
+Order matters for readability: rails and ceiling supports go underneath,
+springs under the bodies they join, blocks under the bars hanging from them,
+balls on top (a pendulum bob sits over the end of its bar).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+import pygame
+
+from game.model.poses import BallPose, BarPose, BlockPose, Pose, SpringPose
+
+from ._surface import clipped
+from .arrows import DEFAULT_ARROW_SECONDS, draw_arrow, draw_velocity_dot, velocity_arrow_end
+from .camera import Camera
+from .shapes import Point, capsule_polygon, rect_corners, zigzag_points
+from .style import DEFAULT_STYLE, Style, darker, mix
+from .trails import Trail, TrailLayer, draw_trail
+
+
+class VelocityPoint(NamedTuple):
+    """A point whose velocity gets an arrow: body id, position, velocity (model units)."""
+
+    id: str
+    x: float
+    y: float
+    vx: float
+    vy: float
+
+
+def clear_viewport(surface: pygame.Surface, camera: Camera, style: Style = DEFAULT_STYLE) -> None:
+    """Paint the drawing area with the background colour (the bars are left alone)."""
+    surface.fill(style.background, pygame.Rect(camera.viewport))
+
+
+def draw_scene(
+    surface: pygame.Surface,
+    camera: Camera,
+    poses: Iterable[Pose],
+    style: Style = DEFAULT_STYLE,
+    *,
+    fixed_pivots: Iterable[tuple[float, float]] = (),
+) -> None:
+    """Draw every body in ``poses`` (model units) onto ``surface``, clipped to the viewport.
+
+    ``fixed_pivots`` are model points that do not move (e.g. the pivot of a
+    pendulum's first bar, or a spring's anchor); each gets a hatched ceiling
+    mark. The caller knows which points are fixed from the model (no parent,
+    constant expressions); poses alone cannot tell a fixed pivot from one
+    that is momentarily at rest. Bodies with non-finite coordinates are
+    skipped rather than crashing the frame.
+    """
+    poses = [p for p in poses if _finite(p)]
+    with clipped(surface, camera.viewport):
+        for p in poses:
+            if isinstance(p, BlockPose) and getattr(p, "rail", False):
+                _draw_rail(surface, camera, p, style)
+        for mx, my in fixed_pivots:
+            if math.isfinite(mx) and math.isfinite(my):
+                _draw_support(surface, camera.to_pixels(mx, my), style)
+        for p in poses:
+            if isinstance(p, SpringPose):
+                _draw_spring(surface, camera, p, style)
+        for p in poses:
+            if isinstance(p, BlockPose):
+                _draw_block(surface, camera, p, style)
+        for p in poses:
+            if isinstance(p, BarPose):
+                _draw_bar(surface, camera, p, style)
+        for p in poses:
+            if isinstance(p, BallPose):
+                _draw_ball(surface, camera, p, style)
+
+
+def velocity_points(poses: Iterable[Pose], *, only_draggable: bool = False) -> list[VelocityPoint]:
+    """The points that carry a velocity arrow: balls, blocks, and bar free ends.
+
+    A bar's free end is left out when a ball sits on it (a pendulum bob), so
+    the same velocity is not drawn twice. A bar's pivot is never included: it
+    moves with its parent, whose own arrow already shows that velocity.
+    """
+    poses = list(poses)
+    balls = [p for p in poses if isinstance(p, BallPose)]
+    out: list[VelocityPoint] = []
+    for p in poses:
+        if only_draggable and not getattr(p, "draggable", False):
+            continue
+        if isinstance(p, (BallPose, BlockPose)):
+            out.append(VelocityPoint(p.id, p.x, p.y, p.vx, p.vy))
+        elif isinstance(p, BarPose):
+            if not any(_same_point(b.x, b.y, p.xf, p.yf) for b in balls):
+                out.append(VelocityPoint(p.id, p.xf, p.yf, p.vxf, p.vyf))
+    return out
+
+
+def draw_velocity_arrows(
+    surface: pygame.Surface,
+    camera: Camera,
+    points: Iterable[VelocityPoint],
+    style: Style = DEFAULT_STYLE,
+    *,
+    seconds: float = DEFAULT_ARROW_SECONDS,
+    dots: bool = False,
+) -> None:
+    """Draw one velocity arrow per point; with ``dots`` (velocity-edit mode) a
+    near-zero velocity shows a grab-able dot instead of nothing."""
+    with clipped(surface, camera.viewport):
+        for vp in points:
+            start = camera.to_pixels(vp.x, vp.y)
+            end = velocity_arrow_end(camera, vp.x, vp.y, vp.vx, vp.vy, seconds)
+            drawn = draw_arrow(surface, start, end, style.arrow, style.arrow_width_px)
+            if drawn is None and dots and all(map(math.isfinite, start)):
+                draw_velocity_dot(surface, start, style.arrow)
+
+
+def draw_frame(
+    surface: pygame.Surface,
+    camera: Camera,
+    poses: Sequence[Pose],
+    style: Style = DEFAULT_STYLE,
+    *,
+    trails: Sequence[Trail] = (),
+    trail_layer: TrailLayer | None = None,
+    fixed_pivots: Iterable[tuple[float, float]] = (),
+    show_velocities: bool = False,
+    edit_velocities: bool = False,
+    arrow_seconds: float = DEFAULT_ARROW_SECONDS,
+) -> None:
+    """Everything in the drawing area, in order: background, trails, bodies, arrows.
+
+    The one call both the window loop and the headless ``screenshot`` command
+    should use, so they draw the same picture. Trail ``i`` is coloured
+    ``style.trail_colour(i)``. Pass the same ``trail_layer`` every frame in a
+    window (it caches the finished part of the trails; a one-off picture does
+    not need it). ``edit_velocities`` (v edit mode) shows arrows only for
+    draggable bodies and a dot for near-zero velocities.
+    """
+    colours = [style.trail_colour(i) for i in range(len(trails))]
+    if trail_layer is not None:
+        trail_layer.draw(
+            surface, camera, trails, colours, style.background, width=style.trail_width_px
+        )
+    else:
+        clear_viewport(surface, camera, style)
+        for trail, colour in zip(trails, colours):
+            draw_trail(
+                surface, camera, trail, colour,
+                background=style.background, width=style.trail_width_px,
+            )
+    draw_scene(surface, camera, poses, style, fixed_pivots=fixed_pivots)
+    if show_velocities or edit_velocities:
+        pts = velocity_points(poses, only_draggable=edit_velocities)
+        draw_velocity_arrows(
+            surface, camera, pts, style, seconds=arrow_seconds, dots=edit_velocities
+        )
+
+
+# --- individual bodies -------------------------------------------------------
+
+
+def _finite(p: Pose) -> bool:
+    """All numeric fields finite: a blown-up simulation must not crash drawing."""
+    return all(math.isfinite(v) for v in vars(p).values() if isinstance(v, (int, float)))
+
+
+def _same_point(x1: float, y1: float, x2: float, y2: float) -> bool:
+    return math.isclose(x1, x2, rel_tol=1e-9, abs_tol=1e-9) and math.isclose(
+        y1, y2, rel_tol=1e-9, abs_tol=1e-9
+    )
+
+
+def _dot(surface: pygame.Surface, centre: Point, radius: float, fill, ring) -> None:
+    pygame.draw.aacircle(surface, fill, centre, radius)
+    pygame.draw.aacircle(surface, ring, centre, radius, 1 if radius < 5 else 2)
+
+
+def _draw_bar(surface: pygame.Surface, camera: Camera, p: BarPose, style: Style) -> None:
+    p0 = camera.to_pixels(p.x, p.y)
+    p1 = camera.to_pixels(p.xf, p.yf)
+    r = max(camera.length_to_pixels(p.width), style.min_bar_px) / 2
+    poly = capsule_polygon(p0, p1, r)
+    pygame.draw.polygon(surface, style.bar, poly)
+    pygame.draw.aalines(surface, darker(style.bar), True, poly)
+    # Pin joints: light dots ringed in the bar's outline colour, a bit wider
+    # than a thin rod so they read as pins rather than as the rod's end.
+    dot_r = max(3.0, 0.55 * r)
+    for c in (p0, p1):
+        _dot(surface, c, dot_r, style.pivot, darker(style.bar, 0.5))
+
+
+def _draw_block(surface: pygame.Surface, camera: Camera, p: BlockPose, style: Style) -> None:
+    corners = [camera.to_pixels(x, y) for x, y in rect_corners(p.x, p.y, p.width, p.height, p.angle)]
+    pygame.draw.polygon(surface, style.block, corners)
+    pygame.draw.aalines(surface, darker(style.block), True, corners)
+
+
+def _draw_ball(surface: pygame.Surface, camera: Camera, p: BallPose, style: Style) -> None:
+    c = camera.to_pixels(p.x, p.y)
+    r = max(camera.length_to_pixels(p.radius), style.min_ball_px)
+    pygame.draw.aacircle(surface, style.ball, c, r)
+    pygame.draw.aacircle(surface, darker(style.ball), c, r, 1 if r < 8 else 2)
+
+
+def spring_points(camera: Camera, p: SpringPose, style: Style = DEFAULT_STYLE) -> list[Point]:
+    """The pixel polyline of a spring: ``style.spring_coils`` coils between its ends."""
+    p0 = camera.to_pixels(p.x1, p.y1)
+    p1 = camera.to_pixels(p.x2, p.y2)
+    amplitude = max(camera.length_to_pixels(p.thickness), style.min_spring_px) / 2
+    length = math.hypot(p1[0] - p0[0], p1[1] - p0[1])
+    # Leads long enough to show where the spring attaches, short enough to
+    # leave the coils most of the length.
+    lead = min(16.0, max(4.0, 0.08 * length))
+    return zigzag_points(p0, p1, style.spring_coils, amplitude, lead)
+
+
+def _draw_spring(surface: pygame.Surface, camera: Camera, p: SpringPose, style: Style) -> None:
+    pts = spring_points(camera, p, style)
+    if style.spring_line_px > 1:
+        pygame.draw.lines(surface, style.spring, False, pts, style.spring_line_px)
+    pygame.draw.aalines(surface, style.spring, False, pts)
+    for c in (pts[0], pts[-1]):
+        _dot(surface, c, 3.0, style.spring, style.spring)
+
+
+def _draw_support(surface: pygame.Surface, centre: Point, style: Style) -> None:
+    """A fixed pin: a small bracket from the pivot up to a hatched ceiling."""
+    x, y = centre
+    top = y - 16  # ceiling line, pixels above the pivot
+    half = 24
+    # An opaque patch behind the hatching keeps it legible over dense trails.
+    surface.fill(style.background, pygame.Rect(round(x - half), round(top - 10), 2 * half, 10))
+    for hx in range(-half, half - 7, 7):
+        pygame.draw.aaline(surface, style.support, (x + hx, top - 1), (x + hx + 8, top - 9))
+    pygame.draw.line(surface, style.support, (x - half, top), (x + half, top), 3)
+    bracket = [(x, y), (x - 10, top), (x + 10, top)]
+    pygame.draw.polygon(surface, mix(style.support, style.background, 0.5), bracket)
+    pygame.draw.aalines(surface, style.support, True, bracket)
+
+
+def _draw_rail(surface: pygame.Surface, camera: Camera, p: BlockPose, style: Style) -> None:
+    """A horizontal rail under a sliding block, across the whole viewport."""
+    corners = rect_corners(p.x, p.y, p.width, p.height, p.angle)
+    bottom = min(y for _, y in corners)
+    _, py = camera.to_pixels(p.x, bottom)
+    vx, _, vw, _ = camera.viewport
+    pygame.draw.line(surface, style.rail, (vx, py + 1), (vx + vw, py + 1), 2)
+    # Ground hatching below the rail so it reads as a fixed support, not a line.
+    for hx in range(vx, vx + vw, 12):
+        pygame.draw.aaline(surface, style.rail, (hx + 7, py + 3), (hx, py + 10))

@@ -1,0 +1,302 @@
+"""Trails: bounded ring buffers of past positions, drawn as fading polylines.
+
+Points are stored in model units, so a trail stays correct when the camera
+changes (window resized, full screen toggled).
+
+How the fade is drawn, and why it is cached
+-------------------------------------------
+A trail is drawn in ``FADE_CHUNKS`` colour steps, one ``aalines`` call per
+step (plus one per break) instead of one call per segment (ECOSYSTEM.md:
+drawing costs). Chunks are anchored to the points themselves (point number
+``g`` since the last clear belongs to chunk ``g // size``), not to the newest
+point, so a finished chunk never changes its points, and its colour changes
+only when a new chunk begins. :class:`TrailLayer` exploits that: it paints the
+background and all finished chunks once into an off-screen image, blits that
+image each frame and draws only the newest, unfinished chunk on top. A fast
+chaotic triple pendulum has ~60,000 pixels of anti-aliased line per 5,000-point
+trail, ~2.5 ms each; the layer turns that into one blit per frame plus a full
+repaint once every ``size`` points (~1 in 150 frames).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterator, Sequence
+import numpy as np
+import pygame
+
+from ._surface import clipped
+from .camera import Camera
+from .style import DEFAULT_STYLE, Colour, mix
+
+#: Number of colour steps of the fade.
+FADE_CHUNKS = 32
+#: The oldest chunk is drawn at no less than this fraction of full colour.
+_MIN_FADE = 0.06
+
+# Unique stamps for trail contents: a new trail or a cleared one gets a fresh
+# stamp, so a cache can never mistake one trail's points for another's.
+_stamps = itertools.count()
+
+
+class Trail:
+    """Ring buffer of the last ``capacity`` positions of one point.
+
+    Memory is fixed at construction: adding beyond ``capacity`` overwrites the
+    oldest point. :meth:`break_here` marks a discontinuity, so the segment from
+    the last point before it to the first point after it is not drawn (after
+    the user drags a body, the trail must not show a jump as if it were motion).
+    """
+
+    def __init__(self, capacity: int) -> None:
+        if capacity < 2:
+            raise ValueError(f"a trail needs a capacity of at least 2 points, got {capacity}")
+        self._xy = np.empty((capacity, 2), dtype=np.float64)
+        # _starts[i]: the point in slot i does not connect to the point before it.
+        self._starts = np.zeros(capacity, dtype=bool)
+        self._head = 0  # slot written by the next add()
+        self._count = 0
+        self._pending_break = False
+        self._added = 0  # points stored since construction / the last clear
+        self._stamp = next(_stamps)
+
+    @property
+    def capacity(self) -> int:
+        """Maximum number of points kept."""
+        return self._xy.shape[0]
+
+    def __len__(self) -> int:
+        return self._count
+
+    def add(self, x: float, y: float) -> None:
+        """Append a position in model units, overwriting the oldest when full.
+
+        A non-finite position is not stored; it acts as a break instead, so one
+        bad value cannot poison the drawing.
+        """
+        if not (math.isfinite(x) and math.isfinite(y)):
+            self.break_here()
+            return
+        i = self._head
+        self._xy[i, 0] = x
+        self._xy[i, 1] = y
+        self._starts[i] = self._pending_break
+        self._pending_break = False
+        self._head = (i + 1) % self.capacity
+        self._count = min(self._count + 1, self.capacity)
+        self._added += 1
+
+    def clear(self) -> None:
+        """Forget every point (the Eraser button)."""
+        self._head = 0
+        self._count = 0
+        self._pending_break = False
+        self._added = 0
+        self._stamp = next(_stamps)
+
+    def break_here(self) -> None:
+        """The next point added will not be joined to the previous one."""
+        if self._count:
+            self._pending_break = True
+
+    def points(self) -> np.ndarray:
+        """A copy of the stored points, oldest first, shape ``(len(self), 2)``."""
+        return self._latest(self._count)[0]
+
+    def starts(self) -> np.ndarray:
+        """Per point (oldest first): True where a new run starts (always the first)."""
+        s = self._latest(self._count)[1]
+        if s.size:
+            # After wrapping, the oldest surviving point's predecessor is gone.
+            s[0] = True
+        return s
+
+    def runs(self) -> list[np.ndarray]:
+        """The points split at breaks: each array is one connected polyline."""
+        pts = self.points()
+        if not len(pts):
+            return []
+        return np.split(pts, np.flatnonzero(self.starts())[1:])
+
+    def _latest(self, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """Copies of the newest ``k`` points and their start flags, oldest first."""
+        k = min(k, self._count)
+        start = self._head - k
+        if start >= 0:
+            return self._xy[start : self._head].copy(), self._starts[start : self._head].copy()
+        return (
+            np.concatenate((self._xy[start:], self._xy[: self._head])),
+            np.concatenate((self._starts[start:], self._starts[: self._head])),
+        )
+
+
+# --- drawing -----------------------------------------------------------------
+
+
+def _chunking(capacity: int, chunks: int) -> tuple[int, int]:
+    """Points per chunk and number of drawn chunks for a trail of ``capacity``.
+
+    ``size * n <= capacity - 1``, so every drawn chunk, and the point before it
+    that it joins to, is still stored: the ring only ever overwrites points of
+    chunks too old to be drawn, and a cached chunk never loses a segment.
+    """
+    if capacity - 1 >= chunks:
+        return (capacity - 1) // chunks, chunks
+    return 1, capacity - 1
+
+
+def _chunk_polylines(
+    trail: Trail, camera: Camera, size: int, n: int, ages: range
+) -> Iterator[tuple[int, list]]:
+    """Yield ``(age, pixel polyline)`` for the chunks of the given ages, oldest first.
+
+    Age 0 is the chunk that receives new points. Each chunk's polyline starts
+    at the last point of the chunk before it, so consecutive chunks join up;
+    a chunk is split wherever a run starts (a break).
+    """
+    added = trail._added
+    if len(trail) < 2:
+        return
+    newest_chunk = (added - 1) // size
+    oldest_age = min(ages.stop - 1, newest_chunk, n - 1)
+    youngest_age = max(ages.start, 0)
+    if oldest_age < youngest_age:
+        return
+    # Global index of the first point needed: the joint before the oldest chunk.
+    g_first = max((newest_chunk - oldest_age) * size - 1, added - len(trail))
+    g_last = min((newest_chunk - youngest_age + 1) * size - 1, added - 1)
+    pts, starts = trail._latest(added - g_first)
+    pts = pts[: g_last - g_first + 1]
+    px, py = camera.to_pixels(pts[:, 0], pts[:, 1])
+    plist = np.column_stack((px, py)).tolist()
+    # Local indices (> 0) where a new run starts.
+    cuts = np.flatnonzero(starts[1 : len(plist)]) + 1
+    for age in range(oldest_age, youngest_age - 1, -1):
+        j = newest_chunk - age
+        lo = max(j * size - 1 - g_first, 0)
+        hi = min((j + 1) * size - 1 - g_first, len(plist) - 1)
+        if hi <= lo:
+            continue
+        a = int(np.searchsorted(cuts, lo, side="right"))
+        b = int(np.searchsorted(cuts, hi, side="right"))
+        start = lo
+        for cut in cuts[a:b].tolist():
+            yield age, plist[start:cut]
+            start = cut
+        yield age, plist[start : hi + 1]
+
+
+def _fade(age: int, n: int, colour: Colour, background: Colour) -> Colour:
+    """Colour of a chunk of the given age: full at age 0, near background at n-1."""
+    return mix(background, colour, max(_MIN_FADE, 1.0 - age / n))
+
+
+def _draw_chunks(
+    surface: pygame.Surface,
+    camera: Camera,
+    trail: Trail,
+    colour: Colour,
+    background: Colour,
+    width: int,
+    chunks: int,
+    ages: range,
+) -> None:
+    size, n = _chunking(trail.capacity, chunks)
+    current = -1
+    col = colour
+    for age, line in _chunk_polylines(trail, camera, size, n, ages):
+        if age != current:
+            current, col = age, _fade(age, n, colour, background)
+        if len(line) < 2:
+            continue
+        if width <= 1:
+            pygame.draw.aalines(surface, col, False, line)
+        else:
+            pygame.draw.lines(surface, col, False, line, width)
+
+
+def draw_trail(
+    surface: pygame.Surface,
+    camera: Camera,
+    trail: Trail,
+    colour: Colour,
+    *,
+    background: Colour = DEFAULT_STYLE.background,
+    width: int = 1,
+    chunks: int = FADE_CHUNKS,
+) -> None:
+    """Draw ``trail`` fading from ``background`` (oldest) to ``colour`` (newest).
+
+    Once the buffer is full, its oldest few points (fewer than ``chunks``)
+    are left undrawn: they would be at the faintest shade anyway, and this
+    keeps every drawn chunk intact while the ring overwrites (see
+    :func:`_chunking`). Stateless: draws every chunk each call (simple, ~1-3 ms for 5,000 points).
+    For every frame of a window prefer :class:`TrailLayer`, which draws the
+    same picture. Segments across a break are skipped; drawing is clipped to
+    the camera's viewport. ``width`` > 1 uses thick aliased lines.
+    """
+    with clipped(surface, camera.viewport):
+        _draw_chunks(surface, camera, trail, colour, background, width, chunks, range(0, chunks))
+
+
+class TrailLayer:
+    """Background plus trails, with the finished parts of the trails cached.
+
+    Create one per window and call :meth:`draw` every frame instead of
+    clearing the viewport and calling :func:`draw_trail` per trail. The cache
+    is repainted whenever anything it depends on changes: the camera, the
+    colours, a trail object, a clear, or the start of a new chunk.
+    """
+
+    def __init__(self) -> None:
+        self._image: pygame.Surface | None = None
+        self._key: tuple | None = None
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        camera: Camera,
+        trails: Sequence[Trail],
+        colours: Sequence[Colour],
+        background: Colour = DEFAULT_STYLE.background,
+        *,
+        width: int = 1,
+        chunks: int = FADE_CHUNKS,
+    ) -> None:
+        """Fill the viewport with ``background`` and draw ``trails`` (``colours[i]`` each)."""
+        key = (
+            camera,
+            background,
+            width,
+            chunks,
+            tuple(
+                (t._stamp, (t._added - 1) // _chunking(t.capacity, chunks)[0], tuple(c))
+                for t, c in zip(trails, colours)
+            ),
+        )
+        if (
+            self._image is None
+            or self._image.get_size() != surface.get_size()
+            or self._image.get_bitsize() != surface.get_bitsize()
+        ):
+            # As large as the target and in its pixel format: the trails are
+            # drawn at exactly the same coordinates as without the cache (same
+            # anti-aliasing, to the bit), and the blit is a plain copy.
+            self._image = pygame.Surface(surface.get_size(), 0, surface)
+            self._key = None
+        view = pygame.Rect(camera.viewport)
+        if key != self._key:
+            self._image.fill(background, view)
+            with clipped(self._image, camera.viewport):
+                for t, c in zip(trails, colours):
+                    _draw_chunks(self._image, camera, t, c, background, width, chunks, range(1, chunks))
+            self._key = key
+        with clipped(surface, camera.viewport):
+            surface.blit(self._image, view.topleft, view)
+            for t, c in zip(trails, colours):
+                _draw_chunks(surface, camera, t, c, background, width, chunks, range(0, 1))
+
+    def invalidate(self) -> None:
+        """Force a full repaint next frame (e.g. after the display surface is recreated)."""
+        self._key = None

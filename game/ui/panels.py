@@ -1,0 +1,176 @@
+"""Panels built with pygame_gui: Parameters and Conditions (edit a value: click,
+type, Enter, then Accept), the Energy panel and the Values panel."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
+
+from .layout import Layout
+from .text import Texts
+
+ROW = 30
+
+
+def number(value: float) -> str:
+    """Six significant digits, as CenM shows them."""
+    return f"{value:.6g}"
+
+
+@dataclass(frozen=True)
+class Row:
+    name: str
+    value: str  # as shown (an expression or a number)
+    description: str
+
+
+class DefinitionsPanel:
+    """Name, value and description of each parameter (or condition).
+
+    ``check(name, text)`` returns why a typed value is refused, or None.
+    ``accept(changes)`` applies {name: text}; it returns why it could not, or None.
+    """
+
+    def __init__(self, manager: pygame_gui.UIManager, layout: Layout, texts: Texts, title: str,
+                 rows: list[Row], check: Callable[[str, str], str | None],
+                 accept: Callable[[dict[str, str]], str | None]):
+        self.manager, self.texts = manager, texts
+        self.rows, self.check, self.accept_cb = rows, check, accept
+        self.pending: dict[str, str] = {}
+        self.entry: UITextEntryLine | None = None
+        self.entry_row: int | None = None
+        self.closed = False
+        width = min(820, layout.width - 40)
+        height = min(layout.height - 40, 150 + ROW * len(rows))
+        rect = pygame.Rect((layout.width - width) // 2, max(20, (layout.height - height) // 2), width, height)
+        self.panel = UIPanel(rect, starting_height=10, manager=manager, object_id=ObjectID("#panel"))
+        c = self.panel
+        UILabel(pygame.Rect(12, 6, width - 24, 28), title, manager, container=c, object_id=ObjectID("#heading"))
+        name_w, value_w = 130, 220
+        desc_w = width - name_w - value_w - 48
+        for x, w, key in ((12, name_w, "name"), (16 + name_w, value_w, "value"), (24 + name_w + value_w, desc_w, "description")):
+            UILabel(pygame.Rect(x, 36, w, 24), texts(key), manager, container=c, object_id=ObjectID("#heading"))
+        self.value_buttons: list[UIButton] = []
+        self.value_rects: list[pygame.Rect] = []
+        for i, row in enumerate(rows):
+            y = 62 + i * ROW
+            UILabel(pygame.Rect(12, y, name_w, ROW - 2), row.name, manager, container=c, object_id=ObjectID("#expression"))
+            r = pygame.Rect(16 + name_w, y, value_w, ROW - 2)
+            self.value_rects.append(r)
+            self.value_buttons.append(UIButton(r, row.value, manager, container=c, object_id=ObjectID("#expression")))
+            UILabel(pygame.Rect(24 + name_w + value_w, y, desc_w, ROW - 2), row.description, manager, container=c)
+        self.status = UILabel(pygame.Rect(12, height - 84, width - 24, 26), texts("edit_hint"), manager, container=c)
+        self.accept_button = UIButton(pygame.Rect(width - 250, height - 50, 110, 36), texts("accept"), manager,
+                                      container=c)
+        self.cancel_button = UIButton(pygame.Rect(width - 128, height - 50, 110, 36), texts("cancel"), manager,
+                                      container=c)
+
+    # -- events -------------------------------------------------------------------------
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.accept_button:
+                self._accept()
+                return True
+            if event.ui_element is self.cancel_button:
+                self.close()
+                return True
+            if event.ui_element in self.value_buttons:
+                self._edit(self.value_buttons.index(event.ui_element))
+                return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
+            self._enter(event.text)
+            return True
+        return False
+
+    def _edit(self, i: int) -> None:
+        self._close_entry()
+        self.entry_row = i
+        self.value_buttons[i].hide()
+        self.entry = UITextEntryLine(self.value_rects[i], self.manager, container=self.panel,
+                                     object_id=ObjectID("#expression"), initial_text=self.pending.get(self.rows[i].name, self.rows[i].value))
+        self.entry.focus()
+        self.entry.edit_position = len(self.entry.get_text())
+
+    def _enter(self, text: str) -> None:
+        i = self.entry_row
+        assert i is not None
+        name = self.rows[i].name
+        reason = self.check(name, text)
+        if reason is not None:
+            # refused in place: the field stays open with what was typed
+            self._say(self.texts("refused", reason=reason), "#error")
+            self.entry.focus()
+            return
+        self.pending[name] = text.strip()
+        self.value_buttons[i].set_text(text.strip())
+        self._close_entry()
+        self._say(self.texts("pending"), "#pending")
+
+    def _accept(self) -> None:
+        if self.entry is not None:
+            self._enter(self.entry.get_text())
+            if self.entry is not None:
+                return  # the open field was refused
+        if self.pending:
+            reason = self.accept_cb(dict(self.pending))
+            if reason is not None:
+                self._say(self.texts("refused", reason=reason), "#error")
+                return
+        self.close()
+
+    def _close_entry(self) -> None:
+        if self.entry is not None:
+            self.entry.kill()
+            self.entry = None
+            if self.entry_row is not None:
+                self.value_buttons[self.entry_row].show()
+            self.entry_row = None
+
+    def _say(self, text: str, object_id: str) -> None:
+        self.status.change_object_id(ObjectID(object_id))
+        self.status.set_text(text)
+
+    @property
+    def message(self) -> str:
+        return self.status.text
+
+    def close(self) -> None:
+        self.panel.kill()
+        self.closed = True
+
+
+class LivePanel:
+    """A small read-only panel of lines updated every frame (energies, values)."""
+
+    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, title: str, lines: int,
+                 expression_lines: tuple[int, ...] = ()):
+        self.panel = UIPanel(rect, starting_height=4, manager=manager, object_id=ObjectID("#panel"))
+        UILabel(pygame.Rect(10, 4, rect.width - 20, 24), title, manager, container=self.panel,
+                object_id=ObjectID("#heading"))
+        self.labels = [
+            UILabel(pygame.Rect(10, 30 + 24 * i, rect.width - 20, 24), "", manager, container=self.panel,
+                    object_id=ObjectID("#expression" if i in expression_lines else "#line"))
+            for i in range(lines)
+        ]
+
+    def set_lines(self, lines: list[str]) -> None:
+        for label, text in zip(self.labels, lines):
+            if label.text != text:
+                label.set_text(text)
+
+    @property
+    def lines(self) -> list[str]:
+        return [lab.text for lab in self.labels]
+
+    def kill(self) -> None:
+        self.panel.kill()
+
+
+def panel_height(lines: int) -> int:
+    return 40 + 24 * lines

@@ -1,0 +1,75 @@
+"""The interface's words in Spanish (CenM's language) and English."""
+
+from __future__ import annotations
+
+TEXTS: dict[str, dict[str, str]] = {
+    "es": {
+        "menu": "Menú de modelos (M)",
+        "docs": "Documentación (F1)",
+        "animate": "Animar (Espacio)",
+        "pause": "Pausar (Espacio)",
+        "eraser": "Borrador: borra los rastros (E)",
+        "reset": "Reinicio: vuelve a las últimas condiciones dadas (R)",
+        "parameters": "Parámetros (P)",
+        "conditions": "Condiciones: coordenadas y velocidades (C)",
+        "vectors": "Mostrar / ocultar vectores de velocidad (V)",
+        "energy": "Mostrar / ocultar panel de energías (N)",
+        "values": "Mostrar / ocultar valores del sistema (T)",
+        "edit": "Modo de edición gráfica: x posiciones / v velocidades (X)",
+        "speed": "Velocidad {label} ({key})",
+        "accept": "Aceptar",
+        "cancel": "Cancelar",
+        "name": "Nombre",
+        "value": "Valor",
+        "description": "Descripción",
+        "parameters_title": "Parámetros",
+        "conditions_title": "Condiciones",
+        "energy_title": "Energías",
+        "values_title": "Valores",
+        "edit_hint": "Pulse un valor, escriba, Enter y luego Aceptar.",
+        "pending": "Enter registrado; pulse Aceptar para aplicar.",
+        "stopped": "La simulación se detuvo: {reason}",
+        "cannot_load": "No se pudo abrir el modelo: {reason}",
+        "refused": "Rechazado: {reason}",
+        "time": "t = {t}",
+    },
+    "en": {
+        "menu": "Models menu (M)",
+        "docs": "Documentation (F1)",
+        "animate": "Animate (Space)",
+        "pause": "Pause (Space)",
+        "eraser": "Eraser: clears the trails (E)",
+        "reset": "Reset: back to the last conditions set (R)",
+        "parameters": "Parameters (P)",
+        "conditions": "Conditions: coordinates and velocities (C)",
+        "vectors": "Show / hide velocity vectors (V)",
+        "energy": "Show / hide energy panel (N)",
+        "values": "Show / hide values panel (T)",
+        "edit": "Graphic edit mode: x positions / v velocities (X)",
+        "speed": "Speed {label} ({key})",
+        "accept": "Accept",
+        "cancel": "Cancel",
+        "name": "Name",
+        "value": "Value",
+        "description": "Description",
+        "parameters_title": "Parameters",
+        "conditions_title": "Conditions",
+        "energy_title": "Energies",
+        "values_title": "Values",
+        "edit_hint": "Click a value, type, press Enter, then Accept.",
+        "pending": "Enter registered; press Accept to apply.",
+        "stopped": "The simulation stopped: {reason}",
+        "cannot_load": "Cannot open the model: {reason}",
+        "refused": "Refused: {reason}",
+        "time": "t = {t}",
+    },
+}
+
+
+class Texts:
+    def __init__(self, language: str = "es"):
+        self.language = language if language in TEXTS else "es"
+
+    def __call__(self, key_: str, **values: object) -> str:
+        text = TEXTS[self.language].get(key_) or TEXTS["es"][key_]
+        return text.format(**values) if values else text

@@ -1,0 +1,75 @@
+"""The pygame_gui theme: a light look that reads on a projector, the icons of
+``assets/icons`` on the bar buttons, and a font for expressions that has
+``· ² ½`` and Greek letters."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+ICONS = ("play", "pause", "eraser", "reset", "parameters", "conditions", "vectors_on", "vectors_off",
+         "energy_on", "energy_off", "values_on", "values_off", "edit_x", "edit_v", "menu", "docs")
+
+_FIRA = Path(pygame_gui.__file__).parent / "data" / "FiraCode-Regular.ttf"
+_faded_dir: Path | None = None
+
+
+def _faded(icon: Path) -> Path:
+    """A pale copy of an icon for disabled buttons (made once per run)."""
+    global _faded_dir
+    if _faded_dir is None:
+        _faded_dir = Path(tempfile.mkdtemp(prefix="cenm-icons-"))
+    out = _faded_dir / icon.name
+    if not out.exists():
+        img = pygame.image.load(str(icon))
+        img = img.convert_alpha() if pygame.display.get_surface() else img
+        faded = img.copy()
+        faded.fill((255, 255, 255, 90), special_flags=pygame.BLEND_RGBA_MULT)
+        pygame.image.save(faded, str(out))
+    return out
+
+
+def build_theme(icons_dir: Path) -> dict:
+    theme: dict = {
+        "defaults": {
+            "colours": {
+                "normal_bg": "#e3e7eb", "hovered_bg": "#d0d7de", "disabled_bg": "#eef1f3",
+                "selected_bg": "#bcd3f5", "active_bg": "#bcd3f5", "dark_bg": "#f7f8f9",
+                "normal_text": "#1f2a30", "hovered_text": "#1f2a30", "selected_text": "#1f2a30",
+                "disabled_text": "#9aa5ad", "active_text": "#1f2a30",
+                "normal_border": "#b6c0c8", "hovered_border": "#8796a2", "disabled_border": "#d5dbe0",
+                "selected_border": "#5b8fd6", "active_border": "#5b8fd6",
+                "text_cursor": "#1f2a30", "filled_bar": "#5b8fd6", "unfilled_bar": "#e3e7eb",
+            },
+            "font": {"name": "noto_sans", "size": "15"},
+            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "5", "border_width": "1"},
+        },
+        "#bar": {"colours": {"dark_bg": "#eceff1", "normal_border": "#cfd8dc"}, "misc": {"shape": "rectangle", "shadow_width": "0", "border_width": "1"}},
+        "#title": {"font": {"name": "noto_sans", "size": "20", "bold": "1"}},
+        "#banner": {"colours": {"dark_bg": "#b71c1c", "normal_text": "#ffffff"},
+                    "font": {"name": "noto_sans", "size": "15", "bold": "1"}},
+        "#error": {"colours": {"normal_text": "#b71c1c"}, "misc": {"text_horiz_alignment": "left"}},
+        "#pending": {"colours": {"normal_text": "#1b5e20"}, "misc": {"text_horiz_alignment": "left"}},
+        "#heading": {"font": {"name": "noto_sans", "size": "15", "bold": "1"}},
+        "#menu_item": {"font": {"name": "noto_sans", "size": "18"}},
+        "#menu_current": {"font": {"name": "noto_sans", "size": "18", "bold": "1"},
+                          "colours": {"normal_border": "#f9a825", "hovered_border": "#f9a825", "normal_bg": "#fff8e1"},
+                          "misc": {"border_width": "3"}},
+        "#speed_current": {"colours": {"normal_bg": "#bcd3f5", "normal_border": "#5b8fd6"},
+                           "font": {"name": "noto_sans", "size": "15", "bold": "1"}},
+        "#expression": {"font": {"name": "fira_code", "size": "15", "regular_path": str(_FIRA)},
+                        "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "6"}},
+        "#line": {"misc": {"text_horiz_alignment": "left"}},
+        "#panel": {"colours": {"dark_bg": "#fbfcfd", "normal_border": "#90a4ae"}, "misc": {"border_width": "2"}},
+    }
+    for name in ICONS:
+        path = icons_dir / f"{name}.png"
+        if path.exists():
+            theme[f"#{name}"] = {"images": {
+                "normal_image": {"path": str(path)}, "hovered_image": {"path": str(path)},
+                "selected_image": {"path": str(path)}, "disabled_image": {"path": str(_faded(path))},
+            }}
+    return theme

@@ -1,0 +1,452 @@
+"""The window, driven through the real pygame event loop, headless: real mouse
+and keyboard events are posted, frames are pumped, and state and pixels are read back."""
+
+from __future__ import annotations
+
+import math
+import os
+import shutil
+from dataclasses import replace
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import numpy as np  # noqa: E402
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from project import MODELS, ROOT  # noqa: E402
+from model_texts import one_coordinate  # noqa: E402
+
+from game.app import paths  # noqa: E402
+from game.app.settings import Settings  # noqa: E402
+from game.app.window import App  # noqa: E402
+from game.render import DEFAULT_STYLE, velocity_arrow_end  # noqa: E402
+
+FRAME = 1 / 60
+
+
+@pytest.fixture
+def app_factory():
+    apps = []
+
+    def make(model: str = "pendulo_doble", **settings) -> App:
+        app = App(replace(Settings(), width=1280, height=720, **settings), model)
+        app.frame(0.0)
+        apps.append(app)
+        return app
+
+    yield make
+    pygame.quit()
+
+
+@pytest.fixture
+def app(app_factory):
+    return app_factory()
+
+
+def pump(app: App, frames: int = 3, dt: float = 0.0) -> None:
+    for _ in range(frames):
+        app.frame(dt)
+
+
+def click_at(app: App, pos, frames: int = 3) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    pump(app, frames)
+
+
+def click(app: App, element, frames: int = 3) -> None:
+    click_at(app, element.rect.center, frames)
+
+
+def drag(app: App, start, end, steps: int = 8) -> None:
+    start = np.array(start, dtype=float)
+    end = np.array(end, dtype=float)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(int(v) for v in start), button=1))
+    pump(app, 1)
+    for k in range(1, steps + 1):
+        p = tuple(int(round(v)) for v in start + (end - start) * k / steps)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
+        pump(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(int(round(v)) for v in end), button=1))
+    pump(app, 1)
+
+
+def key(app: App, k: int, frames: int = 2) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
+    pump(app, frames)
+
+
+def type_text(app: App, text: str) -> None:
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    pump(app, 2)
+
+
+def press_enter(app: App) -> None:
+    key(app, pygame.K_RETURN)
+
+
+def button(app: App, name: str):
+    return app.bars.buttons[name]
+
+
+def handle_px(app: App, gid: str):
+    x, y = app.kinematics.handle_point(gid, app.sim.t, app.sim.q)
+    return app.camera.to_pixels(x, y)
+
+
+# -- the loop ----------------------------------------------------------------------------
+
+def test_trajectory_does_not_depend_on_the_frame_rate(app_factory):
+    a = app_factory()
+    b = app_factory()
+    for app in (a, b):
+        click(app, button(app, "animate"), frames=2)
+    for _ in range(60):  # 2 s at 30 frames per second
+        a.frame(1 / 30)
+    for _ in range(288):  # 2 s at 144 frames per second
+        b.frame(1 / 144)
+    assert a.sim.t == pytest.approx(b.sim.t, abs=0.021)
+    # whole steps of dt only: bring both to the same step and compare exactly
+    while a.sim.t < b.sim.t - 1e-9:
+        a.sim.step()
+    while b.sim.t < a.sim.t - 1e-9:
+        b.sim.step()
+    assert np.array_equal(a.sim.q, b.sim.q) and np.array_equal(a.sim.state.p, b.sim.state.p)
+
+
+def test_speed_factor_and_catch_up_cap(app):
+    click(app, button(app, "animate"), frames=2)
+    click(app, app.bars.speeds[3], frames=2)  # 4×
+    t0 = app.sim.t
+    pump(app, 30, dt=1 / 60)
+    assert app.sim.t - t0 == pytest.approx(4 * 30 / 60, abs=0.05)
+    t0 = app.sim.t
+    app.frame(5.0)  # a frame that took 5 s: only the cap is made up
+    assert app.sim.t - t0 <= 4 * app.scheduler.max_catch_up + 0.021
+
+
+# -- every button -----------------------------------------------------------------------
+
+def test_animate_pause_and_the_locked_controls(app):
+    t0 = app.sim.t
+    click(app, button(app, "animate"), frames=2)
+    assert app.animating
+    pump(app, 20, dt=FRAME)
+    assert app.sim.t > t0
+    assert app.bars._icons["animate"] == "pause"
+    for name in ("eraser", "reset", "parameters", "conditions", "edit"):
+        assert not button(app, name).is_enabled, name
+    q = app.sim.q
+    key(app, pygame.K_r)  # Reset is inactive while animating, by key too
+    assert app.animating and not np.array_equal(app.sim.q, app.sim.user_q)
+    click(app, button(app, "animate"))
+    assert not app.animating and app.bars._icons["animate"] == "play"
+    for name in ("eraser", "reset", "parameters", "conditions", "edit"):
+        assert button(app, name).is_enabled, name
+    t_paused = app.sim.t
+    pump(app, 10, dt=FRAME)
+    assert app.sim.t == t_paused
+    assert not np.array_equal(q, app.sim.user_q)
+
+
+def test_eraser_clears_the_trails(app):
+    click(app, button(app, "animate"), frames=2)
+    pump(app, 30, dt=FRAME)
+    click(app, button(app, "animate"))
+    trail = app.trails["C2"]
+    assert len(trail) > 20
+    click(app, button(app, "eraser"))
+    assert len(trail) == 0
+
+
+def test_reset_returns_to_the_conditions_set_before_animating(app):
+    q0, v0 = app.sim.q, app.sim.qdot
+    click(app, button(app, "animate"), frames=2)
+    pump(app, 30, dt=FRAME)
+    click(app, button(app, "animate"))
+    assert not np.allclose(app.sim.q, q0)
+    click(app, button(app, "reset"))
+    assert np.array_equal(app.sim.q, q0) and np.allclose(app.sim.qdot, v0) and app.sim.t == 0
+
+
+def test_vectors_toggle_draws_arrows(app):
+    app.sim.set_conditions(app.sim.q, [2.0, -1.0])
+    pump(app, 1)
+    before = pygame.surfarray.array3d(app.screen).copy()
+    click(app, button(app, "vectors"))
+    assert app.vectors and app.bars._icons["vectors"] == "vectors_on"
+    after = pygame.surfarray.array3d(app.screen)
+    # the tip of the lower bob's arrow, where nothing was drawn before
+    p = next(p for p in app.poses() if p.id == "C2")
+    tip = velocity_arrow_end(app.camera, p.x, p.y, p.vx, p.vy, app.settings.arrow_seconds)
+    x, y = int(tip[0]), int(tip[1])
+    region = (slice(x - 6, x + 7), slice(y - 6, y + 7))
+    assert np.any(before[region] != after[region])
+    click(app, button(app, "vectors"))
+    assert not app.vectors
+
+
+def test_energy_panel_shows_expressions_values_and_de(app):
+    click(app, button(app, "energy"))
+    lines = app.energy_panel.lines
+    assert lines[0] == "Ek = " + app.model.kinetic.text.strip("'")
+    assert lines[2] == "Ep = " + app.model.potential.text.strip("'")
+    ek, ep = app.sim.energies
+    assert lines[1] == f"Ek = {ek:.6g}" and lines[3] == f"Ep = {ep:.6g}"
+    assert lines[4] == f"E = Ek + Ep = {ek + ep:.6g}" and lines[5] == "DE = 0"
+    click(app, button(app, "animate"), frames=2)
+    pump(app, 30, dt=FRAME)
+    assert app.energy_panel.lines[5] == f"DE = {app.sim.de:.6g}" and app.sim.de > 0
+    click(app, button(app, "energy"))
+    assert app.energy_panel is None
+
+
+def test_values_panel_is_live(app):
+    click(app, button(app, "values"))
+    assert app.values_panel.lines[0] == f"a1 = {app.sim.q[0]:.6g}"
+    click(app, button(app, "animate"), frames=2)
+    pump(app, 10, dt=FRAME)
+    assert app.values_panel.lines[2] == f"va1 = {app.sim.qdot[0]:.6g}"
+
+
+def test_edit_mode_and_speed_buttons(app):
+    click(app, button(app, "edit"))
+    assert app.edit_velocities and app.bars._icons["edit"] == "edit_v"
+    click(app, button(app, "edit"))
+    assert not app.edit_velocities
+    for i, speed in enumerate((0.5, 1.0, 2.0, 4.0)):
+        click(app, app.bars.speeds[i])
+        assert app.scheduler.speed == speed
+
+
+def test_menu_lists_models_highlights_current_and_loads(app):
+    click(app, app.bars.menu)
+    assert app.menu is not None
+    items = app.menu.items
+    assert [b.text for b in items] == [e.title for e in app.catalog.entries]
+    assert "#menu_current" in items[0].object_ids
+    click(app, app.bars.menu)  # the same button closes it
+    assert app.menu is None
+    click(app, app.bars.menu)
+    target = [e.stem for e in app.catalog.entries].index("pendulo_simple")
+    click(app, app.menu.items[target])
+    assert app.menu is None and app.entry.stem == "pendulo_simple"
+    assert app.bars.title.text == "Péndulo simple"
+    click(app, app.bars.menu)
+    assert "#menu_current" in app.menu.items[target].object_ids
+
+
+def test_documentation_opens_the_shipped_manual(app, monkeypatch):
+    opened = []
+    monkeypatch.setattr("webbrowser.open", lambda uri: opened.append(uri))
+    click(app, app.bars.docs)
+    assert opened and opened[0].startswith("file://") and opened[0].endswith("/docs/manual.html")
+    assert (ROOT / "docs" / "manual.html").is_file()
+
+
+def test_keyboard_shortcuts(app):
+    key(app, pygame.K_v)
+    assert app.vectors
+    key(app, pygame.K_n)
+    assert app.energy_panel is not None
+    key(app, pygame.K_t)
+    assert app.values_panel is not None
+    key(app, pygame.K_x)
+    assert app.edit_velocities
+    key(app, pygame.K_4)
+    assert app.scheduler.speed == 4.0
+    key(app, pygame.K_SPACE)
+    assert app.animating
+    key(app, pygame.K_SPACE)
+    assert not app.animating
+    key(app, pygame.K_p)
+    assert app.panel is not None
+    key(app, pygame.K_ESCAPE)
+    assert app.panel is None
+
+
+# -- panels ------------------------------------------------------------------------------
+
+def test_parameters_panel_applies_a_new_mass(app):
+    click(app, button(app, "parameters"))
+    panel = app.panel
+    assert panel is not None
+    assert all(not b.visible for b in app.bars.buttons.values())  # other controls hidden
+    names = [r.name for r in panel.rows]
+    i = names.index("m")
+    click(app, panel.value_buttons[i])
+    assert panel.entry is not None
+    for _ in range(5):
+        key(app, pygame.K_BACKSPACE, frames=1)
+    type_text(app, "2")
+    press_enter(app)
+    assert panel.entry is None and panel.pending == {"m": "2"}
+    assert app.sim.parameters["m"] == 1  # not yet: Enter, then Accept
+    click(app, panel.accept_button)
+    assert app.panel is None
+    assert app.sim.parameters["m"] == 2
+    assert all(b.visible for b in app.bars.buttons.values())
+    # the simulation uses it: Ep = -(M+m)·g·L·cos(a1) - m·g·l·cos(a2)
+    p = app.sim.parameters
+    a1, a2 = app.sim.q
+    expected = -(p["M"] + 2) * p["g"] * p["L"] * math.cos(a1) - 2 * p["g"] * p["l"] * math.cos(a2)
+    assert app.sim.energies[1] == pytest.approx(expected)
+
+
+def test_an_invalid_value_is_refused_in_place_and_nothing_changes(app):
+    before = dict(app.sim.parameters)
+    click(app, button(app, "parameters"))
+    panel = app.panel
+    i = [r.name for r in panel.rows].index("m")
+    click(app, panel.value_buttons[i])
+    for _ in range(5):
+        key(app, pygame.K_BACKSPACE, frames=1)
+    type_text(app, "2·")
+    press_enter(app)
+    assert panel.entry is not None and panel.entry.get_text() == "2·"  # still open, text kept
+    assert "Rechazado" in panel.message and "ends where a value was expected" in panel.message
+    assert panel.pending == {}
+    click(app, panel.accept_button)
+    assert app.panel is panel  # accept refuses too
+    assert app.sim.parameters == before
+    key(app, pygame.K_ESCAPE)
+
+
+def test_conditions_panel_sets_a_coordinate_by_expression(app):
+    click(app, button(app, "conditions"))
+    panel = app.panel
+    i = [r.name for r in panel.rows].index("a2")
+    click(app, panel.value_buttons[i])
+    for _ in range(12):
+        key(app, pygame.K_BACKSPACE, frames=1)
+    type_text(app, "pi/3")
+    press_enter(app)
+    click(app, panel.accept_button)
+    assert app.sim.q[1] == pytest.approx(math.pi / 3)
+    assert app.sim.user_q[1] == pytest.approx(math.pi / 3)
+
+
+# -- dragging ----------------------------------------------------------------------------
+
+def test_drag_the_lower_bob_and_both_angles_solve(app):
+    handle = app.kinematics.handle_point("C2", app.sim.t, app.sim.q)
+    start = tuple(int(round(v)) for v in handle_px(app, "C2"))
+    target = (start[0] - 120, start[1] + 90)
+    a_before = app.sim.q.copy()
+    drag(app, start, target)
+    x, y = app.kinematics.handle_point("C2", app.sim.t, app.sim.q)
+    # the grabbed point keeps its offset from the cursor: it moved exactly as the mouse did
+    mx, my = handle + np.subtract(app.camera.to_model(*target), app.camera.to_model(*start))
+    assert x == pytest.approx(mx, abs=1e-6) and y == pytest.approx(my, abs=1e-6)
+    assert abs(app.sim.q[0] - a_before[0]) > 0.01 and abs(app.sim.q[1] - a_before[1]) > 0.01
+    # panels show the drag at once
+    click(app, button(app, "values"))
+    assert app.values_panel.lines[1] == f"a2 = {app.sim.q[1]:.6g}"
+
+
+def test_drag_the_upper_bob_turns_only_its_bar(app):
+    a2 = app.sim.q[1]
+    start = handle_px(app, "C1")
+    drag(app, start, (start[0] - 60, start[1] + 80))
+    assert app.sim.q[1] == a2
+
+
+def test_drag_the_velocity_arrow_perpendicular_to_the_bar(app):
+    click(app, button(app, "edit"))
+    assert app.edit_velocities
+    start = handle_px(app, "C2")  # speed 0: the arrow is a dot on the bob
+    a2 = app.sim.q[1]
+    # ask for a velocity along the bar and across it: only the perpendicular part is possible
+    along = np.array([math.sin(a2), -math.cos(a2)])
+    across = np.array([math.cos(a2), math.sin(a2)])
+    wanted = 1.5 * across + 0.8 * along  # model units / s
+    end_model = np.array(app.kinematics.handle_point("C2", 0, app.sim.q)) + wanted * app.settings.arrow_seconds
+    end = app.camera.to_pixels(*end_model)
+    drag(app, start, end)
+    va1, va2 = app.sim.qdot
+    assert abs(va1) < 1e-12  # the bob's own coordinate only
+    l = app.sim.parameters["l"]
+    assert va2 * l == pytest.approx(1.5, rel=0.02)  # pixel rounding of the drag
+    arrow = app.kinematics.own_velocity("C2", app.sim.t, app.sim.q, app.sim.qdot)
+    assert abs(arrow @ along) < 1e-12 * np.linalg.norm(arrow)
+
+
+def test_reset_restores_dragged_conditions(app):
+    start = handle_px(app, "C2")
+    drag(app, start, (start[0] + 50, start[1] + 60))
+    dragged = app.sim.q.copy()
+    click(app, button(app, "animate"), frames=2)
+    pump(app, 20, dt=FRAME)
+    click(app, button(app, "animate"))
+    assert not np.allclose(app.sim.q, dragged)
+    click(app, button(app, "reset"))
+    assert np.array_equal(app.sim.q, dragged)
+
+
+def test_no_dragging_while_animating(app):
+    click(app, button(app, "animate"), frames=2)
+    user_q = app.sim.user_q.copy()
+    start = handle_px(app, "C2")
+    drag(app, start, (start[0] + 100, start[1]))
+    assert app.drag is None and np.array_equal(app.sim.user_q, user_q)
+
+
+# -- pixels --------------------------------------------------------------------------------
+
+def test_the_bob_is_drawn_where_escala_ox_oy_say(app_factory):
+    app = app_factory("pendulo_simple")
+    angle = 0.7
+    app.sim.set_conditions([angle], [0.0])
+    pump(app, 1)
+    g = app.model.general
+    l = app.sim.parameters["l"]
+    vx, vy, vw, vh = app.layout.viewport
+    # CenM's rule: origin at the centre of the drawing area shifted by (Ox, Oy) pixels, y up
+    px = vx + vw / 2 + g.ox + g.escala * (l * math.sin(angle))
+    py = vy + vh / 2 + g.oy - g.escala * (-l * math.cos(angle))
+    c = app.screen.get_at((int(round(px)), int(round(py))))
+    assert all(abs(a - b) <= 12 for a, b in zip((c.r, c.g, c.b), DEFAULT_STYLE.ball))
+    away = app.screen.get_at((int(px) + 60, int(py) + 60))
+    assert (away.r, away.g, away.b) == DEFAULT_STYLE.background
+
+
+# -- failures --------------------------------------------------------------------------------
+
+def test_a_failing_simulation_pauses_with_a_banner_and_keeps_the_last_state(app_factory, tmp_path, monkeypatch):
+    (tmp_path / "models").mkdir()
+    (tmp_path / "models" / "raiz.dat").write_text(
+        one_coordinate("m", "½·m·vx²", "m·sqrt(x)", x0="0.2", v0="-1"), encoding="utf-8")
+    (tmp_path / "models.xml").write_text(
+        "<MODELS><MODEL><FILE>raiz.dat</FILE><TITLE>Raíz</TITLE></MODEL></MODELS>", encoding="utf-8")
+    monkeypatch.setattr(paths, "CATALOG", tmp_path / "models.xml")
+    monkeypatch.setattr(paths, "MODELS", tmp_path / "models")
+    app = app_factory(None)
+    click(app, button(app, "animate"), frames=2)
+    for _ in range(120):
+        app.frame(FRAME)
+        if not app.animating:
+            break
+    assert not app.animating
+    assert app.banner.visible and "Ep cannot be computed" in app.banner.text
+    assert app.sim.q[0] > 0 and np.all(np.isfinite(app.sim.q))
+
+
+def test_screenshot_command_writes_the_scene(tmp_path):
+    import subprocess
+    import sys
+
+    out = tmp_path / "doble.png"
+    r = subprocess.run([sys.executable, str(ROOT / "main.py"), "screenshot", "pendulo_doble", str(out),
+                        "--seconds", "2", "--size", "800x600"], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    img = pygame.image.load(str(out))
+    assert img.get_size() == (800, 600)
+    pixels = pygame.surfarray.array3d(img).reshape(-1, 3)
+    assert np.any(np.all(np.abs(pixels - DEFAULT_STYLE.ball) <= 12, axis=1))  # the bobs are there

@@ -1,0 +1,235 @@
+"""Trail ring buffer semantics and the fading, break-aware drawing."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pygame
+import pytest
+from render_helpers import (
+    BAR_GREY,
+    EXAMPLE_CAMERA,
+    changed_pixels,
+    close,
+    differing_pixels,
+    only_near_vertices,
+    rgb,
+)
+
+import game.render.trails as trails_mod
+from game.render import DEFAULT_STYLE, Camera, Trail, TrailLayer, draw_trail
+
+BG = DEFAULT_STYLE.background
+COL = DEFAULT_STYLE.trail
+
+
+def filled(capacity: int, pts) -> Trail:
+    t = Trail(capacity)
+    for x, y in pts:
+        t.add(x, y)
+    return t
+
+
+# --- ring buffer ---------------------------------------------------------------
+
+
+def test_order_before_and_after_wrapping() -> None:
+    t = filled(4, [(0, 0), (1, 10), (2, 20)])
+    assert len(t) == 3
+    assert t.points().tolist() == [[0, 0], [1, 10], [2, 20]]
+    for k in range(3, 10):
+        t.add(k, 10 * k)
+    assert len(t) == 4 == t.capacity
+    assert t.points().tolist() == [[6, 60], [7, 70], [8, 80], [9, 90]]
+
+
+def test_memory_is_bounded_by_capacity() -> None:
+    t = Trail(100)
+    nbytes = t._xy.nbytes
+    for k in range(10_000):
+        t.add(k, -k)
+    assert len(t) == 100
+    assert t._xy.nbytes == nbytes
+    assert t.points()[0].tolist() == [9900, -9900]
+    assert t.points()[-1].tolist() == [9999, -9999]
+
+
+def test_points_is_a_copy() -> None:
+    t = filled(5, [(1, 1), (2, 2)])
+    p = t.points()
+    p[0, 0] = 99
+    assert t.points()[0, 0] == 1
+
+
+def test_clear_forgets_everything() -> None:
+    t = filled(4, [(k, k) for k in range(7)])
+    t.clear()
+    assert len(t) == 0
+    assert t.points().shape == (0, 2)
+    assert t.runs() == []
+    t.add(5, 6)
+    assert t.points().tolist() == [[5, 6]]
+
+
+def test_break_splits_runs() -> None:
+    t = filled(10, [(0, 0), (1, 0)])
+    t.break_here()
+    t.break_here()  # two breaks in a row are one break
+    t.add(5, 0)
+    t.add(6, 0)
+    assert t.starts().tolist() == [True, False, True, False]
+    assert [r.tolist() for r in t.runs()] == [[[0, 0], [1, 0]], [[5, 0], [6, 0]]]
+
+
+def test_break_on_empty_trail_or_at_end_changes_nothing() -> None:
+    t = Trail(5)
+    t.break_here()
+    t.add(1, 1)
+    t.add(2, 2)
+    assert len(t.runs()) == 1
+    t.break_here()  # pending, but no point after it yet
+    assert len(t.runs()) == 1
+
+
+def test_break_survives_wrapping_and_disappears_with_its_point() -> None:
+    t = filled(4, [(0, 0), (1, 0)])
+    t.break_here()
+    for x in (2, 3, 4):
+        t.add(x, 0)
+    # Stored: 1 | 2 3 4  (the break is before 2)
+    assert [r[:, 0].tolist() for r in t.runs()] == [[1], [2, 3, 4]]
+    t.add(5, 0)
+    t.add(6, 0)
+    # Point 2, where the break was, is gone: one run again.
+    assert [r[:, 0].tolist() for r in t.runs()] == [[3, 4, 5, 6]]
+
+
+def test_non_finite_point_becomes_a_break() -> None:
+    t = filled(10, [(0, 0), (1, 1)])
+    t.add(math.nan, 2)
+    t.add(3, math.inf)
+    t.add(4, 4)
+    assert len(t) == 3
+    assert [len(r) for r in t.runs()] == [2, 1]
+
+
+def test_capacity_must_hold_a_segment() -> None:
+    with pytest.raises(ValueError):
+        Trail(1)
+
+
+# --- drawing -------------------------------------------------------------------
+
+
+def horizontal(capacity: int, n: int, x0: float, x1: float, y: float = 0.0) -> Trail:
+    return filled(capacity, [(x0 + (x1 - x0) * k / (n - 1), y) for k in range(n)])
+
+
+def darkness(c) -> float:
+    """Distance of a colour from the background: 0 for background."""
+    return sum(abs(a - b) for a, b in zip(c, BG))
+
+
+def test_trail_is_drawn_and_fades_from_old_to_new(surface, camera) -> None:
+    # Full buffer from x=-3 (oldest) to x=+3 (newest) along y = 0 (pixel row 298).
+    t = horizontal(256, 256, -3.0, 3.0)
+    draw_trail(surface, camera, t, COL, background=BG)
+    newest = rgb(surface, camera.to_pixels(2.9, 0)[0], 298)
+    middle = rgb(surface, camera.to_pixels(0.0, 0)[0], 298)
+    # (a full trail leaves its last few (< 32) points undrawn, so not at x=-3)
+    oldest = rgb(surface, camera.to_pixels(-2.1, 0)[0], 298)
+    assert close(newest, COL, 8)
+    assert darkness(newest) > darkness(middle) > darkness(oldest) > 0
+    assert rgb(surface, 400, 298 + 20) == BG  # nothing off the line
+
+
+def test_no_segment_across_a_break(surface, camera) -> None:
+    control = surface.copy()
+    joined = horizontal(100, 20, -2.0, 2.0)
+    draw_trail(control, camera, joined, COL, background=BG)
+    assert rgb(control, 400, 298) != BG  # without a break the gap is drawn
+
+    broken = filled(100, [(-2.0 + 0.1 * k, 0.0) for k in range(10)])  # up to x=-1.1
+    broken.break_here()
+    for k in range(10):
+        broken.add(1.1 + 0.1 * k, 0.0)  # from x=1.1
+    draw_trail(surface, camera, broken, COL, background=BG)
+    for x in range(300, 501, 10):  # x in [-1, 1]
+        assert rgb(surface, x, 298) == BG, x
+    assert rgb(surface, camera.to_pixels(1.5, 0)[0], 298) != BG
+    assert rgb(surface, camera.to_pixels(-1.5, 0)[0], 298) != BG
+
+
+def test_trail_clipped_to_viewport(surface, camera) -> None:
+    t = filled(50, [(0.0, -4.0), (0.0, 4.0)])  # a vertical line through the bars
+    draw_trail(surface, camera, t, COL, background=BG)
+    assert rgb(surface, 400, 20) == BAR_GREY
+    assert rgb(surface, 400, 580) == BAR_GREY
+    assert rgb(surface, 400, 100) != BG
+
+
+def test_single_point_draws_nothing(surface, camera) -> None:
+    before = surface.copy()
+    draw_trail(surface, camera, filled(10, [(0, 0)]), COL)
+    assert changed_pixels(before, surface) == 0
+
+
+SMALL_CAMERA = Camera(escala=50, viewport=(0, 24, 400, 252))
+
+
+def _reference(camera: Camera, trails, size=(400, 300)) -> pygame.Surface:
+    s = pygame.Surface(size)
+    s.fill(BAR_GREY)
+    s.fill(BG, pygame.Rect(camera.viewport))
+    for i, t in enumerate(trails):
+        draw_trail(s, camera, t, DEFAULT_STYLE.trail_colour(i), background=BG)
+    return s
+
+
+@pytest.mark.parametrize("capacity", [10, 64, 150])
+def test_layer_draws_exactly_what_draw_trail_draws(capacity: int) -> None:
+    """Frame after frame, through chunk changes, wrapping, breaks, a clear and a
+    camera change, the cached layer must give the stateless picture."""
+    rng = np.random.default_rng(capacity)
+    cam = SMALL_CAMERA
+    t = Trail(capacity)
+    layer = TrailLayer()
+    s = pygame.Surface((400, 300))
+    s.fill(BAR_GREY)
+    x = y = 0.0
+    for frame in range(3 * capacity + 7):
+        x += rng.normal(0, 0.15)
+        y += rng.normal(0, 0.15)
+        t.add(x, y)
+        if frame % 37 == 36:
+            t.break_here()
+        if frame == 2 * capacity:
+            t.clear()
+        if frame == capacity + 3:
+            cam = Camera(escala=40, ox=15, oy=-10, viewport=(0, 24, 400, 252))
+        layer.draw(s, cam, [t], [COL], BG)
+        diff = differing_pixels(s, _reference(cam, [t]))
+        pts = t.points()
+        vertices = np.column_stack(cam.to_pixels(pts[:, 0], pts[:, 1]))
+        assert only_near_vertices(diff, vertices), (frame, diff[:5].tolist())
+
+
+def test_layer_repaints_only_when_a_chunk_starts(monkeypatch) -> None:
+    calls: list[range] = []
+    real = trails_mod._draw_chunks
+
+    def spy(*args):
+        calls.append(args[-1])
+        return real(*args)
+
+    monkeypatch.setattr(trails_mod, "_draw_chunks", spy)
+    t = Trail(321)  # 32 chunks of 10 points, plus the joint before the oldest
+    layer = TrailLayer()
+    s = pygame.Surface((800, 600))
+    for k in range(200):
+        t.add(math.cos(k / 30), math.sin(k / 30))
+        layer.draw(s, EXAMPLE_CAMERA, [t], [COL], BG)
+    repaints = sum(1 for r in calls if r.start == 1)
+    assert repaints == 20  # one per chunk of 10 points, not one per frame
+    assert sum(1 for r in calls if r == range(0, 1)) == 200  # newest chunk every frame
