@@ -39,6 +39,8 @@ from .settings import Settings
 
 #: pixels of slack around a body when grabbing it
 GRAB_MARGIN = 6
+#: wall seconds between rewrites of the numbers shown while animating
+TEXT_INTERVAL = 0.1
 
 KEYS = {
     pygame.K_SPACE: "animate", pygame.K_e: "eraser", pygame.K_r: "reset", pygame.K_p: "parameters",
@@ -87,6 +89,8 @@ class App:
         self.values_panel: LivePanel | None = None
         self.drag: Drag | None = None
         self.opened_docs: list[str] = []
+        #: wall seconds since the numbers on screen were last rewritten
+        self._since_text = 0.0
         self._build_ui()
         index = 0
         if model is not None:
@@ -161,6 +165,7 @@ class App:
         """One frame: events, then the simulation up to the clock, then paint."""
         for event in pygame.event.get():
             self.handle(event)
+        self._since_text += wall_seconds
         self.manager.update(wall_seconds)
         self.advance(wall_seconds)
         self.draw()
@@ -206,12 +211,16 @@ class App:
         if self.edit_velocities and not self.animating:
             draw_velocity_arrows(self.screen, self.camera, self.edit_arrows(), self.style,
                                  seconds=self.settings.arrow_seconds, dots=True)
-        self._update_panels()
+        # Numbers are rewritten 10 times a second while animating: faster is unreadable,
+        # and re-rendering text is the most expensive part of a frame.
+        if not self.animating or self._since_text >= TEXT_INTERVAL:
+            self._since_text = 0.0
+            self._update_panels()
+            self.bars.set_clock(self.texts("time", t=f"{self.sim.t:.2f}") + f"   {SPEED_LABELS[self.speed_index]}")
         self.bars.sync(BarState(
             animating=self.animating, vectors=self.vectors, energy=self.energy_panel is not None,
             values=self.values_panel is not None, edit_velocities=self.edit_velocities,
             panel_open=self.panel is not None, speed_index=self.speed_index, title=self.entry.title))
-        self.bars.set_clock(self.texts("time", t=f"{self.sim.t:.2f}") + f"   {SPEED_LABELS[self.speed_index]}")
         self.manager.draw_ui(self.screen)
 
     def edit_arrows(self) -> list[VelocityPoint]:

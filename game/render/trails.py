@@ -244,14 +244,40 @@ class TrailLayer:
     """Background plus trails, with the finished parts of the trails cached.
 
     Create one per window and call :meth:`draw` every frame instead of
-    clearing the viewport and calling :func:`draw_trail` per trail. The cache
-    is repainted whenever anything it depends on changes: the camera, the
-    colours, a trail object, a clear, or the start of a new chunk.
+    clearing the viewport and calling :func:`draw_trail` per trail.
+
+    The cached image holds every finished chunk. When a new chunk begins, all
+    finished chunks move one shade fainter, so the image must be repainted;
+    a full repaint costs as much as drawing the trails without a cache
+    (~10 ms for three busy 5,000-point trails), which would be a visible
+    hitch. So the repaint is spread over ``spread_frames`` frames into a
+    second image, while the first stays on screen (one shade too strong, 3 %,
+    for those few frames) and the chunks it lacks are drawn directly. A
+    change that is not just "a chunk finished" (camera, colours, a clear, a
+    different trail) repaints at once, as does falling more than
+    ``max_lag`` chunks behind (points arriving faster than repaints finish).
     """
 
-    def __init__(self) -> None:
-        self._image: pygame.Surface | None = None
-        self._key: tuple | None = None
+    def __init__(self, *, spread_frames: int = 8, max_lag: int = 4) -> None:
+        self._spread = max(1, spread_frames)
+        self._max_lag = max(1, max_lag)
+        self._front: pygame.Surface | None = None  # the image on screen
+        self._back: pygame.Surface | None = None  # the image being repainted
+        self._front_static: tuple | None = None
+        self._front_heads: tuple[int, ...] = ()
+        self._build_heads: tuple[int, ...] | None = None
+        self._build_steps: list[tuple[int, range]] = []
+        self._build_per_frame = 1
+
+    @property
+    def pending(self) -> bool:
+        """A spread repaint is in progress (the picture is within one shade of exact)."""
+        return self._build_heads is not None
+
+    def invalidate(self) -> None:
+        """Repaint everything next frame (e.g. after the display surface is recreated)."""
+        self._front_static = None
+        self._build_heads = None
 
     def draw(
         self,
@@ -265,38 +291,94 @@ class TrailLayer:
         chunks: int = FADE_CHUNKS,
     ) -> None:
         """Fill the viewport with ``background`` and draw ``trails`` (``colours[i]`` each)."""
-        key = (
+        trails = list(trails)[: len(colours)]
+        # Newest chunk of each trail: the only thing that changes from frame
+        # to frame without invalidating the cached chunks.
+        heads = tuple((t._added - 1) // _chunking(t.capacity, chunks)[0] for t in trails)
+        static = (
             camera,
             background,
             width,
             chunks,
-            tuple(
-                (t._stamp, (t._added - 1) // _chunking(t.capacity, chunks)[0], tuple(c))
-                for t, c in zip(trails, colours)
-            ),
+            surface.get_size(),
+            surface.get_bitsize(),
+            tuple(t._stamp for t in trails),
+            tuple(tuple(c) for c in colours[: len(trails)]),
         )
-        if (
-            self._image is None
-            or self._image.get_size() != surface.get_size()
-            or self._image.get_bitsize() != surface.get_bitsize()
-        ):
-            # As large as the target and in its pixel format: the trails are
-            # drawn at exactly the same coordinates as without the cache (same
-            # anti-aliasing, to the bit), and the blit is a plain copy.
-            self._image = pygame.Surface(surface.get_size(), 0, surface)
-            self._key = None
         view = pygame.Rect(camera.viewport)
-        if key != self._key:
-            self._image.fill(background, view)
-            with clipped(self._image, camera.viewport):
-                for t, c in zip(trails, colours):
-                    _draw_chunks(self._image, camera, t, c, background, width, chunks, range(1, chunks))
-            self._key = key
-        with clipped(surface, camera.viewport):
-            surface.blit(self._image, view.topleft, view)
-            for t, c in zip(trails, colours):
-                _draw_chunks(surface, camera, t, c, background, width, chunks, range(0, 1))
 
-    def invalidate(self) -> None:
-        """Force a full repaint next frame (e.g. after the display surface is recreated)."""
-        self._key = None
+        def paint_steps(image: pygame.Surface, steps: list[tuple[int, range]]) -> None:
+            with clipped(image, camera.viewport):
+                for i, ages in steps:
+                    _draw_chunks(image, camera, trails[i], colours[i], background, width, chunks, ages)
+
+        lag = max((h - f for h, f in zip(heads, self._front_heads)), default=0)
+        if (
+            self._front is None
+            or static != self._front_static
+            or any(h < f for h, f in zip(heads, self._front_heads))
+            or lag > self._max_lag
+        ):
+            self._front = self._fresh(self._front, surface, background, view)
+            paint_steps(self._front, self._steps(trails, chunks, 1))
+            self._front_static, self._front_heads = static, heads
+            self._build_heads = None
+        elif heads != self._front_heads:
+            if self._build_heads != heads:
+                # (Re)start a spread repaint for the current chunk positions;
+                # restarting keeps every chunk it draws still stored in the ring.
+                self._back = self._fresh(self._back, surface, background, view)
+                self._build_steps = self._steps(trails, chunks, self._spread)
+                self._build_per_frame = max(1, -(-len(self._build_steps) // self._spread))
+                self._build_heads = heads
+            todo = self._build_steps[: self._build_per_frame]
+            del self._build_steps[: self._build_per_frame]
+            assert self._back is not None
+            paint_steps(self._back, todo)
+            if not self._build_steps:
+                self._front, self._back = self._back, self._front
+                self._front_heads = heads
+                self._build_heads = None
+
+        with clipped(surface, camera.viewport):
+            surface.blit(self._front, view.topleft, view)
+            # Chunks the image on screen lacks: the newest, plus any finished
+            # since it was painted, each in its current shade.
+            for i, t in enumerate(trails):
+                missing = heads[i] - self._front_heads[i]
+                _draw_chunks(
+                    surface, camera, t, colours[i], background, width, chunks, range(0, missing + 1)
+                )
+
+    @staticmethod
+    def _fresh(
+        image: pygame.Surface | None, surface: pygame.Surface, background: Colour, view: pygame.Rect
+    ) -> pygame.Surface:
+        """``image`` (or a new one, as large as and in the format of ``surface``), viewport cleared.
+
+        Same size and format as the target: the trails are drawn at exactly the
+        coordinates they would have without the cache (same anti-aliasing) and
+        the blit is a plain copy.
+        """
+        if (
+            image is None
+            or image.get_size() != surface.get_size()
+            or image.get_bitsize() != surface.get_bitsize()
+        ):
+            image = pygame.Surface(surface.get_size(), 0, surface)
+        image.fill(background, view)
+        return image
+
+    @staticmethod
+    def _steps(trails: Sequence[Trail], chunks: int, parts: int) -> list[tuple[int, range]]:
+        """The repaint of all finished chunks (ages >= 1) cut into ~``parts`` pieces per
+        trail, in the order a single repaint would draw them (trail by trail, oldest first)."""
+        steps: list[tuple[int, range]] = []
+        for i, t in enumerate(trails):
+            n = _chunking(t.capacity, chunks)[1]
+            per = max(1, -(-(n - 1) // parts))
+            hi = n
+            while hi > 1:
+                steps.append((i, range(max(1, hi - per), hi)))
+                hi -= per
+        return steps

@@ -203,6 +203,8 @@ def test_energy_panel_shows_expressions_values_and_de(app):
     assert lines[4] == f"E = Ek + Ep = {ek + ep:.6g}" and lines[5] == "DE = 0"
     click(app, button(app, "animate"), frames=2)
     pump(app, 30, dt=FRAME)
+    assert app.energy_panel.lines[5] != "DE = 0"  # live while animating (10 times a second)
+    click(app, button(app, "animate"))
     assert app.energy_panel.lines[5] == f"DE = {app.sim.de:.6g}" and app.sim.de > 0
     click(app, button(app, "energy"))
     assert app.energy_panel is None
@@ -213,6 +215,8 @@ def test_values_panel_is_live(app):
     assert app.values_panel.lines[0] == f"a1 = {app.sim.q[0]:.6g}"
     click(app, button(app, "animate"), frames=2)
     pump(app, 10, dt=FRAME)
+    assert app.values_panel.lines[2] != "va1 = 0"
+    click(app, button(app, "animate"))
     assert app.values_panel.lines[2] == f"va1 = {app.sim.qdot[0]:.6g}"
 
 

@@ -18,7 +18,7 @@ from render_helpers import (
 )
 
 import game.render.trails as trails_mod
-from game.render import DEFAULT_STYLE, Camera, Trail, TrailLayer, draw_trail
+from game.render import DEFAULT_STYLE, FADE_CHUNKS, Camera, Trail, TrailLayer, draw_trail
 
 BG = DEFAULT_STYLE.background
 COL = DEFAULT_STYLE.trail
@@ -187,17 +187,43 @@ def _reference(camera: Camera, trails, size=(400, 300)) -> pygame.Surface:
     return s
 
 
-@pytest.mark.parametrize("capacity", [10, 64, 150])
-def test_layer_draws_exactly_what_draw_trail_draws(capacity: int) -> None:
+def _check_against_reference(s, cam, t, layer) -> None:
+    ref = _reference(cam, [t])
+    diff = differing_pixels(s, ref)
+    pts = t.points()
+    vertices = np.column_stack(cam.to_pixels(pts[:, 0], pts[:, 1]))
+    if not layer.pending:
+        assert only_near_vertices(diff, vertices), diff[:5].tolist()
+    else:
+        # Mid-repaint the image on screen is `lag` chunks old: its chunks are
+        # `lag` shades (of 1/n each) too strong, and chunks that have since
+        # become too old to draw may still show at the faintest shade.
+        a = pygame.surfarray.array3d(s).astype(int)
+        b = pygame.surfarray.array3d(ref).astype(int)
+        lag = layer._build_heads[0] - layer._front_heads[0]
+        assert 1 <= lag <= layer._max_lag
+        n = trails_mod._chunking(t.capacity, FADE_CHUNKS)[1]
+        span = max(abs(c - g) for c, g in zip(COL, BG))
+        allowed = span * max(lag / n, trails_mod._MIN_FADE) + 2
+        far = [p for p in diff.tolist() if not only_near_vertices(np.array([p]), vertices)]
+        worst = max((int(np.abs(a[x, y] - b[x, y]).max()) for x, y in far), default=0)
+        assert worst <= allowed, (worst, allowed)
+
+
+@pytest.mark.parametrize("spread", [1, 4])
+@pytest.mark.parametrize("capacity", [10, 64, 150, 400])
+def test_layer_draws_what_draw_trail_draws(capacity: int, spread: int) -> None:
     """Frame after frame, through chunk changes, wrapping, breaks, a clear and a
-    camera change, the cached layer must give the stateless picture."""
+    camera change, the cached layer gives the stateless picture (exactly when
+    no spread repaint is pending, within one shade while one is)."""
     rng = np.random.default_rng(capacity)
     cam = SMALL_CAMERA
     t = Trail(capacity)
-    layer = TrailLayer()
+    layer = TrailLayer(spread_frames=spread)
     s = pygame.Surface((400, 300))
     s.fill(BAR_GREY)
     x = y = 0.0
+    settled = 0
     for frame in range(3 * capacity + 7):
         x += rng.normal(0, 0.15)
         y += rng.normal(0, 0.15)
@@ -209,27 +235,56 @@ def test_layer_draws_exactly_what_draw_trail_draws(capacity: int) -> None:
         if frame == capacity + 3:
             cam = Camera(escala=40, ox=15, oy=-10, viewport=(0, 24, 400, 252))
         layer.draw(s, cam, [t], [COL], BG)
-        diff = differing_pixels(s, _reference(cam, [t]))
-        pts = t.points()
-        vertices = np.column_stack(cam.to_pixels(pts[:, 0], pts[:, 1]))
-        assert only_near_vertices(diff, vertices), (frame, diff[:5].tolist())
+        settled += not layer.pending
+        if frame % 3 == 0 or capacity < 100:
+            _check_against_reference(s, cam, t, layer)
+    assert settled > (3 * capacity + 7) // 4  # repaints do finish
 
 
-def test_layer_repaints_only_when_a_chunk_starts(monkeypatch) -> None:
-    calls: list[range] = []
+def _count_chunk_draws(monkeypatch) -> list[list[range]]:
+    """Record, per frame, the age ranges drawn by the layer."""
+    frames: list[list[range]] = [[]]
     real = trails_mod._draw_chunks
 
     def spy(*args):
-        calls.append(args[-1])
+        frames[-1].append(args[-1])
         return real(*args)
 
     monkeypatch.setattr(trails_mod, "_draw_chunks", spy)
+    return frames
+
+
+def test_layer_repaints_only_when_a_chunk_starts(monkeypatch) -> None:
+    frames = _count_chunk_draws(monkeypatch)
     t = Trail(321)  # 32 chunks of 10 points, plus the joint before the oldest
-    layer = TrailLayer()
+    layer = TrailLayer(spread_frames=1)
     s = pygame.Surface((800, 600))
     for k in range(200):
         t.add(math.cos(k / 30), math.sin(k / 30))
         layer.draw(s, EXAMPLE_CAMERA, [t], [COL], BG)
-    repaints = sum(1 for r in calls if r.start == 1)
-    assert repaints == 20  # one per chunk of 10 points, not one per frame
-    assert sum(1 for r in calls if r == range(0, 1)) == 200  # newest chunk every frame
+        frames.append([])
+    calls = [r for f in frames for r in f]
+    assert sum(1 for r in calls if r.start == 1) == 20  # one per chunk, not per frame
+    assert sum(1 for r in calls if r.start == 0) == 200  # newest chunk every frame
+
+
+def test_layer_spreads_a_repaint_over_frames(monkeypatch) -> None:
+    frames = _count_chunk_draws(monkeypatch)
+    t = Trail(5001)  # 32 chunks of 156 points
+    for k in range(5000):
+        t.add(math.cos(k / 30), math.sin(k / 31))
+    layer = TrailLayer(spread_frames=8)
+    s = pygame.Surface((800, 600))
+    layer.draw(s, EXAMPLE_CAMERA, [t], [COL], BG)  # first frame: one full paint
+    assert not layer.pending
+    pending_frames = 0
+    for k in range(5000, 5400):
+        frames.append([])
+        t.add(math.cos(k / 30), math.sin(k / 31))
+        layer.draw(s, EXAMPLE_CAMERA, [t], [COL], BG)
+        pending_frames += layer.pending
+        # Never more than ~1/8 of the finished chunks repainted in one frame,
+        # besides the one or two chunks drawn directly.
+        ages = sum(len(r) for r in frames[-1])
+        assert ages <= 4 + 2, frames[-1]
+    assert 0 < pending_frames <= 3 * 8  # 400 points = 2-3 new chunks, 7 frames each

@@ -1,0 +1,63 @@
+"""``python main.py bench --frames``: frame times of the real window, headless.
+
+The triple pendulum animating at 1×, with every trail full (5,000 points) and the
+velocity arrows on: time spent in physics, in drawing (scene + UI), and in the
+whole frame, over a few hundred frames.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+import numpy as np
+
+from .screenshot import headless
+from .settings import Settings
+
+FRAME = 1 / 60
+
+
+def bench_frames(quick: bool = False, model: str = "pendulo_triple") -> int:
+    headless()
+    import pygame
+
+    from .window import App
+
+    frames = 120 if quick else 600
+    app = App(replace(Settings(), trail_length=5000), model)
+    # fill every trail: one point per step
+    for _ in range(5000):
+        app.sim.step()
+        app._record_trails()
+    app.animating = True
+    app.vectors = True
+    app.act("energy")
+    app.act("values")
+    physics, drawing, total = [], [], []
+    for _ in range(30):  # warm up caches
+        app.frame(FRAME)
+    for _ in range(frames):
+        t0 = time.perf_counter()
+        for event in pygame.event.get():
+            app.handle(event)
+        app.manager.update(FRAME)
+        t1 = time.perf_counter()
+        app.advance(FRAME)
+        t2 = time.perf_counter()
+        app.draw()
+        pygame.display.flip()
+        t3 = time.perf_counter()
+        physics.append(t2 - t1)
+        drawing.append(t3 - t2)
+        total.append(t3 - t0)
+    trail_points = [len(t) for t in app.trails.values()]
+    w, h = app.screen.get_size()
+    print(f"Frame times: {app.entry.title}, {w}×{h}, {frames} frames at 1×, trails {trail_points} points, "
+          f"arrows on, energy and values panels open (SDL {pygame.display.get_driver()} driver)")
+    print(f"{'':<10}{'p50 ms':>10}{'p95 ms':>10}{'max ms':>10}")
+    for name, xs in (("physics", physics), ("drawing", drawing), ("total", total)):
+        a = np.array(xs) * 1000
+        print(f"{name:<10}{np.percentile(a, 50):>10.2f}{np.percentile(a, 95):>10.2f}{a.max():>10.2f}")
+    pygame.quit()
+    return 0
