@@ -62,6 +62,33 @@ def _unquote(text: str) -> str:
     return t[1:-1] if len(t) >= 2 and t[0] == t[-1] == "'" else t
 
 
+def wrap_expression(text: str, width: int) -> list[str]:
+    """Split a long expression so each line fits ``width`` characters, preferably before
+    a + or − outside parentheses, else after a product sign; never inside a name."""
+    lines: list[str] = []
+    rest = text
+    while len(rest) > width:
+        cut, depth = -1, 0
+        for i, ch in enumerate(rest[:width]):
+            depth += (ch == "(") - (ch == ")")
+            if ch in "+-−" and i > 4 and depth <= 0:
+                cut = i
+        if cut < 0:
+            cut = max((i + 1 for i, ch in enumerate(rest[:width]) if ch in "·*/ " and i > 4), default=width)
+        lines.append(rest[:cut].rstrip())
+        rest = "   " + rest[cut:].lstrip()
+    lines.append(rest)
+    return lines
+
+
+def energy_lines(model, width: int) -> list[str]:
+    """The Ek and Ep expressions as written, wrapped to the panel."""
+    out = []
+    for name, expr in (("Ek", model.kinetic), ("Ep", model.potential)):
+        out += wrap_expression(f"{name} = {_unquote(expr.text)}", width)
+    return out
+
+
 class App:
     def __init__(self, settings: Settings = Settings(), model: str | None = None):
         pygame.init()
@@ -364,11 +391,12 @@ class App:
             return
         vx, vy, vw, vh = self.layout.viewport
         if which == "energy":
-            forces = bool(self.model.forces)
-            lines = 6 + (2 if forces else 0)
-            width = min(460, vw // 2 - 12)
+            width = min(560, vw // 2 - 12)
+            self._energy_text = energy_lines(self.model, max(20, (width - 34) // 9))
+            lines = len(self._energy_text) + 4 + (2 if self.model.forces else 0)
             rect = pygame.Rect(vx + 8, vy + 48, width, panel_height(lines))
-            setattr(self, attr, LivePanel(self.manager, rect, self.texts("energy_title"), lines, (0, 2)))
+            expressions = tuple(range(len(self._energy_text)))
+            setattr(self, attr, LivePanel(self.manager, rect, self.texts("energy_title"), lines, expressions))
         else:
             lines = 2 * self.model.n
             rect = pygame.Rect(vx + vw - 268, vy + 48, 260, panel_height(lines))
@@ -377,8 +405,7 @@ class App:
     def _update_panels(self) -> None:
         if self.energy_panel is not None:
             ek, ep = self.sim.energies
-            lines = [f"Ek = {_unquote(self.model.kinetic.text)}", f"Ek = {number(ek)}",
-                     f"Ep = {_unquote(self.model.potential.text)}", f"Ep = {number(ep)}",
+            lines = [*self._energy_text, f"Ek = {number(ek)}", f"Ep = {number(ep)}",
                      f"E = Ek + Ep = {number(ek + ep)}", f"DE = {number(self.sim.de)}"]
             if self.model.forces:
                 lines += [f"W = {number(self.sim.work)}", f"E − W − E₀ = {number(ek + ep - self.sim.work - self.sim.e0)}"]

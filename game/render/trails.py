@@ -327,9 +327,13 @@ class TrailLayer:
             if self._build_heads != heads:
                 # (Re)start a spread repaint for the current chunk positions;
                 # restarting keeps every chunk it draws still stored in the ring.
+                # A chunk of `size` points finishes every `size` frames or
+                # sooner: spreading over more frames than that would never end.
+                size = min(_chunking(t.capacity, chunks)[0] for t in trails)
+                frames = min(self._spread, size)
                 self._back = self._fresh(self._back, surface, background, view)
-                self._build_steps = self._steps(trails, chunks, self._spread)
-                self._build_per_frame = max(1, -(-len(self._build_steps) // self._spread))
+                self._build_steps = self._steps(trails, chunks, frames)
+                self._build_per_frame = max(1, -(-len(self._build_steps) // frames))
                 self._build_heads = heads
             todo = self._build_steps[: self._build_per_frame]
             del self._build_steps[: self._build_per_frame]

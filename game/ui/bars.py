@@ -103,7 +103,7 @@ class Bars:
             elif not locked and not b.is_enabled:
                 b.enable()
             self._show(b, not s.panel_open)
-        for b in self.speeds:
+        for b in (*self.speeds, self.menu, self.docs):
             self._show(b, not s.panel_open)
         if s.speed_index != self._speed_current:
             for i, b in enumerate(self.speeds):
