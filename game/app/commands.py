@@ -105,8 +105,8 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
         print(f"error: {exc}", file=err)
         return 2
     steps = int(round(seconds / model.general.dt))
-    forces = bool(model.forces)
-    header = ["t", *model.coordinates, *model.velocities, "Ek", "Ep", "E", "DE"] + (["W"] if forces else [])
+    with_work = sim.does_work
+    header = ["t", *model.coordinates, *model.velocities, "Ek", "Ep", "E", "DE"] + (["W"] if with_work else [])
     sink = open(csv_path, "w", newline="", encoding="utf-8") if csv_path else out
     try:
         writer = csv.writer(sink, lineterminator="\n")
@@ -115,7 +115,7 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
         def row() -> list[str]:
             ek, ep = sim.energies
             vals = [sim.t, *sim.q.tolist(), *sim.qdot.tolist(), ek, ep, ek + ep, sim.de]
-            return [repr(float(v)) for v in vals + ([sim.work] if forces else [])]
+            return [repr(float(v)) for v in vals + ([sim.work] if with_work else [])]
 
         writer.writerow(row())
         for _ in range(steps):

@@ -393,7 +393,7 @@ class App:
         if which == "energy":
             width = min(560, vw // 2 - 12)
             self._energy_text = energy_lines(self.model, max(20, (width - 34) // 9))
-            lines = len(self._energy_text) + 4 + (2 if self.model.forces else 0)
+            lines = len(self._energy_text) + 4 + (2 if self.sim.does_work else 0)
             rect = pygame.Rect(vx + 8, vy + 48, width, panel_height(lines))
             expressions = tuple(range(len(self._energy_text)))
             setattr(self, attr, LivePanel(self.manager, rect, self.texts("energy_title"), lines, expressions))
@@ -407,7 +407,7 @@ class App:
             ek, ep = self.sim.energies
             lines = [*self._energy_text, f"Ek = {number(ek)}", f"Ep = {number(ep)}",
                      f"E = Ek + Ep = {number(ek + ep)}", f"DE = {number(self.sim.de)}"]
-            if self.model.forces:
+            if self.sim.does_work:
                 lines += [f"W = {number(self.sim.work)}", f"E − W − E₀ = {number(ek + ep - self.sim.work - self.sim.e0)}"]
             self.energy_panel.set_lines(lines)
         if self.values_panel is not None:

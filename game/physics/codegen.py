@@ -29,10 +29,10 @@ EPSILON = 1e-6
 class GeneratedDynamics:
     source: str
     n: int
-    #: rhs(t, q…, p…) → (q̇…, ṗ…, pivot, Ẇ)
+    #: rhs(t, q…, p…) → (q̇…, ṗ…, pivot, Ẇ of the forces, Ẇ of the moving supports)
     rhs_scalar: Callable
     rhs_array: Callable
-    #: advance(t, q…, p…, w, δ, steps) → (t, q…, p…, w, worst pivot)
+    #: advance(t, q…, p…, w, ws, δ, steps) → (t, q…, p…, w, ws, worst pivot)
     advance_scalar: Callable
     advance_array: Callable
     #: momenta(t, q…, q̇…) → p…
@@ -59,12 +59,12 @@ def _internal(block: Block, name: str, tree: Node | None = None) -> Name:
     return Name("@" + name)
 
 
-def _solve_ldlt(block: Block, T: list[list[Node]], r: list[Node]) -> tuple[list[Node], list[Node]]:
-    """Emit x = T⁻¹r by LDLᵀ (T symmetric; only its lower triangle is read).
+def _factor(block: Block, T: list[list[Node]]) -> tuple[list[list[Node]], list[Node]]:
+    """Emit the LDLᵀ factors of symmetric T (only its lower triangle is read).
 
-    Returns the solution and the pivots D (all positive iff T is positive definite).
+    The pivots D are all positive if and only if T is positive definite.
     """
-    n = len(r)
+    n = len(T)
     L = [[A.ZERO] * n for _ in range(n)]
     D: list[Node] = []
     for j in range(n):
@@ -77,19 +77,51 @@ def _solve_ldlt(block: Block, T: list[list[Node]], r: list[Node]) -> tuple[list[
             for k in range(j):
                 s = A.sub(s, A.mul(A.mul(L[i][k], L[j][k]), D[k]))
             L[i][j] = _let(block, f"L{i}_{j}", A.div(s, D[j]))
+    return L, D
+
+
+def _solve(block: Block, L: list[list[Node]], D: list[Node], r: list[Node], tag: str) -> list[Node]:
+    """Emit x = T⁻¹r from the factors (forward, diagonal, backward substitution)."""
+    n = len(r)
     z: list[Node] = []
     for i in range(n):
         s = r[i]
         for k in range(i):
             s = A.sub(s, A.mul(L[i][k], z[k]))
-        z.append(_let(block, f"z{i}", s))
+        z.append(_let(block, f"{tag}z{i}", s))
     x: list[Node] = [A.ZERO] * n
     for i in reversed(range(n)):
         s = A.div(z[i], D[i])
         for k in range(i + 1, n):
             s = A.sub(s, A.mul(L[k][i], x[k]))
-        x[i] = _let(block, f"x{i}", s)
-    return x, D
+        x[i] = _let(block, f"{tag}x{i}", s)
+    return x
+
+
+def _support_power(block: Block, mech: Mechanics, L, D) -> Node:
+    """Power the moving supports put in: dE/dt − Q·q̇ along the motion.
+
+    E = Ek + Ep depends on t, q and q̇, so dE/dt needs q̈. With the momentum
+    P(q, q̇, t) = ∂Ek/∂q̇ = p: ṗ = ∂P/∂q̇·q̈ + (∂P/∂q·q̇ + ∂P/∂t) and ∂P/∂q̇ = T, so
+    q̈ = T⁻¹(ṗ − ∂P/∂q·q̇ − ∂P/∂t), solved with the factors already made.
+    """
+    n = mech.n
+    v = [Name(name) for name in mech.velocities]
+    energy = A.add(mech.kinetic, mech.potential)
+    rhs = []
+    for i, vel in enumerate(mech.velocities):
+        P = A.diff(mech.kinetic, vel)
+        drift = A.diff(P, TIME)
+        for k, q in enumerate(mech.coordinates):
+            drift = A.add(drift, A.mul(A.diff(P, q), v[k]))
+        rhs.append(A.sub(_internal(block, f"dp{i}"), drift))
+    qdd = _solve(block, L, D, rhs, "a")
+    dE = A.diff(energy, TIME)
+    for k, q in enumerate(mech.coordinates):
+        dE = A.add(dE, A.mul(A.diff(energy, q), v[k]))
+        dE = A.add(dE, A.mul(A.diff(energy, mech.velocities[k]), qdd[k]))
+        dE = A.sub(dE, A.mul(mech.forces[k], v[k]))
+    return dE
 
 
 def generate(mech: Mechanics, derivatives: str = "exact") -> GeneratedDynamics:
@@ -109,7 +141,8 @@ def generate(mech: Mechanics, derivatives: str = "exact") -> GeneratedDynamics:
             T[i][j] = _let(block, f"T{i}_{j}", mech.T[i][j])
     momentum = [_internal(block, ps[i]) for i in range(n)]
     r = [_let(block, f"r{i}", A.sub(momentum[i], mech.b[i])) for i in range(n)]
-    x, D = _solve_ldlt(block, T, r)
+    L, D = _factor(block, T)
+    x = _solve(block, L, D, r, "")
     for i in range(n):
         block.assign(vs[i], x[i])
     if derivatives == "exact":
@@ -128,12 +161,13 @@ def generate(mech: Mechanics, derivatives: str = "exact") -> GeneratedDynamics:
     for i in range(n):
         power = A.add(power, A.mul(mech.forces[i], Name(mech.velocities[i])))
     block.assign("wdot", power)
+    block.assign("wsdot", _support_power(block, mech, L, D) if mech.time_dependent else A.ZERO)
     # Pivot of T relative to its diagonal: ≤ 0 when T is not positive definite.
     pivots = [A.div(D[j], A.call("abs", T[j][j])) for j in range(n)]
     block.assign("pivot", pivots[0] if n == 1 else A.call("min", *pivots))
     lines = [f"def rhs(t, {', '.join(qs + ps)}):"]
     lines += [f"    {ln}" for ln in block.lines()]
-    lines.append(f"    return ({', '.join(vs + [f'dp{i}' for i in range(n)])}, pivot, wdot)")
+    lines.append(f"    return ({', '.join(vs + [f'dp{i}' for i in range(n)])}, pivot, wdot, wsdot)")
 
     # -- advance (RK4, SPEC §3) ---------------------------------------------------------
     state = qs + ps
@@ -142,10 +176,10 @@ def generate(mech: Mechanics, derivatives: str = "exact") -> GeneratedDynamics:
             args = ["t"] + state
         else:
             args = [f"t + {h}"] + [f"{s} + {h}*k{prev}_{s}" for s in state]
-        outs = [f"k{k}_{s}" for s in state] + [f"piv{k}", f"w{k}"]
+        outs = [f"k{k}_{s}" for s in state] + [f"piv{k}", f"w{k}", f"ws{k}"]
         return [f"        {', '.join(outs)} = rhs({', '.join(args)})"]
     body = [
-        "def advance(t, " + ", ".join(state) + ", w, delta, steps):",
+        "def advance(t, " + ", ".join(state) + ", w, ws, delta, steps):",
         "    half = 0.5*delta",
         "    sixth = delta/6.0",
         "    t0 = t",
@@ -156,9 +190,10 @@ def generate(mech: Mechanics, derivatives: str = "exact") -> GeneratedDynamics:
     for s in state:
         body.append(f"        {s} = {s} + sixth*(k1_{s} + 2.0*k2_{s} + 2.0*k3_{s} + k4_{s})")
     body.append("        w = w + sixth*(w1 + 2.0*w2 + 2.0*w3 + w4)")
+    body.append("        ws = ws + sixth*(ws1 + 2.0*ws2 + 2.0*ws3 + ws4)")
     body.append("        worst = f_min(worst, f_min(f_min(piv1, piv2), f_min(piv3, piv4)))")
     body.append("        t = t0 + (step + 1)*delta")
-    body.append(f"    return (t, {', '.join(state)}, w, worst)")
+    body.append(f"    return (t, {', '.join(state)}, w, ws, worst)")
 
     # -- momenta and energies -----------------------------------------------------------
     mblock = Block(variables, prefix="m")

@@ -86,8 +86,15 @@ class Simulation:
         return ek + ep
 
     @property
+    def does_work(self) -> bool:
+        """Forces or moving supports can change E: then W and E − W − E₀ are worth showing."""
+        return bool(self.model.forces) or self.system.mechanics.time_dependent
+
+    @property
     def work(self) -> float:
-        return self.state.work
+        """Work done on the system since the conditions were set: by the generalized
+        forces and by supports that move. E − W − E₀ stays 0 up to integration error."""
+        return self.state.work + self.state.support_work
 
     def values(self) -> dict[str, float]:
         """Coordinates then velocities, by the model's names."""

@@ -48,7 +48,10 @@ class State:
     t: float
     q: np.ndarray
     p: np.ndarray
+    #: work of the generalized forces (FORCES block)
     work: float = 0.0
+    #: work done by supports that move with time (expressions of t)
+    support_work: float = 0.0
 
     def __post_init__(self):
         for a in (self.q, self.p):
@@ -118,31 +121,33 @@ class System:
         delta = self.dt / self.substeps
         try:
             out = self.code.advance_scalar(
-                state.t, *state.q.tolist(), *state.p.tolist(), state.work, delta, self.substeps * steps)
+                state.t, *state.q.tolist(), *state.p.tolist(), state.work, state.support_work, delta,
+                self.substeps * steps)
         except ARITHMETIC_ERRORS as exc:
             raise self._diagnose(state, steps, str(exc)) from None
-        t, y, work, worst = out[0], out[1:-2], out[-2], out[-1]
-        if not (worst > PIVOT_MIN) or not all(math.isfinite(v) for v in y) or not math.isfinite(work):
+        t, y, work, support, worst = out[0], out[1:-3], out[-3], out[-2], out[-1]
+        if not (worst > PIVOT_MIN) or not all(math.isfinite(v) for v in (*y, work, support)):
             raise self._diagnose(state, steps, None)
-        return State(t, np.array(y[:n]), np.array(y[n:]), work)
+        return State(t, np.array(y[:n]), np.array(y[n:]), work, support)
 
     # -- many states at once ------------------------------------------------------------
 
     def step_batch(self, t: float, Y: np.ndarray, steps: int = 1, work: np.ndarray | None = None):
         """Advance a batch: ``Y`` has one state per row, (q…, p…), shape (m, 2n).
 
-        Returns (t, Y, work, ok) where ``ok`` marks the rows that stayed valid (rows
-        that failed hold whatever the arithmetic produced and should be discarded).
+        Returns (t, Y, work, ok) where ``work`` is that of the forces and moving
+        supports, and ``ok`` marks the rows that stayed valid (rows that failed hold
+        whatever the arithmetic produced and should be discarded).
         """
         Y = np.asarray(Y, dtype=float)
         cols = [np.ascontiguousarray(Y[:, k]) for k in range(Y.shape[1])]
         w = np.zeros(Y.shape[0]) if work is None else np.asarray(work, dtype=float)
         delta = self.dt / self.substeps
         with np.errstate(all="ignore"):
-            out = self.code.advance_array(t, *cols, w, delta, self.substeps * steps)
+            out = self.code.advance_array(t, *cols, w, np.zeros_like(w), delta, self.substeps * steps)
             t_new = float(out[0])
-            Y_new = np.column_stack([np.broadcast_to(c, (Y.shape[0],)) for c in out[1:-2]])
-            w_new = np.broadcast_to(out[-2], (Y.shape[0],)).copy()
+            Y_new = np.column_stack([np.broadcast_to(c, (Y.shape[0],)) for c in out[1:-3]])
+            w_new = np.broadcast_to(out[-3] + out[-2], (Y.shape[0],)).copy()
             ok = (np.asarray(out[-1]) > PIVOT_MIN) & np.all(np.isfinite(Y_new), axis=1) & np.isfinite(w_new)
         return t_new, Y_new, w_new, np.broadcast_to(ok, (Y.shape[0],)).copy()
 
@@ -178,10 +183,10 @@ class System:
                     return error
                 k_prev = list(self.code.rhs_scalar(ts, *ys)[: 2 * n])
             try:
-                out = self.code.advance_scalar(t, *y, 0.0, delta, 1)
+                out = self.code.advance_scalar(t, *y, 0.0, 0.0, delta, 1)
             except ARITHMETIC_ERRORS:  # pragma: no cover - the stage checks above find it first
                 break
-            t, y = out[0], list(out[1:-2])
+            t, y = out[0], list(out[1:-3])
         q, p = y[:n], y[n:]
         return SimulationError(fallback or "the motion stopped being finite numbers (it diverged)", t, self._values(t, q, None))
 

@@ -23,15 +23,26 @@ Trail(capacity): ``.add(x, y)``, ``.clear()``, ``.break_here()``, ``.points()``,
     ``.starts()``, ``.runs()``, ``len()``, ``.capacity``.
 draw_trail(surface, camera, trail, colour, *, background=..., width=1, chunks=32)
     Stateless fading polyline.
-TrailLayer(): ``.draw(surface, camera, trails, colours, background, *, width=1, chunks=32)``
-    Background + trails with the finished part cached; ``.invalidate()``.
+TrailLayer(*, spread_frames=8, max_lag=4):
+    ``.draw(surface, camera, trails, colours, background, *, width=1, chunks=32)``:
+    background + trails with the finished part cached (one long-lived object per
+    window); ``.pending`` (a spread repaint is under way), ``.invalidate()``.
 velocity_points(poses, *, only_draggable=False) -> list[VelocityPoint(id, x, y, vx, vy)]
 draw_velocity_arrows(surface, camera, points, style=DEFAULT_STYLE, *, seconds=0.3, dots=False)
-draw_arrow(surface, start_px, end_px, colour, width=3, *, min_length=2.0) -> Rect | None
+draw_arrow(surface, start_px, end_px, colour, width=3, *, min_length=2.0, halo=None) -> Rect | None
 velocity_arrow_end(camera, x, y, vx, vy, seconds=0.3) -> (px, py)
 velocity_from_tip(camera, x, y, tip_px, seconds=0.3) -> (vx, vy)
 near_tip(point_px, tip_px, radius=10.0) -> bool
 draw_velocity_dot(surface, centre_px, colour, radius=5.0)
+
+Typical use in the window loop::
+
+    camera = Camera(general.escala, general.Ox, general.Oy, (0, top, w, h - top - bottom))
+    trails = [Trail(settings.trail_length) for _ in balls_with_trail]   # once per model
+    layer = TrailLayer()                                                 # once per window
+    # after each simulation step: trail.add(x, y); after a drag: trail.break_here()
+    draw_frame(screen, camera, poses, trails=trails, trail_layer=layer,
+               fixed_pivots=fixed, show_velocities=show_v, edit_velocities=v_mode)
 """
 
 from .arrows import (

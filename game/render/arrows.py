@@ -31,12 +31,16 @@ def draw_arrow(
     width: int = 3,
     *,
     min_length: float = MIN_ARROW_PX,
+    halo: Colour | None = None,
 ) -> pygame.Rect | None:
     """Draw a filled, anti-aliased arrow from ``start_px`` to ``end_px``.
 
     The head grows with the arrow but never takes more than 40 % of it, so a
-    short arrow still shows a shaft. Returns the touched rectangle, or ``None``
-    when nothing was drawn (length below ``min_length`` or non-finite input).
+    short arrow still shows a shaft. ``halo`` (usually the background colour)
+    draws a thin casing around the arrow first, so it stays legible where it
+    crosses a body of similar brightness. Returns the touched rectangle, or
+    ``None`` when nothing was drawn (length below ``min_length`` or non-finite
+    input).
     """
     dx, dy = end_px[0] - start_px[0], end_px[1] - start_px[1]
     length = math.hypot(dx, dy)
@@ -46,6 +50,18 @@ def draw_arrow(
     head_half = max(0.5 * head_length, 0.75 * width)
     # Shrink the shaft of tiny arrows so the head stays wider than the shaft.
     shaft = min(float(width), head_half)
+    if halo is not None:
+        ux, uy = dx / length, dy / length
+        pad = 1.5
+        casing = arrow_polygon(
+            (start_px[0] - ux * pad, start_px[1] - uy * pad),
+            (end_px[0] + ux * 2 * pad, end_px[1] + uy * 2 * pad),
+            shaft + 2 * pad,
+            head_length + 2 * pad,
+            head_half + 2 * pad,
+        )
+        pygame.draw.polygon(surface, halo, casing)
+        pygame.draw.aalines(surface, halo, True, casing)
     poly = arrow_polygon(start_px, end_px, shaft, head_length, head_half)
     rect = pygame.draw.polygon(surface, colour, poly)
     # polygon() is aliased; tracing its edge with aalines in the same colour

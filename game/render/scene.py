@@ -113,7 +113,9 @@ def draw_velocity_arrows(
         for vp in points:
             start = camera.to_pixels(vp.x, vp.y)
             end = velocity_arrow_end(camera, vp.x, vp.y, vp.vx, vp.vy, seconds)
-            drawn = draw_arrow(surface, start, end, style.arrow, style.arrow_width_px)
+            drawn = draw_arrow(
+                surface, start, end, style.arrow, style.arrow_width_px, halo=style.background
+            )
             if drawn is None and dots and all(map(math.isfinite, start)):
                 draw_velocity_dot(surface, start, style.arrow)
 

@@ -10,12 +10,13 @@ step (plus one per break) instead of one call per segment (ECOSYSTEM.md:
 drawing costs). Chunks are anchored to the points themselves (point number
 ``g`` since the last clear belongs to chunk ``g // size``), not to the newest
 point, so a finished chunk never changes its points, and its colour changes
-only when a new chunk begins. :class:`TrailLayer` exploits that: it paints the
-background and all finished chunks once into an off-screen image, blits that
-image each frame and draws only the newest, unfinished chunk on top. A fast
-chaotic triple pendulum has ~60,000 pixels of anti-aliased line per 5,000-point
-trail, ~2.5 ms each; the layer turns that into one blit per frame plus a full
-repaint once every ``size`` points (~1 in 150 frames).
+only when a new chunk begins. :class:`TrailLayer` exploits that: it keeps the
+background and all finished chunks in an off-screen image, blits that image
+each frame and draws only the newest, unfinished chunk on top. A busy chaotic
+triple pendulum has ~60,000 pixels of anti-aliased line per 5,000-point
+trail, ~3 ms each to draw; with the layer a frame costs one blit plus a few
+short polylines, and the repaint needed when a chunk finishes (~1 in 150
+frames) is spread over several frames.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterator, Sequence
+
 import numpy as np
 import pygame
 
@@ -231,10 +233,12 @@ def draw_trail(
     Once the buffer is full, its oldest few points (fewer than ``chunks``)
     are left undrawn: they would be at the faintest shade anyway, and this
     keeps every drawn chunk intact while the ring overwrites (see
-    :func:`_chunking`). Stateless: draws every chunk each call (simple, ~1-3 ms for 5,000 points).
-    For every frame of a window prefer :class:`TrailLayer`, which draws the
-    same picture. Segments across a break are skipped; drawing is clipped to
-    the camera's viewport. ``width`` > 1 uses thick aliased lines.
+    :func:`_chunking`). Segments across a break are skipped; drawing is
+    clipped to the camera's viewport. ``width`` > 1 uses thick aliased lines.
+
+    Stateless: every chunk is drawn on every call (~1-3 ms for 5,000 points,
+    depending on how much line they make). In a window, prefer
+    :class:`TrailLayer`, which draws the same picture from a cache.
     """
     with clipped(surface, camera.viewport):
         _draw_chunks(surface, camera, trail, colour, background, width, chunks, range(0, chunks))

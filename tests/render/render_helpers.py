@@ -53,15 +53,18 @@ def differing_pixels(before: pygame.Surface, after: pygame.Surface):
 ENDPOINT_SLACK_PX = 3.0
 
 
-def only_near_vertices(diff, vertices_px) -> bool:
-    """Whether every differing pixel lies within ENDPOINT_SLACK_PX of a vertex."""
+def far_from_vertices(diff, vertices_px):
+    """The pixels of ``diff`` farther than ENDPOINT_SLACK_PX from every vertex."""
     import numpy as np
 
-    if len(diff) == 0:
-        return True
     v = np.asarray(vertices_px, dtype=float).reshape(-1, 2)
-    if len(v) == 0:
-        return False
+    if len(diff) == 0 or len(v) == 0:
+        return diff
     centres = diff.astype(float) + 0.5
     d = np.hypot(centres[:, None, 0] - v[None, :, 0], centres[:, None, 1] - v[None, :, 1])
-    return bool((d.min(axis=1) <= ENDPOINT_SLACK_PX).all())
+    return diff[d.min(axis=1) > ENDPOINT_SLACK_PX]
+
+
+def only_near_vertices(diff, vertices_px) -> bool:
+    """Whether every differing pixel lies within ENDPOINT_SLACK_PX of a vertex."""
+    return len(far_from_vertices(diff, vertices_px)) == 0

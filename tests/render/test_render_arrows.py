@@ -78,3 +78,16 @@ def test_velocity_dot_is_visible(surface) -> None:
     draw_velocity_dot(surface, (200, 200), GREEN)
     assert close(rgb(surface, 200, 200), GREEN, 5)
     assert rgb(surface, 200, 210) == BG
+
+
+def test_halo_cases_the_arrow_over_a_body(surface) -> None:
+    blue = DEFAULT_STYLE.block
+    surface.fill(blue, pygame.Rect(50, 250, 300, 100))
+    draw_arrow(surface, (100, 300), (300, 300), GREEN, 3, halo=BG)
+    assert rgb(surface, 150, 300) == GREEN
+    assert rgb(surface, 150, 303) == BG  # casing just outside the shaft
+    assert rgb(surface, 150, 310) == blue  # the body beyond it untouched
+    plain = surface.copy()
+    plain.fill(blue, pygame.Rect(50, 250, 300, 100))
+    draw_arrow(plain, (100, 300), (300, 300), GREEN, 3)
+    assert rgb(plain, 150, 303) == blue  # no casing unless asked
