@@ -42,6 +42,9 @@ GRAB_MARGIN = 6
 #: wall seconds between rewrites of the numbers shown while animating
 TEXT_INTERVAL = 0.1
 
+INPUT_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.KEYDOWN,
+                pygame.TEXTINPUT, pygame.MOUSEWHEEL, pygame.FINGERDOWN)
+
 KEYS = {
     pygame.K_SPACE: "animate", pygame.K_e: "eraser", pygame.K_r: "reset", pygame.K_p: "parameters",
     pygame.K_c: "conditions", pygame.K_v: "vectors", pygame.K_n: "energy", pygame.K_t: "values",
@@ -118,6 +121,8 @@ class App:
         self.opened_docs: list[str] = []
         #: wall seconds since the numbers on screen were last rewritten
         self._since_text = 0.0
+        #: wall seconds without input (kiosk mode starts over after a while)
+        self._idle = 0.0
         self._build_ui()
         index = 0
         if model is not None:
@@ -186,13 +191,29 @@ class App:
                 self.toggle_panel(which)
         self._make_camera()
 
+    def attract(self) -> None:
+        """Kiosk: after a while without input, close what is open and show the model
+        moving again from its own conditions, so the next visitor finds it alive."""
+        self._idle = 0.0
+        if self.menu is not None:
+            self.menu.kill()
+            self.menu = None
+        if not self.load(self.index):
+            return
+        self.animating = True
+
     # -- the frame -----------------------------------------------------------------------
 
     def frame(self, wall_seconds: float) -> None:
         """One frame: events, then the simulation up to the clock, then paint."""
         for event in pygame.event.get():
+            if event.type in INPUT_EVENTS:
+                self._idle = 0.0
             self.handle(event)
         self._since_text += wall_seconds
+        self._idle += wall_seconds
+        if self.settings.kiosk and self._idle >= self.settings.kiosk_idle_seconds:
+            self.attract()
         self.manager.update(wall_seconds)
         self.advance(wall_seconds)
         self.draw()

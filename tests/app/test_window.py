@@ -455,3 +455,45 @@ def test_screenshot_command_writes_the_scene(tmp_path):
     assert img.get_size() == (800, 600)
     pixels = pygame.surfarray.array3d(img).reshape(-1, 3)
     assert np.any(np.all(np.abs(pixels - DEFAULT_STYLE.ball) <= 12, axis=1))  # the bobs are there
+
+
+def test_the_window_resizes_and_the_scene_follows(app):
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=600, size=(1000, 600)))
+    pump(app, 2)
+    assert app.layout.width == 1000 and app.layout.height == 600
+    assert app.camera.viewport == (0, 48, 1000, 600 - 48 - 64)
+    animate = button(app, "animate")
+    assert animate.rect.bottom <= 600 and animate.rect.top >= 600 - 64
+    click(app, animate)
+    assert app.animating
+
+
+def test_kiosk_mode_ignores_the_window_close(app_factory):
+    app = app_factory(kiosk=True)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    pump(app, 1)
+    assert app.running
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_CTRL | pygame.KMOD_SHIFT,
+                                         unicode="", scancode=0))
+    pump(app, 1)
+    assert not app.running
+
+
+def test_english_interface(app_factory):
+    app = app_factory(language="en")
+    assert button(app, "eraser").tool_tip_text.startswith("Eraser")
+    click(app, button(app, "parameters"))
+    assert app.panel.accept_button.text == "Accept"
+
+
+def test_kiosk_starts_over_after_a_while_without_input(app_factory):
+    app = app_factory(kiosk=True, kiosk_idle_seconds=1.0)
+    start = handle_px(app, "C2")
+    drag(app, start, (start[0] + 80, start[1]))
+    click(app, button(app, "parameters"))
+    assert app.panel is not None and not app.animating
+    for _ in range(15):
+        app.frame(0.1)
+    assert app.panel is None and app.animating
+    fresh = App(replace(Settings(), width=1280, height=720), "pendulo_doble")
+    assert np.array_equal(app.sim.user_q, fresh.sim.user_q)  # the model's own conditions
