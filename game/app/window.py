@@ -161,13 +161,17 @@ class App:
         self._close_panel()
         self._make_camera()
         self._record_trails()
+        self._rebuild_live_panels()
+        self.hide_banner()
+        return True
+
+    def _rebuild_live_panels(self) -> None:
+        """The energy and values panels that are open, built again for the model and window."""
         for which in ("energy", "values"):
             if getattr(self, f"{which}_panel") is not None:
                 getattr(self, f"{which}_panel").kill()
                 setattr(self, f"{which}_panel", None)
                 self.toggle_panel(which)
-        self.hide_banner()
-        return True
 
     def _make_camera(self) -> None:
         g = self.model.general
@@ -181,23 +185,15 @@ class App:
         self.banner.kill()
         self._build_ui()
         self._close_panel()
-        if self.menu is not None:
-            self.menu.kill()
-            self.menu = None
-        for which in ("energy", "values"):
-            if getattr(self, f"{which}_panel") is not None:
-                getattr(self, f"{which}_panel").kill()
-                setattr(self, f"{which}_panel", None)
-                self.toggle_panel(which)
+        self._close_menu()
+        self._rebuild_live_panels()
         self._make_camera()
 
     def attract(self) -> None:
         """Kiosk: after a while without input, close what is open and show the model
         moving again from its own conditions, so the next visitor finds it alive."""
         self._idle = 0.0
-        if self.menu is not None:
-            self.menu.kill()
-            self.menu = None
+        self._close_menu()
         if not self.load(self.index):
             return
         self.animating = True
@@ -433,6 +429,11 @@ class App:
             self.energy_panel.set_lines(lines)
         if self.values_panel is not None:
             self.values_panel.set_lines([f"{k} = {number(v)}" for k, v in self.sim.values().items()])
+
+    def _close_menu(self) -> None:
+        if self.menu is not None:
+            self.menu.kill()
+            self.menu = None
 
     def _close_panel(self) -> None:
         if self.panel is not None:

@@ -92,6 +92,17 @@ def press_enter(app: App) -> None:
     key(app, pygame.K_RETURN)
 
 
+def edit_value(app: App, name: str, text: str) -> None:
+    """In the open panel: click the value of ``name``, clear it, type ``text``, press Enter."""
+    panel = app.panel
+    click(app, panel.value_buttons[[r.name for r in panel.rows].index(name)])
+    assert panel.entry is not None
+    for _ in range(len(panel.entry.get_text())):
+        key(app, pygame.K_BACKSPACE, frames=1)
+    type_text(app, text)
+    press_enter(app)
+
+
 def button(app: App, name: str):
     return app.bars.buttons[name]
 
@@ -284,14 +295,7 @@ def test_parameters_panel_applies_a_new_mass(app):
     panel = app.panel
     assert panel is not None
     assert all(not b.visible for b in app.bars.buttons.values())  # other controls hidden
-    names = [r.name for r in panel.rows]
-    i = names.index("m")
-    click(app, panel.value_buttons[i])
-    assert panel.entry is not None
-    for _ in range(5):
-        key(app, pygame.K_BACKSPACE, frames=1)
-    type_text(app, "2")
-    press_enter(app)
+    edit_value(app, "m", "2")
     assert panel.entry is None and panel.pending == {"m": "2"}
     assert app.sim.parameters["m"] == 1  # not yet: Enter, then Accept
     click(app, panel.accept_button)
@@ -309,12 +313,7 @@ def test_an_invalid_value_is_refused_in_place_and_nothing_changes(app):
     before = dict(app.sim.parameters)
     click(app, button(app, "parameters"))
     panel = app.panel
-    i = [r.name for r in panel.rows].index("m")
-    click(app, panel.value_buttons[i])
-    for _ in range(5):
-        key(app, pygame.K_BACKSPACE, frames=1)
-    type_text(app, "2·")
-    press_enter(app)
+    edit_value(app, "m", "2·")
     assert panel.entry is not None and panel.entry.get_text() == "2·"  # still open, text kept
     assert "Rechazado" in panel.message and "ends where a value was expected" in panel.message
     assert panel.pending == {}
@@ -327,12 +326,7 @@ def test_an_invalid_value_is_refused_in_place_and_nothing_changes(app):
 def test_conditions_panel_sets_a_coordinate_by_expression(app):
     click(app, button(app, "conditions"))
     panel = app.panel
-    i = [r.name for r in panel.rows].index("a2")
-    click(app, panel.value_buttons[i])
-    for _ in range(12):
-        key(app, pygame.K_BACKSPACE, frames=1)
-    type_text(app, "pi/3")
-    press_enter(app)
+    edit_value(app, "a2", "pi/3")
     click(app, panel.accept_button)
     assert app.sim.q[1] == pytest.approx(math.pi / 3)
     assert app.sim.user_q[1] == pytest.approx(math.pi / 3)
