@@ -8,7 +8,6 @@ expression it came from.
 
 from __future__ import annotations
 
-import math
 from typing import Callable, Mapping
 
 from .errors import EvaluationError
@@ -267,13 +266,10 @@ def _d_call(n: Call, d: Callable[[Node], Node]) -> Node:
     return mul(outer, du)
 
 
-def is_constant(node: Node) -> bool:
-    return isinstance(node, Num)
-
-
 def constant_value(node: Node) -> float | None:
+    """The number a tree is, if it is just a number."""
     return node.value if isinstance(node, Num) else None
 
 
-def is_finite_constant(node: Node) -> bool:
-    return isinstance(node, Num) and math.isfinite(node.value)
+def is_zero(node: Node) -> bool:
+    return _is(node, 0)

@@ -42,11 +42,11 @@ class Mechanics:
 
     @property
     def has_forces(self) -> bool:
-        return any(not A._is(f, 0) for f in self.forces)
+        return any(not A.is_zero(f) for f in self.forces)
 
     @property
     def has_momentum_shift(self) -> bool:
-        return any(not A._is(x, 0) for x in self.b)
+        return any(not A.is_zero(x) for x in self.b)
 
     @property
     def time_dependent(self) -> bool:
@@ -71,10 +71,12 @@ def build_mechanics(model: ModelFile, parameters: Mapping[str, float]) -> Mechan
     lagrangian = A.sub(kinetic, potential)
     dL_dq = tuple(A.diff(lagrangian, q) for q in coords)
     forces = [A.ZERO] * n
+    written: dict[str, list[str]] = {}
     for f in model.forces:
         i = coords.index(f.coordinate)
-        forces[i] = A.add(forces[i], A.bind(f.value.tree, parameters))
-        sources[f"Q[{f.coordinate}]"] = sources.get(f"Q[{f.coordinate}]", "") + (" + " if f"Q[{f.coordinate}]" in sources else "") + f.value.text
+        forces[i] = A.add(forces[i], A.bind(f.value.tree, parameters))  # rows on one coordinate add up
+        written.setdefault(f"Q[{f.coordinate}]", []).append(f.value.text)
+    sources.update({k: " + ".join(v) for k, v in written.items()})
     return Mechanics(
         coordinates=coords, velocities=vels, T=tuple(tuple(r) for r in T), b=b, kinetic=kinetic,
         potential=potential, lagrangian=lagrangian, dL_dq=dL_dq, forces=tuple(forces), sources=sources,

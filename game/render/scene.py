@@ -187,7 +187,11 @@ def _draw_bar(surface: pygame.Surface, camera: Camera, p: BarPose, style: Style)
     r = max(camera.length_to_pixels(p.width), style.min_bar_px) / 2
     poly = capsule_polygon(p0, p1, r)
     pygame.draw.polygon(surface, style.bar, poly)
-    pygame.draw.aalines(surface, darker(style.bar), True, poly)
+    # Outline in the fill colour: the anti-aliased edge then only blends the
+    # rod into the background. A darker outline speckles thin rods (edge
+    # pixels the aliased fill left out get a light blend of it), and the rod
+    # colour is already dark enough to stand out.
+    pygame.draw.aalines(surface, style.bar, True, poly)
     # Pin joints: light dots ringed in the bar's outline colour, a bit wider
     # than a thin rod so they read as pins rather than as the rod's end.
     dot_r = max(3.0, 0.55 * r)
