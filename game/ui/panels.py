@@ -150,7 +150,7 @@ class LivePanel:
 
     def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, title: str, lines: int,
                  expression_lines: tuple[int, ...] = ()):
-        self.panel = UIPanel(rect, starting_height=4, manager=manager, object_id=ObjectID("#panel"))
+        self.panel = UIPanel(rect, starting_height=4, manager=manager, object_id=ObjectID("#live_panel"))
         UILabel(pygame.Rect(10, 4, rect.width - 20, 24), title, manager, container=self.panel,
                 object_id=ObjectID("#heading"))
         self.labels = [

@@ -64,6 +64,9 @@ def build_theme(icons_dir: Path) -> dict:
                         "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "6"}},
         "#line": {"misc": {"text_horiz_alignment": "left"}},
         "#panel": {"colours": {"dark_bg": "#fbfcfd", "normal_border": "#90a4ae"}, "misc": {"border_width": "2"}},
+        # read-only panels let the bodies moving behind them show through
+        "#live_panel": {"colours": {"dark_bg": "#fbfcfdc8", "normal_border": "#90a4ae"},
+                        "misc": {"border_width": "1", "shadow_width": "0"}},
     }
     for name in ICONS:
         path = icons_dir / f"{name}.png"
