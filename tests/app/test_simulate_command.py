@@ -80,3 +80,12 @@ def test_bench_prints_a_table():
     assert "pendulo_triple" in r.stdout and "ratio" in r.stdout
     lines = [ln for ln in r.stdout.splitlines() if ln.startswith("pendulo_doble ")]
     assert float(lines[0].split()[2].replace(",", "")) > 0
+
+
+def test_frame_bench_prints_physics_drawing_and_total():
+    r = run("bench", "--frames", "--quick")
+    assert r.returncode == 0, r.stderr
+    rows = {ln.split()[0]: [float(x) for x in ln.split()[1:]] for ln in r.stdout.splitlines()
+            if ln.split() and ln.split()[0] in ("physics", "drawing", "total")}
+    assert set(rows) == {"physics", "drawing", "total"}
+    assert all(p50 <= p95 <= mx for p50, p95, mx in rows.values())
