@@ -19,6 +19,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UILabel
 
 from ..expr import EvaluationError, ExpressionError, check_names, evaluate, parse
+from ..expr.parser import unquote
 from ..model import ModelFileError, load_model, parameter_values, read_catalog
 from ..model.poses import BallPose, BarPose, BlockPose, Pose, SpringPose
 from ..physics import Simulation, SimulationError
@@ -61,8 +62,8 @@ class Drag:
 
 
 def _unquote(text: str) -> str:
-    t = text.strip()
-    return t[1:-1] if len(t) >= 2 and t[0] == t[-1] == "'" else t
+    """An expression as written, without the quotes that may wrap it."""
+    return unquote(text)[0].strip()
 
 
 def wrap_expression(text: str, width: int) -> list[str]:
@@ -118,7 +119,6 @@ class App:
         self.energy_panel: LivePanel | None = None
         self.values_panel: LivePanel | None = None
         self.drag: Drag | None = None
-        self.opened_docs: list[str] = []
         #: wall seconds since the numbers on screen were last rewritten
         self._since_text = 0.0
         #: wall seconds without input (kiosk mode starts over after a while)
@@ -393,9 +393,7 @@ class App:
                 self.menu.kill()
                 self.menu = None
         elif action == "docs":
-            uri = (paths.DOCS / "manual.html").resolve().as_uri()
-            self.opened_docs.append(uri)
-            webbrowser.open(uri)
+            webbrowser.open((paths.DOCS / "manual.html").resolve().as_uri())
 
     # -- panels ----------------------------------------------------------------------------
 
