@@ -18,10 +18,9 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UILabel
 
-from ..expr import EvaluationError, ExpressionError, check_names, evaluate, parse
-from ..expr.parser import unquote
-from ..model import ModelFileError, load_model, parameter_values, read_catalog
-from ..model.poses import BallPose, BarPose, BlockPose, Pose, SpringPose
+from ..expr import ExpressionError
+from ..model import ModelFileError, load_model, read_catalog
+from ..model.poses import Pose
 from ..physics import Simulation, SimulationError
 from ..physics.kinematics import Kinematics
 from ..render import (
@@ -31,15 +30,15 @@ from ..render import (
 from ..ui.bars import SPEED_LABELS, Bars, BarState
 from ..ui.layout import Layout
 from ..ui.menu import ModelMenu
-from ..ui.panels import DefinitionsPanel, LivePanel, Row, number, panel_height
+from ..ui.panels import DefinitionsPanel, LivePanel, energy_lines, number, panel_height
 from ..ui.text import Texts
 from ..ui.theme import build_theme
 from . import paths
+from .edits import ConditionEdits, ParameterEdits
+from .picking import body_at
 from .scheduler import SPEEDS, StepScheduler
 from .settings import Settings
 
-#: pixels of slack around a body when grabbing it
-GRAB_MARGIN = 6
 #: wall seconds between rewrites of the numbers shown while animating
 TEXT_INTERVAL = 0.1
 
@@ -59,38 +58,6 @@ class Drag:
     id: str
     velocities: bool  # v mode: dragging an arrow tip
     offset: np.ndarray  # handle − mouse, model units (x mode)
-
-
-def _unquote(text: str) -> str:
-    """An expression as written, without the quotes that may wrap it."""
-    return unquote(text)[0].strip()
-
-
-def wrap_expression(text: str, width: int) -> list[str]:
-    """Split a long expression so each line fits ``width`` characters, preferably before
-    a + or − outside parentheses, else after a product sign; never inside a name."""
-    lines: list[str] = []
-    rest = text
-    while len(rest) > width:
-        cut, depth = -1, 0
-        for i, ch in enumerate(rest[:width]):
-            depth += (ch == "(") - (ch == ")")
-            if ch in "+-−" and i > 4 and depth <= 0:
-                cut = i
-        if cut < 0:
-            cut = max((i + 1 for i, ch in enumerate(rest[:width]) if ch in "·*/ " and i > 4), default=width)
-        lines.append(rest[:cut].rstrip())
-        rest = "   " + rest[cut:].lstrip()
-    lines.append(rest)
-    return lines
-
-
-def energy_lines(model, width: int) -> list[str]:
-    """The Ek and Ep expressions as written, wrapped to the panel."""
-    out = []
-    for name, expr in (("Ek", model.kinetic), ("Ep", model.potential)):
-        out += wrap_expression(f"{name} = {_unquote(expr.text)}", width)
-    return out
 
 
 class App:
@@ -439,67 +406,29 @@ class App:
             self.panel = None
 
     def _open_parameters(self) -> None:
-        model = self.model
-        overrides = self.sim.parameter_overrides
-        rows = [Row(p.name, _unquote(overrides[p.name].text if p.name in overrides else p.value.text), p.description)
-                for p in model.parameters]
-
-        def trial(changes: dict[str, str]):
-            exprs = {**overrides, **{k: parse(v) for k, v in changes.items()}}
-            parameter_values(model, exprs)
-            return exprs
-
-        def check(name: str, text: str) -> str | None:
-            try:
-                pending = dict(self.panel.pending) if self.panel else {}
-                trial({**pending, name: text})
-            except (ExpressionError, EvaluationError) as exc:
-                return exc.message if isinstance(exc, ExpressionError) else str(exc)
-            return None
+        edits = ParameterEdits(self.sim)
 
         def accept(changes: dict[str, str]) -> str | None:
-            try:
-                self.sim.set_parameters({k: parse(v) for k, v in changes.items()})
-            except (ExpressionError, SimulationError) as exc:
-                return getattr(exc, "message", None) or str(exc)
-            self.kinematics = Kinematics(self.model, self.sim.parameters)
-            self._conditions_changed()
-            return None
+            reason = edits.accept(changes)
+            if reason is None:
+                self.kinematics = Kinematics(self.model, self.sim.parameters)
+                self._conditions_changed()
+            return reason
 
         self.panel = DefinitionsPanel(self.manager, self.layout, self.texts, self.texts("parameters_title"),
-                                      rows, check, accept)
+                                      edits.rows(), edits.check, accept)
 
     def _open_conditions(self) -> None:
-        model, sim = self.model, self.sim
-        values = sim.values()
-        rows = [Row(c.name, number(values[c.name]), c.description) for c in model.conditions]
-
-        def value_of(text: str) -> float:
-            e = parse(text)
-            check_names(e, sim.parameters, "(a condition may use the parameters)")
-            return evaluate(e.tree, sim.parameters)
-
-        def check(name: str, text: str) -> str | None:
-            try:
-                value_of(text)
-            except ExpressionError as exc:
-                return exc.message
-            except EvaluationError as exc:
-                return str(exc)
-            return None
+        edits = ConditionEdits(self.sim)
 
         def accept(changes: dict[str, str]) -> str | None:
-            current = sim.values()
-            try:
-                current.update({k: value_of(v) for k, v in changes.items()})
-                sim.set_conditions([current[c] for c in model.coordinates], [current[v] for v in model.velocities])
-            except (ExpressionError, EvaluationError, SimulationError) as exc:
-                return getattr(exc, "message", None) or str(exc)
-            self._conditions_changed()
-            return None
+            reason = edits.accept(changes)
+            if reason is None:
+                self._conditions_changed()
+            return reason
 
         self.panel = DefinitionsPanel(self.manager, self.layout, self.texts, self.texts("conditions_title"),
-                                      rows, check, accept)
+                                      edits.rows(), edits.check, accept)
 
     def _conditions_changed(self) -> None:
         """New conditions (typed, dragged, reset): trails break here instead of jumping."""
@@ -537,44 +466,12 @@ class App:
                 self.drag = Drag(best, True, np.zeros(2))
                 self._conditions_changed()
             return
-        gid = self.body_at(pos)
+        gid = body_at(self.poses(), self.kinematics.handles, self.camera, pos)
         if gid is not None:
             handle = self.kinematics.handle_point(gid, self.sim.t, self.sim.q)
             mouse = np.array(self.camera.to_model(*pos), dtype=float)
             self.drag = Drag(gid, False, handle - mouse)
             self._conditions_changed()
-
-    def body_at(self, pos) -> str | None:
-        """The topmost draggable body under the mouse (drawn last = on top)."""
-        px, py = pos
-        cam = self.camera
-        for p in reversed(self.poses()):
-            if p.id not in self.kinematics.handles:
-                continue
-            if isinstance(p, BallPose):
-                cx, cy = cam.to_pixels(p.x, p.y)
-                if math.hypot(px - cx, py - cy) <= cam.length_to_pixels(p.radius) + GRAB_MARGIN:
-                    return p.id
-            elif isinstance(p, BarPose):
-                a = np.array(cam.to_pixels(p.x, p.y))
-                b = np.array(cam.to_pixels(p.xf, p.yf))
-                ab = b - a
-                s = float(np.clip(np.dot(np.array(pos) - a, ab) / max(ab @ ab, 1e-9), 0, 1))
-                if np.linalg.norm(np.array(pos) - (a + s * ab)) <= cam.length_to_pixels(p.width) / 2 + GRAB_MARGIN:
-                    return p.id
-            elif isinstance(p, BlockPose):
-                mx, my = cam.to_model(px, py)
-                dx, dy = mx - p.x, my - p.y
-                c, s = math.cos(p.angle), math.sin(p.angle)
-                u, v = c * dx + s * dy, -s * dx + c * dy
-                margin = cam.length_to_model(GRAB_MARGIN)
-                if abs(u) <= p.width / 2 + margin and abs(v) <= p.height / 2 + margin:
-                    return p.id
-            elif isinstance(p, SpringPose):
-                ex, ey = cam.to_pixels(p.x2, p.y2)
-                if math.hypot(px - ex, py - ey) <= 10:
-                    return p.id
-        return None
 
     def _move(self, pos) -> None:
         d = self.drag

@@ -105,7 +105,6 @@ def _support_power(block: Block, mech: Mechanics, L, D) -> Node:
     P(q, q̇, t) = ∂Ek/∂q̇ = p: ṗ = ∂P/∂q̇·q̈ + (∂P/∂q·q̇ + ∂P/∂t) and ∂P/∂q̇ = T, so
     q̈ = T⁻¹(ṗ − ∂P/∂q·q̇ − ∂P/∂t), solved with the factors already made.
     """
-    n = mech.n
     v = [Name(name) for name in mech.velocities]
     energy = A.add(mech.kinetic, mech.potential)
     rhs = []

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..expr import Expression
 from ..model import ModelFile, condition_values, parameter_values
-from .system import State, System
+from .system import System
 
 
 class Simulation:

@@ -187,8 +187,8 @@ class System:
             except ARITHMETIC_ERRORS:  # pragma: no cover - the stage checks above find it first
                 break
             t, y = out[0], list(out[1:-3])
-        q, p = y[:n], y[n:]
-        return SimulationError(fallback or "the motion stopped being finite numbers (it diverged)", t, self._values(t, q, None))
+        return SimulationError(fallback or "the motion stopped being finite numbers (it diverged)", t,
+                               self._values(t, y[:n], None))
 
     def _check_point(self, t: float, y: list[float]) -> SimulationError | None:
         """Evaluate each piece of the dynamics at one point with the plain evaluator."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from project import MODELS, ROOT
+from project import ROOT
 from model_texts import SLIDING
 
 

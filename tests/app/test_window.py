@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 import os
-import shutil
 from dataclasses import replace
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -14,7 +13,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from project import MODELS, ROOT  # noqa: E402
+from project import ROOT  # noqa: E402
 from model_texts import one_coordinate  # noqa: E402
 
 from game.app import paths  # noqa: E402

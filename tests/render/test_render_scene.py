@@ -10,7 +10,6 @@ import pygame
 import pytest
 from render_helpers import (
     BAR_GREY,
-    EXAMPLE_CAMERA,
     changed_pixels,
     close,
     differing_pixels,
