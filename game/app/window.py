@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import webbrowser
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pygame
@@ -18,8 +19,8 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UILabel
 
-from ..expr import ExpressionError
-from ..model import ModelFileError, load_model, read_catalog
+from ..expr import ExpressionError, Location
+from ..model import Catalog, CatalogEntry, ModelFileError, load_model, read_catalog
 from ..model.poses import Pose
 from ..physics import Simulation, SimulationError
 from ..physics.kinematics import Kinematics
@@ -94,8 +95,12 @@ class App:
         index = 0
         if model is not None:
             entry = self.catalog.find(model)
+            if entry is None and Path(model).suffix == ".dat" and Path(model).is_file():
+                # a teacher's own file, not (yet) in models.xml: offered in the menu too
+                entry = CatalogEntry(Path(model).name, Path(model).stem, Path(model), Location(model))
+                self.catalog = Catalog(self.catalog.path, (*self.catalog.entries, entry))
             if entry is None:
-                raise ValueError(f"no model '{model}' in models.xml")
+                raise ValueError(f"no model '{model}' in models.xml and no such .dat file")
             index = self.catalog.entries.index(entry)
         if not self.load(index):
             raise RuntimeError(self.banner.text)

@@ -490,3 +490,11 @@ def test_kiosk_starts_over_after_a_while_without_input(app_factory):
     assert app.panel is None and app.animating
     fresh = App(replace(Settings(), width=1280, height=720), "pendulo_doble")
     assert np.array_equal(app.sim.user_q, fresh.sim.user_q)  # the model's own conditions
+
+
+def test_a_teachers_own_file_opens_by_path(app_factory, tmp_path):
+    p = tmp_path / "mio.dat"
+    p.write_text(one_coordinate("m", "½·m·vx²", "½·x²", x0="0.5"), encoding="utf-8")
+    app = app_factory(str(p))
+    assert app.entry.stem == "mio" and app.bars.title.text == "mio"
+    assert app.catalog.entries[-1].path == p
