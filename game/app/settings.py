@@ -21,6 +21,8 @@ class Settings:
     speed: float = 1.0
     #: points kept per trail
     trail_length: int = 3000
+    #: trail line width in pixels: 1 is anti-aliased; 2 or 3 read better on a projector
+    trail_width: int = 1
     #: a velocity arrow is the displacement in this many seconds
     arrow_seconds: float = 0.3
     fps: int = 60

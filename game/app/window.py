@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import webbrowser
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -76,7 +76,7 @@ class App:
         self.catalog = read_catalog(paths.CATALOG, paths.MODELS)
         self.layout = Layout(*self.screen.get_size())
         self.manager = pygame_gui.UIManager(self.screen.get_size(), theme_path=build_theme(paths.ASSETS / "icons"))
-        self.style = DEFAULT_STYLE
+        self.style = replace(DEFAULT_STYLE, trail_width_px=max(1, settings.trail_width))
         self.running = True
         self.animating = False
         self.vectors = False
@@ -497,7 +497,6 @@ class App:
 
 def run(model: str | None = None, fullscreen: bool = False, kiosk: bool = False, config: str | None = None,
         lang: str | None = None) -> int:
-    from dataclasses import replace
 
     from .settings import SettingsError, load_settings
 
