@@ -497,7 +497,6 @@ class App:
 
 def run(model: str | None = None, fullscreen: bool = False, kiosk: bool = False, config: str | None = None,
         lang: str | None = None) -> int:
-
     from .settings import SettingsError, load_settings
 
     try:
