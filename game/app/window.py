@@ -102,8 +102,17 @@ class App:
             if entry is None:
                 raise ValueError(f"no model '{model}' in models.xml and no such .dat file")
             index = self.catalog.entries.index(entry)
-        if not self.load(index):
-            raise RuntimeError(self.banner.text)
+        # a broken file must not keep the program from starting: open the next one that works
+        order = [index] + [i for i in range(len(self.catalog.entries)) if i != index]
+        problem = None
+        for i in order:
+            if self.load(i):
+                break
+            problem = problem or self.banner.text
+        else:
+            raise RuntimeError(problem)
+        if problem:
+            self.show_banner(problem)
 
     # -- building ------------------------------------------------------------------------
 

@@ -498,3 +498,24 @@ def test_a_teachers_own_file_opens_by_path(app_factory, tmp_path):
     app = app_factory(str(p))
     assert app.entry.stem == "mio" and app.bars.title.text == "mio"
     assert app.catalog.entries[-1].path == p
+
+
+def test_a_broken_model_in_the_menu_is_named_and_the_current_one_stays(app_factory, tmp_path, monkeypatch):
+    (tmp_path / "models").mkdir()
+    simple = (ROOT / "models" / "pendulo_simple.dat").read_text(encoding="utf-8")
+    (tmp_path / "models" / "bueno.dat").write_text(simple, encoding="utf-8")
+    (tmp_path / "models" / "roto.dat").write_text(simple.replace("-m·g·l·cos(a)", "-m·gg·l·cos(a)"),
+                                                  encoding="utf-8")
+    (tmp_path / "models.xml").write_text(
+        "<MODELS><MODEL><FILE>roto.dat</FILE><TITLE>Roto</TITLE></MODEL>"
+        "<MODEL><FILE>bueno.dat</FILE><TITLE>Bueno</TITLE></MODEL></MODELS>", encoding="utf-8")
+    monkeypatch.setattr(paths, "CATALOG", tmp_path / "models.xml")
+    monkeypatch.setattr(paths, "MODELS", tmp_path / "models")
+    app = app_factory(None)  # the first model is broken: the program still starts, on the next one
+    assert app.entry.title == "Bueno"
+    assert app.banner.visible and "roto.dat:" in app.banner.text and "unknown name 'gg'" in app.banner.text
+    q = app.sim.q
+    click(app, app.bars.menu)
+    click(app, app.menu.items[0])
+    assert app.entry.title == "Bueno" and np.array_equal(app.sim.q, q)
+    assert "roto.dat" in app.banner.text
