@@ -108,6 +108,10 @@ class GraphicsResolver:
         if attr in _TEXT_ATTRIBUTES:
             raise ExpressionError(f"{attr} is a text value, not a number", location)
         known = ATTRIBUTES[g.kind]
+        if g.kind == "Spr" and attr == "_k":
+            raise ExpressionError(
+                "a spring's _k is not available: a Spr row has no stiffness field; "
+                "write the constant as a parameter", location)
         if attr not in known:
             kind = TYPE_NAMES[g.kind]
             raise ExpressionError(

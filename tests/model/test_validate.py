@@ -47,6 +47,8 @@ def test_the_spec_example_is_valid(write_model):
     # Obj references
     ("Obj[B1,_x]", "Obj[B2,_x]", ":34:20: Obj[B2,_x] refers to a missing object 'B2'"),
     ("Obj[b0,_xf]", "Obj[b0,_r]", ":35:14: a barra (Bar) has no attribute _r"),
+    ("<G>C|C1|0.15|", "<G>Spr|R|1|0.1|'0'|'0'|'x'|'1'|-1</G>\n<G>C|C1|Obj[R,_k]|",
+     ":36:9: a spring's _k is not available: a Spr row has no stiffness field"),
     ("Obj[B1,_y]", "Obj[C1,_y]", "Obj[...] references form a cycle: b0.y → C1.y → b0.y"),
     ("|1|B1</G>", "|1|B9</G>", ":34:8: parent 'B9' of 'b0' is not an object of this model"),
 ])
