@@ -32,8 +32,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="∂L/∂q exactly (default) or by central differences like CenM")
 
     sc = sub.add_parser("screenshot", help="render the scene of a model to a PNG, headless")
-    sc.add_argument("model")
-    sc.add_argument("out", help="PNG file to write")
+    sc.add_argument("model", help="model name or .dat path; 'all' for every model of models.xml")
+    sc.add_argument("out", help="PNG file to write (with 'all': a folder)")
     sc.add_argument("--seconds", type=float, default=0.0, help="simulate this long first (trails grow)")
     sc.add_argument("--size", default="1280x720", help="window size WxH")
 

@@ -17,6 +17,19 @@ def headless() -> None:
 
 def screenshot(model: str, out: str, seconds: float = 0.0, size: str = "1280x720",
                vectors: bool = False) -> int:
+    """One model to a PNG; or with ``model == "all"``, every model of the catalog into the
+    folder ``out`` (one PNG per model, named by its file)."""
+    if model == "all":
+        from pathlib import Path
+
+        from ..model import read_catalog
+        from . import paths
+
+        folder = Path(out)
+        folder.mkdir(parents=True, exist_ok=True)
+        for entry in read_catalog(paths.CATALOG, paths.MODELS).entries:
+            screenshot(entry.stem, str(folder / f"{entry.stem}.png"), seconds, size, vectors)
+        return 0
     headless()
     import pygame
 
