@@ -58,7 +58,7 @@ def draw_scene(
     poses = [p for p in poses if _finite(p)]
     with clipped(surface, camera.viewport):
         for p in poses:
-            if isinstance(p, BlockPose) and getattr(p, "rail", False):
+            if isinstance(p, BlockPose) and p.rail:
                 _draw_rail(surface, camera, p, style)
         for mx, my in fixed_pivots:
             if math.isfinite(mx) and math.isfinite(my):
