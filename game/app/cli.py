@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Sequence
 
@@ -45,6 +46,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def pygame_problem() -> str | None:
     """Classic pygame and pygame-ce share the pygame/ folder; only -ce works with pygame_gui."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         import pygame
     except ImportError:
@@ -82,6 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .screenshot import screenshot
 
             return screenshot(args.model, args.out, args.seconds, args.size)
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no sound is used: no sound-card noise
         problem = pygame_problem()
         if problem:
             print(f"error: {problem}", file=sys.stderr)

@@ -9,6 +9,7 @@ as pygame events, so tests drive it by posting real events.
 from __future__ import annotations
 
 import math
+import os
 import webbrowser
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -521,6 +522,11 @@ def run(model: str | None = None, fullscreen: bool = False, kiosk: bool = False,
     if lang:
         overrides["language"] = lang
     settings = replace(settings, **overrides)
+    pygame.display.init()
+    if pygame.display.get_driver() in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
+        print("error: no display to open the window on; on a machine without a screen use "
+              "python3 main.py screenshot / simulate / check")
+        return 2
     try:
         app = App(settings, model)
     except (ValueError, RuntimeError, ModelFileError) as exc:

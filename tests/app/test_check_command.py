@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
+import pytest
 from project import ROOT
 from model_texts import SLIDING
 
@@ -41,3 +43,12 @@ def test_check_reports_a_catalog_with_a_missing_file(tmp_path):
     r = run("check", str(xml))
     assert r.returncode == 1
     assert f"{xml}:2:14: listed model file 'zz.dat' does not exist" in r.stdout
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SDL only falls back to no display on Linux")
+def test_the_window_command_says_so_when_there_is_no_display():
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    r = subprocess.run([sys.executable, str(ROOT / "main.py")], capture_output=True, text=True, cwd=ROOT,
+                       env=env, timeout=60)
+    assert r.returncode == 2
+    assert "no display to open the window on" in r.stdout
