@@ -190,7 +190,7 @@ def generate(mech: Mechanics, derivatives: str = "exact") -> GeneratedDynamics:
         body.append(f"        {s} = {s} + sixth*(k1_{s} + 2.0*k2_{s} + 2.0*k3_{s} + k4_{s})")
     body.append("        w = w + sixth*(w1 + 2.0*w2 + 2.0*w3 + w4)")
     body.append("        ws = ws + sixth*(ws1 + 2.0*ws2 + 2.0*ws3 + ws4)")
-    body.append("        worst = f_min(worst, f_min(f_min(piv1, piv2), f_min(piv3, piv4)))")
+    body.append("        worst = f_min(worst, piv1, piv2, piv3, piv4)")
     body.append("        t = t0 + (step + 1)*delta")
     body.append(f"    return (t, {', '.join(state)}, w, ws, worst)")
 
