@@ -3,16 +3,16 @@
 Pure Python + NumPy; never imports pygame.
 """
 
-from .algebra import bind, diff, simplify, substitute
+from .algebra import bind, diff, substitute
 from .codegen import Block, CompiledFunction, compile_trees
 from .errors import EvaluationError, ExpressionError, Location, SourceError
 from .evaluate import evaluate
-from .nodes import CONSTANTS, FUNCTIONS, RESERVED, TIME, Binary, Call, Name, Neg, Node, Num, Ref, names_in, refs_in, to_text
+from .nodes import CONSTANTS, FUNCTIONS, RESERVED, TIME, Binary, Call, Name, Neg, Node, Num, Ref, names_in, to_text
 from .parser import Expression, canonical_name, check_names, parse, suggestion
 
 __all__ = [
     "Binary", "Block", "CONSTANTS", "Call", "CompiledFunction", "EvaluationError", "Expression",
     "ExpressionError", "FUNCTIONS", "Location", "Name", "Neg", "Node", "Num", "RESERVED", "Ref",
     "SourceError", "TIME", "bind", "canonical_name", "check_names", "compile_trees", "diff",
-    "evaluate", "names_in", "parse", "refs_in", "simplify", "substitute", "suggestion", "to_text",
+    "evaluate", "names_in", "parse", "substitute", "suggestion", "to_text",
 ]

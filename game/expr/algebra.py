@@ -159,10 +159,6 @@ def bind(node: Node, values: Mapping[str, float]) -> Node:
     return substitute(node, {k: num(v) for k, v in values.items()})
 
 
-def simplify(node: Node) -> Node:
-    return rebuild(node, lambda n: n)
-
-
 def diff(node: Node, var: str) -> Node:
     """∂node/∂var, exactly. ``Obj`` references must have been resolved first."""
     memo: dict[Node, Node] = {}

@@ -88,10 +88,6 @@ def names_in(node: Node) -> frozenset[str]:
     return frozenset(n.id for n in walk(node) if isinstance(n, Name))
 
 
-def refs_in(node: Node) -> frozenset[Ref]:
-    return frozenset(n for n in walk(node) if isinstance(n, Ref))
-
-
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "^": 4}
 
 

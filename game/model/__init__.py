@@ -6,7 +6,7 @@ Pure Python + NumPy; never imports pygame.
 from pathlib import Path
 
 from .catalog import Catalog, CatalogEntry, read_catalog
-from .graphics import GraphicsResolver, ResolvedGraphic
+from .graphics import GraphicsResolver
 from .reader import ModelFileError, read_model
 from .types import Definition, Force, General, Graphic, ModelFile, TEntry
 from .validate import validate
@@ -24,6 +24,6 @@ def load_model(path: str | Path) -> ModelFile:
 
 __all__ = [
     "Catalog", "CatalogEntry", "Definition", "Force", "General", "Graphic", "GraphicsResolver",
-    "ModelFile", "ModelFileError", "ResolvedGraphic", "TEntry", "condition_values", "load_model",
+    "ModelFile", "ModelFileError", "TEntry", "condition_values", "load_model",
     "parameter_values", "read_catalog", "read_model", "validate",
 ]

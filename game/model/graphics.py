@@ -8,7 +8,6 @@ round in a cycle are reported with the place of the reference.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
 from ..expr import ExpressionError, Location, Name, Node, Ref, TIME, algebra, suggestion
@@ -36,22 +35,6 @@ ATTRIBUTES: dict[str, tuple[str, ...]] = {
 _TEXT_ATTRIBUTES = ("_type", "_parent")
 
 
-@dataclass(frozen=True)
-class ResolvedGraphic:
-    """A graphic object with its fields as reference-free trees."""
-
-    graphic: Graphic
-    fields: dict[str, Node]
-
-    @property
-    def id(self) -> str:
-        return self.graphic.id
-
-    @property
-    def kind(self) -> str:
-        return self.graphic.kind
-
-
 class GraphicsResolver:
     """Resolves fields and attributes of a model's graphic objects, on demand and once.
 
@@ -67,13 +50,6 @@ class GraphicsResolver:
         self._active: list[tuple[str, str]] = []
 
     # -- public -------------------------------------------------------------------
-
-    def resolve_all(self) -> list[ResolvedGraphic]:
-        out = []
-        for gid in self.order:
-            g = self.objects[gid]
-            out.append(ResolvedGraphic(g, {name: self.field(gid, name) for name, _ in g.fields}))
-        return out
 
     def field(self, gid: str, name: str) -> Node:
         key = (gid, name)

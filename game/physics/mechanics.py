@@ -41,10 +41,6 @@ class Mechanics:
         return len(self.coordinates)
 
     @property
-    def has_forces(self) -> bool:
-        return any(not A.is_zero(f) for f in self.forces)
-
-    @property
     def has_momentum_shift(self) -> bool:
         return any(not A.is_zero(x) for x in self.b)
 
