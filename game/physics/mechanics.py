@@ -10,6 +10,7 @@ p = ∂L/∂q̇ = T·q̇ + b, and the exact ∂L/∂qᵢ.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Mapping
 
 from ..expr import TIME, Node, algebra, names_in
@@ -44,8 +45,9 @@ class Mechanics:
     def has_momentum_shift(self) -> bool:
         return any(not A.is_zero(x) for x in self.b)
 
-    @property
+    @cached_property
     def time_dependent(self) -> bool:
+        """Some expression uses t (a moving support, a driving force): asked every frame, found once."""
         trees = [*self.b, self.kinetic, self.potential, *self.forces, *(e for row in self.T for e in row)]
         return any(TIME in names_in(tree) for tree in trees)
 
