@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

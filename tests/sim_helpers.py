@@ -22,7 +22,7 @@ def simulation(stem: str, derivatives: str = "exact", **settings: str) -> Simula
 
 def record(sim: Simulation, seconds: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """t, q (rows), q̇ (rows) at every step for ``seconds``."""
-    steps = int(round(seconds / sim.model.general.dt))
+    steps = round(seconds / sim.model.general.dt)
     ts, qs, vs = [sim.t], [sim.q], [sim.qdot]
     for _ in range(steps):
         sim.step()

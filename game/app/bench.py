@@ -10,7 +10,7 @@ the same motion.
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
@@ -21,7 +21,7 @@ from . import paths
 BATCH = 1000
 
 
-def _timed(fn: Callable[[], object], budget: float) -> tuple[float, int]:
+def _timed(fn: Callable[..., object], budget: float) -> tuple[float, int]:
     """Seconds per call of ``fn``, repeating for about ``budget`` seconds."""
     fn()  # warm up
     calls, start = 0, time.perf_counter()
@@ -101,12 +101,12 @@ def bench_engine(quick: bool = False) -> int:
         sim = Simulation(model)
         system, n_sub = sim.system, model.general.n_substeps
         state = sim.state
-        per_step, _ = _timed(lambda: system.step(state, 1), budget)
+        per_step, _ = _timed(lambda system=system, state=state: system.step(state, 1), budget)
         single = n_sub / per_step
         rng = np.random.default_rng(0)
         base = np.concatenate([state.q, state.p])
         Y = base + rng.normal(0, 1e-3, (BATCH, base.size))
-        per_batch_step, _ = _timed(lambda: system.step_batch(0.0, Y, 1), budget)
+        per_batch_step, _ = _timed(lambda system=system, Y=Y: system.step_batch(0.0, Y, 1), budget)
         batch = n_sub / per_batch_step
         rows[entry.stem] = (sim, per_step / n_sub, per_batch_step / n_sub)
         print(f"{entry.stem:<26}{model.n:>3}{single:>14,.0f}{batch:>12,.0f}{batch * BATCH:>20,.0f}")
@@ -123,18 +123,18 @@ def bench_engine(quick: bool = False) -> int:
         n = sim.model.n
         delta = sim.model.general.dt / sim.model.general.n_substeps
         y0 = np.concatenate([sim.q, sim.qdot])
-        per_sub, _ = _timed(lambda: rk4(f, y0, delta, 20), budget)
+        per_sub, _ = _timed(lambda f=f, y0=y0, delta=delta: rk4(f, y0, delta, 20), budget)
         hand_single = per_sub / 20
         # same physics: integrate 1 s both ways
-        steps_1s = int(round(1.0 / delta))
+        steps_1s = round(1.0 / delta)
         y_hand = rk4(f, y0, delta, steps_1s)
-        after = System(sim.model, sim.parameters).step(sim.state, int(round(1.0 / sim.model.general.dt)))
+        after = System(sim.model, sim.parameters).step(sim.state, round(1.0 / sim.model.general.dt))
         diff = float(np.max(np.abs(y_hand[:n] - after.q)))
         print(f"{stem:<16}{1:>7}{engine_single * 1e6:>12.2f}{hand_single * 1e6:>12.2f}"
               f"{engine_single / hand_single:>8.2f}{diff:>36.1e}")
         rng = np.random.default_rng(0)
         Yb = (y0[:, None] + rng.normal(0, 1e-3, (2 * n, BATCH)))
-        per_sub_b, _ = _timed(lambda: rk4(f, Yb, delta, 5), budget)
+        per_sub_b, _ = _timed(lambda f=f, Yb=Yb, delta=delta: rk4(f, Yb, delta, 5), budget)
         hand_batch = per_sub_b / 5
         print(f"{stem:<16}{BATCH:>7}{engine_batch * 1e6:>12.2f}{hand_batch * 1e6:>12.2f}"
               f"{engine_batch / hand_batch:>8.2f}{'':>36}")

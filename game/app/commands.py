@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import csv
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence, TextIO
+from typing import TextIO
 
 from ..expr import ExpressionError, Location, SourceError, canonical_name, parse
 from ..model import ModelFile, ModelFileError, load_model, read_catalog
@@ -104,7 +105,7 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
     except (ExpressionError, SimulationError) as exc:
         print(f"error: {exc}", file=err)
         return 2
-    steps = int(round(seconds / model.general.dt))
+    steps = round(seconds / model.general.dt)
     with_work = sim.does_work
     header = ["t", *model.coordinates, *model.velocities, "Ek", "Ep", "E", "DE"] + (["W"] if with_work else [])
     sink = open(csv_path, "w", newline="", encoding="utf-8") if csv_path else out

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Collection, Sequence
+from collections.abc import Collection, Sequence
 
 import numpy as np
 

@@ -44,7 +44,7 @@ def screenshot(model: str, out: str, seconds: float = 0.0, size: str = "1280x720
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     app.vectors = vectors
-    steps = int(round(seconds / app.model.general.dt))
+    steps = round(seconds / app.model.general.dt)
     app.animating = True
     for _ in range(steps):
         app.advance(app.model.general.dt / app.scheduler.speed)

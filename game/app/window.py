@@ -26,7 +26,14 @@ from ..model.poses import Pose
 from ..physics import Simulation, SimulationError
 from ..physics.kinematics import Kinematics
 from ..render import (
-    DEFAULT_STYLE, Camera, Trail, TrailLayer, VelocityPoint, draw_frame, draw_velocity_arrows, near_tip,
+    DEFAULT_STYLE,
+    Camera,
+    Trail,
+    TrailLayer,
+    VelocityPoint,
+    draw_frame,
+    draw_velocity_arrows,
+    near_tip,
     velocity_arrow_end,
 )
 from ..ui.bars import SPEED_LABELS, Bars, BarState
@@ -386,7 +393,7 @@ class App:
             current.kill()
             setattr(self, attr, None)
             return
-        vx, vy, vw, vh = self.layout.viewport
+        vx, vy, vw, _vh = self.layout.viewport
         if which == "energy":
             width = min(560, vw // 2 - 12)
             self._energy_text = energy_lines(self.model, max(20, (width - 34) // 9))

@@ -8,7 +8,7 @@ expression it came from.
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from .errors import EvaluationError
 from .evaluate import evaluate

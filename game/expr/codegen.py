@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -77,7 +77,7 @@ class Block:
     def __init__(self, variables: Mapping[str, str], prefix: str = "c"):
         self.variables = dict(variables)
         self.prefix = prefix
-        self.outputs: list[tuple[str, Node]] = []
+        self.outputs: list[tuple[str, Node | None]] = []
 
     def assign(self, target: str, node: Node) -> None:
         self.outputs.append((target, node))
@@ -163,7 +163,7 @@ def compile_source(source: str, names: str | tuple[str, ...]):
     out = []
     for namespace in (SCALAR_NAMESPACE, ARRAY_NAMESPACE):
         scope: dict[str, object] = {"__builtins__": {}, "range": range, **namespace}
-        exec(code, scope)  # noqa: S102 - generated from a checked tree, see module docstring
+        exec(code, scope)
         out.append(scope[names] if isinstance(names, str) else {k: scope[k] for k in names})
     return out[0], out[1]
 

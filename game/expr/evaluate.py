@@ -5,7 +5,7 @@ failed when the fast path reports a problem."""
 from __future__ import annotations
 
 import math
-from typing import Mapping
+from collections.abc import Callable, Mapping
 
 from .errors import EvaluationError
 from .nodes import Binary, Call, Name, Neg, Node, Num, Ref
@@ -15,7 +15,7 @@ def _sgn(x: float) -> float:
     return 1.0 if x > 0 else (-1.0 if x < 0 else 0.0)
 
 
-SCALAR_FUNCTIONS = {
+SCALAR_FUNCTIONS: dict[str, Callable[..., float]] = {
     "sin": math.sin, "cos": math.cos, "tan": math.tan, "asin": math.asin,
     "acos": math.acos, "atan": math.atan, "atan2": math.atan2, "sinh": math.sinh,
     "cosh": math.cosh, "tanh": math.tanh, "exp": math.exp, "log": math.log,

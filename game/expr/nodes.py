@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Union
 
 #: Functions of the language and how many arguments each takes (None: two or more).
 FUNCTIONS: dict[str, int | None] = {
@@ -63,7 +62,7 @@ class Call:
     args: tuple[Node, ...]
 
 
-Node = Union[Num, Name, Ref, Neg, Binary, Call]
+Node = Num | Name | Ref | Neg | Binary | Call
 
 BINARY_OPS = ("+", "-", "*", "/", "^")
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .errors import ExpressionError, Location
 from .nodes import CONSTANTS, FUNCTIONS, Binary, Call, Name, Neg, Node, Num, Ref
@@ -56,6 +56,11 @@ class _Token:
     text: str
     offset: int
     value: object = None
+
+    @property
+    def number(self) -> float:
+        assert isinstance(self.value, float)
+        return self.value
 
 
 def _is_name_start(ch: str) -> bool:
@@ -214,13 +219,13 @@ class _Parser:
     def postfix(self) -> Node:
         node = self.primary()
         while self.peek().kind == "sup":
-            node = Binary("^", node, Num(self.advance().value))
+            node = Binary("^", node, Num(self.advance().number))
         return node
 
     def primary(self) -> Node:
         tok = self.advance()
         if tok.kind == "num":
-            return Num(tok.value)
+            return Num(tok.number)
         if tok.kind == "lpar":
             if self.peek().kind == "rpar":
                 raise self.error("empty parentheses", self.peek())

@@ -8,9 +8,9 @@ round in a cycle are reported with the place of the reference.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
-from ..expr import ExpressionError, Location, Name, Node, Ref, TIME, algebra, suggestion
+from ..expr import TIME, ExpressionError, Location, Name, Node, Ref, algebra, suggestion
 from .types import TYPE_NAMES, Graphic
 
 A = algebra
@@ -112,7 +112,7 @@ class GraphicsResolver:
 
 def _bar_like(r: GraphicsResolver, gid: str, attr: str, reach: Node) -> Node:
     """Attributes shared by bars and blocks; ``reach`` is the pivot→end distance."""
-    f = lambda name: r.field(gid, name)  # noqa: E731
+    f = lambda name: r.field(gid, name)
     direct = {"_x": "x", "_y": "y", "_vx": "vx", "_vy": "vy", "_w": "width", "_a": "angle", "_va": "vangle"}
     if attr in direct:
         return f(direct[attr])
@@ -144,7 +144,7 @@ def _block(r: GraphicsResolver, gid: str, attr: str) -> Node:
 
 
 def _ball(r: GraphicsResolver, gid: str, attr: str) -> Node:
-    f = lambda name: r.field(gid, name)  # noqa: E731
+    f = lambda name: r.field(gid, name)
     if attr == "_rastro":
         return A.num(1.0 if r.objects[gid].trail else 0.0)
     if attr == "_vtot":
@@ -153,7 +153,7 @@ def _ball(r: GraphicsResolver, gid: str, attr: str) -> Node:
 
 
 def _spring(r: GraphicsResolver, gid: str, attr: str) -> Node:
-    f = lambda name: r.field(gid, name)  # noqa: E731
+    f = lambda name: r.field(gid, name)
     direct = {"_x": "x1", "_y": "y1", "_xf": "x2", "_yf": "y2", "_w": "thickness", "_h": "length"}
     if attr in direct:
         return f(direct[attr])

@@ -5,7 +5,6 @@ here knows about pixels or pygame."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 
 @dataclass(frozen=True)
@@ -67,4 +66,4 @@ class SpringPose:
     rest_length: float
 
 
-Pose = Union[BallPose, BarPose, BlockPose, SpringPose]
+Pose = BallPose | BarPose | BlockPose | SpringPose

@@ -15,8 +15,16 @@ from pathlib import Path
 
 from ..expr import Expression, ExpressionError, Location, SourceError, canonical_name, parse
 from .types import (
-    FLAG_FIELDS, GRAPHIC_FIELDS, PARENT_FIELD, Definition, Force, General, Graphic, ModelFile,
-    Setting, TEntry,
+    FLAG_FIELDS,
+    GRAPHIC_FIELDS,
+    PARENT_FIELD,
+    Definition,
+    Force,
+    General,
+    Graphic,
+    ModelFile,
+    Setting,
+    TEntry,
 )
 
 

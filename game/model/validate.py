@@ -12,7 +12,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..expr import RESERVED, TIME, EvaluationError, ExpressionError, Location, SourceError, algebra, check_names, evaluate
+from ..expr import (
+    RESERVED,
+    TIME,
+    EvaluationError,
+    ExpressionError,
+    Location,
+    SourceError,
+    algebra,
+    check_names,
+    evaluate,
+)
 from .graphics import GraphicsResolver
 from .types import ModelFile
 from .values import condition_values, parameter_values

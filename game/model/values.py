@@ -7,7 +7,7 @@ use the parameters.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..expr import EvaluationError, Expression, ExpressionError, check_names, evaluate
 from .types import Definition, ModelFile

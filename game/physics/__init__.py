@@ -8,5 +8,14 @@ from .mechanics import Mechanics, build_mechanics
 from .simulation import Simulation
 from .system import PIVOT_MIN, SimulationError, State, System
 
-__all__ = ["EPSILON", "Mechanics", "PIVOT_MIN", "Simulation", "SimulationError", "State", "System",
-           "build_mechanics", "generate"]
+__all__ = [
+           "EPSILON",
+           "PIVOT_MIN",
+           "Mechanics",
+           "Simulation",
+           "SimulationError",
+           "State",
+           "System",
+           "build_mechanics",
+           "generate",
+]

@@ -12,8 +12,8 @@ batch of thousands of states runs through the very same code element-wise.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..expr import TIME, Block, Name, Node, algebra
 from ..expr.codegen import compile_source, literal
@@ -65,7 +65,7 @@ def _factor(block: Block, T: list[list[Node]]) -> tuple[list[list[Node]], list[N
     The pivots D are all positive if and only if T is positive definite.
     """
     n = len(T)
-    L = [[A.ZERO] * n for _ in range(n)]
+    L: list[list[Node]] = [[A.ZERO] * n for _ in range(n)]
     D: list[Node] = []
     for j in range(n):
         d = T[j][j]
@@ -134,7 +134,7 @@ def generate(mech: Mechanics, derivatives: str = "exact") -> GeneratedDynamics:
 
     # -- rhs -------------------------------------------------------------------------
     block = Block(variables, prefix="c")
-    T = [[A.ZERO] * n for _ in range(n)]
+    T: list[list[Node]] = [[A.ZERO] * n for _ in range(n)]
     for i in range(n):
         for j in range(i + 1):
             T[i][j] = _let(block, f"T{i}_{j}", mech.T[i][j])
@@ -156,7 +156,7 @@ def generate(mech: Mechanics, derivatives: str = "exact") -> GeneratedDynamics:
             dp.append(A.div(A.sub(plus, minus), A.num(2 * EPSILON)))
     for i in range(n):
         block.assign(f"dp{i}", A.add(dp[i], mech.forces[i]))
-    power = A.ZERO
+    power: Node = A.ZERO
     for i in range(n):
         power = A.add(power, A.mul(mech.forces[i], Name(mech.velocities[i])))
     block.assign("wdot", power)

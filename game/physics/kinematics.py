@@ -12,8 +12,8 @@ hanging from a bar stays perpendicular to the bar, as in CenM.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 import numpy as np
 
@@ -23,6 +23,9 @@ from ..model import GraphicsResolver, ModelFile
 from ..model.poses import BallPose, BarPose, BlockPose, Pose, SpringPose
 
 A = algebra
+
+#: Coordinates or velocities: a list or an array of floats.
+Vector = Sequence[float] | np.ndarray
 
 #: Per kind: the fields computed each frame, in order.
 _POSE_FIELDS = {
@@ -82,8 +85,9 @@ class Kinematics:
         for g in model.graphics:
             if g.kind == "Bar":
                 x, y, a = tree(g.id, "x"), tree(g.id, "y"), tree(g.id, "angle")
-                if A.constant_value(x) is not None and A.constant_value(y) is not None and names_in(a) & coords:
-                    self.fixed_pivots.append((x.value, y.value))
+                cx, cy = A.constant_value(x), A.constant_value(y)
+                if cx is not None and cy is not None and names_in(a) & coords:
+                    self.fixed_pivots.append((cx, cy))
 
         self.handles: dict[str, Handle] = {}
         self._jacobians = {}
@@ -120,7 +124,7 @@ class Kinematics:
 
     # -- where things are --------------------------------------------------------------
 
-    def poses(self, t: float, q: Sequence[float], qdot: Sequence[float]) -> list[Pose]:
+    def poses(self, t: float, q: Vector, qdot: Vector) -> list[Pose]:
         values = self._poses(t, *q, *qdot)
         if self._n_trees == 1:
             values = (values,)
@@ -141,11 +145,11 @@ class Kinematics:
                 out.append(SpringPose(gid, x1, y1, x2, y2, th, length))
         return out
 
-    def handle_point(self, gid: str, t: float, q: Sequence[float]) -> np.ndarray:
+    def handle_point(self, gid: str, t: float, q: Vector) -> np.ndarray:
         point, _ = self._jacobians[gid]
         return np.array(point(t, *q), dtype=float)
 
-    def jacobian(self, gid: str, t: float, q: Sequence[float]) -> np.ndarray:
+    def jacobian(self, gid: str, t: float, q: Vector) -> np.ndarray:
         """∂(handle point)/∂q over the coordinates it depends on: shape (2, k)."""
         _, jac = self._jacobians[gid]
         k = len(self.handles[gid].coordinates)
@@ -155,14 +159,14 @@ class Kinematics:
 
     # -- x mode ----------------------------------------------------------------------------
 
-    def drag_position(self, gid: str, target: Sequence[float], t: float, q: Sequence[float],
+    def drag_position(self, gid: str, target: Vector, t: float, q: Vector,
                       iterations: int = 30) -> np.ndarray:
         """The q, near ``q``, that puts the handle of ``gid`` closest to ``target``."""
         h = self.handles[gid]
         q = np.array(q, dtype=float)
-        target = np.asarray(target, dtype=float)
+        goal = np.asarray(target, dtype=float)
         try:
-            residual = target - self.handle_point(gid, t, q)
+            residual = goal - self.handle_point(gid, t, q)
         except ARITHMETIC_ERRORS:
             return q
         cost = float(residual @ residual)
@@ -177,7 +181,7 @@ class Kinematics:
             trial = q.copy()
             trial[list(h.coordinates)] += step
             try:
-                r_new = target - self.handle_point(gid, t, trial)
+                r_new = goal - self.handle_point(gid, t, trial)
                 c_new = float(r_new @ r_new)
             except ARITHMETIC_ERRORS:
                 c_new = np.inf
@@ -192,15 +196,15 @@ class Kinematics:
 
     # -- v mode ----------------------------------------------------------------------------
 
-    def own_velocity(self, gid: str, t: float, q: Sequence[float], qdot: Sequence[float]) -> np.ndarray:
+    def own_velocity(self, gid: str, t: float, q: Vector, qdot: Vector) -> np.ndarray:
         """The handle's velocity due to the object's own coordinates (what v mode shows)."""
         h = self.handles[gid]
         J = self.jacobian(gid, t, q)
         cols = [h.coordinates.index(i) for i in h.own]
         return J[:, cols] @ np.asarray(qdot, dtype=float)[list(h.own)]
 
-    def drag_velocity(self, gid: str, velocity: Sequence[float], t: float, q: Sequence[float],
-                      qdot: Sequence[float]) -> np.ndarray:
+    def drag_velocity(self, gid: str, velocity: Vector, t: float, q: Vector,
+                      qdot: Vector) -> np.ndarray:
         """q̇ with the object's own velocities set so its arrow is closest to ``velocity``."""
         h = self.handles[gid]
         J = self.jacobian(gid, t, q)

@@ -9,9 +9,9 @@ p = ∂L/∂q̇ = T·q̇ + b, and the exact ∂L/∂qᵢ.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Mapping
 
 from ..expr import TIME, Node, algebra, names_in
 from ..model import ModelFile
@@ -56,7 +56,7 @@ def build_mechanics(model: ModelFile, parameters: Mapping[str, float]) -> Mechan
     """Bind ``parameters`` into the model's expressions and derive what the engine needs."""
     n = model.n
     coords, vels = model.coordinates, model.velocities
-    T = [[A.ZERO] * n for _ in range(n)]
+    T: list[list[Node]] = [[A.ZERO] * n for _ in range(n)]
     sources: dict[str, str] = {}
     for e in model.tmatrix:
         T[e.i][e.j] = A.bind(e.value.tree, parameters)
@@ -64,11 +64,11 @@ def build_mechanics(model: ModelFile, parameters: Mapping[str, float]) -> Mechan
     kinetic = A.bind(model.kinetic.tree, parameters)
     potential = A.bind(model.potential.tree, parameters)
     sources["Ek"], sources["Ep"] = model.kinetic.text, model.potential.text
-    at_rest = {v: A.ZERO for v in vels}
+    at_rest = dict.fromkeys(vels, A.ZERO)
     b = tuple(A.substitute(A.diff(kinetic, v), at_rest) for v in vels)
     lagrangian = A.sub(kinetic, potential)
     dL_dq = tuple(A.diff(lagrangian, q) for q in coords)
-    forces = [A.ZERO] * n
+    forces: list[Node] = [A.ZERO] * n
     written: dict[str, list[str]] = {}
     for f in model.forces:
         i = coords.index(f.coordinate)

@@ -7,7 +7,7 @@ user sets (typed or dragged) are remembered so Reset can return to them.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 import numpy as np
 

@@ -92,9 +92,8 @@ def velocity_points(poses: Iterable[Pose], *, only_draggable: bool = False) -> l
             continue
         if isinstance(p, (BallPose, BlockPose)):
             out.append(VelocityPoint(p.id, p.x, p.y, p.vx, p.vy))
-        elif isinstance(p, BarPose):
-            if not any(_same_point(b.x, b.y, p.xf, p.yf) for b in balls):
-                out.append(VelocityPoint(p.id, p.xf, p.yf, p.vxf, p.vyf))
+        elif isinstance(p, BarPose) and not any(_same_point(b.x, b.y, p.xf, p.yf) for b in balls):
+            out.append(VelocityPoint(p.id, p.xf, p.yf, p.vxf, p.vyf))
     return out
 
 

@@ -96,7 +96,7 @@ def arrow_polygon(
     One polygon (rather than a line plus a triangle) so the whole arrow gets a
     single anti-aliased outline with no seam where shaft meets head.
     """
-    ux, uy, length = _direction(start, end)
+    ux, uy, _length = _direction(start, end)
     nx, ny = -uy, ux
     hw = width / 2
     bx, by = end[0] - ux * head_length, end[1] - uy * head_length  # base of the head

@@ -241,7 +241,7 @@ def draw_trail(
     :class:`TrailLayer`, which draws the same picture from a cache.
     """
     with clipped(surface, camera.viewport):
-        _draw_chunks(surface, camera, trail, colour, background, width, chunks, range(0, chunks))
+        _draw_chunks(surface, camera, trail, colour, background, width, chunks, range(chunks))
 
 
 class TrailLayer:
@@ -355,7 +355,7 @@ class TrailLayer:
             for i, t in enumerate(trails):
                 missing = heads[i] - self._front_heads[i]
                 _draw_chunks(
-                    surface, camera, t, colours[i], background, width, chunks, range(0, missing + 1)
+                    surface, camera, t, colours[i], background, width, chunks, range(missing + 1)
                 )
 
     @staticmethod

@@ -3,8 +3,8 @@ type, Enter, then Accept), the Energy panel and the Values panel."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pygame
 import pygame_gui
@@ -135,7 +135,8 @@ class DefinitionsPanel:
         if reason is not None:
             # refused in place: the field stays open with what was typed
             self._say(self.texts("refused", reason=reason), "#error")
-            self.entry.focus()
+            if self.entry is not None:
+                self.entry.focus()
             return
         self.pending[name] = text.strip()
         self.value_buttons[i].set_text(text.strip())

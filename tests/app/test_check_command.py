@@ -7,8 +7,8 @@ import subprocess
 import sys
 
 import pytest
-from project import ROOT
 from model_texts import SLIDING
+from project import ROOT
 
 
 def run(*args, cwd=ROOT):

@@ -9,8 +9,8 @@ import subprocess
 import sys
 
 import pytest
-from project import ROOT
 from model_texts import one_coordinate
+from project import ROOT
 
 
 def run(*args):
@@ -36,7 +36,7 @@ def test_set_overrides_parameters_and_conditions_with_expressions():
     r = run("simulate", "pendulo_simple", "--seconds", "0.02", "--set", "l=2·1", "--set", "a=pi/6", "--set", "va=-1/2")
     assert r.returncode == 0, r.stderr
     rows = list(csv.reader(io.StringIO(r.stdout)))
-    t, a, va, ek, ep = (float(x) for x in rows[1][:5])
+    _t, a, va, ek, ep = (float(x) for x in rows[1][:5])
     assert a == pytest.approx(math.pi / 6) and va == -0.5
     assert ek == pytest.approx(0.5 * 1 * 4 * 0.25)  # ½·m·l²·va² with l = 2
     assert ep == pytest.approx(-9.81 * 2 * math.cos(math.pi / 6))

@@ -10,16 +10,16 @@ from dataclasses import replace
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import numpy as np  # noqa: E402
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from project import ROOT  # noqa: E402
-from model_texts import one_coordinate  # noqa: E402
+import numpy as np
+import pygame
+import pytest
+from model_texts import one_coordinate
+from project import ROOT
 
-from game.app import paths  # noqa: E402
-from game.app.settings import Settings  # noqa: E402
-from game.app.window import App  # noqa: E402
-from game.render import DEFAULT_STYLE, velocity_arrow_end  # noqa: E402
+from game.app import paths
+from game.app.settings import Settings
+from game.app.window import App
+from game.render import DEFAULT_STYLE, velocity_arrow_end
 
 FRAME = 1 / 60
 
@@ -68,10 +68,10 @@ def drag(app: App, start, end, steps: int = 8) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(int(v) for v in start), button=1))
     pump(app, 1)
     for k in range(1, steps + 1):
-        p = tuple(int(round(v)) for v in start + (end - start) * k / steps)
+        p = tuple(round(v) for v in start + (end - start) * k / steps)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
         pump(app, 1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(int(round(v)) for v in end), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(round(v) for v in end), button=1))
     pump(app, 1)
 
 
@@ -335,7 +335,7 @@ def test_conditions_panel_sets_a_coordinate_by_expression(app):
 
 def test_drag_the_lower_bob_and_both_angles_solve(app):
     handle = app.kinematics.handle_point("C2", app.sim.t, app.sim.q)
-    start = tuple(int(round(v)) for v in handle_px(app, "C2"))
+    start = tuple(round(v) for v in handle_px(app, "C2"))
     target = (start[0] - 120, start[1] + 90)
     a_before = app.sim.q.copy()
     drag(app, start, target)
@@ -409,7 +409,7 @@ def test_the_bob_is_drawn_where_escala_ox_oy_say(app_factory):
     # CenM's rule: origin at the centre of the drawing area shifted by (Ox, Oy) pixels, y up
     px = vx + vw / 2 + g.ox + g.escala * (l * math.sin(angle))
     py = vy + vh / 2 + g.oy - g.escala * (-l * math.cos(angle))
-    c = app.screen.get_at((int(round(px)), int(round(py))))
+    c = app.screen.get_at((round(px), round(py)))
     assert all(abs(a - b) <= 12 for a, b in zip((c.r, c.g, c.b), DEFAULT_STYLE.ball))
     away = app.screen.get_at((int(px) + 60, int(py) + 60))
     assert (away.r, away.g, away.b) == DEFAULT_STYLE.background

@@ -34,7 +34,7 @@ def test_names_unicode_and_micro_sign():
 
 def test_model_expression_from_the_spec():
     e = parse("'½·(M+m)·vx² + m·l·cos(a)·vx·va + ½·m·l²·va²'")
-    env = dict(M=2.0, m=1.0, l=1.5, a=0.3, vx=0.7, va=-1.1)
+    env = {"M": 2.0, "m": 1.0, "l": 1.5, "a": 0.3, "vx": 0.7, "va": -1.1}
     expected = 0.5 * 3 * 0.49 + 1.5 * math.cos(0.3) * 0.7 * -1.1 + 0.5 * 2.25 * 1.21
     assert evaluate(e.tree, env) == pytest.approx(expected, rel=1e-14)
 

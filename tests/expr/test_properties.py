@@ -11,7 +11,18 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from game.expr import (
-    Binary, Call, EvaluationError, ExpressionError, Name, Neg, Num, compile_trees, diff, evaluate, parse, to_text,
+    Binary,
+    Call,
+    EvaluationError,
+    ExpressionError,
+    Name,
+    Neg,
+    Num,
+    compile_trees,
+    diff,
+    evaluate,
+    parse,
+    to_text,
 )
 
 ALPHABET = "0123456789.+-*/^()[],' ·×÷−²³⁻½πµμθxyzabtsincoqrlgObj_\t\n|=\"$;:{}@#!~`"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from model_texts import one_coordinate
 from project import MODELS, ROOT
 from sim_helpers import record, simulation
-from model_texts import one_coordinate
 
 from game.expr import parse
 from game.model import load_model, read_catalog, read_model
@@ -30,7 +30,7 @@ def test_most_of_the_library_is_conservative():
 @pytest.mark.parametrize("stem", conservative())
 def test_energy_is_conserved_in_every_shipped_model(stem):
     sim = simulation(stem)
-    steps = int(round(20.0 / sim.model.general.dt))
+    steps = round(20.0 / sim.model.general.dt)
     scale = abs(sim.e0)
     assert scale > 1e-6, "choose conditions whose energy is not ~0, or DE/E means nothing"
     sim.step(steps)
@@ -77,7 +77,7 @@ def test_batch_equals_single_states(stem):
         qd = base.qdot + rng.normal(0, 0.05, base.q.shape)
         states.append(system.state(q, qd))
     Y = np.array([np.concatenate([s.q, s.p]) for s in states])
-    t, Yb, work, ok = system.step_batch(0.0, Y, steps=25)
+    t, Yb, _work, ok = system.step_batch(0.0, Y, steps=25)
     assert ok.all()
     for row, s in zip(Yb, states):
         single = system.step(s, 25)

@@ -13,7 +13,7 @@ from sim_helpers import record, simulation
 def test_damped_oscillator_follows_the_analytic_solution():
     sim = simulation("resorte_forzado", F0="0", x="0.5", vx="0")
     m, k, b = (sim.parameters[n] for n in ("m", "k", "b"))
-    t, q, v = record(sim, 20.0)
+    t, q, _v = record(sim, 20.0)
     gamma = b / (2 * m)
     wd = math.sqrt(k / m - gamma ** 2)
     x0 = 0.5
@@ -29,7 +29,7 @@ def test_damped_oscillator_follows_the_analytic_solution():
 def test_driven_oscillator_steady_state_amplitude(w):
     sim = simulation("resorte_forzado", w=w)
     m, k, b, F0, om = (sim.parameters[n] for n in ("m", "k", "b", "F0", "w"))
-    t, q, v = record(sim, 90.0)  # transients decay as e^{−b·t/2m}: e^{−22} by then
+    t, q, _v = record(sim, 90.0)  # transients decay as e^{−b·t/2m}: e^{−22} by then
     tail = t > 70
     amplitude = np.max(np.abs(q[tail, 0]))
     expected = F0 / math.sqrt((k - m * om ** 2) ** 2 + (b * om) ** 2)
@@ -66,13 +66,13 @@ def test_without_the_velocity_linear_momentum_term_the_motion_would_be_wrong():
 
 def test_kapitza_inverted_pendulum_is_stable_when_the_support_vibrates():
     sim = simulation("kapitza")
-    t, q, v = record(sim, 30.0)
+    _t, q, _v = record(sim, 30.0)
     assert np.max(np.abs(q[:, 0] - math.pi)) < 0.5
 
 
 def test_kapitza_without_vibration_falls():
     sim = simulation("kapitza", A="0")
-    t, q, v = record(sim, 30.0)
+    _t, q, _v = record(sim, 30.0)
     assert np.max(np.abs(q[:, 0] - math.pi)) > 2.0
 
 
@@ -87,7 +87,7 @@ def test_energy_bookkeeping_with_work(stem, settings):
     sim = simulation(stem, **settings)
     e0 = sim.e0
     assert abs(e0) > 1e-3
-    sim.step(int(round(20.0 / sim.model.general.dt)))
+    sim.step(round(20.0 / sim.model.general.dt))
     assert abs(sim.energy - e0) > 1e-3  # energy really changed...
     assert sim.de < 1e-7 * abs(e0)  # ...and all of the change is the work done
 

@@ -57,7 +57,7 @@ def test_bead_on_parabolic_wire_small_oscillations():
 def test_sliding_pendulum_conserves_horizontal_momentum():
     sim = simulation("pendulo_deslizante", vx="0.5", va="1.2", a="1")
     M, m, l = (sim.parameters[k] for k in ("M", "m", "l"))
-    t, q, v = record(sim, 20.0)
+    _t, q, v = record(sim, 20.0)
     P = (M + m) * v[:, 0] + m * l * np.cos(q[:, 1]) * v[:, 1]
     assert np.max(np.abs(P - P[0])) / abs(P[0]) < 1e-9
     assert np.ptp(q[:, 1]) > 1  # it really swung

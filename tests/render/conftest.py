@@ -19,11 +19,11 @@ for _p in (_HERE.parents[1], _HERE):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from render_helpers import BAR_GREY, EXAMPLE_CAMERA  # noqa: E402
+import pygame
+import pytest
+from render_helpers import BAR_GREY, EXAMPLE_CAMERA
 
-from game.render import DEFAULT_STYLE, Camera  # noqa: E402
+from game.render import DEFAULT_STYLE, Camera
 
 
 @pytest.fixture

@@ -25,7 +25,7 @@ def test_tiny_arrow_draws_nothing(surface) -> None:
     assert draw_arrow(surface, (100, 100), (101.2, 100.5), GREEN) is None
     assert draw_arrow(surface, (100, 100), (100, 100), GREEN) is None
     assert changed_pixels(before, surface) == 0
-    assert MIN_ARROW_PX == pytest.approx(2.0)
+    assert pytest.approx(2.0) == MIN_ARROW_PX
 
 
 def test_big_arrow_reaches_its_tip_with_a_wide_head(surface) -> None:

@@ -21,8 +21,8 @@ from game.model.poses import BallPose, BarPose, BlockPose, SpringPose
 from game.render import (
     DEFAULT_STYLE,
     Style,
-    TrailLayer,
     Trail,
+    TrailLayer,
     draw_frame,
     draw_scene,
     velocity_points,

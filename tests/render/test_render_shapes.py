@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -20,7 +21,7 @@ def _direction_changes(pts: list[tuple[float, float]], p0, p1) -> int:
     n = math.hypot(ux, uy)
     offs = [((x - p0[0]) * -uy + (y - p0[1]) * ux) / n for x, y in pts]
     signs = [1 if o > 1e-9 else -1 for o in offs if abs(o) > 1e-9]
-    return sum(1 for a, b in zip(signs, signs[1:]) if a != b)
+    return sum(1 for a, b in itertools.pairwise(signs) if a != b)
 
 
 def test_zigzag_spans_exactly_between_ends() -> None:
