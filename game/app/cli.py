@@ -22,6 +22,8 @@ def _parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("check", help="validate model files and models.xml")
     c.add_argument("files", nargs="*", help="model files or a models.xml (default: models.xml and all it lists)")
+    c.add_argument("--show-code", action="store_true",
+                   help="also print the Python generated for each model (what one RK4 substep runs)")
 
     s = sub.add_parser("simulate", help="run a model headless and write one CSV row per step")
     s.add_argument("model", help="model name from models.xml or path to a .dat file")
@@ -63,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "check":
             from .commands import check
 
-            return check(args.files)
+            return check(args.files, show_code=args.show_code)
         if args.command == "simulate":
             from .commands import simulate
 

@@ -34,8 +34,9 @@ def find_model(name: str) -> Path:
     return entry.path
 
 
-def check(files: Sequence[str], out: TextIO = sys.stdout) -> int:
-    """Validate model files (or models.xml and all it lists); 0 only if all are valid."""
+def check(files: Sequence[str], out: TextIO = sys.stdout, show_code: bool = False) -> int:
+    """Validate model files (or models.xml and all it lists); 0 only if all are valid.
+    With ``show_code``, each valid model's generated code is printed too."""
     problems: list[SourceError] = []
     targets: list[Path] = []
     if not files:
@@ -54,9 +55,12 @@ def check(files: Sequence[str], out: TextIO = sys.stdout) -> int:
     for target in targets:
         checked += 1
         try:
-            load_model(target)
+            model = load_model(target)
         except ModelFileError as exc:
             problems.extend(exc.problems)
+            continue
+        if show_code:
+            print(Simulation(model).system.code.source, file=out)
     for problem in problems:
         print(problem, file=out)
     bad_files = len({p.location.file for p in problems})

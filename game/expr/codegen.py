@@ -15,8 +15,9 @@ subtrees are computed once (common-subexpression elimination).
 
 from __future__ import annotations
 
+import linecache
 import math
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -153,17 +154,32 @@ class Block:
         raise TypeError(n)
 
 
-def compile_source(source: str, names: str | tuple[str, ...]):
+#: The newest generated sources kept for tracebacks (a kiosk rebuilds models for days).
+_KEPT_SOURCES = 64
+_kept: deque[str] = deque()
+
+
+def _remember_source(filename: str, source: str) -> None:
+    if filename not in linecache.cache:
+        _kept.append(filename)
+    linecache.cache[filename] = (len(source), None, source.splitlines(keepends=True), filename)
+    while len(_kept) > _KEPT_SOURCES:
+        linecache.cache.pop(_kept.popleft(), None)
+
+
+def compile_source(source: str, names: str | tuple[str, ...], filename: str = "<cenm-generated>"):
     """Compile generated source (never user text) for floats and for arrays.
 
     Returns the function called ``names`` in each version, or with a tuple of names,
-    a dict of them for each version.
+    a dict of them for each version. The source is registered with :mod:`linecache`
+    under ``filename``, so a traceback through generated code shows its lines.
     """
-    code = compile(source, "<cenm-generated>", "exec")
+    code = compile(source, filename, "exec")
+    _remember_source(filename, source)
     out = []
     for namespace in (SCALAR_NAMESPACE, ARRAY_NAMESPACE):
         scope: dict[str, object] = {"__builtins__": {}, "range": range, **namespace}
-        exec(code, scope)
+        exec(code, scope)  # generated from a checked tree, see module docstring
         out.append(scope[names] if isinstance(names, str) else {k: scope[k] for k in names})
     return out[0], out[1]
 

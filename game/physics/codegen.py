@@ -1,18 +1,28 @@
-"""One generated function per model: everything a substep needs, computed once.
+"""One generated module per model: everything a substep needs, computed once.
 
 ``rhs(t, q…, p…)`` evaluates T(q, t) and b(q, t), solves T·q̇ = p − b by an
 unrolled LDLᵀ factorisation (no inverse, no NumPy call per substep, and the
 pivots tell at once whether T is positive definite), then ∂L/∂q at that q̇
 (exactly, or by CenM's central differences) plus the generalized forces.
-``advance(t, q…, p…, w, δ, steps)`` runs classic RK4 substeps over it.
+``advance(t, q…, p…, w, ws, δ, steps)`` runs classic RK4 substeps over it.
+With event functions (the gaps of contacts), ``advance_events`` runs the same
+substeps but returns early, at the start of the first substep in which an
+event function goes from ≥ 0 to < 0, so Python can locate the instant and act.
 
 The same source is compiled for Python floats and for NumPy arrays, so a
 batch of thousands of states runs through the very same code element-wise.
+A comment header maps the generated names to the model's, and the source is
+registered with :mod:`linecache`, so a traceback through it shows the lines.
+
+Each piece below writes one part of the source: the mass-matrix factorisation,
+the velocities, the Lagrange terms, the forces, the power of moving supports,
+the pivots; then the functions that hold them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import itertools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..expr import TIME, Block, Name, Node, algebra
@@ -24,23 +34,56 @@ A = algebra
 #: CenM's step for numeric derivatives of L (manual eq. 3.2.2).
 EPSILON = 1e-6
 
+_serial = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """One generated function, compiled for floats (``scalar``) and for arrays (``array``)."""
+
+    scalar: Callable
+    array: Callable
+
 
 @dataclass(frozen=True)
 class GeneratedDynamics:
     source: str
+    #: the name tracebacks show for the source (registered with linecache)
+    filename: str
     n: int
     #: rhs(t, q…, p…) → (q̇…, ṗ…, pivot, Ẇ of the forces, Ẇ of the moving supports)
-    rhs_scalar: Callable
-    rhs_array: Callable
+    rhs: Compiled
     #: advance(t, q…, p…, w, ws, δ, steps) → (t, q…, p…, w, ws, worst pivot)
-    advance_scalar: Callable
-    advance_array: Callable
+    advance: Compiled
     #: momenta(t, q…, q̇…) → p…
-    momenta_scalar: Callable
-    momenta_array: Callable
+    momenta: Compiled
     #: energies(t, q…, q̇…) → (Ek, Ep)
-    energies_scalar: Callable
-    energies_array: Callable
+    energies: Compiled
+    #: gaps(t, q…) → the event functions; None when the model has none
+    gaps: Compiled | None = None
+    #: advance_events(t, q…, p…, w, ws, δ, steps) → (t, q…, p…, w, ws, worst, substeps done, hit):
+    #: with hit = 1 the state returned is the start of the substep where an event fired
+    advance_events: Compiled | None = None
+
+
+@dataclass(frozen=True)
+class _Names:
+    """Generated identifiers: q0…, p0…, v0… for the model's coordinates, momenta, velocities."""
+
+    qs: tuple[str, ...]
+    ps: tuple[str, ...]
+    vs: tuple[str, ...]
+
+    @classmethod
+    def of(cls, n: int) -> _Names:
+        return cls(tuple(f"q{i}" for i in range(n)), tuple(f"p{i}" for i in range(n)), tuple(f"v{i}" for i in range(n)))
+
+    def variables(self, mech: Mechanics) -> dict[str, str]:
+        return {TIME: "t", **dict(zip(mech.coordinates, self.qs)), **dict(zip(mech.velocities, self.vs))}
+
+    @property
+    def state(self) -> list[str]:
+        return [*self.qs, *self.ps]
 
 
 def _let(block: Block, name: str, tree: Node) -> Node:
@@ -57,6 +100,19 @@ def _internal(block: Block, name: str, tree: Node | None = None) -> Name:
     if tree is not None:
         block.assign(name, tree)
     return Name("@" + name)
+
+
+# -- the pieces of rhs -------------------------------------------------------------------------
+
+
+def _mass_matrix(block: Block, mech: Mechanics) -> list[list[Node]]:
+    """T's lower triangle, each entry named once (T is symmetric: the upper one is never read)."""
+    n = mech.n
+    T: list[list[Node]] = [[A.ZERO] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1):
+            T[i][j] = _let(block, f"T{i}_{j}", mech.T[i][j])
+    return T
 
 
 def _factor(block: Block, T: list[list[Node]]) -> tuple[list[list[Node]], list[Node]]:
@@ -98,13 +154,47 @@ def _solve(block: Block, L: list[list[Node]], D: list[Node], r: list[Node], tag:
     return x
 
 
-def _support_power(block: Block, mech: Mechanics, L, D) -> Node:
-    """Power the moving supports put in: dE/dt − Q·q̇ along the motion.
+def _velocities(block: Block, mech: Mechanics, names: _Names, L: list[list[Node]], D: list[Node]) -> None:
+    """q̇ = T⁻¹(p − b), into v0…; b is the momentum moving supports give (zero for most models)."""
+    momentum = [_internal(block, p) for p in names.ps]
+    r = [_let(block, f"r{i}", A.sub(momentum[i], mech.b[i])) for i in range(mech.n)]
+    for v, x in zip(names.vs, _solve(block, L, D, r, "")):
+        block.assign(v, x)
+
+
+def _lagrange_terms(block: Block, mech: Mechanics, names: _Names, derivatives: str) -> list[Node]:
+    """∂L/∂qᵢ at fixed q̇: exactly, or by CenM's central differences (L(qᵢ+ε) − L(qᵢ−ε))/2ε."""
+    if derivatives == "exact":
+        return list(mech.dL_dq)
+    out: list[Node] = []
+    for i, q in enumerate(mech.coordinates):
+        plus = A.substitute(mech.lagrangian, {q: _internal(block, f"qp{i}")})
+        minus = A.substitute(mech.lagrangian, {q: _internal(block, f"qm{i}")})
+        block.raw(f"qp{i} = {names.qs[i]} + {literal(EPSILON)}")
+        block.raw(f"qm{i} = {names.qs[i]} - {literal(EPSILON)}")
+        out.append(A.div(A.sub(plus, minus), A.num(2 * EPSILON)))
+    return out
+
+
+def _forces(block: Block, mech: Mechanics, lagrange: list[Node]) -> None:
+    """ṗᵢ = ∂L/∂qᵢ + Qᵢ into dp0…, and the power of the forces Σ Qᵢ·q̇ᵢ into wdot."""
+    power: Node = A.ZERO
+    for i in range(mech.n):
+        block.assign(f"dp{i}", A.add(lagrange[i], mech.forces[i]))
+        power = A.add(power, A.mul(mech.forces[i], Name(mech.velocities[i])))
+    block.assign("wdot", power)
+
+
+def _support_power(block: Block, mech: Mechanics, L: list[list[Node]], D: list[Node]) -> None:
+    """Power the moving supports put in, dE/dt − Q·q̇ along the motion, into wsdot.
 
     E = Ek + Ep depends on t, q and q̇, so dE/dt needs q̈. With the momentum
     P(q, q̇, t) = ∂Ek/∂q̇ = p: ṗ = ∂P/∂q̇·q̈ + (∂P/∂q·q̇ + ∂P/∂t) and ∂P/∂q̇ = T, so
     q̈ = T⁻¹(ṗ − ∂P/∂q·q̇ − ∂P/∂t), solved with the factors already made.
     """
+    if not mech.time_dependent:
+        block.assign("wsdot", A.ZERO)
+        return
     v = [Name(name) for name in mech.velocities]
     energy = A.add(mech.kinetic, mech.potential)
     rhs = []
@@ -120,105 +210,136 @@ def _support_power(block: Block, mech: Mechanics, L, D) -> Node:
         dE = A.add(dE, A.mul(A.diff(energy, q), v[k]))
         dE = A.add(dE, A.mul(A.diff(energy, mech.velocities[k]), qdd[k]))
         dE = A.sub(dE, A.mul(mech.forces[k], v[k]))
-    return dE
+    block.assign("wsdot", dE)
 
 
-def generate(mech: Mechanics, derivatives: str = "exact") -> GeneratedDynamics:
-    if derivatives not in ("exact", "numeric"):
-        raise ValueError("derivatives must be 'exact' or 'numeric'")
-    n = mech.n
-    qs = [f"q{i}" for i in range(n)]
-    ps = [f"p{i}" for i in range(n)]
-    vs = [f"v{i}" for i in range(n)]
-    variables = {TIME: "t", **dict(zip(mech.coordinates, qs)), **dict(zip(mech.velocities, vs))}
+def _pivots(block: Block, T: list[list[Node]], D: list[Node]) -> None:
+    """The smallest pivot of T relative to its diagonal, into pivot: ≤ 0 when T is not
+    positive definite, tiny when it is nearly singular."""
+    pivots = [A.div(D[j], A.call("abs", T[j][j])) for j in range(len(D))]
+    block.assign("pivot", pivots[0] if len(pivots) == 1 else A.call("min", *pivots))
 
-    # -- rhs -------------------------------------------------------------------------
-    block = Block(variables, prefix="c")
-    T: list[list[Node]] = [[A.ZERO] * n for _ in range(n)]
-    for i in range(n):
-        for j in range(i + 1):
-            T[i][j] = _let(block, f"T{i}_{j}", mech.T[i][j])
-    momentum = [_internal(block, ps[i]) for i in range(n)]
-    r = [_let(block, f"r{i}", A.sub(momentum[i], mech.b[i])) for i in range(n)]
+
+# -- the functions -------------------------------------------------------------------------------
+
+
+def _function(name: str, args: Sequence[str], block: Block, result: Sequence[str]) -> list[str]:
+    returned = ", ".join(result) + ("," if len(result) == 1 else "")
+    return [f"def {name}({', '.join(args)}):", *(f"    {ln}" for ln in block.lines()), f"    return ({returned})"]
+
+
+def _rhs_function(mech: Mechanics, names: _Names, derivatives: str) -> list[str]:
+    block = Block(names.variables(mech), prefix="c")
+    T = _mass_matrix(block, mech)
     L, D = _factor(block, T)
-    x = _solve(block, L, D, r, "")
-    for i in range(n):
-        block.assign(vs[i], x[i])
-    if derivatives == "exact":
-        dp = list(mech.dL_dq)
-    else:
-        dp = []
-        for i, q in enumerate(mech.coordinates):
-            plus = A.substitute(mech.lagrangian, {q: _internal(block, f"qp{i}")})
-            minus = A.substitute(mech.lagrangian, {q: _internal(block, f"qm{i}")})
-            block.raw(f"qp{i} = {qs[i]} + {literal(EPSILON)}")
-            block.raw(f"qm{i} = {qs[i]} - {literal(EPSILON)}")
-            dp.append(A.div(A.sub(plus, minus), A.num(2 * EPSILON)))
-    for i in range(n):
-        block.assign(f"dp{i}", A.add(dp[i], mech.forces[i]))
-    power: Node = A.ZERO
-    for i in range(n):
-        power = A.add(power, A.mul(mech.forces[i], Name(mech.velocities[i])))
-    block.assign("wdot", power)
-    block.assign("wsdot", _support_power(block, mech, L, D) if mech.time_dependent else A.ZERO)
-    # Pivot of T relative to its diagonal: ≤ 0 when T is not positive definite.
-    pivots = [A.div(D[j], A.call("abs", T[j][j])) for j in range(n)]
-    block.assign("pivot", pivots[0] if n == 1 else A.call("min", *pivots))
-    lines = [f"def rhs(t, {', '.join(qs + ps)}):"]
-    lines += [f"    {ln}" for ln in block.lines()]
-    lines.append(f"    return ({', '.join(vs + [f'dp{i}' for i in range(n)])}, pivot, wdot, wsdot)")
+    _velocities(block, mech, names, L, D)
+    _forces(block, mech, _lagrange_terms(block, mech, names, derivatives))
+    _support_power(block, mech, L, D)
+    _pivots(block, T, D)
+    dps = [f"dp{i}" for i in range(mech.n)]
+    return _function("rhs", ["t", *names.state], block, [*names.vs, *dps, "pivot", "wdot", "wsdot"])
 
-    # -- advance (RK4, SPEC §3) ---------------------------------------------------------
-    state = qs + ps
-    def stage(k: int, h: str | None, prev: int | None) -> list[str]:
-        if prev is None:
-            args = ["t"] + state
-        else:
-            args = [f"t + {h}"] + [f"{s} + {h}*k{prev}_{s}" for s in state]
+
+def _rk4_function(name: str, names: _Names, events: int) -> list[str]:
+    """Classic RK4 substeps (SPEC §3) over rhs. With ``events`` > 0, the gaps are checked
+    after each substep and the function returns at the start of the substep where one
+    went from ≥ 0 to < 0, with the number of whole substeps done."""
+    state = names.state
+    signature = f"def {name}(t, {', '.join(state)}, w, ws, delta, steps):"
+    body = [signature, "    half = 0.5*delta", "    sixth = delta/6.0", "    t0 = t", "    worst = 1.0"]
+    gaps = [f"g{k}" for k in range(events)]
+    if events:
+        body.append(f"    {', '.join(gaps)}, = gaps(t, {', '.join(names.qs)})")
+    body.append("    for step in range(steps):")
+
+    def stage(k: int, h: str | None, prev: int | None) -> str:
+        args = ["t"] + state if prev is None else [f"t + {h}"] + [f"{s} + {h}*k{prev}_{s}" for s in state]
         outs = [f"k{k}_{s}" for s in state] + [f"piv{k}", f"w{k}", f"ws{k}"]
-        return [f"        {', '.join(outs)} = rhs({', '.join(args)})"]
-    body = [
-        "def advance(t, " + ", ".join(state) + ", w, ws, delta, steps):",
-        "    half = 0.5*delta",
-        "    sixth = delta/6.0",
-        "    t0 = t",
-        "    worst = 1.0",
-        "    for step in range(steps):",
-    ]
-    body += stage(1, None, None) + stage(2, "half", 1) + stage(3, "half", 2) + stage(4, "delta", 3)
+        return f"        {', '.join(outs)} = rhs({', '.join(args)})"
+
+    body += [stage(1, None, None), stage(2, "half", 1), stage(3, "half", 2), stage(4, "delta", 3)]
+    new = {s: f"n_{s}" if events else s for s in state}
     for s in state:
-        body.append(f"        {s} = {s} + sixth*(k1_{s} + 2.0*k2_{s} + 2.0*k3_{s} + k4_{s})")
+        body.append(f"        {new[s]} = {s} + sixth*(k1_{s} + 2.0*k2_{s} + 2.0*k3_{s} + k4_{s})")
+    body.append("        worst = f_min(worst, piv1, piv2, piv3, piv4)")
+    body.append("        t_end = t0 + (step + 1)*delta")
+    if events:
+        ends = [f"e{k}" for k in range(events)]
+        body.append(f"        {', '.join(ends)}, = gaps(t_end, {', '.join(new[q] for q in names.qs)})")
+        crossed = " or ".join(f"({e} < 0.0 and {g} >= 0.0)" for e, g in zip(ends, gaps))
+        body.append(f"        if {crossed}:")
+        body.append(f"            return (t, {', '.join(state)}, w, ws, worst, step, 1)")
+        body.append(f"        {', '.join(gaps)}, = {', '.join(ends)},")
+        body.append(f"        {', '.join(state)}, = {', '.join(new[s] for s in state)},")
     body.append("        w = w + sixth*(w1 + 2.0*w2 + 2.0*w3 + w4)")
     body.append("        ws = ws + sixth*(ws1 + 2.0*ws2 + 2.0*ws3 + ws4)")
-    body.append("        worst = f_min(worst, piv1, piv2, piv3, piv4)")
-    body.append("        t = t0 + (step + 1)*delta")
-    body.append(f"    return (t, {', '.join(state)}, w, ws, worst)")
+    body.append("        t = t_end")
+    if events:
+        body.append(f"    return (t, {', '.join(state)}, w, ws, worst, steps, 0)")
+    else:
+        body.append(f"    return (t, {', '.join(state)}, w, ws, worst)")
+    return body
 
-    # -- momenta and energies -----------------------------------------------------------
-    mblock = Block(variables, prefix="m")
-    for i in range(n):
+
+def _momenta_function(mech: Mechanics, names: _Names) -> list[str]:
+    block = Block(names.variables(mech), prefix="m")
+    for i in range(mech.n):
         p_i = mech.b[i]
-        for j in range(n):
+        for j in range(mech.n):
             Tij = mech.T[i][j] if j <= i else mech.T[j][i]
             p_i = A.add(p_i, A.mul(Tij, Name(mech.velocities[j])))
-        mblock.assign(ps[i], p_i)
-    momenta = [f"def momenta(t, {', '.join(qs + vs)}):"]
-    momenta += [f"    {ln}" for ln in mblock.lines()]
-    momenta.append(f"    return ({', '.join(ps)},)")
-    eblock = Block(variables, prefix="e")
-    eblock.assign("ek", mech.kinetic)
-    eblock.assign("ep", mech.potential)
-    energies = [f"def energies(t, {', '.join(qs + vs)}):"]
-    energies += [f"    {ln}" for ln in eblock.lines()]
-    energies.append("    return (ek, ep)")
+        block.assign(names.ps[i], p_i)
+    return _function("momenta", ["t", *names.qs, *names.vs], block, names.ps)
 
-    source = "\n".join(lines + [""] + body + [""] + momenta + [""] + energies) + "\n"
-    scalar, array = compile_source(source, ("rhs", "advance", "momenta", "energies"))
-    fns = {name: (scalar[name], array[name]) for name in scalar}
-    return GeneratedDynamics(
-        source=source, n=n,
-        rhs_scalar=fns["rhs"][0], rhs_array=fns["rhs"][1],
-        advance_scalar=fns["advance"][0], advance_array=fns["advance"][1],
-        momenta_scalar=fns["momenta"][0], momenta_array=fns["momenta"][1],
-        energies_scalar=fns["energies"][0], energies_array=fns["energies"][1],
-    )
+
+def _energies_function(mech: Mechanics, names: _Names) -> list[str]:
+    block = Block(names.variables(mech), prefix="e")
+    block.assign("ek", mech.kinetic)
+    block.assign("ep", mech.potential)
+    return _function("energies", ["t", *names.qs, *names.vs], block, ["ek", "ep"])
+
+
+def _gaps_function(mech: Mechanics, names: _Names, events: Sequence[Node]) -> list[str]:
+    block = Block(names.variables(mech), prefix="g")
+    outs = [f"gap{k}" for k in range(len(events))]
+    for out, tree in zip(outs, events):
+        block.assign(out, tree)
+    return _function("gaps", ["t", *names.qs], block, outs)
+
+
+def _header(mech: Mechanics, names: _Names, label: str, events: int) -> list[str]:
+    """What each generated name stands for in the model (the source never contains model text)."""
+    lines = [f"# Generated for {label!r}; see game/physics/codegen.py.", "# t: time"]
+    for q, p, v, coord, vel in zip(names.qs, names.ps, names.vs, mech.coordinates, mech.velocities):
+        lines.append(f"# {q}: coordinate {coord}   {v}: velocity {vel}   {p}: momentum ∂L/∂{vel}")
+    lines.append("# T<i>_<j>: kinetic-energy matrix; L<i>_<j>, D<j>: its LDLᵀ factors; r<i> = p − b")
+    lines.append("# dp<i>: ṗ = ∂L/∂q + Q; wdot: power of the forces; wsdot: power of moving supports")
+    if events:
+        lines.append(f"# gap0…gap{events - 1}: event functions (contacts), in file order")
+    return lines
+
+
+def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node] = (),
+             label: str = "model") -> GeneratedDynamics:
+    """Generate and compile the model's functions. ``events`` are trees of t and q whose
+    crossing of zero from above stops ``advance_events``; ``label`` names the model in
+    the source's header and in tracebacks."""
+    if derivatives not in ("exact", "numeric"):
+        raise ValueError("derivatives must be 'exact' or 'numeric'")
+    names = _Names.of(mech.n)
+    parts = [
+        _header(mech, names, label, len(events)),
+        _rhs_function(mech, names, derivatives),
+        _rk4_function("advance", names, 0),
+        _momenta_function(mech, names),
+        _energies_function(mech, names),
+    ]
+    functions = ["rhs", "advance", "momenta", "energies"]
+    if events:
+        parts += [_gaps_function(mech, names, events), _rk4_function("advance_events", names, len(events))]
+        functions += ["gaps", "advance_events"]
+    source = "\n\n".join("\n".join(p) for p in parts) + "\n"
+    filename = f"<cenm-generated {next(_serial)}: {label}>"
+    scalar, array = compile_source(source, tuple(functions), filename=filename)
+    fns = {name: Compiled(scalar[name], array[name]) for name in functions}
+    return GeneratedDynamics(source=source, filename=filename, n=mech.n, **fns)

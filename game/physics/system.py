@@ -12,17 +12,16 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
-from ..expr import TIME, EvaluationError, evaluate
+from ..expr import TIME, EvaluationError, Node, evaluate
 from ..expr.codegen import ARITHMETIC_ERRORS
 from ..model import ModelFile
 from .codegen import GeneratedDynamics, generate
 from .mechanics import Mechanics, build_mechanics
-
-#: T's pivots relative to its diagonal below this mean "singular".
-PIVOT_MIN = 1e-12
+from .steppers import PIVOT_MIN, RK4, EventRK4, Response, Stepper
 
 
 class SimulationError(ArithmeticError):
@@ -52,6 +51,8 @@ class State:
     work: float = 0.0
     #: work done by supports that move with time (expressions of t)
     support_work: float = 0.0
+    #: kinetic energy lost in contacts (impacts, friction) since the conditions were set
+    losses: float = 0.0
 
     def __post_init__(self):
         for a in (self.q, self.p):
@@ -67,10 +68,22 @@ class System:
     derivatives: str = "exact"
     mechanics: Mechanics = field(init=False)
     code: GeneratedDynamics = field(init=False)
+    #: event functions of t and q (e.g. the gaps of contacts) with their response: with
+    #: them, steps stop where one crosses zero from above and ``respond`` acts there
+    events: tuple[Node, ...] = ()
+    respond: Response | None = None
+    #: how steps are taken (SPEC §8): the fused RK4 loop unless the model needs more
+    stepper: Stepper = field(init=False)
 
     def __post_init__(self):
         self.mechanics = build_mechanics(self.model, self.parameters)
-        self.code = generate(self.mechanics, self.derivatives)
+        self.code = generate(self.mechanics, self.derivatives, self.events, label=Path(self.model.path).name)
+        if self.events:
+            if self.respond is None:
+                raise ValueError("event functions need a response")
+            self.stepper = EventRK4(self.respond)
+        else:
+            self.stepper = RK4()
 
     @property
     def n(self) -> int:
@@ -84,6 +97,11 @@ class System:
     def substeps(self) -> int:
         return self.model.general.n_substeps
 
+    @property
+    def delta(self) -> float:
+        """The length of one RK4 substep, dt/N."""
+        return self.dt / self.substeps
+
     # -- single state ----------------------------------------------------------------
 
     def state(self, q, qdot, t: float = 0.0) -> State:
@@ -91,13 +109,13 @@ class System:
         q = np.asarray(q, dtype=float)
         qdot = np.asarray(qdot, dtype=float)
         try:
-            p = self.code.momenta_scalar(t, *q.tolist(), *qdot.tolist())
+            p = self.code.momenta.scalar(t, *q.tolist(), *qdot.tolist())
         except ARITHMETIC_ERRORS as exc:
             raise self._diagnose_at(t, q, qdot, str(exc)) from None
         p = np.array(p, dtype=float)
         y = [*q.tolist(), *p.tolist()]
         try:
-            pivot = self.code.rhs_scalar(t, *y)[2 * self.n]
+            pivot = self.code.rhs.scalar(t, *y)[2 * self.n]
         except ARITHMETIC_ERRORS:
             pivot = float("nan")
         if not np.all(np.isfinite(p)) or not pivot > PIVOT_MIN:
@@ -106,29 +124,18 @@ class System:
 
     def velocities(self, state: State) -> np.ndarray:
         """q̇ = T⁻¹(p − b) at ``state``."""
-        out = self.code.rhs_scalar(state.t, *state.q.tolist(), *state.p.tolist())
+        out = self.code.rhs.scalar(state.t, *state.q.tolist(), *state.p.tolist())
         return np.array(out[: self.n])
 
     def energies(self, state: State) -> tuple[float, float]:
         """(Ek, Ep) at ``state``."""
         qdot = self.velocities(state)
-        return self.code.energies_scalar(state.t, *state.q.tolist(), *qdot.tolist())
+        return self.code.energies.scalar(state.t, *state.q.tolist(), *qdot.tolist())
 
     def step(self, state: State, steps: int = 1) -> State:
         """Advance ``steps`` steps of dt. Raises :class:`SimulationError` and changes nothing
         if any substep fails."""
-        n = self.n
-        delta = self.dt / self.substeps
-        try:
-            out = self.code.advance_scalar(
-                state.t, *state.q.tolist(), *state.p.tolist(), state.work, state.support_work, delta,
-                self.substeps * steps)
-        except ARITHMETIC_ERRORS as exc:
-            raise self._diagnose(state, steps, str(exc)) from None
-        t, y, work, support, worst = out[0], out[1:-3], out[-3], out[-2], out[-1]
-        if not (worst > PIVOT_MIN) or not all(math.isfinite(v) for v in (*y, work, support)):
-            raise self._diagnose(state, steps, None)
-        return State(t, np.array(y[:n]), np.array(y[n:]), work, support)
+        return self.stepper.advance(self, state, self.substeps * steps)
 
     # -- many states at once ------------------------------------------------------------
 
@@ -142,9 +149,9 @@ class System:
         Y = np.asarray(Y, dtype=float)
         cols = [np.ascontiguousarray(Y[:, k]) for k in range(Y.shape[1])]
         w = np.zeros(Y.shape[0]) if work is None else np.asarray(work, dtype=float)
-        delta = self.dt / self.substeps
+        delta = self.delta
         with np.errstate(all="ignore"):
-            out = self.code.advance_array(t, *cols, w, np.zeros_like(w), delta, self.substeps * steps)
+            out = self.code.advance.array(t, *cols, w, np.zeros_like(w), delta, self.substeps * steps)
             t_new = float(out[0])
             Y_new = np.column_stack([np.broadcast_to(c, (Y.shape[0],)) for c in out[1:-3]])
             w_new = np.broadcast_to(out[-3] + out[-2], (Y.shape[0],)).copy()
@@ -155,8 +162,8 @@ class System:
         n = self.n
         cols = [np.ascontiguousarray(Y[:, k]) for k in range(2 * n)]
         with np.errstate(all="ignore"):
-            qdot = self.code.rhs_array(t, *cols)[:n]
-            ek, ep = self.code.energies_array(t, *cols[:n], *qdot)
+            qdot = self.code.rhs.array(t, *cols)[:n]
+            ek, ep = self.code.energies.array(t, *cols[:n], *qdot)
         m = Y.shape[0]
         return np.broadcast_to(ek, (m,)).copy(), np.broadcast_to(ep, (m,)).copy()
 
@@ -168,12 +175,13 @@ class System:
             vals.update(zip(self.mechanics.velocities, (float(x) for x in qdot)))
         return vals
 
-    def _diagnose(self, start: State, steps: int, fallback: str | None) -> SimulationError:
-        """Replay the failed step one RK4 stage at a time to find the first bad evaluation."""
+    def failure(self, start: State, fallback: str | None, substeps: int) -> SimulationError:
+        """What went wrong in ``substeps`` substeps that failed from ``start``: they are
+        replayed one RK4 stage at a time to find the first bad evaluation."""
         n = self.n
-        delta = self.dt / self.substeps
+        delta = self.delta
         t, y = start.t, [*start.q.tolist(), *start.p.tolist()]
-        for _ in range(self.substeps * steps):
+        for _ in range(substeps):
             k_prev = None
             for c, h in ((0.0, 0.0), (0.5, 0.5), (0.5, 0.5), (1.0, 1.0)):
                 ys = y if k_prev is None else [a + h * delta * k for a, k in zip(y, k_prev)]
@@ -181,9 +189,9 @@ class System:
                 error = self._check_point(ts, ys)
                 if error is not None:
                     return error
-                k_prev = list(self.code.rhs_scalar(ts, *ys)[: 2 * n])
+                k_prev = list(self.code.rhs.scalar(ts, *ys)[: 2 * n])
             try:
-                out = self.code.advance_scalar(t, *y, 0.0, 0.0, delta, 1)
+                out = self.code.advance.scalar(t, *y, 0.0, 0.0, delta, 1)
             except ARITHMETIC_ERRORS:  # pragma: no cover - the stage checks above find it first
                 break
             t, y = out[0], list(out[1:-3])

@@ -1,0 +1,187 @@
+"""How a :class:`~game.physics.system.System` moves forward: the steppers (SPEC §8).
+
+A stepper advances a state by a number of RK4 substeps of δ = dt/N. The
+window, ``simulate``, ensembles and ``chaosmap`` all go through
+``System.step``, which asks the model's stepper:
+
+- :class:`RK4` — the generated, fused loop: all substeps in one call of
+  generated code. Most models use it.
+- :class:`EventRK4` — the same substeps, but the generated loop returns at
+  the start of any substep in which an event function (a contact's gap) goes
+  from ≥ 0 to < 0. The instant is then located by bisection with
+  re-integration of that substep, a ``respond`` hook acts there (an impulse),
+  and the rest of the substep is finished, so whole steps stay on the grid of
+  δ and the trajectory still depends only on dt and N.
+- :class:`Projected` — any stepper, then a ``project`` hook after each step
+  of dt (constraints pulled back onto their manifold).
+
+Every stepper leaves the state it started from untouched when it fails:
+``System.step`` raises :class:`~game.physics.system.SimulationError`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+import numpy as np
+
+from ..expr.codegen import ARITHMETIC_ERRORS
+
+if TYPE_CHECKING:
+    from .system import State, System
+
+#: Pivots of T relative to its diagonal below this mean "singular".
+PIVOT_MIN = 1e-12
+
+
+class Stepper(Protocol):
+    def advance(self, system: System, state: State, substeps: int) -> State:
+        """``substeps`` RK4 substeps of δ from ``state``; raises SimulationError on failure."""
+        ...
+
+
+def _unpack(system: System, state: State, out: tuple, substeps: int) -> State:
+    """A State from the tuple generated code returns, (t, q…, p…, w, ws, worst), after
+    ``substeps`` substeps from ``state``; a failure if it is not a good one."""
+    from .system import State
+
+    n = system.n
+    t, y = out[0], out[1 : 1 + 2 * n]
+    work, support, worst = out[1 + 2 * n : 4 + 2 * n]
+    if not (worst > PIVOT_MIN) or not all(math.isfinite(v) for v in (*y, work, support)):
+        raise system.failure(state, None, substeps)
+    return State(t, np.array(y[:n]), np.array(y[n:]), work, support, state.losses)
+
+
+class RK4:
+    """All substeps in one call of the generated loop (the fast path)."""
+
+    def advance(self, system: System, state: State, substeps: int) -> State:
+        try:
+            out = system.code.advance.scalar(
+                state.t, *state.q.tolist(), *state.p.tolist(), state.work, state.support_work,
+                system.delta, substeps)
+        except ARITHMETIC_ERRORS as exc:
+            raise system.failure(state, str(exc), substeps) from None
+        return _unpack(system, state, out, substeps)
+
+
+#: respond(system, state at the event, indices of the event functions at or below zero) → new state
+Response = Callable[["System", "State", list[int]], "State"]
+
+
+@dataclass
+class EventRK4:
+    """RK4 substeps that stop where an event function crosses zero (see the module docstring).
+
+    ``respond`` gets the state at the located instant (every event function ≥ 0 there,
+    within ``tolerance`` seconds of the crossing) and returns the state to go on from.
+    """
+
+    respond: Response
+    #: how closely the instant of an event is located, in seconds
+    tolerance: float = 1e-12
+    #: events in one substep beyond this mean the response is not making progress
+    max_events_per_substep: int = 64
+    #: instants of the events handled so far (t, indices), newest last; read and cleared by observers
+    log: list[tuple[float, list[int]]] = field(default_factory=list)
+
+    def advance(self, system: System, state: State, substeps: int) -> State:
+        code = system.code
+        assert code.advance_events is not None and code.gaps is not None, "generated without events"
+        delta = system.delta
+        current = state
+        remaining = substeps
+        while remaining > 0:
+            out = self._call(system, current, delta, remaining)
+            done, hit = int(out[-2]), int(out[-1])
+            current = _unpack(system, current, out[:-2], remaining)
+            remaining -= done
+            if not hit:
+                break
+            current = self._finish_substep(system, current, delta)
+            remaining -= 1
+        return current
+
+    # -- one substep with events in it ------------------------------------------------------
+
+    def _finish_substep(self, system: System, start: State, delta: float) -> State:
+        """Cover one substep of length δ from ``start``, stopping at each event inside it."""
+        left = delta
+        current = start
+        for _ in range(self.max_events_per_substep):
+            out = self._call(system, current, left, 1)
+            if not int(out[-1]):
+                return _unpack(system, current, out[:-2], 1)
+            h = self._locate(system, current, left)
+            at = self._single(system, current, h) if h > 0 else current
+            hits = [k for k, g in enumerate(self._gaps(system, at)) if g <= self._gap_slack(system, at)]
+            self.log.append((at.t, hits))
+            current = self.respond(system, at, hits)
+            left -= h
+            if left <= 0:
+                return current
+        raise system.failure(start, f"more than {self.max_events_per_substep} impacts in one substep "
+                                    "(the contacts do not come to rest)", 1)
+
+    def _locate(self, system: System, start: State, length: float) -> float:
+        """The largest h in [0, length] at which every event function is still ≥ 0, to ``tolerance``."""
+        lo, hi = 0.0, length
+        while hi - lo > self.tolerance:
+            mid = 0.5 * (lo + hi)
+            if min(self._gaps(system, self._single(system, start, mid))) >= 0.0:
+                lo = mid
+            else:
+                hi = mid
+        return lo
+
+    def _single(self, system: System, start: State, h: float) -> State:
+        """One RK4 substep of length h (no events)."""
+        try:
+            out = system.code.advance.scalar(
+                start.t, *start.q.tolist(), *start.p.tolist(), start.work, start.support_work, h, 1)
+        except ARITHMETIC_ERRORS as exc:
+            raise system.failure(start, str(exc), 1) from None
+        return _unpack(system, start, out, 1)
+
+    def _call(self, system: System, state: State, delta: float, substeps: int) -> tuple:
+        assert system.code.advance_events is not None
+        try:
+            return system.code.advance_events.scalar(
+                state.t, *state.q.tolist(), *state.p.tolist(), state.work, state.support_work, delta, substeps)
+        except ARITHMETIC_ERRORS as exc:
+            raise system.failure(state, str(exc), substeps) from None
+
+    @staticmethod
+    def _gaps(system: System, state: State) -> tuple[float, ...]:
+        assert system.code.gaps is not None
+        return system.code.gaps.scalar(state.t, *state.q.tolist())
+
+    @staticmethod
+    def _gap_slack(system: System, state: State) -> float:
+        """How far above zero a gap may be and still count as touching at a located event."""
+        return 1e-9 * max(1.0, float(np.max(np.abs(state.q))))
+
+
+#: project(system, state) → the state pulled back onto the constraints
+Projection = Callable[["System", "State"], "State"]
+
+
+@dataclass
+class Projected:
+    """Any stepper, then ``project`` after each whole step of dt (N substeps)."""
+
+    inner: Stepper
+    project: Projection
+
+    def advance(self, system: System, state: State, substeps: int) -> State:
+        per_step = system.substeps
+        current = state
+        while substeps > 0:
+            k = min(per_step, substeps)
+            current = self.project(system, self.inner.advance(system, current, k))
+            substeps -= k
+        return current

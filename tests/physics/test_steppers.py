@@ -1,0 +1,127 @@
+"""The stepper seam: the fused RK4 loop, steps that stop at events, and projection after steps."""
+
+from __future__ import annotations
+
+import linecache
+import math
+import traceback
+
+import numpy as np
+import pytest
+from model_texts import one_coordinate
+
+from game.expr import parse
+from game.model import parameter_values, read_model
+from game.physics import RK4, EventRK4, Projected, SimulationError, State, System
+
+G, H, R = 9.81, 1.0, 0.1
+
+# A ball of mass 1 falling from height H onto a floor at y = 0 (its centre at y = R touches).
+FALLING = one_coordinate("m", "½·m·vx²", "m·g·x", params="<P>m|1|masa</P><P>g|9.81|gravedad</P>",
+                         x0="1", dt="0.02", n="1")
+
+
+def falling_system(write_model, respond, *, dt: str = "0.02", n: str = "1") -> System:
+    text = FALLING.replace("dt=0.02", f"dt={dt}").replace("N=1", f"N={n}")
+    model = read_model(write_model(text))
+    gap = parse(f"x - {R}").tree
+    return System(model, parameter_values(model), events=(gap,), respond=respond)
+
+
+def bounce(e: float):
+    """Reverse the momentum with restitution e (a point on a floor: J = 1)."""
+    def respond(system: System, state: State, hits: list[int]) -> State:
+        assert hits == [0]
+        return State(state.t, state.q, -e * state.p, state.work, state.support_work, state.losses)
+    return respond
+
+
+def test_the_fused_loop_is_the_stepper_of_a_model_without_events(write_model):
+    model = read_model(write_model(FALLING))
+    system = System(model, parameter_values(model))
+    assert isinstance(system.stepper, RK4) and system.code.advance_events is None
+
+
+def test_an_event_inside_a_substep_is_located_and_the_grid_of_dt_is_kept(write_model):
+    system = falling_system(write_model, bounce(1.0))
+    assert isinstance(system.stepper, EventRK4)
+    state = system.state([H], [0.0])
+    for _ in range(40):  # 0.8 s: one impact
+        state = system.step(state)
+    # gravity is a polynomial of degree 2 in t: RK4 follows it exactly, so the instant is
+    # the analytic one to the bisection's tolerance
+    (t_hit, hits), = system.stepper.log
+    assert hits == [0]
+    assert t_hit == pytest.approx(math.sqrt(2 * (H - R) / G), abs=1e-11)
+    assert t_hit % 0.02 > 1e-3  # inside a substep, not on its edge
+    assert state.t == pytest.approx(0.8, abs=1e-12)  # whole steps of dt all the same
+    # after an elastic bounce the motion mirrors the fall: the same height at t and 2·t_hit − t
+    y = state.q[0]
+    mirror = 2 * t_hit - 0.8
+    assert y == pytest.approx(H - 0.5 * G * mirror ** 2, abs=1e-9)
+
+
+def test_elastic_bounces_conserve_energy(write_model):
+    system = falling_system(write_model, bounce(1.0))
+    state = system.state([H], [0.0])
+    ek, ep = system.energies(state)
+    for _ in range(500):  # 10 s: more than ten bounces
+        state = system.step(state)
+    assert len(system.stepper.log) >= 10
+    assert sum(system.energies(state)) == pytest.approx(ek + ep, rel=1e-10)
+    assert state.q[0] >= R - 1e-9  # never through the floor
+
+
+def test_with_events_that_never_fire_the_motion_is_the_plain_one_to_the_bit(write_model):
+    plain_model = read_model(write_model(FALLING))
+    plain = System(plain_model, parameter_values(plain_model))
+    quiet = System(plain_model, parameter_values(plain_model), events=(parse("x + 100").tree,),
+                   respond=bounce(1.0))
+    a = b = None
+    a = plain.state([H], [2.0])
+    b = quiet.state([H], [2.0])
+    a, b = plain.step(a, 30), quiet.step(b, 30)
+    assert np.array_equal(a.q, b.q) and np.array_equal(a.p, b.p) and a.t == b.t
+
+
+def test_a_response_that_never_separates_is_a_failure_not_a_hang(write_model):
+    def stick(system: System, state: State, hits: list[int]) -> State:
+        return State(state.t, state.q, 0.0 * state.p, state.work, state.support_work, state.losses)
+
+    system = falling_system(write_model, stick)
+    state = system.state([H], [0.0])
+    with pytest.raises(SimulationError, match="impacts in one substep"):
+        for _ in range(100):
+            state = system.step(state)
+    assert state.q[0] >= R - 1e-9  # the last good state is kept by the caller
+
+
+def test_projection_runs_after_every_step(write_model):
+    model = read_model(write_model(FALLING))
+    system = System(model, parameter_values(model))
+    seen: list[float] = []
+
+    def floor(system: System, state: State) -> State:
+        seen.append(state.t)
+        q = np.maximum(state.q, R)  # a crude constraint: never below the floor
+        return State(state.t, q, state.p, state.work, state.support_work, state.losses)
+
+    system.stepper = Projected(RK4(), floor)
+    state = system.step(system.state([H], [0.0]), 50)
+    assert seen == pytest.approx([0.02 * (k + 1) for k in range(50)])
+    assert state.q[0] == R
+
+
+def test_generated_code_names_its_variables_and_shows_in_tracebacks(write_model):
+    model = read_model(write_model(FALLING))
+    system = System(model, parameter_values(model))
+    source = system.code.source
+    assert "# q0: coordinate x" in source and "v0: velocity vx" in source
+    assert "m.dat" in system.code.filename
+    # a traceback through generated code shows the generated line, not "<string>"
+    with pytest.raises(TypeError) as failed:
+        system.code.advance.scalar(0.0, 1.0, "not a number", 0.0, 0.0, 0.01, 1)
+    text = "".join(traceback.format_exception(failed.value))
+    assert system.code.filename in text and "= rhs(t + half" in text
+    lines = linecache.getlines(system.code.filename)
+    assert lines and lines[0].startswith("# Generated")
