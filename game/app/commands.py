@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import sys
 from collections.abc import Sequence
@@ -95,6 +96,21 @@ def parse_settings(model: ModelFile, settings: Sequence[str]):
     return p_over, c_over
 
 
+class CsvRows:
+    """The CSV of ``simulate``: a header of names, then one row per step, written as an
+    observer of the simulation (the same seam trails and plots use)."""
+
+    def __init__(self, sink: TextIO, names: Sequence[str]):
+        self.writer = csv.writer(sink, lineterminator="\n")
+        self.writer.writerow(names)
+
+    def on_step(self, sim: Simulation) -> None:
+        self.writer.writerow([repr(float(v)) for v in sim.sample()])
+
+    def on_break(self, sim: Simulation) -> None:
+        self.on_step(sim)  # the row at the conditions the run starts from
+
+
 def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Sequence[str],
              derivatives: str, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     path = find_model(model_name)
@@ -110,29 +126,15 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
         print(f"error: {exc}", file=err)
         return 2
     steps = round(seconds / model.general.dt)
-    with_work = sim.does_work
-    header = ["t", *model.coordinates, *model.velocities, "Ek", "Ep", "E", "DE"] + (["W"] if with_work else [])
-    sink = open(csv_path, "w", newline="", encoding="utf-8") if csv_path else out
-    try:
-        writer = csv.writer(sink, lineterminator="\n")
-        writer.writerow(header)
-
-        def row() -> list[str]:
-            ek, ep = sim.energies
-            vals = [sim.t, *sim.q.tolist(), *sim.qdot.tolist(), ek, ep, ek + ep, sim.de]
-            return [repr(float(v)) for v in vals + ([sim.work] if with_work else [])]
-
-        writer.writerow(row())
-        for _ in range(steps):
-            try:
-                sim.step()
-            except SimulationError as exc:
-                print(f"error: the simulation stopped: {exc}", file=err)
-                if exc.expression:
-                    print(f"  in {exc.expression}", file=err)
-                return 1
-            writer.writerow(row())
-    finally:
-        if csv_path:
-            sink.close()
+    with contextlib.ExitStack() as stack:
+        sink = stack.enter_context(open(csv_path, "w", newline="", encoding="utf-8")) if csv_path else out
+        sim.observers.append(CsvRows(sink, sim.sample_names()))
+        sim.announce_break()
+        try:
+            sim.step(steps)
+        except SimulationError as exc:
+            print(f"error: the simulation stopped: {exc}", file=err)
+            if exc.expression:
+                print(f"  in {exc.expression}", file=err)
+            return 1
     return 0
