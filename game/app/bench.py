@@ -9,8 +9,11 @@ the same motion.
 
 from __future__ import annotations
 
+import builtins
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TextIO
 
 import numpy as np
 
@@ -90,13 +93,20 @@ def _hand_written(stem: str, params: dict[str, float]):
 
 # -- the command ---------------------------------------------------------------------------
 
-def bench_engine(quick: bool = False) -> int:
+def bench_engine(quick: bool = False, models: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Print the engine's speed for the shipped models (or just ``models``, by stem)."""
     budget = 0.15 if quick else 1.0
     catalog = read_catalog(paths.CATALOG, paths.MODELS)
+
+    def print(*args: object) -> None:
+        builtins.print(*args, file=out or sys.stdout)
+
     print(f"Engine speed (RK4 substeps per second; batch = {BATCH} states advanced together)")
     print(f"{'model':<26}{'nQ':>3}{'1 state':>14}{'batch':>12}{'states×substeps/s':>20}")
     rows = {}
     for entry in catalog.entries:
+        if models is not None and entry.stem not in models:
+            continue
         model = load_model(entry.path)
         sim = Simulation(model)
         system, n_sub = sim.system, model.general.n_substeps

@@ -43,6 +43,8 @@ def _parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="measure engine speed (or frame times with --frames)")
     b.add_argument("--frames", action="store_true", help="frame-time statistics of the window, headless")
     b.add_argument("--quick", action="store_true", help="shorter runs (rougher figures)")
+    b.add_argument("--model", dest="bench_models", action="append", metavar="STEM",
+                   help="only this model (repeatable; default: every model of models.xml)")
     return p
 
 
@@ -77,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return bench_frames(quick=args.quick)
             from .bench import bench_engine
 
-            return bench_engine(quick=args.quick)
+            return bench_engine(quick=args.quick, models=args.bench_models)
         if args.command == "screenshot":
             problem = pygame_problem()
             if problem:

@@ -35,9 +35,10 @@ def find_model(name: str) -> Path:
     return entry.path
 
 
-def check(files: Sequence[str], out: TextIO = sys.stdout, show_code: bool = False) -> int:
+def check(files: Sequence[str], out: TextIO | None = None, show_code: bool = False) -> int:
     """Validate model files (or models.xml and all it lists); 0 only if all are valid.
     With ``show_code``, each valid model's generated code is printed too."""
+    out = out or sys.stdout
     problems: list[SourceError] = []
     targets: list[Path] = []
     if not files:
@@ -112,7 +113,8 @@ class CsvRows:
 
 
 def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Sequence[str],
-             derivatives: str, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+             derivatives: str, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    out, err = out or sys.stdout, err or sys.stderr
     path = find_model(model_name)
     try:
         model = load_model(path)

@@ -27,17 +27,18 @@ def bench_frames(quick: bool = False, model: str = "pendulo_triple") -> int:
     from ..physics.records import Trail
     from .window import App
 
-    frames = 120 if quick else 600
-    app = App(replace(Settings(), trail_length=5000), model)
+    frames, points = (120, 1000) if quick else (600, 5000)
+    app = App(replace(Settings(), trail_length=points), model)
     session = app.session
     # a trail on every ball (the model asks for one on the last), filled: one point per step
-    session.trails.trails = {p.id: Trail(5000) for p in session.poses() if isinstance(p, BallPose)}
-    session.run(5000)
+    session.trails.trails = {p.id: Trail(points) for p in session.poses() if isinstance(p, BallPose)}
+    session.run(points)
     for name in ("animate", "vectors", "energy", "values"):
         session.act(name)
     physics, drawing, total = [], [], []
     for _ in range(30):  # warm up caches
         app.frame(FRAME)
+    t_start = session.sim.t
     for _ in range(frames):
         t0 = time.perf_counter()
         for event in pygame.event.get():
@@ -56,6 +57,7 @@ def bench_frames(quick: bool = False, model: str = "pendulo_triple") -> int:
     w, h = app.screen.get_size()
     print(f"Frame times: {session.entry.title}, {w}×{h}, {frames} frames at 1×, trails {trail_points} points, "
           f"arrows on, energy and values panels open (SDL {pygame.display.get_driver()} driver)")
+    print(f"simulated {session.sim.t - t_start:.2f} s in {frames} frames")
     print(f"{'':<10}{'p50 ms':>10}{'p95 ms':>10}{'max ms':>10}")
     for name, xs in (("physics", physics), ("drawing", drawing), ("total", total)):
         a = np.array(xs) * 1000

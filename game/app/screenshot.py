@@ -14,6 +14,7 @@ def headless() -> None:
     """Draw without a screen unless a real one was asked for."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def screenshot(model: str, out: str, seconds: float = 0.0, size: str = "1280x720",

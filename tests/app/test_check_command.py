@@ -1,27 +1,41 @@
-"""`python main.py check`, run as a user runs it."""
+"""`python main.py check`: the command line, called in-process with its streams."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+from dataclasses import dataclass
 
 import pytest
 from model_texts import SLIDING
 from project import ROOT
 
-
-def run(*args, cwd=ROOT):
-    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, cwd=cwd)
+from game.app.cli import main
 
 
-def test_check_passes_on_the_shipped_library():
+@dataclass
+class Result:
+    returncode: int
+    stdout: str
+
+
+@pytest.fixture
+def run(capsys):
+    def go(*args: str) -> Result:
+        code = main(list(args))
+        return Result(code, capsys.readouterr().out)
+
+    return go
+
+
+def test_check_passes_on_the_shipped_library(run):
     r = run("check")
     assert r.returncode == 0, r.stdout + r.stderr
     assert "all valid" in r.stdout
 
 
-def test_check_names_file_line_column_of_a_broken_model(tmp_path):
+def test_check_names_file_line_column_of_a_broken_model(run, tmp_path):
     bad = tmp_path / "roto.dat"
     bad.write_text(SLIDING.replace("-mgl·cos(a)", "-mgll·cos(a)"), encoding="utf-8")
     good = tmp_path / "bien.dat"
@@ -34,7 +48,7 @@ def test_check_names_file_line_column_of_a_broken_model(tmp_path):
     assert r.returncode == 0
 
 
-def test_check_reports_a_catalog_with_a_missing_file(tmp_path):
+def test_check_reports_a_catalog_with_a_missing_file(run, tmp_path):
     (tmp_path / "models").mkdir()
     (tmp_path / "models" / "a.dat").write_text(SLIDING, encoding="utf-8")
     xml = tmp_path / "models.xml"
@@ -52,3 +66,10 @@ def test_the_window_command_says_so_when_there_is_no_display():
                        env=env, timeout=60)
     assert r.returncode == 2
     assert "no display to open the window on" in r.stdout
+
+
+def test_show_code_prints_the_generated_functions(run):
+    r = run("check", "--show-code", str(ROOT / "models" / "pendulo_simple.dat"))
+    assert r.returncode == 0
+    assert "# q0: coordinate a" in r.stdout and "def rhs(" in r.stdout and "def advance(" in r.stdout
+    assert "1 model checked: all valid" in r.stdout
