@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 from collections.abc import Sequence
@@ -93,10 +94,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         if problem:
             print(f"error: {problem}", file=sys.stderr)
             return 2
-        from .window import run
-
-        return run(model=args.model, fullscreen=args.fullscreen, kiosk=args.kiosk,
-                   config=args.config, lang=args.lang)
+        return open_window(model=args.model, fullscreen=args.fullscreen, kiosk=args.kiosk,
+                           config=args.config, lang=args.lang)
     except UsageError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+
+def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool = False, config: str | None = None,
+        lang: str | None = None) -> int:
+    import pygame
+
+    from ..model import ModelFileError
+    from .session import LoadError
+    from .settings import SettingsError, load_settings
+    from .window import App
+
+    try:
+        settings = load_settings(config)
+    except SettingsError as exc:
+        print(f"error: {exc}")
+        return 2
+    settings = dataclasses.replace(settings, fullscreen=settings.fullscreen or fullscreen, kiosk=settings.kiosk or kiosk,
+                       language=lang or settings.language)
+    pygame.display.init()
+    if pygame.display.get_driver() in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
+        print("error: no display to open the window on; on a machine without a screen use "
+              "python3 main.py screenshot / simulate / check")
+        return 2
+    try:
+        app = App(settings, model)
+    except (LoadError, ModelFileError) as exc:
+        print(f"error: {exc}")
+        return 2
+    return app.run()

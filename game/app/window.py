@@ -1,33 +1,30 @@
 """The window: one frame is *events → advance the session to the clock → paint*.
 
-A thin loop over a :class:`~game.app.session.Session`: pygame events become
-commands (a row of the command table), grabs and drags in model units, and
-values typed in panels; the session moves the model; the frame is painted as
-a list of layers, then the pygame_gui widgets, which follow the session's view
-state. Tests drive it by posting real events.
+A thin loop over a :class:`~game.app.session.Session`: pygame events become commands
+(rows of the command table), drags in model units and typed values; the frame is a list
+of layers, then the pygame_gui widgets, which follow the session's view state.
 """
 
 from __future__ import annotations
 
-import os
 import webbrowser
 from dataclasses import replace
 
 import pygame
 import pygame_gui
 
-from ..model import ModelFileError, read_catalog
-from ..render import DEFAULT_STYLE, Camera, Scene, TrailsLayer, draw_frame, standard_layers, velocity_points
+from ..model import read_catalog
+from ..render import DEFAULT_STYLE, Camera, Scene, draw_frame, standard_layers, velocity_points
 from ..ui.bars import Bars, BarState
 from ..ui.layout import Layout
 from ..ui.menu import ModelMenu
-from ..ui.panels import DefinitionsPanel, LivePanel, panel_height
+from ..ui.panels import DefinitionsPanel, LivePanel
 from ..ui.text import Texts
 from ..ui.theme import build_theme
 from . import paths
 from .controls import CONTROLS, SPEED_LABELS
 from .picking import arrow_at, body_at
-from .session import LoadError, Session
+from .session import Session
 from .settings import Settings
 
 #: wall seconds between rewrites of the numbers shown while animating: faster is unreadable,
@@ -36,7 +33,6 @@ TEXT_INTERVAL = 0.1
 
 INPUT_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.KEYDOWN,
                 pygame.TEXTINPUT, pygame.MOUSEWHEEL, pygame.FINGERDOWN)
-
 
 
 class App:
@@ -62,42 +58,33 @@ class App:
         self.menu: ModelMenu | None = None
         self.live: dict[str, LivePanel] = {}
         self._since_text = 0.0
-        self._build_ui()
+        self.bars = Bars(self.manager, self.layout, self.texts, CONTROLS)
         self.session.open(model)
         self._make_camera()
 
     # -- building ------------------------------------------------------------------------
 
-    def _build_ui(self) -> None:
-        self.bars = Bars(self.manager, self.layout, self.texts, CONTROLS)
-
     def _make_camera(self) -> None:
+        # the trail layer notices a new camera by itself and repaints
         g = self.session.model.general
         self.camera = Camera(g.escala, g.ox, g.oy, self.layout.viewport)
         self._camera_model = self.session.model
-        for layer in self.layers:
-            if isinstance(layer, TrailsLayer):
-                layer.invalidate()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = Layout(*size)
         self.manager.set_window_resolution(size)
         self.bars.kill()
-        self._build_ui()
+        self.bars = Bars(self.manager, self.layout, self.texts, CONTROLS)
         self._close_widgets()
         self._make_camera()
 
     def _close_widgets(self) -> None:
         """Drop the widgets that follow the view state; the next frame builds them again."""
-        for panel in self.live.values():
-            panel.kill()
+        for widget in [*self.live.values(), self.menu, self.panel]:
+            if widget is not None:
+                widget.kill()
         self.live.clear()
-        if self.menu is not None:
-            self.menu.kill()
-            self.menu = None
-        if self.panel is not None:
-            self.panel.close()
-            self.panel = None
+        self.menu = self.panel = None
 
     # -- the frame -----------------------------------------------------------------------
 
@@ -138,7 +125,7 @@ class App:
         if not self.session.view.animating or self._since_text >= TEXT_INTERVAL:
             self._since_text = 0.0
             for name, panel in self.live.items():
-                panel.set_lines(self.session.readout(name, self._columns(name)))
+                panel.set_lines(self.session.readout(name, self.layout.panel_columns(name)))
             clock = self.texts("time", t=f"{self.session.sim.t:.2f}")
             self.bars.set_clock(f"{clock}   {SPEED_LABELS[self.session.view.speed_index]}")
         s = self.session
@@ -149,39 +136,27 @@ class App:
     def _follow_view(self) -> None:
         """Open and close the widgets the session's view state asks for."""
         s, view = self.session, self.session.view
-        for name in ("energy", "values"):
-            if (name in view.panels) != (name in self.live):
-                if name in self.live:
-                    self.live.pop(name).kill()
-                else:
-                    self.live[name] = self._live_panel(name)
-        if view.menu != (self.menu is not None):
-            if self.menu is None:
-                self.menu = ModelMenu(self.manager, self.layout, [e.title for e in s.catalog.entries], s.index)
-            else:
-                self.menu.kill()
-                self.menu = None
-        if (view.dialog is None) != (self.panel is None):
-            if self.panel is None:
-                self.panel = self._dialog(view.dialog or "")
-            else:
-                self.panel.close()
-                self.panel = None
-
-    def _panel_width(self, name: str) -> int:
-        return min(560, self.layout.viewport[2] // 2 - 12) if name == "energy" else 260
-
-    def _columns(self, name: str) -> int:
-        """Characters of expression that fit a line of the panel (the expression font is ~9 px wide)."""
-        return max(20, (self._panel_width(name) - 34) // 9)
+        for name in {*view.panels, *self.live}:
+            if name not in self.live:
+                self.live[name] = self._live_panel(name)
+            elif name not in view.panels:
+                self.live.pop(name).kill()
+        if view.menu and self.menu is None:
+            self.menu = ModelMenu(self.manager, self.layout, [e.title for e in s.catalog.entries], s.index)
+        elif not view.menu and self.menu is not None:
+            self.menu.kill()
+            self.menu = None
+        if view.dialog and self.panel is None:
+            self.panel = self._dialog(view.dialog)
+        elif not view.dialog and self.panel is not None:
+            self.panel.close()
+            self.panel = None
 
     def _live_panel(self, name: str) -> LivePanel:
-        vx, vy, vw, _ = self.layout.viewport
-        lines = self.session.readout(name, self._columns(name))
-        width = self._panel_width(name)
-        x = vx + 8 if name == "energy" else vx + vw - width - 8
-        expressions = tuple(range(self.session.expression_lines(name, self._columns(name))))
-        return LivePanel(self.manager, pygame.Rect(x, vy + 48, width, panel_height(len(lines))),
+        columns = self.layout.panel_columns(name)
+        lines = self.session.readout(name, columns)
+        expressions = tuple(range(self.session.expression_lines(name, columns)))
+        return LivePanel(self.manager, pygame.Rect(self.layout.live_panel(name, len(lines))),
                          self.texts(f"{name}_title"), len(lines), expressions)
 
     def _dialog(self, which: str) -> DefinitionsPanel:
@@ -272,27 +247,3 @@ class App:
     def toggle_fullscreen(self) -> None:
         if not self.settings.kiosk:
             pygame.display.toggle_fullscreen()
-
-
-def run(model: str | None = None, fullscreen: bool = False, kiosk: bool = False, config: str | None = None,
-        lang: str | None = None) -> int:
-    from .settings import SettingsError, load_settings
-
-    try:
-        settings = load_settings(config)
-    except SettingsError as exc:
-        print(f"error: {exc}")
-        return 2
-    settings = replace(settings, fullscreen=settings.fullscreen or fullscreen, kiosk=settings.kiosk or kiosk,
-                       language=lang or settings.language)
-    pygame.display.init()
-    if pygame.display.get_driver() in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
-        print("error: no display to open the window on; on a machine without a screen use "
-              "python3 main.py screenshot / simulate / check")
-        return 2
-    try:
-        app = App(settings, model)
-    except (LoadError, ModelFileError) as exc:
-        print(f"error: {exc}")
-        return 2
-    return app.run()

@@ -132,6 +132,8 @@ class DefinitionsPanel:
         self.panel.kill()
         self.closed = True
 
+    kill = close
+
 
 class LivePanel:
     """A small read-only panel of lines updated every frame (energies, values)."""
@@ -160,5 +162,3 @@ class LivePanel:
         self.panel.kill()
 
 
-def panel_height(lines: int) -> int:
-    return 40 + 24 * lines
