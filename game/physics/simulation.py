@@ -9,7 +9,7 @@ and of every break (see :mod:`game.physics.records`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import numpy as np
 
@@ -31,6 +31,11 @@ class Simulation:
         self.system = self._system(self.parameters)
         #: told of every step and break, in order
         self.observers: list[StepObserver] = []
+        #: columns of a sample after DE, by name, in order: W when forces or moving supports do work
+        #: (contacts add their energy lost, measures their values)
+        self.columns: list[tuple[str, Callable[[Simulation], float]]] = []
+        if self.does_work:
+            self.columns.append(("W", lambda sim: sim.work))
         values = condition_values(model, self.parameters, conditions)
         self.set_conditions([values[c] for c in model.coordinates], [values[v] for v in model.velocities])
 
@@ -127,14 +132,14 @@ class Simulation:
     def sample_names(self) -> tuple[str, ...]:
         """What :meth:`sample` gives, by name: one row of the CSV of ``simulate`` and of the history."""
         return ("t", *self.model.coordinates, *self.model.velocities, "Ek", "Ep", "E", "DE",
-                *(("W",) if self.does_work else ()))
+                *(name for name, _ in self.columns))
 
     def sample(self) -> tuple[float, ...]:
-        """t, q, q̇, Ek, Ep, E, DE (and W when forces or supports do work) now."""
+        """t, q, q̇, Ek, Ep, E, DE, then the extra :attr:`columns`, now."""
         qdot = self.qdot
         ek, ep = self.system.energies(self.state)
         row = (self.t, *self.state.q.tolist(), *qdot.tolist(), ek, ep, ek + ep, self.de)
-        return row + ((self.work,) if self.does_work else ())
+        return row + tuple(value(self) for _, value in self.columns)
 
     def values(self) -> dict[str, float]:
         """Coordinates then velocities, by the model's names."""
