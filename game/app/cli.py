@@ -99,6 +99,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader went away (`simulate … | head`): stop quietly, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool = False, config: str | None = None,
         lang: str | None = None) -> int:
