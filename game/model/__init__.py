@@ -7,6 +7,7 @@ from pathlib import Path
 
 from .catalog import Catalog, CatalogEntry, read_catalog
 from .graphics import GraphicsResolver
+from .measures import Measure
 from .reader import ModelFileError, read_model
 from .types import Definition, Force, General, Graphic, ModelFile, TEntry
 from .validate import validate
@@ -24,6 +25,6 @@ def load_model(path: str | Path) -> ModelFile:
 
 __all__ = [
     "Catalog", "CatalogEntry", "Definition", "Force", "General", "Graphic", "GraphicsResolver",
-    "ModelFile", "ModelFileError", "TEntry", "condition_values", "load_model",
+    "Measure", "ModelFile", "ModelFileError", "TEntry", "condition_values", "load_model",
     "parameter_values", "read_catalog", "read_model", "validate",
 ]

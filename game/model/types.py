@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..expr import Expression, Location
+from .measures import Measure
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,8 @@ class ModelFile:
     potential: Expression
     graphics: tuple[Graphic, ...] = ()
     forces: tuple[Force, ...] = ()
+    #: named measures (SPEC §7.4): shown, written and plotted, never part of the motion
+    measures: tuple[Measure, ...] = ()
     #: Where each block starts, for messages about a whole block.
     block_locations: tuple[tuple[str, Location], ...] = field(default=())
 

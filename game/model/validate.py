@@ -24,6 +24,7 @@ from ..expr import (
     evaluate,
 )
 from .graphics import GraphicsResolver
+from .measures import check_measures
 from .types import ModelFile
 from .values import condition_values, parameter_values
 
@@ -102,6 +103,7 @@ def _names(model: ModelFile, problems: list[SourceError]) -> None:
             problems.append(SourceError(
                 f"'{f.coordinate}' is not a coordinate; a force row starts with one of: {', '.join(coords)}", f.location))
         names_ok(f.value, everything, "(a force may use parameters, coordinates, velocities and t)")
+    problems.extend(check_measures(model.measures, seen, everything))
     ids: dict[str, Location] = {}
     for g in model.graphics:
         if g.id in ids:

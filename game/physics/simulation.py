@@ -15,6 +15,7 @@ import numpy as np
 
 from ..expr import Expression
 from ..model import ModelFile, condition_values, parameter_values
+from .measures import Measures
 from .records import StepObserver
 from .system import System
 
@@ -36,6 +37,9 @@ class Simulation:
         self.columns: list[tuple[str, Callable[[Simulation], float]]] = []
         if self.does_work:
             self.columns.append(("W", lambda sim: sim.work))
+        #: the model's named measures (SPEC §7.4), compiled once; their values are columns too
+        self.measures = Measures(model)
+        self.columns += self.measures.columns()
         values = condition_values(model, self.parameters, conditions)
         self.set_conditions([values[c] for c in model.coordinates], [values[v] for v in model.velocities])
 

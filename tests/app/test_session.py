@@ -216,3 +216,12 @@ def test_trails_and_csv_see_the_same_steps_and_breaks(session):
     history = session.history
     assert history.column("t")[-6:] == pytest.approx([0.0, 0.02, 0.04, 0.06, 0.08, 0.1])
     assert history.starts()[-6] and not history.starts()[-5]
+
+
+def test_the_values_panel_shows_the_models_measures():
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings())
+    s.open("planetario1")
+    lines = s.readout("values")
+    x, y, vx, vy = (*s.sim.q, *s.sim.qdot)
+    assert lines[:4] == [f"x = {x:.6g}", f"y = {y:.6g}", f"vx = {vx:.6g}", f"vy = {vy:.6g}"]
+    assert lines[4:] == [f"Lz = {x * vy - y * vx:.6g}", f"r = {math.hypot(x, y):.6g}"]

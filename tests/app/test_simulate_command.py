@@ -122,3 +122,14 @@ def test_frame_bench_takes_real_frames(run):
     assert rows["physics"][0] > 0 and rows["drawing"][0] > 0
     assert rows["total"][0] >= rows["drawing"][0]  # a frame is more than its drawing
     assert "simulated 2.00 s in 120 frames" in r.stdout  # 1× speed: 120 frames of 1/60 s
+
+
+def test_measures_are_csv_columns_after_de(run, tmp_path):
+    out = tmp_path / "tres.csv"
+    assert run("simulate", "tres_cuerpos", "--seconds", "0.1", "--csv", str(out)).returncode == 0
+    rows = list(csv.reader(out.open(encoding="utf-8")))
+    assert rows[0][rows[0].index("DE"):] == ["DE", "px", "py", "Lz"]
+    head = dict(zip(rows[0], map(float, rows[1])))
+    lz = sum(mass * (head[f"x{b}"] * head[f"vy{b}"] - head[f"y{b}"] * head[f"vx{b}"])
+             for mass, b in ((20, "s"), (2, "p"), (0.01, "l")))
+    assert head["Lz"] == pytest.approx(lz, rel=1e-14)

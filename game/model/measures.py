@@ -1,0 +1,80 @@
+"""Named measures of a model (SPEC §7.4): ``<MEASURES><M>name|'expr'|description</M></MEASURES>``.
+
+A measure is an expression of t, the coordinates, the velocities and the
+parameters that a teacher wants to watch: a linear or angular momentum, a
+bob's height. It changes nothing in the motion; it is shown in the Values
+panel, written as a CSV column after ``DE`` and offered in the plots.
+
+Here: the row as data, how a row is read, and what is checked of it. The
+numbers are computed by :mod:`game.physics.measures`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from ..expr import RESERVED, Expression, ExpressionError, Location, SourceError, check_names
+
+#: Names a measure may not take: the other columns of a sample (CSV of ``simulate``, the history).
+SAMPLE_NAMES = frozenset({"t", "Ek", "Ep", "E", "DE", "W", "Eloss"})
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One ``<M>`` row: ``name|'expr'|description``."""
+
+    name: str
+    value: Expression
+    description: str
+    location: Location
+
+
+class _Cell(Protocol):
+    @property
+    def text(self) -> str: ...
+    @property
+    def location(self) -> Location: ...
+
+
+Cell = TypeVar("Cell", bound=_Cell)
+
+
+def read_measure(cells: Sequence[Cell], row: Location, name: Callable[[Cell, str], str | None],
+                 expression: Callable[[Cell], Expression | None],
+                 problem: Callable[[str, Location], None]) -> Measure | None:
+    """A measure from the cells of an ``<M>`` row, or None (the problems told to ``problem``).
+    ``name`` and ``expression`` read a cell as the reader reads names and expressions."""
+    if len(cells) not in (2, 3):
+        problem(f"a measure row has 3 cells, name|'expression'|description (found {len(cells)})", row)
+        return None
+    ident = name(cells[0], "measure")
+    value = expression(cells[1])
+    if ident is None or value is None:
+        return None
+    return Measure(ident, value, cells[2].text if len(cells) == 3 else "", cells[0].location)
+
+
+def check_measures(measures: Sequence[Measure], taken: Collection[str], known: Collection[str]) -> list[SourceError]:
+    """Problems of the measures: a name already used (by a parameter, a condition, a column
+    of the sample or another measure) and expressions reading names other than ``known``
+    (t, coordinates, velocities, parameters)."""
+    problems: list[SourceError] = []
+    seen: dict[str, Location] = {}
+    for m in measures:
+        if m.name in RESERVED or m.name in SAMPLE_NAMES:
+            problems.append(SourceError(
+                f"'{m.name}' cannot name a measure: it is a reserved word or a column of the results", m.location))
+        elif m.name in taken:
+            problems.append(SourceError(
+                f"'{m.name}' is already a parameter or a condition; give the measure another name", m.location))
+        elif m.name in seen:
+            problems.append(SourceError(f"measure '{m.name}' is defined twice (first at line {seen[m.name].line})",
+                                        m.location))
+        seen.setdefault(m.name, m.location)
+        try:
+            check_names(m.value, known, "(a measure may use parameters, coordinates, velocities and t)")
+        except ExpressionError as exc:
+            problems.append(exc)
+    return problems
