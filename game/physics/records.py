@@ -103,6 +103,35 @@ class Trail:
         self._added += 1
         self._lone = False
 
+    def extend(self, xy: np.ndarray, starts: np.ndarray | None = None) -> None:
+        """Append many points at once, as :meth:`add` would one by one; ``starts[i]`` breaks
+        the line before point ``i`` (as :meth:`break_here` would)."""
+        xy = np.asarray(xy, dtype=np.float64).reshape(-1, 2)
+        brk = np.zeros(len(xy), dtype=bool) if starts is None else np.array(starts, dtype=bool)
+        if not np.all(np.isfinite(xy)):
+            for (x, y), b in zip(xy.tolist(), brk.tolist()):
+                if b:
+                    self.break_here()
+                self.add(x, y)
+            return
+        k = len(xy)
+        if k == 0:
+            return
+        if self._count == 0:
+            brk[0] = False
+        else:
+            brk[0] |= self._pending_break
+        self._pending_break = False
+        cap = self.capacity
+        keep = min(k, cap)
+        slots = (self._head + np.arange(k - keep, k)) % cap
+        self._xy[slots] = xy[k - keep:]
+        self._starts[slots] = brk[k - keep:]
+        self._head = (self._head + k) % cap
+        self._count = min(self._count + k, cap)
+        self._added += k
+        self._lone = False
+
     def restart(self, x: float, y: float) -> None:
         """Start a new run at (x, y). Several restarts with no point added in between
         (a drag: one per mouse move) leave one starting point, the last."""
@@ -208,6 +237,18 @@ class History:
         self._pending_break = True
         self.append(row)
         self._lone = True
+
+    @property
+    def settled(self) -> int:
+        """Rows that will not change any more: all but a run's lone first row, which the next
+        restart may still replace (a drag moves it with every mouse motion)."""
+        return self._added - (1 if self._lone else 0)
+
+    def latest(self, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """Copies of the newest ``k`` rows and their run-start flags, oldest first."""
+        k = min(k, self._count)
+        idx = (self._head - k + np.arange(k)) % self.capacity
+        return self._rows[idx], self._starts[idx]
 
     def clear(self) -> None:
         self._head = self._count = self._added = 0

@@ -1,0 +1,238 @@
+"""What a plot draws: curves of one variable against another, taken from a record of the
+motion as it grows (SPEC §7.4). Numbers in model units only; the pixels are drawn by
+:mod:`game.render.plots`.
+
+A :class:`Plot` reads a :class:`~game.physics.records.History` (the run so far, or the
+strobed states of a Poincaré section, or the spread of an ensemble) and keeps its own
+curves as :class:`~game.physics.records.Trail` ring buffers: bounded memory, breaks where
+a run starts (a drag, a reset), and :meth:`Plot.sync` takes only the rows added since it
+last looked, so a plot costs the same at minute 1 and at minute 50. An angle is shown in
+(−π, π]: where it wraps, the curve breaks instead of drawing a line across the plot.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..expr import TIME, Call, Name, Neg, Node, algebra
+from ..expr.nodes import Binary
+from ..model import ModelFile
+from .records import History, Trail
+
+#: points kept per curve of a plot (at dt = 0.02 about 7 minutes of motion)
+PLOT_POINTS = 20_000
+
+#: functions whose argument is an angle: a coordinate read only inside them is one
+_PERIODIC = {"sin", "cos", "tan"}
+
+#: kinds of plot: energy against time, phase space, any variable against any other, a
+#: Poincaré section (dots strobed every drive period), the spread of an ensemble (log scale)
+KINDS = ("energy", "phase", "xy", "poincare", "spread")
+
+
+def momentum_name(coordinate: str) -> str:
+    """The plot variable for the momentum ∂L/∂q̇ of ``coordinate``."""
+    return f"p_{coordinate}"
+
+
+def angular_coordinates(model: ModelFile) -> frozenset[str]:
+    """Coordinates that are angles: wherever the model reads them, it is through sin, cos or
+    tan, or as the angle of a drawn bar or block. Their values mean the same modulo 2π."""
+    trees: list[Node] = [model.kinetic.tree, model.potential.tree, *(e.value.tree for e in model.tmatrix),
+                         *(f.value.tree for f in model.forces)]
+    angle_fields: list[Node] = []
+    for g in model.graphics:
+        for name, expr in g.fields:
+            (angle_fields if name == "angle" else trees).append(expr.tree)
+    out = set()
+    for c in model.coordinates:
+        seen = bare = False
+        for tree in trees + angle_fields:
+            whole_angle = any(tree is t for t in angle_fields) and _is_plus_or_minus(tree, c)
+            s, b = _occurrences(tree, c)
+            seen |= s
+            bare |= b and not whole_angle
+        if seen and not bare:
+            out.add(c)
+    return frozenset(out)
+
+
+def _is_plus_or_minus(tree: Node, name: str) -> bool:
+    """``name`` or ``-name``: a bar drawn at the coordinate's angle."""
+    return tree == Name(name) or (isinstance(tree, Neg) and tree.operand == Name(name))
+
+
+def _occurrences(tree: Node, name: str) -> tuple[bool, bool]:
+    """(``name`` occurs, it occurs somewhere outside the argument of sin/cos/tan)."""
+    seen = bare = False
+    stack: list[tuple[Node, bool]] = [(tree, False)]
+    while stack:
+        node, inside = stack.pop()
+        if isinstance(node, Name):
+            if node.id == name:
+                seen = True
+                bare |= not inside
+        elif isinstance(node, Neg):
+            stack.append((node.operand, inside))
+        elif isinstance(node, Binary):
+            stack += [(node.left, inside), (node.right, inside)]
+        elif isinstance(node, Call):
+            stack += [(a, inside or node.func in _PERIODIC) for a in node.args]
+    return seen, bare
+
+
+def wrap_angle(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Angles into (−π, π], and the turn each was on (the curve breaks where it changes)."""
+    turn = np.floor((x + math.pi) / (2 * math.pi))
+    wrapped = x - 2 * math.pi * turn
+    return wrapped, turn
+
+
+def drive_frequency(model: ModelFile, parameters: dict[str, float]) -> float | None:
+    """ω of a periodic drive: the first sin/cos of the model's forces, energies or T whose
+    argument grows at a constant rate with t (``F·cos(w·t)``). None when there is none."""
+    trees = [f.value.tree for f in model.forces] + [model.kinetic.tree, model.potential.tree] + [
+        e.value.tree for e in model.tmatrix]
+    for tree in trees:
+        stack: list[Node] = [algebra.bind(tree, parameters)]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, Call):
+                if node.func in ("sin", "cos") and len(node.args) == 1:
+                    rate = algebra.constant_value(algebra.diff(node.args[0], TIME))
+                    if rate is not None and rate != 0 and math.isfinite(rate):
+                        return abs(rate)
+                stack.extend(node.args)
+            elif isinstance(node, Neg):
+                stack.append(node.operand)
+            elif isinstance(node, Binary):
+                stack += [node.right, node.left]
+    return None
+
+
+def drive_period(model: ModelFile, parameters: dict[str, float]) -> float | None:
+    """Seconds between Poincaré strobes: a parameter named ``period`` if the model has one,
+    else one period of its drive (see :func:`drive_frequency`); None if it has neither."""
+    if "period" in parameters and parameters["period"] > 0:
+        return parameters["period"]
+    w = drive_frequency(model, parameters)
+    return 2 * math.pi / w if w else None
+
+
+@dataclass(frozen=True)
+class PlotSpec:
+    """What one plot shows: the kind, the variable across and the curves up."""
+
+    kind: str
+    x: str
+    ys: tuple[str, ...]
+
+
+#: values(name, rows, names) → that variable for each row of a record
+Values = Callable[[str, np.ndarray, Sequence[str]], np.ndarray]
+
+
+def _turned(turn: np.ndarray, before: float | None) -> np.ndarray:
+    """Per point: the angle is on another turn than at the point before (the first point is
+    compared with ``before``, the last point of the previous rows taken)."""
+    out = np.empty(len(turn), dtype=bool)
+    out[0] = before is not None and turn[0] != before
+    out[1:] = turn[1:] != turn[:-1]
+    return out
+
+
+def columns(name: str, rows: np.ndarray, names: Sequence[str]) -> np.ndarray:
+    """A variable that is a column of the record."""
+    return rows[:, list(names).index(name)]
+
+
+class Plot:
+    """One plot's curves, kept up to date from ``source`` by :meth:`sync`."""
+
+    def __init__(self, spec: PlotSpec, source: History, *, values: Values = columns,
+                 angles: frozenset[str] = frozenset(), log_y: bool = False, dots: bool = False,
+                 capacity: int = PLOT_POINTS):
+        self.spec = spec
+        self.source = source
+        self.values = values
+        self.wrap_x = spec.x in angles
+        self.wrap_y = tuple(y in angles for y in spec.ys)
+        #: the y values are shown on a logarithmic scale (the curves hold log10 of them)
+        self.log_y = log_y
+        #: points, not lines (a Poincaré section)
+        self.dots = dots
+        self.curves = [Trail(capacity) for _ in spec.ys]
+        #: rows of the source taken so far (a new plot starts with what the source holds)
+        self.seen = 0
+        # the turn each wrapped variable was on at the last point taken (None: no point yet)
+        self._turn_x: float | None = None
+        self._turn_y: list[float | None] = [None] * len(spec.ys)
+        #: changes when the curves are emptied (a clear), so a drawing of them is redone
+        self.generation = 0
+
+    def clear(self) -> None:
+        """Forget what is drawn; what comes next is drawn from an empty plot (the source is kept)."""
+        for c in self.curves:
+            c.clear()
+        self.seen = self.source.settled
+        self._turn_x = None
+        self._turn_y = [None] * len(self.spec.ys)
+        self.generation += 1
+
+    def sync(self) -> int:
+        """Take the rows the source added since the last sync (never a run's first row while it
+        may still move); returns how many points each curve got."""
+        src = self.source
+        settled = src.settled
+        if settled < self.seen:  # the source was cleared
+            self.seen = 0
+        new = settled - self.seen
+        if new <= 0:
+            return 0
+        unsettled = src.added - settled
+        rows, starts = src.latest(min(new, len(src)) + unsettled)
+        if unsettled:
+            rows, starts = rows[:-unsettled], starts[:-unsettled]
+        if new > len(rows):  # rows were overwritten before the plot saw them: do not join across
+            starts = starts.copy()
+            if len(starts):
+                starts[0] = True
+        self.seen = settled
+        if not len(rows):
+            return 0
+        x = self.values(self.spec.x, rows, src.names)
+        breaks = starts.copy()
+        if self.wrap_x:
+            x, turn = wrap_angle(x)
+            breaks |= _turned(turn, self._turn_x)
+            self._turn_x = float(turn[-1])
+        for i, (curve, name, wrap) in enumerate(zip(self.curves, self.spec.ys, self.wrap_y)):
+            y = self.values(name, rows, src.names)
+            b = breaks
+            if wrap:
+                y, turn = wrap_angle(y)
+                b = breaks | _turned(turn, self._turn_y[i])
+                self._turn_y[i] = float(turn[-1])
+            if self.log_y:
+                with np.errstate(all="ignore"):
+                    y = np.log10(np.where(y > 0, y, np.nan))
+            curve.extend(np.column_stack((x, y)), b)
+        return len(rows)
+
+    def bounds(self) -> tuple[float, float, float, float] | None:
+        """(x0, x1, y0, y1) of every finite point kept, or None when there is none."""
+        boxes = []
+        for c in self.curves:
+            if len(c):
+                p = c.points()
+                p = p[np.all(np.isfinite(p), axis=1)]
+                if len(p):
+                    boxes.append((p[:, 0].min(), p[:, 0].max(), p[:, 1].min(), p[:, 1].max()))
+        if not boxes:
+            return None
+        b = np.array(boxes)
+        return float(b[:, 0].min()), float(b[:, 1].max()), float(b[:, 2].min()), float(b[:, 3].max())
