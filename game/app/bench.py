@@ -149,3 +149,99 @@ def bench_engine(quick: bool = False, models: Sequence[str] | None = None, out: 
         print(f"{stem:<16}{BATCH:>7}{engine_batch * 1e6:>12.2f}{hand_batch * 1e6:>12.2f}"
               f"{engine_batch / hand_batch:>8.2f}{'':>36}")
     return 0
+
+
+# -- the chaos map against a hand-written one ------------------------------------------------------
+
+def hand_written_flip_times(a1: np.ndarray, a2: np.ndarray, seconds: float, dt: float,
+                            g: float = 9.81) -> tuple[np.ndarray, int]:
+    """The double pendulum (unit masses and lengths) released at rest from (a1, a2), by classic
+    RK4 in (θ, ω) written out by hand over NumPy arrays, as a person would for speed: the
+    first time |θ2| > π per cell (NaN = never), cells leaving the batch once they flip.
+    Returns the times and the state-substeps taken."""
+    th1, th2 = a1.astype(float).ravel(), a2.astype(float).ravel()
+    w1, w2 = np.zeros_like(th1), np.zeros_like(th2)
+    times = np.full(th1.size, np.nan)
+    active = np.arange(th1.size)
+    work, t = 0, 0.0
+    h, half, sixth = dt, dt / 2, dt / 6
+
+    def f(th1, th2, w1, w2):
+        d = th1 - th2
+        s, c = np.sin(d), np.cos(d)
+        den = 3.0 - np.cos(2 * d)  # 2·m1 + m2 − m2·cos 2d with m1 = m2 = 1
+        a1 = (-3.0 * g * np.sin(th1) - g * np.sin(th1 - 2 * th2) - 2 * s * (w2 * w2 + w1 * w1 * c)) / den
+        a2 = 2 * s * (2.0 * w1 * w1 + 2.0 * g * np.cos(th1) + w2 * w2 * c) / den
+        return w1, w2, a1, a2
+
+    for step in range(round(seconds / dt)):
+        if not len(active):
+            break
+        k1 = f(th1, th2, w1, w2)
+        k2 = f(th1 + half * k1[0], th2 + half * k1[1], w1 + half * k1[2], w2 + half * k1[3])
+        k3 = f(th1 + half * k2[0], th2 + half * k2[1], w1 + half * k2[2], w2 + half * k2[3])
+        k4 = f(th1 + h * k3[0], th2 + h * k3[1], w1 + h * k3[2], w2 + h * k3[3])
+        th1 = th1 + sixth * (k1[0] + 2 * k2[0] + 2 * k3[0] + k4[0])
+        th2 = th2 + sixth * (k1[1] + 2 * k2[1] + 2 * k3[1] + k4[1])
+        w1 = w1 + sixth * (k1[2] + 2 * k2[2] + 2 * k3[2] + k4[2])
+        w2 = w2 + sixth * (k1[3] + 2 * k2[3] + 2 * k3[3] + k4[3])
+        t = (step + 1) * dt
+        work += len(active)
+        flipped = np.abs(th2) > np.pi
+        if flipped.any():
+            times[active[flipped]] = t
+            keep = ~flipped
+            th1, th2, w1, w2, active = th1[keep], th2[keep], w1[keep], w2[keep], active[keep]
+    return times, work
+
+
+def bench_chaosmap(quick: bool = False, out: TextIO | None = None) -> int:
+    """The chaos map of the double pendulum (SPEC §7.4) at 256² (and 512²) × 20 s, dt 0.01, one
+    substep: wall time and state-substeps per second, on every core and on one, next to the
+    engine's plain batch rate and a hand-written batch RK4 of the same system."""
+    from .chaosmap import make_job, run
+
+    def print(*args: object) -> None:
+        builtins.print(*args, file=out or sys.stdout)
+
+    grids = (64,) if quick else (256, 512)
+    seconds, dt = (5.0, 0.01) if quick else (20.0, 0.01)
+    print(f"Chaos map of the double pendulum: abs(a2) > pi, a1, a2 ∈ [−π, π], {seconds:g} s, dt {dt:g}, 1 substep")
+    print(f"{'grid':>6}{'processes':>11}{'wall s':>9}{'state-substeps':>17}{'per second':>14}{'flipped':>9}")
+    first = None
+    for grid in grids:
+        job = make_job("pendulo_doble", "a1", "a2", grid, seconds, "abs(a2) > pi", dt=dt, substeps=1)
+        for processes in ((None, 1) if grid == grids[0] else (None,)):
+            r = run(job, processes, None)
+            flipped = float(np.mean(r.times >= 0))
+            print(f"{grid:>6}{r.processes:>11}{r.wall:>9.2f}{r.work:>17,}{r.work / r.wall:>14,.0f}{flipped:>9.1%}")
+            if processes == 1:
+                first = (job, r)
+    assert first is not None
+    job, engine = first
+    # the hand-written map on one core, over the same cells
+    a1, a2 = np.meshgrid(job.x.centres(job.grid), job.y.centres(job.grid))
+    start = time.perf_counter()
+    hand_times, hand_work = hand_written_flip_times(a1, a2, seconds, dt)
+    hand_wall = time.perf_counter() - start
+    hand_rate, engine_rate = hand_work / hand_wall, engine.work / engine.wall
+    engine_steps, hand_steps = np.round(engine.times.ravel() / dt), np.round(hand_times / dt)
+    either = ~np.isnan(engine_steps) | ~np.isnan(hand_steps)
+    same = np.mean(engine_steps[either] == hand_steps[either])
+    print(f"{job.grid:>6}{'hand, 1':>11}{hand_wall:>9.2f}{hand_work:>17,}{hand_rate:>14,.0f}"
+          f"{np.mean(~np.isnan(hand_times)):>9.1%}")
+    print(f"one core: engine / hand-written rate = {engine_rate / hand_rate:.2f} "
+          f"(of the cells that flip, {same:.1%} flip at the same step in both; chaotic ones part with round-off)")
+    # the engine's plain batch rate: one batch of half the map, no condition, nobody leaving
+    system = make_job("pendulo_doble", "a1", "a2", 4, seconds, "abs(a2) > pi", dt=dt, substeps=1)
+    from ..physics import System
+
+    sysm = System(system.model, system.parameters)
+    cols = [np.asarray(c, dtype=float) for c in (a1.ravel(), a2.ravel(), np.zeros(a1.size), np.zeros(a1.size))]
+    steps = 50
+    start = time.perf_counter()
+    for _ in range(steps):
+        _, cols, _, _ = sysm.step_columns(0.0, cols, 1)
+    batch = a1.size * steps / (time.perf_counter() - start)
+    print(f"engine, one batch of {a1.size:,} states, no condition: {batch:,.0f} state-substeps per second (one core)")
+    return 0

@@ -41,8 +41,26 @@ def _parser() -> argparse.ArgumentParser:
     sc.add_argument("--seconds", type=float, default=0.0, help="simulate this long first (trails grow)")
     sc.add_argument("--size", default="1280x720", help="window size WxH")
 
+    cm = sub.add_parser("chaosmap", help="time until a condition first holds, over a grid of starts (CSV, PNG)")
+    cm.add_argument("model", help="model name from models.xml or path to a .dat file")
+    cm.add_argument("--x", required=True, metavar="COORD[=LO:HI]", help="condition swept across (an angle: −π:π by default)")
+    cm.add_argument("--y", required=True, metavar="COORD[=LO:HI]", help="condition swept up")
+    cm.add_argument("--grid", type=int, required=True, metavar="N", help="N×N cells")
+    cm.add_argument("--seconds", type=float, required=True, help="longest simulated time per cell")
+    cm.add_argument("--until", required=True, metavar="EXPR",
+                    help="the condition, one comparison, as in 'abs(a2) > pi' (the lower arm flips)")
+    cm.add_argument("--png", metavar="OUT.png", help="picture: log-time colours, never = white")
+    cm.add_argument("--csv", metavar="OUT.csv", help="x,y,time per cell (empty time = never)")
+    cm.add_argument("--set", action="append", default=[], metavar="NAME=EXPR",
+                    help="override a parameter or another condition (repeatable)")
+    cm.add_argument("--dt", type=float, help="step of time (default: the model's dt)")
+    cm.add_argument("--substeps", type=int, help="RK4 substeps per step (default: the model's N)")
+    cm.add_argument("--jobs", type=int, help="processes (default: one per core)")
+
     b = sub.add_parser("bench", help="measure engine speed (or frame times with --frames)")
     b.add_argument("--frames", action="store_true", help="frame-time statistics of the window, headless")
+    b.add_argument("--chaosmap", action="store_true",
+                   help="the double pendulum's chaos map at 256² and 512²: wall time and rates, next to hand-written code")
     b.add_argument("--quick", action="store_true", help="shorter runs (rougher figures)")
     b.add_argument("--model", dest="bench_models", action="append", metavar="STEM",
                    help="only this model (repeatable; default: every model of models.xml)")
@@ -73,7 +91,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .commands import simulate
 
             return simulate(args.model, args.seconds, args.csv, args.set, args.derivatives)
+        if args.command == "chaosmap":
+            from .chaosmap import chaosmap_command
+
+            return chaosmap_command(args.model, args.x, args.y, args.grid, args.seconds, args.until, args.png,
+                                    args.csv, args.set, args.dt, args.substeps, args.jobs)
         if args.command == "bench":
+            if args.chaosmap:
+                from .bench import bench_chaosmap
+
+                return bench_chaosmap(quick=args.quick)
             if args.frames:
                 from .framebench import bench_frames
 

@@ -148,15 +148,24 @@ class System:
         """
         Y = np.asarray(Y, dtype=float)
         cols = [np.ascontiguousarray(Y[:, k]) for k in range(Y.shape[1])]
-        w = np.zeros(Y.shape[0]) if work is None else np.asarray(work, dtype=float)
-        delta = self.delta
+        w = np.zeros(Y.shape[0]) if work is None else work
+        t_new, cols, w_new, ok = self.step_columns(t, cols, steps, w)
+        return t_new, np.column_stack(cols), np.broadcast_to(w_new, (Y.shape[0],)).copy(), ok
+
+    def step_columns(self, t: float, columns: list[np.ndarray], steps: int = 1, work: np.ndarray | float = 0.0):
+        """The batch path on columns: ``columns`` holds one array per coordinate then per momentum
+        (each of the m states' values). Returns (t, columns, work, ok) as :meth:`step_batch`;
+        a ``work`` of 0.0 (not an array) is not tracked per state when nothing does work."""
+        m = len(columns[0])
+        w = work if isinstance(work, float) else np.asarray(work, dtype=float)
         with np.errstate(all="ignore"):
-            out = self.code.advance.array(t, *cols, w, np.zeros_like(w), delta, self.substeps * steps)
-            t_new = float(out[0])
-            Y_new = np.column_stack([np.broadcast_to(c, (Y.shape[0],)) for c in out[1:-3]])
-            w_new = np.broadcast_to(out[-3] + out[-2], (Y.shape[0],)).copy()
-            ok = (np.asarray(out[-1]) > PIVOT_MIN) & np.all(np.isfinite(Y_new), axis=1) & np.isfinite(w_new)
-        return t_new, Y_new, w_new, np.broadcast_to(ok, (Y.shape[0],)).copy()
+            out = self.code.advance.array(t, *columns, w, 0.0, self.delta, self.substeps * steps)
+            new = [np.broadcast_to(c, (m,)) for c in out[1:-3]]
+            w_new = out[-3] + out[-2]
+            ok = np.broadcast_to(np.asarray(out[-1]) > PIVOT_MIN, (m,)) & np.broadcast_to(np.isfinite(w_new), (m,))
+            for c in new:
+                ok = ok & np.isfinite(c)
+        return float(out[0]), new, w_new, ok
 
     def energies_batch(self, t: float, Y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         n = self.n

@@ -1,0 +1,468 @@
+"""``python main.py chaosmap``: how long until something happens, over a grid of starts (SPEC §7.4).
+
+N×N copies of a model start from the conditions of its file with two of them, ``--x`` and
+``--y``, swept over a grid; each runs until its ``--until`` condition first holds (for the
+double pendulum ``abs(a2) > pi``: the lower arm flips) or ``--seconds`` pass. The result is
+a grid of first times, written as CSV (``x,y,time``; an empty time = never) and as a
+picture (log-time colours, never = white).
+
+How it is fast: the copies advance together through the engine's batch path
+(:meth:`System.step_batch`, the model's generated code compiled for arrays); a cell whose
+condition holds leaves the batch at once, so the work shrinks as cells finish; row blocks
+of the grid are shared among processes, one per core. The condition is an expression of
+the model's language with one comparison (``>``, ``<``, ``>=``, ``<=``, ``≥``, ``≤``): its
+two sides are parsed into trees and compiled, never evaluated as Python.
+
+Headless: no pygame (the PNG is written by :func:`write_png`, a few lines over zlib).
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import sys
+import time
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TextIO
+
+import numpy as np
+
+from ..expr import (
+    TIME,
+    ExpressionError,
+    Location,
+    Node,
+    algebra,
+    canonical_name,
+    check_names,
+    compile_trees,
+    names_in,
+    parse,
+)
+from ..expr.parser import suggestion
+from ..model import ModelFile, ModelFileError, load_model
+from ..physics import Simulation, SimulationError, System
+from ..physics.series import angular_coordinates
+from ..physics.steppers import PIVOT_MIN
+from .commands import UsageError, find_model, parse_settings
+
+#: comparison operators of --until, longest first so ">=" is not read as ">"
+COMPARISONS = (">=", "<=", "≥", "≤", ">", "<")
+
+#: cells per batch a worker advances together: big enough that NumPy's per-call cost is
+#: small against the arithmetic, small enough to stay in the processor's cache and to give
+#: the progress bar something to show
+BLOCK_CELLS = 8192
+
+#: colours of the picture, fast to slow (log time): the viridis scale's anchors
+PALETTE = np.array([(68, 1, 84), (72, 40, 120), (62, 74, 137), (49, 104, 142), (38, 130, 142),
+                    (31, 158, 137), (53, 183, 121), (110, 206, 88), (181, 222, 43), (253, 231, 37)], float)
+NEVER = (255, 255, 255)
+FAILED = (200, 200, 200)
+
+
+@dataclass(frozen=True)
+class Axis:
+    """One swept condition: its name, its index among the coordinates then velocities, its range."""
+
+    name: str
+    index: int
+    lo: float
+    hi: float
+
+    def centres(self, n: int) -> np.ndarray:
+        """The centre of each of ``n`` equal cells of [lo, hi]. Written as mid + k·half/n with
+        k = 2i+1−n an exact integer, so a range symmetric about 0 gives exactly symmetric
+        values (x[n−1−i] = −x[i]) and symmetric motions stay symmetric to the last bit."""
+        mid, half = (self.lo + self.hi) / 2, (self.hi - self.lo) / 2
+        k = 2 * np.arange(n) + 1 - n
+        return mid + k * half / n
+
+
+@dataclass(frozen=True)
+class Until:
+    """``LEFT op RIGHT`` as trees of t, the coordinates and the velocities (parameters bound)."""
+
+    text: str
+    left: Node
+    op: str
+    right: Node
+    #: the condition reads velocities (then q̇ is computed for each check)
+    uses_velocities: bool
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs, as plain data (it may be sent to another process)."""
+
+    model: ModelFile
+    parameters: dict[str, float]
+    q: tuple[float, ...]
+    qdot: tuple[float, ...]
+    x: Axis
+    y: Axis
+    grid: int
+    seconds: float
+    until: Until
+
+    @property
+    def steps(self) -> int:
+        return round(self.seconds / self.model.general.dt)
+
+
+# -- reading the command line ---------------------------------------------------------------
+
+def parse_axis(text: str, model: ModelFile, parameters: dict[str, float], option: str) -> Axis:
+    """``NAME`` or ``NAME=LO:HI`` (LO, HI expressions of the parameters and pi). Without a
+    range an angle sweeps −π:π; anything else needs one."""
+    name, _, span = text.partition("=")
+    name = canonical_name(name.strip())
+    names = [*model.coordinates, *model.velocities]
+    if name not in names:
+        raise UsageError(f"{option} {name}: not a coordinate or velocity of this model "
+                         f"(they are: {', '.join(names)}){suggestion(name, names)}")
+    if not span:
+        if name not in angular_coordinates(model):
+            raise UsageError(f"{option} {name}: give the range to sweep, as in {option} {name}=-1:1")
+        return Axis(name, names.index(name), -math.pi, math.pi)
+    if span.count(":") != 1:
+        raise UsageError(f"{option} {name}=LO:HI expects two values separated by ':', not '{span}'")
+    ends = []
+    offset = len(name) + 1
+    for part in span.split(":"):
+        try:
+            expr = parse(part, Location(option, 1, offset + 1))
+            check_names(expr, parameters, "(a range may use the parameters and pi)")
+            ends.append(algebra.constant_value(algebra.bind(expr.tree, parameters)))
+        except ExpressionError as exc:
+            raise UsageError(str(exc)) from None
+        offset += len(part) + 1
+    lo, hi = ends
+    if lo is None or hi is None or not (math.isfinite(lo) and math.isfinite(hi)) or not lo < hi:
+        raise UsageError(f"{option} {name}={span}: the range must go from a smaller number to a larger one")
+    return Axis(name, names.index(name), lo, hi)
+
+
+def parse_until(text: str, model: ModelFile, parameters: dict[str, float]) -> Until:
+    """The ``--until`` condition: one comparison between two expressions of t, the coordinates,
+    the velocities, the parameters and the model's measures."""
+    depth, found = 0, None
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0:
+            op = next((o for o in COMPARISONS if text.startswith(o, i)), None)
+            if op is not None:
+                if found is not None:
+                    raise UsageError(f"--until: one comparison only (a second '{op}' at column {i + 1})")
+                found = (i, op)
+                i += len(op)
+                continue
+        i += 1
+    if found is None:
+        raise UsageError("--until needs a comparison, as in --until 'abs(a2) > pi' (one of > < >= <=)")
+    at, op = found
+    measures = {m.name: m.value.tree for m in model.measures}
+    known = [*parameters, *model.coordinates, *model.velocities, TIME, *measures]
+    sides = []
+    for part, start in ((text[:at], 0), (text[at + len(op):], at + len(op))):
+        if not part.strip():
+            raise UsageError(f"--until: nothing on the {'left' if start == 0 else 'right'} of '{op}'")
+        try:
+            expr = parse(part, Location("--until", 1, start + 1))
+            check_names(expr, known, "(--until may use t, coordinates, velocities, parameters and measures)")
+        except ExpressionError as exc:
+            raise UsageError(str(exc)) from None
+        sides.append(algebra.bind(algebra.substitute(expr.tree, measures), parameters))
+    reads = names_in(sides[0]) | names_in(sides[1])
+    return Until(text, sides[0], {"≥": ">=", "≤": "<="}.get(op, op), sides[1],
+                 bool(reads & set(model.velocities)))
+
+
+# -- the work ---------------------------------------------------------------------------------
+
+_COMPARE = {">": np.greater, "<": np.less, ">=": np.greater_equal, "<=": np.less_equal}
+
+
+class _Worker:
+    """A job's system and condition, built once per process."""
+
+    def __init__(self, job: Job):
+        self.job = job
+        self.system = System(job.model, job.parameters)
+        model = job.model
+        self.condition = compile_trees([job.until.left, job.until.right], (TIME, *model.coordinates,
+                                                                            *model.velocities), "until")
+        self.compare = _COMPARE[job.until.op]
+
+    def holds(self, t: float, cols: list[np.ndarray]) -> np.ndarray:
+        """Where the condition holds, for states given as columns (q…, p…)."""
+        n, m = self.system.n, len(cols[0])
+        with np.errstate(all="ignore"):
+            if self.job.until.uses_velocities:
+                qdot = list(self.system.code.rhs.array(t, *cols)[:n])
+            else:
+                qdot = [0.0] * n  # not read: no need to solve for them
+            left, right = self.condition(t, *cols[:n], *qdot)
+            return np.broadcast_to(self.compare(left, right), (m,))
+
+    def run(self, rows: np.ndarray, progress=None) -> tuple[np.ndarray, int]:
+        """First times of the cells of grid ``rows`` (row-major, NaN = never, −1 = the motion
+        failed or could not start), and the state-substeps taken."""
+        job, system = self.job, self.system
+        n = system.n
+        xs, ys = job.x.centres(job.grid), job.y.centres(job.grid)[rows]
+        X, Yg = np.meshgrid(xs, ys)
+        cells = X.size
+        start = np.tile(np.array(job.q + job.qdot), (cells, 1))
+        start[:, job.x.index] = X.ravel()
+        start[:, job.y.index] = Yg.ravel()
+        given = [np.ascontiguousarray(start[:, k]) for k in range(2 * n)]
+        with np.errstate(all="ignore"):
+            p = system.code.momenta.array(0.0, *given)
+            cols = [*given[:n], *(np.broadcast_to(np.asarray(v, dtype=float), (cells,)).copy() for v in p)]
+            pivot = system.code.rhs.array(0.0, *cols)[2 * n]
+        times = np.full(cells, np.nan)
+        ok = np.broadcast_to(np.asarray(pivot) > PIVOT_MIN, (cells,)).copy()
+        for c in cols:
+            ok &= np.isfinite(c)
+        times[~ok] = -1.0
+        held = self.holds(0.0, cols) & ok
+        times[held] = 0.0
+        keep = ok & ~held
+        active = np.flatnonzero(keep)
+        cols = [c[keep] for c in cols]
+        t, work, steps = 0.0, 0, job.steps
+        reported = 0
+        for step in range(steps):
+            if not len(active):
+                break
+            t, cols, _, good = system.step_columns(t, cols, 1)
+            work += len(active) * system.substeps
+            held = self.holds(t, cols) & good
+            gone = held | ~good
+            if gone.any():
+                times[active[held]] = t
+                times[active[~good]] = -1.0
+                stay = ~gone
+                cols, active = [c[stay] for c in cols], active[stay]
+            if progress is not None and step - reported >= 20:
+                progress(step - reported)
+                reported = step
+        if progress is not None:
+            progress(steps - reported)
+        return times, work
+
+
+_worker: _Worker | None = None
+_counter = None
+
+
+def _init(job: Job, counter) -> None:
+    global _worker, _counter
+    _worker, _counter = _Worker(job), counter
+
+
+def _block(rows: np.ndarray) -> tuple[np.ndarray, int]:
+    assert _worker is not None
+
+    counter = _counter
+    assert counter is not None
+
+    def progress(k: int) -> None:
+        with counter.get_lock():
+            counter.value += k
+
+    return _worker.run(rows, progress)
+
+
+@dataclass(frozen=True)
+class Result:
+    xs: np.ndarray
+    ys: np.ndarray
+    #: first time per cell, shape (len(ys), len(xs)): NaN = never, −1 = failed
+    times: np.ndarray
+    wall: float
+    #: state-substeps taken (cells leave the batch, so fewer than cells × steps × N)
+    work: int
+    processes: int
+
+
+def row_blocks(grid: int, processes: int, cells: int = BLOCK_CELLS) -> list[np.ndarray]:
+    """The grid's rows dealt into blocks of at most ``cells`` cells, as many blocks as processes
+    or a multiple of it. Rows are dealt in turn (block b gets rows b, b+B, b+2B …): cells that
+    finish early lie in patches, so every block gets its share of quick and slow ones and
+    the processes end together, while each batch stays large enough for NumPy to be efficient."""
+    count = max(processes, -(-grid * grid // cells))
+    count = min(grid, -(-count // processes) * processes)
+    return [np.arange(b, grid, count) for b in range(count)]
+
+
+def run(job: Job, processes: int | None = None, err: TextIO | None = None) -> Result:
+    """Compute the map, with a progress bar on ``err``; ``processes`` defaults to the cores."""
+    processes = max(1, processes or os.cpu_count() or 1)
+    blocks = row_blocks(job.grid, processes)
+    processes = min(processes, len(blocks))
+    total = len(blocks) * job.steps
+    times = np.full((job.grid, job.grid), np.nan)
+    work = 0
+    bar = ProgressBar(err, total)
+    start = time.perf_counter()
+    if processes == 1:
+        worker = _Worker(job)
+        for rows in blocks:
+            block, w = worker.run(rows, bar.advance)
+            times[rows] = block.reshape(len(rows), job.grid)
+            work += w
+    else:
+        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+        counter = ctx.Value("q", 0)
+        with ctx.Pool(processes, initializer=_init, initargs=(job, counter)) as pool:
+            pending = [pool.apply_async(_block, (rows,)) for rows in blocks]
+            while not all(p.ready() for p in pending):
+                time.sleep(0.1)
+                bar.show(counter.value)
+            for rows, p in zip(blocks, pending):
+                block, w = p.get()
+                times[rows] = block.reshape(len(rows), job.grid)
+                work += w
+    bar.show(total, final=True)
+    return Result(job.x.centres(job.grid), job.y.centres(job.grid), times, time.perf_counter() - start, work,
+                  processes)
+
+
+class ProgressBar:
+    """``[#######.......]  48%  3.1 s`` on one terminal line, redrawn at most 10 times a second."""
+
+    def __init__(self, out: TextIO | None, total: int, width: int = 40):
+        self.out, self.total, self.width = out, max(1, total), width
+        self.done = 0
+        self.start = time.perf_counter()
+        self.last = -1.0
+
+    def advance(self, k: int) -> None:
+        self.show(self.done + k)
+
+    def show(self, done: int, final: bool = False) -> None:
+        self.done = done
+        now = time.perf_counter()
+        if self.out is None or (not final and (now - self.last < 0.1 or not self.out.isatty())):
+            return  # redrawn in place on a terminal; elsewhere (a log, a pipe) only the last line
+        self.last = now
+        frac = min(1.0, done / self.total)
+        filled = round(frac * self.width)
+        line = f"\r[{'#' * filled}{'.' * (self.width - filled)}] {frac:4.0%}  {now - self.start:.1f} s"
+        self.out.write(line + ("\n" if final else ""))
+        self.out.flush()
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+def write_csv(path: str | Path, result: Result) -> None:
+    """``x,y,time``, one row per cell (x fastest); an empty time = never (or the motion failed)."""
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        f.write("x,y,time\n")
+        for j, y in enumerate(result.ys):
+            for i, x in enumerate(result.xs):
+                t = result.times[j, i]
+                f.write(f"{float(x)!r},{float(y)!r},{'' if not t >= 0 else repr(float(t))}\n")
+
+
+def colours(times: np.ndarray, seconds: float, first: float) -> np.ndarray:
+    """RGB per cell: the palette along log(time) from ``first`` (one step) to ``seconds``;
+    never = white, failed = grey."""
+    rgb = np.empty((*times.shape, 3))
+    done = times >= 0
+    u = np.zeros(times.shape)
+    with np.errstate(all="ignore"):
+        u[done] = np.log(np.maximum(times[done], first) / first) / math.log(max(seconds / first, 1 + 1e-9))
+    u = np.clip(u, 0, 1) * (len(PALETTE) - 1)
+    k = np.minimum(u.astype(int), len(PALETTE) - 2)
+    f = (u - k)[..., None]
+    rgb[:] = PALETTE[k] * (1 - f) + PALETTE[k + 1] * f
+    rgb[np.isnan(times)] = NEVER
+    rgb[times < 0] = FAILED
+    return np.round(rgb).astype(np.uint8)
+
+
+def write_png(path: str | Path, rgb: np.ndarray) -> None:
+    """An 8-bit RGB PNG of ``rgb`` (rows top to bottom), with no library but zlib."""
+    h, w, _ = rgb.shape
+    raw = b"".join(b"\x00" + rgb[r].tobytes() for r in range(h))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return len(data).to_bytes(4, "big") + kind + data + zlib.crc32(kind + data).to_bytes(4, "big")
+
+    header = w.to_bytes(4, "big") + h.to_bytes(4, "big") + bytes((8, 2, 0, 0, 0))
+    Path(path).write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 6))
+                           + chunk(b"IEND", b""))
+
+
+def picture(result: Result, seconds: float, dt: float, min_size: int = 256) -> np.ndarray:
+    """The map as RGB rows, y up (the top row is the largest y), enlarged to at least ``min_size``."""
+    rgb = colours(result.times, seconds, dt)[::-1]
+    scale = max(1, -(-min_size // rgb.shape[0]))
+    return np.repeat(np.repeat(rgb, scale, axis=0), scale, axis=1)
+
+
+# -- the command ----------------------------------------------------------------------------------
+
+def make_job(model_name: str, x: str, y: str, grid: int, seconds: float, until: str,
+             settings: Sequence[str] = (), dt: float | None = None, substeps: int | None = None) -> Job:
+    path = find_model(model_name)
+    try:
+        model = load_model(path)
+    except ModelFileError as exc:
+        raise UsageError(str(exc)) from None
+    if dt is not None or substeps is not None:
+        if (dt is not None and not dt > 0) or (substeps is not None and substeps < 1):
+            raise UsageError("--dt must be positive and --substeps at least 1")
+        model = replace(model, general=replace(model.general, dt=dt or model.general.dt,
+                                               n_substeps=substeps or model.general.n_substeps))
+    if grid < 1 or not seconds > 0:
+        raise UsageError("--grid must be at least 1 and --seconds positive")
+    p_over, c_over = parse_settings(model, settings)
+    try:
+        sim = Simulation(model, "exact", p_over, c_over)
+    except (ExpressionError, SimulationError) as exc:
+        raise UsageError(str(exc)) from None
+    params = dict(sim.parameters)
+    ax, ay = parse_axis(x, model, params, "--x"), parse_axis(y, model, params, "--y")
+    if ax.name == ay.name:
+        raise UsageError(f"--x and --y sweep the same condition ({ax.name})")
+    return Job(model, params, tuple(sim.q.tolist()), tuple(sim.qdot.tolist()), ax, ay, grid, seconds,
+               parse_until(until, model, params))
+
+
+def chaosmap_command(model_name: str, x: str, y: str, grid: int, seconds: float, until: str,
+                     png: str | None = None, csv_path: str | None = None, settings: Sequence[str] = (),
+                     dt: float | None = None, substeps: int | None = None, processes: int | None = None,
+                     out: TextIO | None = None, err: TextIO | None = None) -> int:
+    out, err = out or sys.stdout, err or sys.stderr
+    job = make_job(model_name, x, y, grid, seconds, until, settings, dt, substeps)
+    g = job.model.general
+    print(f"{Path(job.model.path).stem}: {grid}×{grid} cells, {job.x.name} ∈ [{job.x.lo:.6g}, {job.x.hi:.6g}], "
+          f"{job.y.name} ∈ [{job.y.lo:.6g}, {job.y.hi:.6g}], {seconds:g} s (dt {g.dt:g}, {g.n_substeps} substeps), "
+          f"until {until}", file=out)
+    result = run(job, processes, err)
+    times = result.times
+    done, failed = int(np.sum(times >= 0)), int(np.sum(times < 0))
+    cells = times.size
+    nominal = cells * job.steps * g.n_substeps
+    print(f"{done} of {cells} cells ({done / cells:.1%}) reached the condition"
+          + (f"; {failed} could not start or failed" if failed else ""), file=out)
+    print(f"wall time {result.wall:.2f} s on {result.processes} process{'es' * (result.processes != 1)}: "
+          f"{result.work:,} state-substeps ({result.work / result.wall:,.0f} per second; "
+          f"{nominal / result.wall:,.0f} per second counting cells that left early as if run to the end)", file=out)
+    if csv_path:
+        write_csv(csv_path, result)
+        print(f"CSV: {Path(csv_path).resolve()}", file=out)
+    if png:
+        write_png(png, picture(result, seconds, g.dt))
+        print(f"PNG: {Path(png).resolve()}", file=out)
+    return 0

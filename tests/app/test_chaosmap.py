@@ -1,0 +1,111 @@
+"""`python main.py chaosmap` (SPEC §7.4), called in-process: the double pendulum's flip map
+is what energy and symmetry say it must be, cell by cell, and each cell's time is that of a
+single `simulate` run from the same start."""
+
+from __future__ import annotations
+
+import csv
+import math
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from game.app.chaosmap import Axis, colours
+from game.app.cli import main
+
+GRID, SECONDS = 24, 4.0
+
+
+def read_map(path: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    rows = list(csv.reader(path.open(encoding="utf-8")))
+    assert rows[0] == ["x", "y", "time"]
+    x, y, t = (np.array([float(r[k]) if r[k] else np.nan for r in rows[1:]]).reshape(GRID, GRID) for k in range(3))
+    return x, y, t
+
+
+@pytest.fixture(scope="module")
+def flip_map(tmp_path_factory):
+    """The double pendulum (equal masses and lengths), at rest, a1, a2 ∈ [−π, π]: when the lower arm flips."""
+    folder = tmp_path_factory.mktemp("chaosmap")
+    out_csv, out_png = folder / "flip.csv", folder / "flip.png"
+    code = main(["chaosmap", "pendulo_doble", "--x", "a1", "--y", "a2=-pi:pi", "--grid", str(GRID),
+                 "--seconds", str(SECONDS), "--until", "abs(a2) > pi", "--csv", str(out_csv), "--png", str(out_png),
+                 "--jobs", "2"])
+    assert code == 0
+    return (*read_map(out_csv), out_png)
+
+
+def test_energy_forbids_a_flip_where_2cos_a1_plus_cos_a2_exceeds_1(flip_map):
+    # at rest E = −g·(2·cos a1 + cos a2); a flip passes a2 = π, where E ≥ −g·(2 − 1)
+    a1, a2, t, _ = flip_map
+    forbidden = 2 * np.cos(a1) + np.cos(a2) > 1
+    assert forbidden.sum() > 100 and np.all(np.isnan(t[forbidden]))
+    assert np.sum(~np.isnan(t)) > 50  # and elsewhere many do flip
+
+
+def test_the_map_is_symmetric_cell_by_cell(flip_map):
+    # (a1, a2) → (−a1, −a2) is the mirror image of the motion: it flips at the same instant
+    a1, a2, t, _ = flip_map
+    assert np.array_equal(a1, -a1[::-1, ::-1]) and np.array_equal(a2, -a2[::-1, ::-1])
+    mirrored = t[::-1, ::-1]
+    assert np.array_equal(np.isnan(t), np.isnan(mirrored))
+    assert np.array_equal(t[~np.isnan(t)], mirrored[~np.isnan(t)])
+
+
+def test_cells_flip_when_single_simulate_runs_do(flip_map, tmp_path, capsys):
+    a1, a2, t, _ = flip_map
+    flipped = np.argwhere(~np.isnan(t))
+    order = np.argsort(t[tuple(flipped.T)])
+    for k in (order[0], order[len(order) // 2], order[-1]):  # the first, a middle and the last to flip
+        j, i = flipped[k]
+        out = tmp_path / f"cell{j}_{i}.csv"
+        assert main(["simulate", "pendulo_doble", "--seconds", str(SECONDS), "--set", f"a1={float(a1[j, i])!r}",
+                     "--set", f"a2={float(a2[j, i])!r}", "--csv", str(out)]) == 0
+        rows = list(csv.DictReader(out.open(encoding="utf-8")))
+        first = next(float(r["t"]) for r in rows if abs(float(r["a2"])) > math.pi)
+        assert first == t[j, i]
+    capsys.readouterr()
+
+
+def test_the_picture_is_a_png_of_the_grid_white_where_never(flip_map):
+    *_, t, png = flip_map
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    scale = width // GRID
+    assert width == height == GRID * scale >= 256
+    idat = data.index(b"IDAT")
+    raw = zlib.decompress(data[idat + 4: idat + 4 + int.from_bytes(data[idat - 4:idat], "big")])
+    pixels = np.frombuffer(raw, np.uint8).reshape(height, 1 + 3 * width)[:, 1:].reshape(height, width, 3)
+    top_left_cell = pixels[0, 0]  # the largest a2, the smallest a1: row GRID−1, column 0 of the map
+    expected = colours(t, SECONDS, 0.02)[GRID - 1, 0]
+    assert np.array_equal(top_left_cell, expected)
+    assert np.array_equal(colours(np.array([np.nan]), SECONDS, 0.02)[0], [255, 255, 255])
+
+
+def test_log_time_colours_run_from_one_step_to_the_end():
+    c = colours(np.array([0.02, 0.2, 4.0]), 4.0, 0.02)
+    assert np.array_equal(c[0], [68, 1, 84]) and np.array_equal(c[2], [253, 231, 37])
+    assert not np.array_equal(c[1], c[0]) and not np.array_equal(c[1], c[2])
+
+
+def test_symmetric_ranges_give_symmetric_cells():
+    x = Axis("a", 0, -math.pi, math.pi).centres(7)
+    assert np.array_equal(x, -x[::-1]) and x[3] == 0 and x[0] == pytest.approx(-math.pi + math.pi / 7)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--x", "b1", "--y", "a2", "--until", "abs(a2) > pi"], "--x b1: not a coordinate or velocity of this model"),
+    (["--x", "a1", "--y", "va2", "--until", "abs(a2) > pi"], "--y va2: give the range to sweep"),
+    (["--x", "a1", "--y", "a2=2:1", "--until", "a2 > 1"], "the range must go from a smaller number to a larger one"),
+    (["--x", "a1", "--y", "a2", "--until", "abs(a2)"], "--until needs a comparison"),
+    (["--x", "a1", "--y", "a2", "--until", "abs(a3) > pi"], "--until:1:5: unknown name 'a3'"),
+    (["--x", "a1", "--y", "a2", "--until", "__import__('os').system('true') > 0"], "--until:1:"),
+    (["--x", "a1", "--y", "a2", "--until", "a1 > 1 > 0"], "one comparison only"),
+])
+def test_bad_command_lines_are_explained(capsys, args, message):
+    code = main(["chaosmap", "pendulo_doble", *args, "--grid", "4", "--seconds", "1"])
+    err = capsys.readouterr().err
+    assert code == 2 and message in err, err
