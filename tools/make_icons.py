@@ -284,6 +284,105 @@ def g_speed(s):
     dot(s, c, 2.8)
 
 
+def _chart(s):
+    # Axes and a wave: a plot.
+    stroke(s, [(5.5, 5.0), (5.5, 26.5), (27.5, 26.5)])
+    wave = [(8.0 + 18.5 * i / 40, 16.0 - 7.5 * math.sin(2 * math.pi * i / 40) * (1 - 0.45 * i / 40))
+            for i in range(41)]
+    stroke(s, wave, w=2.2)
+
+
+def g_plots_on(s):
+    _chart(s)
+
+
+def g_plots_off(s):
+    _chart(s)
+    slash(s)
+
+
+def _fan(s):
+    # Pendulums from one pivot fanning out: copies that started almost together.
+    pivot = (16.0, 4.5)
+    for k, angle in enumerate((-38, -19, 0, 19, 38)):
+        a = math.radians(angle)
+        bob = (pivot[0] + 19.0 * math.sin(a), pivot[1] + 19.0 * math.cos(a))
+        stroke(s, [pivot, bob], w=1.5 if k != 2 else SW)
+        dot(s, bob, 3.6 if k == 2 else 2.4)
+    dot(s, pivot, 2.4)
+
+
+def g_ensemble_on(s):
+    _fan(s)
+
+
+def g_ensemble_off(s):
+    _fan(s)
+    slash(s)
+
+
+def _tray(s):
+    # The bottom of a "save" glyph: a tray the arrow drops into.
+    stroke(s, [(5.0, 20.5), (5.0, 27.0), (27.0, 27.0), (27.0, 20.5)])
+
+
+def g_export_csv(s):
+    # A small table of numbers saved.
+    stroke(s, [(7.0, 3.5), (25.0, 3.5), (25.0, 13.5), (7.0, 13.5)], w=1.8, closed=True)
+    stroke(s, [(7.0, 8.5), (25.0, 8.5)], w=1.4)
+    stroke(s, [(13.0, 3.5), (13.0, 13.5)], w=1.4)
+    stroke(s, [(19.0, 3.5), (19.0, 13.5)], w=1.4)
+    arrow(s, (16.0, 15.0), (16.0, 25.5), head=5.5, half=3.8, w=2.2)
+    _tray(s)
+
+
+def g_export_png(s):
+    # A camera: the view saved as a picture.
+    rounded_fill(s, [(4.0, 10.0), (28.0, 10.0), (28.0, 26.0), (4.0, 26.0)], 1.5)
+    rounded_fill(s, [(11.0, 6.5), (21.0, 6.5), (22.5, 10.0), (9.5, 10.0)], 1.0)
+    dot(s, (16.0, 18.0), 6.2, CLEAR)
+    dot(s, (16.0, 18.0), 4.2)
+    dot(s, (24.5, 13.0), 1.3, CLEAR)
+
+
+def g_export_plots(s):
+    # A small chart saved.
+    stroke(s, [(6.0, 4.0), (6.0, 17.0), (26.0, 17.0)], w=2.0)
+    stroke(s, [(8.5, 14.0), (13.0, 8.0), (17.5, 12.0), (23.5, 5.5)], w=2.0)
+    arrow(s, (16.0, 15.5), (16.0, 25.5), head=5.5, half=3.8, w=2.2)
+    _tray(s)
+
+
+def g_plot_clear(s):
+    # A chart's axes, and an eraser over where the curve was.
+    stroke(s, [(5.0, 4.5), (5.0, 27.0), (27.5, 27.0)])
+    c = (18.5, 14.5)
+    d = (math.cos(math.radians(-45)), math.sin(math.radians(-45)))
+    n = (-d[1], d[0])
+
+    def at(u, v):
+        return (c[0] + u * d[0] + v * n[0], c[1] + u * d[1] + v * n[1])
+
+    L, H = 7.5, 3.8
+    stroke(s, [at(-L, -H), at(L, -H), at(L, H), at(-L, H)], w=2.0, closed=True)
+    rounded_fill(s, [at(-L, -H), at(-1.5, -H), at(-1.5, H), at(-L, H)], 1.0)
+
+
+def g_plot_save(s):
+    arrow(s, (16.0, 4.0), (16.0, 21.0), head=7.0, half=5.0)
+    _tray(s)
+
+
+def g_plot_close(s):
+    stroke(s, [(8.0, 8.0), (24.0, 24.0)], w=3.5)
+    stroke(s, [(24.0, 8.0), (8.0, 24.0)], w=3.5)
+
+
+def g_plot_add(s):
+    stroke(s, [(16.0, 6.0), (16.0, 26.0)], w=3.5)
+    stroke(s, [(6.0, 16.0), (26.0, 16.0)], w=3.5)
+
+
 ICONS = {
     "play": g_play,
     "pause": g_pause,
@@ -302,6 +401,17 @@ ICONS = {
     "menu": g_menu,
     "docs": g_docs,
     "speed": g_speed,
+    "plots_on": g_plots_on,
+    "plots_off": g_plots_off,
+    "ensemble_on": g_ensemble_on,
+    "ensemble_off": g_ensemble_off,
+    "export_csv": g_export_csv,
+    "export_png": g_export_png,
+    "export_plots": g_export_plots,
+    "plot_clear": g_plot_clear,
+    "plot_save": g_plot_save,
+    "plot_close": g_plot_close,
+    "plot_add": g_plot_add,
 }
 
 

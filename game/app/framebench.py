@@ -1,9 +1,10 @@
 """``python main.py bench --frames``: frame times of the real window, headless.
 
 The triple pendulum animating at 1×, with a full 5,000-point trail on each of its
-three balls, the velocity arrows on and the energy and values panels open: time
-spent in physics, in drawing (scene + UI), and in the whole frame, over a few
-hundred frames.
+three balls, the velocity arrows on and the energy and values panels open; then the
+double pendulum with the plots open and the chaos control on (50 ghosts, their spread,
+the Lyapunov estimate): time spent in physics, in drawing (scene + UI), and in the
+whole frame, over a few hundred frames.
 """
 
 from __future__ import annotations
@@ -35,6 +36,32 @@ def bench_frames(quick: bool = False, model: str = "pendulo_triple") -> int:
     session.run(points)
     for name in ("animate", "vectors", "energy", "values"):
         session.act(name)
+    trail_points = [len(t) for t in session.trail_list()]
+    w, h = app.screen.get_size()
+    print(f"Frame times: {session.entry.title}, {w}×{h}, {frames} frames at 1×, trails {trail_points} points, "
+          f"arrows on, energy and values panels open (SDL {pygame.display.get_driver()} driver)")
+    _measure(app, frames)
+
+    # plots and an ensemble: the double pendulum released from (2, 2), chaotic
+    app = App(Settings(), "pendulo_doble")
+    session = app.session
+    session.sim.set_conditions([2.0, 2.0], [0.0, 0.0])
+    for name in ("plots", "ensemble", "animate"):
+        session.act(name)
+    kinds = ", ".join(p.spec.kind for p in session.plots.plots)
+    copies = session.plots.ensemble.copies if session.plots.ensemble else 0
+    print()
+    print(f"Frame times: {session.entry.title} from (2, 2), {frames} frames at 1×, plots open ({kinds}), "
+          f"an ensemble of {copies} copies drawn as ghosts, the Lyapunov estimate")
+    _measure(app, frames)
+    pygame.quit()
+    return 0
+
+
+def _measure(app, frames: int) -> None:
+    import pygame
+
+    session = app.session
     physics, drawing, total = [], [], []
     for _ in range(30):  # warm up caches
         app.frame(FRAME)
@@ -53,14 +80,8 @@ def bench_frames(quick: bool = False, model: str = "pendulo_triple") -> int:
         physics.append(t2 - t1)
         drawing.append(t3 - t2)
         total.append(t3 - t0)
-    trail_points = [len(t) for t in session.trail_list()]
-    w, h = app.screen.get_size()
-    print(f"Frame times: {session.entry.title}, {w}×{h}, {frames} frames at 1×, trails {trail_points} points, "
-          f"arrows on, energy and values panels open (SDL {pygame.display.get_driver()} driver)")
     print(f"simulated {session.sim.t - t_start:.2f} s in {frames} frames")
     print(f"{'':<10}{'p50 ms':>10}{'p95 ms':>10}{'max ms':>10}")
     for name, xs in (("physics", physics), ("drawing", drawing), ("total", total)):
         a = np.array(xs) * 1000
         print(f"{name:<10}{np.percentile(a, 50):>10.2f}{np.percentile(a, 95):>10.2f}{a.max():>10.2f}")
-    pygame.quit()
-    return 0

@@ -13,6 +13,8 @@ session shows, so the whole behaviour is testable with plain pytest.
 
 from __future__ import annotations
 
+import csv
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +30,7 @@ from ..physics.records import History, HistoryRecorder, Trail, TrailRecorder
 from ..ui.text import Texts, energy_lines, number
 from .controls import BY_NAME
 from .edits import ConditionEdits, ParameterEdits
+from .plotting import PlotBoard
 from .scheduler import SPEEDS, StepScheduler
 from .settings import Settings
 
@@ -56,6 +59,10 @@ class View:
     #: the dialog open: "parameters", "conditions" or None (while one is open, other controls hide)
     dialog: str | None = None
     menu: bool = False
+    #: the dock of plots at the side of the drawing area is open
+    plots: bool = False
+    #: the chaos control: an ensemble of perturbed copies (ghosts), their spread, Lyapunov
+    ensemble: bool = False
 
 
 @dataclass
@@ -82,6 +89,9 @@ class Session:
         self.window_actions: dict[str, Callable[[], None]] = {}
         self.scheduler = StepScheduler(0.02, SPEEDS[self.view.speed_index])
         self.index = -1
+        #: where exports go: the folder the program was started from
+        self.export_dir = Path.cwd()
+        self.board: PlotBoard | None = None
 
     # -- opening models ------------------------------------------------------------------------
 
@@ -128,6 +138,10 @@ class Session:
                                     self.settings.trail_length)
         self.history = History(sim.sample_names(), HISTORY_ROWS)
         sim.observers += [self.trails, HistoryRecorder(self.history)]
+        if self.board is None:
+            self.board = PlotBoard(sim, self.history)
+        else:
+            self.board.attach(sim, self.history)
         self.scheduler = StepScheduler(model.general.dt, SPEEDS[self.view.speed_index])
         self.view.animating = False
         self.view.dialog = None
@@ -147,7 +161,8 @@ class Session:
         """Whether a two-state control is on (it shows its second icon)."""
         v = self.view
         return {"animate": v.animating, "vectors": v.vectors, "edit": v.edit_velocities,
-                "energy": "energy" in v.panels, "values": "values" in v.panels}.get(name, False)
+                "energy": "energy" in v.panels, "values": "values" in v.panels,
+                "plots": v.plots, "ensemble": v.ensemble}.get(name, False)
 
     def act(self, name: str) -> None:
         """Do what a control (button or key) does, under CenM's rules."""
@@ -182,11 +197,65 @@ class Session:
             self.scheduler.speed = SPEEDS[v.speed_index]
         elif name == "menu":
             v.menu = not v.menu
+        elif name == "plots":
+            v.plots = not v.plots
+            if v.plots and not self.plots.plots:
+                self.plots.add("energy")
+                self.plots.add("phase")
+        elif name == "ensemble":
+            v.ensemble = not v.ensemble
+            if v.ensemble:
+                self.plots.start_ensemble()
+                v.plots = True
+            else:
+                self.plots.stop_ensemble()
+        elif name == "export_csv":
+            self.export_csv()
 
     def choose(self, index: int) -> None:
         """A model picked in the menu: the menu closes, the model opens (or the banner says why not)."""
         self.view.menu = False
         self.load(index)
+
+    @property
+    def plots(self) -> PlotBoard:
+        assert self.board is not None, "no model is open"
+        return self.board
+
+    # -- exports -------------------------------------------------------------------------------
+
+    def export_path(self, what: str, suffix: str) -> Path:
+        """A new file in :attr:`export_dir` named by the model, what it holds and the time."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = self.export_dir / f"cenm-{self.entry.stem}-{what}-{stamp}{suffix}"
+        n = 2
+        while path.exists():
+            path = path.with_name(f"cenm-{self.entry.stem}-{what}-{stamp}-{n}{suffix}")
+            n += 1
+        return path
+
+    def exported(self, path: Path | None, reason: str | None = None) -> None:
+        """Tell in the banner where an export went (or why it could not be written)."""
+        self.banner = self.texts("saved", path=str(path)) if reason is None else self.texts("not_saved",
+                                                                                             reason=reason)
+
+    def export_csv(self) -> Path | None:
+        """The run so far (the history) as CSV: the columns of ``simulate``, then the run each
+        row belongs to (a new run starts at every drag, reset or change of parameters)."""
+        path = self.export_path("datos", ".csv")
+        h = self.history
+        runs = np.cumsum(h.starts())
+        try:
+            with open(path, "w", encoding="utf-8", newline="") as f:
+                out = csv.writer(f, lineterminator="\n")
+                out.writerow([*h.names, "run"])
+                for row, run in zip(h.rows().tolist(), runs.tolist()):
+                    out.writerow([*(repr(v) for v in row), run])
+        except OSError as exc:
+            self.exported(None, exc.strerror or str(exc))
+            return None
+        self.exported(path)
+        return path
 
     # -- time ----------------------------------------------------------------------------------
 
@@ -248,7 +317,8 @@ class Session:
         sim = self.sim
         if panel == "values":
             measures = zip(sim.measures.names, sim.measures.of(sim))
-            return [f"{k} = {number(v)}" for k, v in (*sim.values().items(), *measures)]
+            chaos = self.plots.readout()
+            return [f"{k} = {number(v)}" for k, v in (*sim.values().items(), *measures, *chaos)]
         ek, ep = sim.energies
         lines = [*energy_lines(self.model, columns), f"Ek = {number(ek)}", f"Ep = {number(ep)}",
                  f"E = Ek + Ep = {number(ek + ep)}", f"DE = {number(sim.de)}"]
@@ -310,6 +380,7 @@ class Session:
         reason = ParameterEdits(self.sim).accept(changes)
         if reason is None:
             self.kinematics = Kinematics(self.model, self.sim.parameters)
+            self.plots.follow_parameters()
             self.sim.announce_break()  # trails restart where the bodies now are
             self.view.dialog = None
         return reason

@@ -10,6 +10,7 @@ from __future__ import annotations
 import webbrowser
 from dataclasses import replace
 
+import numpy as np
 import pygame
 import pygame_gui
 
@@ -20,9 +21,10 @@ from ..ui.layout import Layout
 from ..ui.menu import ModelMenu
 from ..ui.panels import DefinitionsPanel, LivePanel
 from ..ui.text import Texts
-from ..ui.theme import build_theme
+from ..ui.theme import build_theme, plot_font
 from . import paths
 from .controls import CONTROLS, SPEED_LABELS
+from .docking import PlotsDock
 from .picking import arrow_at, body_at
 from .session import Session
 from .settings import Settings
@@ -48,17 +50,20 @@ class App:
         self.screen = pygame.display.set_mode(size, flags)
         pygame.display.set_caption("Cuerpos en Movimiento")
         self.session = Session(read_catalog(paths.CATALOG, paths.MODELS), settings, self.texts)
-        self.session.window_actions = {"docs": self.open_manual, "fullscreen": self.toggle_fullscreen}
+        self.session.window_actions = {"docs": self.open_manual, "fullscreen": self.toggle_fullscreen,
+                                       "export_png": self.export_view, "export_plots": lambda: self.dock.save(self.session)}
         self.layout = Layout(*self.screen.get_size())
         self.manager = pygame_gui.UIManager(self.screen.get_size(), theme_path=build_theme(paths.ASSETS / "icons"))
         self.style = replace(DEFAULT_STYLE, trail_width_px=max(1, settings.trail_width))
-        self.layers = standard_layers()
+        self.plot_font = plot_font()
+        self.layers = standard_layers(plot_font=self.plot_font)
         self.running = True
         self.panel: DefinitionsPanel | None = None
         self.menu: ModelMenu | None = None
         self.live: dict[str, LivePanel] = {}
         self._since_text = 0.0
         self.bars = Bars(self.manager, self.layout, self.texts, CONTROLS)
+        self.dock = PlotsDock(self.manager, self.texts, self.plot_font)
         self.session.open(model)
         self._make_camera()
 
@@ -71,7 +76,7 @@ class App:
         self._camera_model = self.session.model
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = Layout(*size)
+        self.layout = Layout(*size, dock=self.session.view.plots)
         self.manager.set_window_resolution(size)
         self.bars.kill()
         self.bars = Bars(self.manager, self.layout, self.texts, CONTROLS)
@@ -80,7 +85,7 @@ class App:
 
     def _close_widgets(self) -> None:
         """Drop the widgets that follow the view state; the next frame builds them again."""
-        for widget in [*self.live.values(), self.menu, self.panel]:
+        for widget in [*self.live.values(), self.menu, self.panel, self.dock]:
             if widget is not None:
                 widget.kill()
         self.live.clear()
@@ -111,15 +116,23 @@ class App:
     def scene(self) -> Scene:
         s, view = self.session, self.session.view
         poses = s.poses()
+        ghosts = []
+        if view.ensemble and s.plots.ensemble is not None:  # where the copies are (ghosts need no velocities)
+            q = s.plots.ensemble.coordinates(s.model.n)
+            ghosts = s.kinematics.poses_many(s.plots.ensemble.t, q, np.zeros_like(q))
         return Scene(self.camera, poses, self.style, trails=s.trail_list(), fixed_pivots=s.kinematics.fixed_pivots,
                      velocities=velocity_points(poses) if view.vectors else (),
                      edit_arrows=s.edit_arrows() if view.edit_velocities and s.editing else (),
-                     arrow_seconds=self.settings.arrow_seconds, banner=s.banner)
+                     arrow_seconds=self.settings.arrow_seconds, banner=s.banner, ghosts=ghosts,
+                     plots=self.dock.placements(s), dock=self.layout.dock_rect if view.plots else None)
 
     def draw(self) -> None:
         if self._camera_model is not self.session.model:  # another model was opened
             self._close_widgets()
             self._make_camera()
+        if self.layout.dock != self.session.view.plots:  # the dock opened or closed: the drawing area follows
+            self.resize(self.screen.get_size())
+        self.dock.follow(self.session, self.layout)
         draw_frame(self.screen, self.scene(), self.layers)
         self._follow_view()
         if not self.session.view.animating or self._since_text >= TEXT_INTERVAL:
@@ -180,6 +193,8 @@ class App:
         consumed = self.manager.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button(event)
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self.dock.handle(event, s)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.panel is not None:
             self.panel.process_event(event)
         elif event.type == pygame.KEYDOWN:
@@ -195,6 +210,8 @@ class App:
 
     def _button(self, event) -> None:
         s = self.session
+        if self.dock.handle(event, s):
+            return
         if self.panel is not None:
             self.panel.process_event(event)
             if self.panel.closed:  # Cancel, or Accept that applied
@@ -243,6 +260,18 @@ class App:
 
     def open_manual(self) -> None:
         webbrowser.open((paths.DOCS / "manual.html").resolve().as_uri())
+
+    def export_view(self) -> None:
+        """The drawing area as a PNG in the export folder: the scene alone, no panels or bars."""
+        image = pygame.Surface(self.screen.get_size())
+        draw_frame(image, replace(self.scene(), banner=None, plots=(), dock=None), standard_layers(cached=False))
+        path = self.session.export_path("vista", ".png")
+        try:
+            pygame.image.save(image.subsurface(pygame.Rect(self.layout.viewport)), str(path))
+        except (pygame.error, OSError) as exc:
+            self.session.exported(None, str(exc))
+            return
+        self.session.exported(path)
 
     def toggle_fullscreen(self) -> None:
         if not self.settings.kiosk:

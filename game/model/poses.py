@@ -4,8 +4,11 @@ here knows about pixels or pygame."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
+
+import numpy as np
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,17 @@ class SpringPose:
 
 
 Pose = BallPose | BarPose | BlockPose | SpringPose
+
+
+@dataclass(frozen=True)
+class PoseArrays:
+    """One body at many states at once (the copies of an ensemble): its kind ("C", "Bar",
+    "Blk", "Spr") and each field (x, y, radius, xf, yf, width, height, angle, x1 … as in
+    the poses above) as an array with one entry per state."""
+
+    id: str
+    kind: str
+    fields: Mapping[str, np.ndarray]
 
 
 class VelocityPoint(NamedTuple):

@@ -86,11 +86,14 @@ class Ensemble:
     def on_step(self, sim: Simulation) -> None:
         if not self.alive.any():
             return
-        t, Y, work, ok = sim.system.step_batch(self.t, self.Y[self.alive], 1, self.work[self.alive])
+        alive = self.alive
+        # work is tracked only where something does work (otherwise it is 0.0, not an array: cheaper)
+        work = self.work[alive] if sim.does_work else 0.0
+        t, Y, work, ok = sim.system.step_batch(self.t, self.Y[alive], 1, work)
         self.t = t
-        self.Y[self.alive] = Y
-        self.work[self.alive] = work
-        self.alive[self.alive] = ok
+        self.Y[alive] = Y
+        self.work[alive] = work
+        self.alive[alive] = ok
         self.spread.append((t, self.spread_now(sim.model.n)))
 
     def spread_now(self, n: int) -> float:
@@ -100,16 +103,9 @@ class Ensemble:
             return math.nan
         return float(np.sqrt(np.mean(np.sum((Q - Q.mean(axis=0)) ** 2, axis=1))))
 
-    def coordinates(self, sim: Simulation) -> tuple[np.ndarray, np.ndarray]:
-        """The coordinates and velocities of the copies still moving, (k, n) each (to draw them)."""
-        n = sim.model.n
-        Y = self.Y[self.alive]
-        if not len(Y):
-            return np.zeros((0, n)), np.zeros((0, n))
-        with np.errstate(all="ignore"):
-            out = sim.system.code.rhs.array(self.t, *(np.ascontiguousarray(Y[:, k]) for k in range(2 * n)))
-        qdot = np.column_stack([np.broadcast_to(v, (len(Y),)) for v in out[:n]])
-        return Y[:, :n].copy(), qdot
+    def coordinates(self, n: int) -> np.ndarray:
+        """The coordinates of the copies still moving, one row per copy (to draw them)."""
+        return self.Y[self.alive, :n].copy()
 
 
 class Lyapunov:

@@ -20,7 +20,7 @@ import numpy as np
 from ..expr import TIME, Node, algebra, compile_trees, names_in
 from ..expr.codegen import ARITHMETIC_ERRORS
 from ..model import GraphicsResolver, ModelFile
-from ..model.poses import BallPose, BarPose, BlockPose, Pose, SpringPose
+from ..model.poses import BallPose, BarPose, BlockPose, Pose, PoseArrays, SpringPose
 
 A = algebra
 
@@ -128,9 +128,30 @@ class Kinematics:
         values = self._poses(t, *q, *qdot)
         if self._n_trees == 1:
             values = (values,)
+        return self._build([float(x) for x in values])
+
+    def poses_many(self, t: float, Q: np.ndarray, QD: np.ndarray) -> list[PoseArrays]:
+        """The bodies at many states at once (an ensemble's copies): ``Q``, ``QD`` have one
+        state per row. The expressions run once over arrays, not once per state."""
+        m = len(Q)
+        if not m:
+            return []
+        values = self._poses(np.full(m, t), *(np.ascontiguousarray(c) for c in Q.T),
+                             *(np.ascontiguousarray(c) for c in QD.T))
+        if self._n_trees == 1:
+            values = (values,)
+        out = []
+        for g, (gid, start) in zip(self.graphics, self._layout):
+            names = _POSE_FIELDS[g.kind]
+            fields = {name.lstrip("_"): np.broadcast_to(np.asarray(v, dtype=float), (m,))
+                      for name, v in zip(names, values[start:start + len(names)])}
+            out.append(PoseArrays(gid, g.kind, fields))
+        return out
+
+    def _build(self, values: list[float]) -> list[Pose]:
         out: list[Pose] = []
         for g, (gid, start) in zip(self.graphics, self._layout):
-            v = [float(x) for x in values[start:start + len(_POSE_FIELDS[g.kind])]]
+            v = values[start:start + len(_POSE_FIELDS[g.kind])]
             if g.kind == "C":
                 r, x, y, vx, vy = v
                 out.append(BallPose(gid, x, y, r, vx, vy, g.draggable, g.trail))

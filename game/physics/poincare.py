@@ -38,11 +38,10 @@ class PoincareSection:
         self._previous: State | None = None
 
     def on_break(self, sim: Simulation) -> None:
-        """The motion starts again: strobes go on from here (the points so far stay)."""
+        """The motion starts again: strobes go on from here, at the next multiple of the period
+        (the points so far stay; where a run starts is no strobe, or a drag would leave a dot
+        at every mouse motion)."""
         self._previous = sim.state
-        k = round(sim.t / self.period)
-        if abs(sim.t - k * self.period) <= 1e-9 * self.period:  # it starts on a strobe (t = 0)
-            self._record(sim, sim.state)
 
     def on_step(self, sim: Simulation) -> None:
         before, now = self._previous, sim.state

@@ -139,7 +139,7 @@ class System:
 
     # -- many states at once ------------------------------------------------------------
 
-    def step_batch(self, t: float, Y: np.ndarray, steps: int = 1, work: np.ndarray | None = None):
+    def step_batch(self, t: float, Y: np.ndarray, steps: int = 1, work: np.ndarray | float | None = None):
         """Advance a batch: ``Y`` has one state per row, (q…, p…), shape (m, 2n).
 
         Returns (t, Y, work, ok) where ``work`` is that of the forces and moving
@@ -149,7 +149,7 @@ class System:
         Y = np.asarray(Y, dtype=float)
         cols = [np.ascontiguousarray(Y[:, k]) for k in range(Y.shape[1])]
         w = np.zeros(Y.shape[0]) if work is None else work
-        t_new, cols, w_new, ok = self.step_columns(t, cols, steps, w)
+        t_new, cols, w_new, ok = self.step_columns(t, cols, steps, w if isinstance(w, float) else np.asarray(w))
         return t_new, np.column_stack(cols), np.broadcast_to(w_new, (Y.shape[0],)).copy(), ok
 
     def step_columns(self, t: float, columns: list[np.ndarray], steps: int = 1, work: np.ndarray | float = 0.0):

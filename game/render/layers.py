@@ -15,11 +15,14 @@ from typing import Protocol
 
 import pygame
 
-from game.model.poses import Pose, VelocityPoint
+from game.model.poses import Pose, PoseArrays, VelocityPoint
 from game.physics.records import Trail
 
 from .arrows import DEFAULT_ARROW_SECONDS
 from .camera import Camera
+from .ghosts import GhostsLayer
+from .plots import BACKGROUND as PLOT_BACKGROUND
+from .plots import PlotPlacement, PlotsLayer
 from .scene import clear_viewport, draw_scene, draw_velocity_arrows
 from .style import DEFAULT_STYLE, Style
 from .trails import TrailLayer, draw_trail
@@ -43,6 +46,12 @@ class Scene:
     arrow_seconds: float = DEFAULT_ARROW_SECONDS
     #: a message over the top of the drawing area (a failure, a warning), or None
     banner: str | None = None
+    #: the bodies of the copies of an ensemble (arrays over the copies), drawn as translucent ghosts
+    ghosts: Sequence[PoseArrays] = ()
+    #: the plots and where each goes (pixels), in the dock beside the drawing area
+    plots: Sequence[PlotPlacement] = ()
+    #: the dock of the plots (pixels), or None when it is closed
+    dock: tuple[int, int, int, int] | None = None
 
 
 class Layer(Protocol):
@@ -127,9 +136,25 @@ class BannerLayer:
                      pygame.Rect(0, 0, box.w - 2 * self.PADDING, box.h - 2 * self.PADDING))
 
 
-def standard_layers(cached: bool = True, font: pygame.font.Font | None = None) -> list[Layer]:
+class DockLayer:
+    """The plots' dock: its background, then each plot in its place."""
+
+    def __init__(self, font: pygame.font.Font | None = None) -> None:
+        self.plots = PlotsLayer(font)
+
+    def draw(self, surface: pygame.Surface, scene: Scene) -> None:
+        if scene.dock is None:
+            return
+        surface.fill(PLOT_BACKGROUND, pygame.Rect(scene.dock))
+        pygame.draw.line(surface, (176, 190, 197), scene.dock[:2], (scene.dock[0], scene.dock[1] + scene.dock[3]))
+        self.plots.draw(surface, scene)
+
+
+def standard_layers(cached: bool = True, font: pygame.font.Font | None = None,
+                    plot_font: pygame.font.Font | None = None) -> list[Layer]:
     """The layers of the window, bottom to top."""
-    return [TrailsLayer(cached), BodiesLayer(), VelocityArrowsLayer(), EditArrowsLayer(), BannerLayer(font)]
+    return [TrailsLayer(cached), GhostsLayer(), BodiesLayer(), VelocityArrowsLayer(), EditArrowsLayer(),
+            DockLayer(plot_font), BannerLayer(font)]
 
 
 def draw_frame(surface: pygame.Surface, scene: Scene, layers: Sequence[Layer] | None = None) -> None:

@@ -58,12 +58,15 @@ class Bars:
                               starting_height=1)
         self.buttons: dict[str, UIButton] = {}
         self._icons: dict[str, str] = {}
+        right = [c for c in controls if c.place == "top-right"]
         for c in controls:
             if c.place == "top-left":
                 self._icon_button(c, pygame.Rect(GAP, 4, 36, 36), self.top)
-            elif c.place == "top-right":
-                self._icon_button(c, pygame.Rect(layout.width - GAP - 40, 4, 36, 36), self.top)
-        self.title = UILabel(pygame.Rect(60, 2, layout.width - 124, 40), "", manager, container=self.top,
+            elif c.place == "top-right":  # in table order from the right edge inwards
+                k = right.index(c)
+                self._icon_button(c, pygame.Rect(layout.width - GAP - 40 - k * 40, 4, 36, 36), self.top)
+        edge = max(60, 16 + 40 * len(right))  # the title keeps clear of the icons on either side
+        self.title = UILabel(pygame.Rect(edge, 2, layout.width - 2 * edge, 40), "", manager, container=self.top,
                              object_id=ObjectID("#title"))
         y0 = layout.bottom_bar[1]
 

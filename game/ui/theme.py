@@ -11,9 +11,19 @@ import pygame
 import pygame_gui
 
 ICONS = ("play", "pause", "eraser", "reset", "parameters", "conditions", "vectors_on", "vectors_off",
-         "energy_on", "energy_off", "values_on", "values_off", "edit_x", "edit_v", "menu", "docs")
+         "energy_on", "energy_off", "values_on", "values_off", "edit_x", "edit_v", "menu", "docs",
+         "plots_on", "plots_off", "ensemble_on", "ensemble_off", "export_csv", "export_png", "export_plots",
+         "plot_clear", "plot_save", "plot_close", "plot_add")
 
 _FIRA = Path(pygame_gui.__file__).parent / "data" / "FiraCode-Regular.ttf"
+_NOTO = Path(pygame_gui.__file__).parent / "data" / "NotoSans-Regular.ttf"
+
+
+def plot_font(size: int = 14) -> pygame.font.Font:
+    """The font of the plots' ticks, legends and titles: the interface's, which has − π λ ≈."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(_NOTO), size) if _NOTO.exists() else pygame.font.Font(None, size + 4)
 _faded_dir: Path | None = None
 
 

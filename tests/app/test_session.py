@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import math
 import subprocess
@@ -225,3 +226,95 @@ def test_the_values_panel_shows_the_models_measures():
     x, y, vx, vy = (*s.sim.q, *s.sim.qdot)
     assert lines[:4] == [f"x = {x:.6g}", f"y = {y:.6g}", f"vx = {vx:.6g}", f"vy = {vy:.6g}"]
     assert lines[4:] == [f"Lz = {x * vy - y * vx:.6g}", f"r = {math.hypot(x, y):.6g}"]
+
+
+def test_the_plots_control_opens_energy_and_phase_plots_fed_by_the_run(session):
+    session.act("plots")
+    assert session.view.plots and session.lit("plots")
+    kinds = [p.spec for p in session.plots.plots]
+    assert [k.kind for k in kinds] == ["energy", "phase"] and kinds[1].x == "a1" and kinds[1].ys == ("va1",)
+    session.run(25)
+    energy, phase = session.plots.plots
+    assert energy.sync() == len(session.history) == 26  # t = 0 … 0.5 s
+    assert len(energy.curves[2]) == len(session.history)
+    e = energy.curves[2].points()[:, 1]
+    assert np.allclose(e, session.history.column("E"))
+    phase.sync()
+    assert np.allclose(phase.curves[0].points()[:, 1], session.history.column("va1"))
+    session.act("plots")
+    assert not session.view.plots and len(session.plots.plots) == 2  # hidden, kept
+
+
+def test_plot_menus_change_kind_and_variables(session):
+    board = session.plots
+    assert "poincare" not in board.kinds() and "spread" not in board.kinds()  # no drive, no ensemble
+    board.add("xy")
+    xs, ys = board.axis_choices("xy")
+    assert {"t", "a1", "va2", "Ek", "E", "p_a1", "p_a2"} <= set(xs) and xs == ys
+    board.change(0, x="a2", y="p_a2")
+    session.run(5)
+    plot = board.plots[0]
+    plot.sync()
+    q, p = session.sim.state.q, session.sim.state.p
+    assert plot.curves[0].points()[-1].tolist() == pytest.approx([q[1], p[1]], rel=1e-12)
+    board.change(0, kind="phase")
+    assert board.plots[0].spec.x == "a1"
+
+
+def test_a_driven_model_offers_its_poincare_section(session):
+    session.open("pendulo_forzado")
+    board = session.plots
+    assert "poincare" in board.kinds()
+    board.add("poincare")
+    session.run(round(3 * board.section.period / 0.02) + 1)
+    plot = board.plots[0]
+    plot.sync()
+    assert plot.dots and len(plot.curves[0]) == 3  # t = T, 2T, 3T
+    # a new drive frequency: a new period, and the section follows it
+    assert session.apply_parameters({"wD": "1/2"}) is None
+    assert board.section.period == pytest.approx(4 * math.pi / math.sqrt(9.81))
+
+
+def test_the_chaos_control_runs_an_ensemble_that_restarts_at_resets(session):
+    session.act("ensemble")
+    board = session.plots
+    assert session.view.ensemble and session.view.plots and board.ensemble is not None
+    assert [p.spec.kind for p in board.plots][-1] == "spread" and "spread" in board.kinds()
+    session.run(20)
+    assert board.ensemble.t == session.sim.t and np.isfinite(board.lyapunov.estimate)
+    assert any(line.startswith("λ = ") for line in session.readout("values"))
+    session.act("reset")
+    assert board.ensemble.t == 0.0 and board.lyapunov.elapsed == 0.0
+    session.act("ensemble")
+    assert board.ensemble is None and board.ensemble not in session.sim.observers
+    assert all(p.spec.kind != "spread" for p in board.plots)
+
+
+def test_another_model_keeps_the_kinds_of_plot(session):
+    session.act("plots")
+    session.act("ensemble")
+    session.open("pendulo_simple")
+    kinds = [p.spec.kind for p in session.plots.plots]
+    assert kinds == ["energy", "phase", "spread"]
+    assert session.plots.plots[1].spec.x == "a" and session.plots.ensemble is not None
+    assert session.plots.ensemble in session.sim.observers
+
+
+def test_the_run_exports_as_csv_where_the_banner_says(session, tmp_path):
+    session.export_dir = tmp_path
+    session.run(10)
+    session.sim.set_conditions([0.5, 0.5], [0, 0])
+    session.run(5)
+    session.act("export_csv")
+    (path,) = tmp_path.glob("*.csv")
+    assert path.name.startswith("cenm-pendulo_doble-") and str(path) in session.banner
+    rows = list(csv.reader(path.open(encoding="utf-8")))
+    assert rows[0] == [*session.sim.sample_names(), "run"]
+    assert len(rows) == 1 + 11 + 6 and [r[-1] for r in rows[1:]] == ["1"] * 11 + ["2"] * 6
+    assert [float(v) for v in rows[-1][:3]] == [session.sim.t, *session.sim.q]
+
+
+def test_an_export_that_cannot_be_written_says_why(session, tmp_path):
+    session.export_dir = tmp_path / "missing"
+    session.act("export_csv")
+    assert session.banner.startswith("No se pudo guardar")

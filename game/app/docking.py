@@ -1,0 +1,109 @@
+"""The window's side of the plots (SPEC §7.4): the dock's menus and buttons follow the
+session's plots, its events become choices on the plot board, and plots are saved as PNG.
+
+What the plots show is decided by :class:`~game.app.plotting.PlotBoard` (no pygame); how
+they are drawn by :mod:`game.render.plots`; where, by the layout.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pygame_gui
+
+from ..render.plots import PlotPlacement, PlotView
+from ..ui.layout import Layout
+from ..ui.plotdock import PlotChoices, PlotDock
+from ..ui.text import Texts, number
+from .plotting import MAX_PLOTS
+from .session import Session
+
+
+class PlotsDock:
+    def __init__(self, manager: pygame_gui.UIManager, texts: Texts, font: pygame.font.Font | None = None):
+        self.manager, self.texts, self.font = manager, texts, font
+        self.widgets: PlotDock | None = None
+        self._built_for: tuple | None = None
+
+    def follow(self, session: Session, layout: Layout) -> None:
+        """Build, rebuild or drop the dock's widgets as the session's plots and the layout ask."""
+        board = session.plots
+        key = (board.revision, layout, id(board)) if session.view.plots else None
+        if key == self._built_for:
+            return
+        self.kill()
+        self._built_for = key
+        if key is None:
+            return
+        choices = []
+        for plot in board.plots:
+            spec = plot.spec
+            xs, ys = board.axis_choices(spec.kind)
+            choices.append(PlotChoices(spec.kind, board.kinds(), spec.x, spec.ys[0], xs, ys))
+        self.widgets = PlotDock(self.manager, layout, self.texts, choices, len(board.plots) < MAX_PLOTS)
+
+    def placements(self, session: Session) -> list[PlotPlacement]:
+        if self.widgets is None or not session.view.plots:
+            return []
+        return [PlotPlacement(plot, rect, self.title(session, i))
+                for i, (plot, rect) in enumerate(zip(session.plots.plots, self.widgets.plot_rects))]
+
+    def title(self, session: Session, index: int) -> str:
+        """What a plot says over itself: the Lyapunov estimate over the ensemble's spread."""
+        board = session.plots
+        if board.plots[index].spec.kind == "spread" and board.lyapunov is not None:
+            value = board.lyapunov.estimate
+            return self.texts("lyapunov", value=number(value) if math.isfinite(value) else "…")
+        return ""
+
+    def handle(self, event: pygame.event.Event, session: Session) -> bool:
+        """Carry out what the event asks of the plots; False if it is not the dock's."""
+        if self.widgets is None:
+            return False
+        action = self.widgets.action(event)
+        if action is None:
+            return False
+        board = session.plots
+        what, *rest = action
+        if what in ("kind", "x", "y"):
+            index, value = rest
+            board.change(index, **{what: value})
+        elif what == "clear":
+            board.clear(rest[0])
+        elif what == "close":
+            board.remove(rest[0])
+            if not board.plots:
+                session.view.plots = False
+        elif what == "add":
+            board.add()
+        elif what == "save":
+            self.save(session, rest[0])
+        return True
+
+    def save(self, session: Session, index: int | None = None) -> None:
+        """One plot (or all, one above the other) as a PNG in the export folder."""
+        board = session.plots
+        indices = [index] if index is not None else list(range(len(board.plots)))
+        if not indices:
+            return
+        width, height = 640, 400
+        image = pygame.Surface((width, height * len(indices)))
+        for k, i in enumerate(indices):
+            plot = board.plots[i]
+            title = f"{session.entry.title} — {self.texts(f'plot_kind_{plot.spec.kind}')}"
+            extra = self.title(session, i)
+            PlotView(plot, self.font).draw(image, (0, k * height, width, height), f"{title}   {extra}".rstrip())
+        path = session.export_path("grafica" if index is not None else "graficas", ".png")
+        try:
+            pygame.image.save(image, str(path))
+        except (pygame.error, OSError) as exc:
+            session.exported(None, str(exc))
+            return
+        session.exported(path)
+
+    def kill(self) -> None:
+        if self.widgets is not None:
+            self.widgets.kill()
+            self.widgets = None
+        self._built_for = None

@@ -1,0 +1,140 @@
+"""Live plots (SPEC §7.4): axes that hold the data with ticks and labels, only the new points
+drawn each frame, breaks where runs start and where angles wrap, dots for a section."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pygame
+import pytest
+
+from game.physics.records import History
+from game.physics.series import Plot, PlotSpec
+from game.render.plots import BACKGROUND, CURVES, Axis, PlotView, nice_step
+
+RECT = (10, 20, 400, 260)
+
+
+def record(names=("t", "a", "va"), capacity=10_000) -> History:
+    return History(names, capacity)
+
+
+@pytest.fixture
+def lines(monkeypatch):
+    """Every polyline drawn, as arrays of pixel points."""
+    drawn: list[np.ndarray] = []
+    real = pygame.draw.aalines
+
+    def spy(surface, colour, closed, points):
+        drawn.append(np.array(points, dtype=float))
+        return real(surface, colour, closed, points)
+
+    monkeypatch.setattr(pygame.draw, "aalines", spy)
+    return drawn
+
+
+def test_nice_steps_and_axes_on_whole_ticks():
+    assert [nice_step(s) for s in (1.0, 7.3, 0.042, 1234.0)] == [0.2, 2.0, 0.01, 200.0]
+    axis = Axis.around(0.13, 9.7)
+    assert axis.lo < 0.13 and 9.7 < axis.hi < 10.1  # a little room around the data
+    values = [v for v, _ in axis.ticks()]
+    assert values == [0, 2, 4, 6, 8]
+    assert [label for _, label in Axis.around(-0.31, 0.32).ticks()] == ["−0.3", "−0.2", "−0.1", "0", "0.1", "0.2", "0.3"]
+    log = Axis.around(-6.2, -1.9, log=True)
+    assert [label for _, label in log.ticks()] == ["1e−6", "1e−5", "1e−4", "1e−3", "1e−2"]
+    flat = Axis.around(3.0, 3.0)
+    assert flat.lo < 3.0 < flat.hi
+
+
+def test_only_new_points_are_drawn_each_frame(lines):
+    h = record()
+    plot = Plot(PlotSpec("xy", "t", ("va",)), h)
+    view = PlotView(plot)
+    screen = pygame.Surface((420, 300))
+    for k in range(400):  # a whole swing of sin t: the y axis holds what follows
+        h.append((k * 0.02, 0.0, math.sin(k * 0.02)))
+    view.draw(screen, RECT)
+    assert view.redraws == 1 and sum(len(p) for p in lines) == 400
+    lines.clear()
+    for k in range(400, 480):  # within the time axis' headroom: no redraw, two points per frame
+        h.append((k * 0.02, 0.0, math.sin(k * 0.02)))
+        view.draw(screen, RECT)
+    assert view.redraws == 1
+    assert [len(p) for p in lines] == [2] * 80
+    # and what was drawn piece by piece is what a fresh view draws at once
+    fresh = PlotView(plot)
+    fresh.x_axis, fresh.y_axis = view.x_axis, view.y_axis
+    other = pygame.Surface((420, 300))
+    fresh.draw(other, RECT)
+    if (fresh.x_axis, fresh.y_axis) == (view.x_axis, view.y_axis):
+        assert pygame.image.tobytes(screen, "RGB") == pygame.image.tobytes(other, "RGB")
+
+
+def test_axes_grow_with_headroom_so_redraws_are_rare():
+    h = record()
+    plot = Plot(PlotSpec("energy", "t", ("va",)), h)
+    view = PlotView(plot)
+    screen = pygame.Surface((420, 300))
+    redraws = []
+    for k in range(1500):  # 30 s of a run, one frame per step
+        h.append((k * 0.02, 0.0, 1.0 + 0.002 * k))
+        view.draw(screen, RECT)
+        redraws.append(view.redraws)
+    assert view.x_axis.lo <= 0 and view.x_axis.hi >= 29.98 and view.y_axis.hi >= 3.997
+    assert redraws[-1] < 40 and redraws[-1] - redraws[750] <= 3  # rarer as the plot grows
+
+
+def test_a_break_and_an_angle_wrap_draw_no_line_across(lines):
+    h = record()
+    angles = frozenset({"a"})
+    plot = Plot(PlotSpec("phase", "a", ("va",)), h, angles=angles)
+    for k in range(400):  # turning over and over
+        a = -3.0 + 0.05 * k
+        h.append((k * 0.02, a, 2.5))
+    h.restart((8.0, 0.0, -1.0))
+    h.append((8.02, 0.01, -1.0))
+    h.append((8.04, 0.02, -1.0))
+    view = PlotView(plot)
+    screen = pygame.Surface((420, 300))
+    view.draw(screen, RECT)
+    assert view.x_axis.angle and view.x_axis.lo == -math.pi
+    assert [label for _, label in view.x_axis.ticks()] == ["−π", "−π/2", "0", "π/2", "π"]
+    width = RECT[2]
+    for poly in lines:
+        assert np.all(np.abs(np.diff(poly[:, 0])) < width / 10)  # no segment across the plot
+    assert len(lines) >= 4  # split at every wrap and at the restart
+
+
+def test_a_poincare_section_is_drawn_as_dots(lines):
+    h = record()
+    for k in range(50):
+        h.append((k * 3.0, math.sin(k), math.cos(k)))
+    plot = Plot(PlotSpec("poincare", "a", ("va",)), h, dots=True)
+    view = PlotView(plot)
+    screen = pygame.Surface((420, 300))
+    view.draw(screen, RECT)
+    assert lines == []
+    px, py = view.to_pixels(np.array([math.sin(7)]), np.array([math.cos(7)]))
+    assert screen.get_at((RECT[0] + round(px[0]), RECT[1] + round(py[0])))[:3] == CURVES[0]
+
+
+def test_clearing_leaves_an_empty_frame():
+    h = record()
+    for k in range(100):
+        h.append((k * 0.02, 0.0, math.sin(k * 0.1)))
+    plot = Plot(PlotSpec("xy", "t", ("va",)), h)
+    view = PlotView(plot)
+    screen = pygame.Surface((420, 300))
+    view.draw(screen, RECT)
+    inside = pygame.Rect(70, 60, 330, 180)  # the plotting area, under the legend
+    assert CURVES[0] in colours_in(screen.subsurface(inside))
+    plot.clear()
+    view.draw(screen, RECT)
+    colours = colours_in(screen.subsurface(inside))
+    assert CURVES[0] not in colours and BACKGROUND in colours
+
+
+def colours_in(surface: pygame.Surface) -> set[tuple[int, int, int]]:
+    pixels = np.frombuffer(pygame.image.tobytes(surface, "RGB"), np.uint8).reshape(-1, 3)
+    return {tuple(c) for c in np.unique(pixels, axis=0).tolist()}
