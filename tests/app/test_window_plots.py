@@ -1,0 +1,172 @@
+"""Plots, the chaos control and exports in the real window, driven through its event loop
+headless: the buttons and menus are clicked, and state, files and pixels are read back."""
+
+from __future__ import annotations
+
+import csv
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import numpy as np
+import pygame
+import pytest
+from app.test_window import FRAME, app_factory, button, click, click_at, drag, handle_px, key, pump  # noqa: F401
+
+from game.render.plots import CURVES
+
+
+@pytest.fixture
+def app(app_factory, tmp_path):  # noqa: F811
+    app = app_factory()
+    app.session.export_dir = tmp_path
+    return app
+
+
+def choose(app, menu, text: str) -> None:
+    """Open a drop-down menu with a click and click one of its options."""
+    click_at(app, menu.rect.center)
+    items = menu.current_state.options_selection_list.item_list
+    option = next(i["button_element"] for i in items if i["text"] == text)
+    click(app, option, frames=6)  # the choice travels as two events of pygame_gui, a frame each
+
+
+def pixels(app, rect) -> np.ndarray:
+    x, y, w, h = rect
+    return pygame.surfarray.array3d(app.screen)[x:x + w, y:y + h].reshape(-1, 3)
+
+
+def has_colour(app, rect, colour, tolerance: int = 0) -> bool:
+    return bool(np.any(np.all(np.abs(pixels(app, rect).astype(int) - colour) <= tolerance, axis=1)))
+
+
+def test_the_plots_dock_leaves_the_scene_free_and_draws_the_run(app):
+    width = app.screen.get_width()
+    click(app, button(app, "plots"))
+    assert app.session.view.plots and app.bars.icon("plots") == "plots_on"
+    vx, vy, vw, vh = app.camera.viewport
+    dx, dy, dw, dh = app.layout.dock_rect
+    assert vx + vw == dx and dx + dw == width  # the drawing area ends where the dock begins
+    for p in app.session.poses():  # every body stays in the drawing area
+        px, _ = app.camera.to_pixels(p.x, p.y)
+        assert vx < px < vx + vw
+    click(app, button(app, "animate"), frames=2)
+    pump(app, 60, dt=FRAME)
+    energy, phase = app.dock.widgets.plot_rects
+    assert has_colour(app, energy, CURVES[0], 40) and has_colour(app, energy, CURVES[1], 40)  # Ek and Ep
+    assert has_colour(app, phase, CURVES[0], 40)
+    click(app, button(app, "plots"))
+    assert app.camera.viewport[2] == width and app.dock.widgets is None
+
+
+def test_menus_choose_what_a_plot_shows(app):
+    click(app, button(app, "plots"))
+    choose(app, app.dock.widgets.menus[1]["kind"], "Variable contra variable")
+    assert app.session.plots.plots[1].spec.kind == "xy"
+    choose(app, app.dock.widgets.menus[1]["x"], "a2")
+    choose(app, app.dock.widgets.menus[1]["y"], "p_a2")
+    spec = app.session.plots.plots[1].spec
+    assert (spec.x, spec.ys) == ("a2", ("p_a2",))
+    app.session.run(10)
+    pump(app, 2)
+    plot = app.session.plots.plots[1]
+    last = plot.curves[0].points()[-1]
+    assert last.tolist() == pytest.approx([app.session.sim.q[1], app.session.sim.state.p[1]], rel=1e-12)
+
+
+def test_clear_remove_and_add_plots(app):
+    click(app, button(app, "plots"))
+    app.session.run(30)
+    pump(app, 2)
+    energy = app.session.plots.plots[0]
+    assert len(energy.curves[2]) == 31
+    click(app, app.dock.widgets.buttons[0]["clear"])
+    assert len(energy.curves[2]) == 0 and len(app.session.history) == 31  # the run itself is kept
+    click(app, app.dock.widgets.buttons[0]["close"])
+    assert [p.spec.kind for p in app.session.plots.plots] == ["phase"]
+    click(app, app.dock.widgets.add)
+    click(app, app.dock.widgets.add)
+    assert [p.spec.kind for p in app.session.plots.plots] == ["phase", "energy", "xy"]
+    assert app.dock.widgets.add is None  # the dock is full
+    for _ in range(3):
+        click(app, app.dock.widgets.buttons[0]["close"])
+    assert not app.session.view.plots  # the last one closed the dock
+
+
+def test_a_drag_breaks_the_curves(app):
+    click(app, button(app, "plots"))
+    click(app, button(app, "animate"), frames=2)
+    pump(app, 30, dt=FRAME)
+    click(app, button(app, "animate"))
+    start = handle_px(app, "C2")
+    drag(app, start, (start[0] + 60, start[1] - 40))
+    click(app, button(app, "animate"), frames=2)
+    pump(app, 30, dt=FRAME)
+    runs = app.session.plots.plots[0].curves[2].runs()
+    assert len(runs) == 2
+    e_after = app.session.history.column("E")[-1]
+    assert runs[1][-1, 1] == pytest.approx(e_after)
+
+
+def test_the_chaos_control_draws_ghosts_that_fan_out(app):
+    app.session.sim.set_conditions([2.5, 2.5], [0.0, 0.0])
+    key(app, pygame.K_k)
+    assert app.session.view.ensemble and app.bars.icon("ensemble") == "ensemble_on"
+    assert [p.spec.kind for p in app.session.plots.plots] == ["spread"]
+    click(app, button(app, "animate"), frames=2)
+    app.session.run(320)  # 6.4 s: the copies, 1e-6 apart at first, have parted
+    pump(app, 2, dt=FRAME)
+    ensemble = app.session.plots.ensemble
+    bobs = ensemble.coordinates(2)
+    assert np.ptp(bobs[:, 1]) > 0.1
+    # ghosts: translucent bob colour where a copy is and no real body is
+    style = app.style
+    drawn = pygame.surfarray.array3d(app.screen)
+    kin, sim = app.session.kinematics, app.session.sim
+    poses = kin.poses_many(ensemble.t, bobs, np.zeros_like(bobs))
+    c2 = next(p for p in poses if p.id == "C2").fields
+    real = np.array(app.camera.to_pixels(*kin.handle_point("C2", sim.t, sim.q)))
+    far = [(x, y) for x, y in zip(*app.camera.to_pixels(c2["x"], c2["y"])) if np.hypot(x - real[0], y - real[1]) > 40]
+    assert far, "no copy has parted from the motion"
+    x, y = (int(v) for v in far[0])
+    pixel = drawn[x, y]
+    assert tuple(pixel) != style.ball and np.all(np.abs(pixel.astype(int) - style.background) > 5)
+    values = app.session.readout("values")
+    assert any(line.startswith("λ = ") for line in values)
+    assert app.dock.title(app.session, 0).startswith("Lyapunov: λ = ")
+    key(app, pygame.K_k)
+    assert app.session.plots.ensemble is None and ensemble not in app.session.sim.observers
+
+
+def test_exports_go_where_the_banner_says(app, tmp_path):
+    click(app, button(app, "plots"))
+    app.session.run(20)
+    pump(app, 2)
+    click(app, button(app, "export_csv"))
+    (data,) = tmp_path.glob("*datos*.csv")
+    assert str(data) in app.session.banner
+    assert len(list(csv.reader(data.open(encoding="utf-8")))) == 1 + 21
+    click(app, button(app, "export_png"))
+    (view,) = tmp_path.glob("*vista*.png")
+    assert str(view) in app.session.banner
+    image = pygame.image.load(str(view))
+    assert image.get_size() == app.camera.viewport[2:]
+    bob = handle_px(app, "C2")
+    vx, vy = app.camera.viewport[:2]
+    assert image.get_at((int(bob[0]) - vx, int(bob[1]) - vy))[:3] == app.style.ball
+    click(app, button(app, "export_plots"))
+    (both,) = tmp_path.glob("*graficas*.png")
+    assert pygame.image.load(str(both)).get_height() == 2 * 400
+    click(app, app.dock.widgets.buttons[1]["save"])
+    (one,) = tmp_path.glob("*grafica-*.png")
+    assert pygame.image.load(str(one)).get_size() == (640, 400) and str(one) in app.session.banner
+
+
+def test_new_shortcuts(app):
+    key(app, pygame.K_g)
+    assert app.session.view.plots
+    key(app, pygame.K_d)
+    assert "Guardado en" in app.session.banner and app.session.banner.endswith(".csv")
+    key(app, pygame.K_s)
+    assert app.session.banner.endswith(".png")
