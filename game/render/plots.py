@@ -73,13 +73,16 @@ class Axis:
     def holds(self, lo: float, hi: float) -> bool:
         return self.angle or (lo >= self.lo and hi <= self.hi)
 
-    def ticks(self) -> list[tuple[float, str]]:
+    def ticks(self, count: int = 5) -> list[tuple[float, str]]:
+        """About ``count`` ticks (values and labels) on whole steps."""
         if self.angle:
+            if count < 4:
+                return [(-math.pi, "−π"), (0.0, "0"), (math.pi, "π")]
             return [(-math.pi, "−π"), (-math.pi / 2, "−π/2"), (0.0, "0"), (math.pi / 2, "π/2"), (math.pi, "π")]
-        if self.log and self.hi - self.lo >= 3:  # whole powers of ten, at most about six of them
-            step = float(math.ceil((self.hi - self.lo) / 6))
+        if self.log and self.hi - self.lo >= 3:  # whole powers of ten
+            step = float(math.ceil((self.hi - self.lo) / (count + 1)))
         else:
-            step = nice_step(self.hi - self.lo)
+            step = nice_step(self.hi - self.lo, count)
         first = math.ceil(self.lo / step - 1e-9)
         out = []
         k = first
@@ -236,12 +239,12 @@ class PlotView:
         image.fill(BACKGROUND)
         area = self._area()
         font = self._font()
-        for v, text in self.x_axis.ticks():
+        for v, text in self.x_axis.ticks(max(2, min(6, area.width // 70))):
             px = self.to_pixels(np.array([v]), np.array([self.y_axis.lo]))[0][0]
             pygame.draw.line(image, GRID, (px, area.top), (px, area.bottom - 1))
             label = font.render(text, True, INK)
             image.blit(label, (min(max(0, px - label.get_width() / 2), size[0] - label.get_width()), area.bottom + 3))
-        for v, text in self.y_axis.ticks():
+        for v, text in self.y_axis.ticks(max(2, min(6, area.height // 30))):
             py = self.to_pixels(np.array([self.x_axis.lo]), np.array([v]))[1][0]
             pygame.draw.line(image, GRID, (area.left, py), (area.right - 1, py))
             label = font.render(text, True, INK)
