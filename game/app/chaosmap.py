@@ -211,9 +211,10 @@ class _Worker:
             left, right = self.condition(t, *cols[:n], *qdot)
             return np.broadcast_to(self.compare(left, right), (m,))
 
-    def run(self, rows: np.ndarray, progress=None) -> tuple[np.ndarray, int]:
+    def run(self, rows: np.ndarray, progress=None) -> tuple[np.ndarray, int, float]:
         """First times of the cells of grid ``rows`` (row-major, NaN = never, −1 = the motion
-        failed or could not start), and the state-substeps taken."""
+        failed or could not start), the state-substeps taken and the processor seconds used."""
+        cpu = time.process_time()
         job, system = self.job, self.system
         n = system.n
         xs, ys = job.x.centres(job.grid), job.y.centres(job.grid)[rows]
@@ -256,7 +257,7 @@ class _Worker:
                 reported = step
         if progress is not None:
             progress(steps - reported)
-        return times, work
+        return times, work, time.process_time() - cpu
 
 
 _worker: _Worker | None = None
@@ -268,7 +269,7 @@ def _init(job: Job, counter) -> None:
     _worker, _counter = _Worker(job), counter
 
 
-def _block(rows: np.ndarray) -> tuple[np.ndarray, int]:
+def _block(rows: np.ndarray) -> tuple[np.ndarray, int, float]:
     assert _worker is not None
 
     counter = _counter
@@ -291,6 +292,8 @@ class Result:
     #: state-substeps taken (cells leave the batch, so fewer than cells × steps × N)
     work: int
     processes: int
+    #: processor seconds the work took, summed over the processes (other programs' load aside)
+    cpu: float = 0.0
 
 
 def row_blocks(grid: int, processes: int, cells: int = BLOCK_CELLS) -> list[np.ndarray]:
@@ -310,15 +313,15 @@ def run(job: Job, processes: int | None = None, err: TextIO | None = None) -> Re
     processes = min(processes, len(blocks))
     total = len(blocks) * job.steps
     times = np.full((job.grid, job.grid), np.nan)
-    work = 0
+    work, cpu = 0, 0.0
     bar = ProgressBar(err, total)
     start = time.perf_counter()
     if processes == 1:
         worker = _Worker(job)
         for rows in blocks:
-            block, w = worker.run(rows, bar.advance)
+            block, w, c = worker.run(rows, bar.advance)
             times[rows] = block.reshape(len(rows), job.grid)
-            work += w
+            work, cpu = work + w, cpu + c
     else:
         ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
         counter = ctx.Value("q", 0)
@@ -328,12 +331,12 @@ def run(job: Job, processes: int | None = None, err: TextIO | None = None) -> Re
                 time.sleep(0.1)
                 bar.show(counter.value)
             for rows, p in zip(blocks, pending):
-                block, w = p.get()
+                block, w, c = p.get()
                 times[rows] = block.reshape(len(rows), job.grid)
-                work += w
+                work, cpu = work + w, cpu + c
     bar.show(total, final=True)
     return Result(job.x.centres(job.grid), job.y.centres(job.grid), times, time.perf_counter() - start, work,
-                  processes)
+                  processes, cpu)
 
 
 class ProgressBar:
@@ -458,7 +461,9 @@ def chaosmap_command(model_name: str, x: str, y: str, grid: int, seconds: float,
           + (f"; {failed} could not start or failed" if failed else ""), file=out)
     print(f"wall time {result.wall:.2f} s on {result.processes} process{'es' * (result.processes != 1)}: "
           f"{result.work:,} state-substeps ({result.work / result.wall:,.0f} per second; "
-          f"{nominal / result.wall:,.0f} per second counting cells that left early as if run to the end)", file=out)
+          f"{nominal / result.wall:,.0f} per second counting cells that left early as if run to the end); "
+          f"{result.cpu:.2f} processor seconds, {result.work / max(result.cpu, 1e-9):,.0f} per processor second",
+          file=out)
     if csv_path:
         write_csv(csv_path, result)
         print(f"CSV: {Path(csv_path).resolve()}", file=out)

@@ -45,8 +45,8 @@ def test_the_plots_dock_leaves_the_scene_free_and_draws_the_run(app):
     width = app.screen.get_width()
     click(app, button(app, "plots"))
     assert app.session.view.plots and app.bars.icon("plots") == "plots_on"
-    vx, vy, vw, vh = app.camera.viewport
-    dx, dy, dw, dh = app.layout.dock_rect
+    vx, _, vw, _ = app.camera.viewport
+    dx, _, dw, _ = app.layout.dock_rect
     assert vx + vw == dx and dx + dw == width  # the drawing area ends where the dock begins
     for p in app.session.poses():  # every body stays in the drawing area
         px, _ = app.camera.to_pixels(p.x, p.y)
