@@ -377,8 +377,8 @@ def write_csv(path: str | Path, result: Result) -> None:
 
 
 def colours(times: np.ndarray, seconds: float, first: float) -> np.ndarray:
-    """RGB per cell: the palette along log(time) from ``first`` (one step) to ``seconds``;
-    never = white, failed = grey."""
+    """RGB per cell: the palette along log(time) from ``first`` to ``seconds``; never = white,
+    failed = grey."""
     rgb = np.empty((*times.shape, 3))
     done = times >= 0
     u = np.zeros(times.shape)
@@ -406,9 +406,17 @@ def write_png(path: str | Path, rgb: np.ndarray) -> None:
                            + chunk(b"IEND", b""))
 
 
+def first_time(times: np.ndarray, dt: float) -> float:
+    """Where the colour scale starts: the earliest time in the map (at least one step), so
+    the colours spread over the times that occur."""
+    done = times[times > 0]
+    return max(dt, float(done.min())) if done.size else dt
+
+
 def picture(result: Result, seconds: float, dt: float, min_size: int = 256) -> np.ndarray:
-    """The map as RGB rows, y up (the top row is the largest y), enlarged to at least ``min_size``."""
-    rgb = colours(result.times, seconds, dt)[::-1]
+    """The map as RGB rows, y up (the top row is the largest y), enlarged to at least ``min_size``;
+    colours from the earliest time in the map (violet) to ``seconds`` (yellow)."""
+    rgb = colours(result.times, seconds, first_time(result.times, dt))[::-1]
     scale = max(1, -(-min_size // rgb.shape[0]))
     return np.repeat(np.repeat(rgb, scale, axis=0), scale, axis=1)
 

@@ -137,8 +137,12 @@ class App:
         self._follow_view()
         if not self.session.view.animating or self._since_text >= TEXT_INTERVAL:
             self._since_text = 0.0
-            for name, panel in self.live.items():
-                panel.set_lines(self.session.readout(name, self.layout.panel_columns(name)))
+            for name, panel in list(self.live.items()):
+                lines = self.session.readout(name, self.layout.panel_columns(name))
+                if len(lines) != len(panel.lines):  # lines came or went (the chaos control): a new panel
+                    panel.kill()
+                    panel = self.live[name] = self._live_panel(name)
+                panel.set_lines(lines)
             clock = self.texts("time", t=f"{self.session.sim.t:.2f}")
             self.bars.set_clock(f"{clock}   {SPEED_LABELS[self.session.view.speed_index]}")
         s = self.session

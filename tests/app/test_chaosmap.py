@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.app.chaosmap import Axis, colours
+from game.app.chaosmap import Axis, colours, first_time
 from game.app.cli import main
 
 GRID, SECONDS = 24, 4.0
@@ -80,15 +80,17 @@ def test_the_picture_is_a_png_of_the_grid_white_where_never(flip_map):
     raw = zlib.decompress(data[idat + 4: idat + 4 + int.from_bytes(data[idat - 4:idat], "big")])
     pixels = np.frombuffer(raw, np.uint8).reshape(height, 1 + 3 * width)[:, 1:].reshape(height, width, 3)
     top_left_cell = pixels[0, 0]  # the largest a2, the smallest a1: row GRID−1, column 0 of the map
-    expected = colours(t, SECONDS, 0.02)[GRID - 1, 0]
+    expected = colours(t, SECONDS, first_time(t, 0.02))[GRID - 1, 0]
     assert np.array_equal(top_left_cell, expected)
     assert np.array_equal(colours(np.array([np.nan]), SECONDS, 0.02)[0], [255, 255, 255])
 
 
-def test_log_time_colours_run_from_one_step_to_the_end():
-    c = colours(np.array([0.02, 0.2, 4.0]), 4.0, 0.02)
-    assert np.array_equal(c[0], [68, 1, 84]) and np.array_equal(c[2], [253, 231, 37])
-    assert not np.array_equal(c[1], c[0]) and not np.array_equal(c[1], c[2])
+def test_log_time_colours_run_from_the_first_time_to_the_end():
+    times = np.array([0.2, 0.6, 4.0, np.nan])
+    first = first_time(times, 0.02)
+    c = colours(times, 4.0, first)
+    assert first == 0.2 and np.array_equal(c[0], [68, 1, 84]) and np.array_equal(c[2], [253, 231, 37])
+    assert not np.array_equal(c[1], c[0]) and not np.array_equal(c[1], c[2]) and np.array_equal(c[3], [255] * 3)
 
 
 def test_symmetric_ranges_give_symmetric_cells():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 
 from game.physics.records import History, Trail
@@ -140,3 +141,36 @@ def test_history_restarts_mark_runs_and_replace_each_other() -> None:
     h.append((0.1,))
     assert h.column("t").tolist() == [0.0, 0.1, 0.2, 0.0, 0.1]
     assert h.starts().tolist() == [True, False, False, True, False]
+
+
+def test_extend_is_add_point_by_point() -> None:
+    rng = np.random.default_rng(3)
+    for capacity, sizes in ((7, (3, 5, 12, 1)), (50, (20, 20, 20)), (4, (9,))):
+        one, many = Trail(capacity), Trail(capacity)
+        for size in sizes:
+            xy = rng.normal(size=(size, 2))
+            starts = rng.random(size) < 0.2
+            if size > 2:
+                xy[1, 0] = np.nan  # a point that is not finite breaks the line there
+            for (x, y), s in zip(xy.tolist(), starts.tolist()):
+                if s:
+                    one.break_here()
+                one.add(x, y)
+            many.extend(xy, starts)
+            assert len(one) == len(many) and one.added == many.added
+            assert np.array_equal(one.points(), many.points()) and np.array_equal(one.starts(), many.starts())
+
+
+def test_history_latest_and_settled_rows() -> None:
+    h = History(("t", "x"), 5)
+    h.restart((0.0, 1.0))
+    assert h.added == 1 and h.settled == 0  # a run's first row may still be replaced (a drag)
+    h.restart((0.0, 2.0))
+    h.append((0.1, 3.0))
+    assert h.settled == 2
+    for k in range(6):
+        h.append((0.2 + 0.1 * k, 4.0 + k))
+    rows, starts = h.latest(3)
+    assert rows[:, 1].tolist() == [7.0, 8.0, 9.0] and not starts.any()
+    rows, starts = h.latest(10)
+    assert len(rows) == 5 and rows[0, 1] == 5.0
