@@ -15,7 +15,7 @@ import pygame_gui
 from ..render.plots import PlotPlacement, PlotView
 from ..ui.layout import Layout
 from ..ui.plotdock import PlotChoices, PlotDock
-from ..ui.text import Texts, number
+from ..ui.text import Texts
 from .plotting import MAX_PLOTS
 from .session import Session
 
@@ -54,7 +54,8 @@ class PlotsDock:
         board = session.plots
         if board.plots[index].spec.kind == "spread" and board.lyapunov is not None:
             value = board.lyapunov.estimate
-            return self.texts("lyapunov", value=number(value) if math.isfinite(value) else "…")
+            # three figures: enough to read, and the text is not drawn anew every frame
+            return self.texts("lyapunov", value=f"{value:.3g}" if math.isfinite(value) else "…")
         return ""
 
     def handle(self, event: pygame.event.Event, session: Session) -> bool:

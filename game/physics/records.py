@@ -108,7 +108,8 @@ class Trail:
         the line before point ``i`` (as :meth:`break_here` would)."""
         xy = np.asarray(xy, dtype=np.float64).reshape(-1, 2)
         brk = np.zeros(len(xy), dtype=bool) if starts is None else np.array(starts, dtype=bool)
-        if not np.all(np.isfinite(xy)):
+        # a few points (a frame's worth) go faster one by one than through array operations
+        if len(xy) <= 8 or not np.all(np.isfinite(xy)):
             for (x, y), b in zip(xy.tolist(), brk.tolist()):
                 if b:
                     self.break_here()

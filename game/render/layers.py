@@ -145,8 +145,17 @@ class DockLayer:
     def draw(self, surface: pygame.Surface, scene: Scene) -> None:
         if scene.dock is None:
             return
-        surface.fill(PLOT_BACKGROUND, pygame.Rect(scene.dock))
-        pygame.draw.line(surface, (176, 190, 197), scene.dock[:2], (scene.dock[0], scene.dock[1] + scene.dock[3]))
+        # the background where no plot is drawn (under the menus and buttons, around the plots)
+        x, y, w, h = scene.dock
+        top = y
+        for p in sorted(scene.plots, key=lambda p: p.rect[1]):
+            surface.fill(PLOT_BACKGROUND, pygame.Rect(x, top, w, p.rect[1] - top))
+            px, py, pw, ph = p.rect
+            surface.fill(PLOT_BACKGROUND, pygame.Rect(x, py, px - x, ph))
+            surface.fill(PLOT_BACKGROUND, pygame.Rect(px + pw, py, x + w - px - pw, ph))
+            top = py + ph
+        surface.fill(PLOT_BACKGROUND, pygame.Rect(x, top, w, y + h - top))
+        pygame.draw.line(surface, (176, 190, 197), (x, y), (x, y + h))
         self.plots.draw(surface, scene)
 
 
