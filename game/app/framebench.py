@@ -51,19 +51,20 @@ def bench_frames(quick: bool = False, model: str = "pendulo_triple") -> int:
     kinds = ", ".join(p.spec.kind for p in session.plots.plots)
     copies = session.plots.ensemble.copies if session.plots.ensemble else 0
     print()
+    frames = 40 if quick else frames
     print(f"Frame times: {session.entry.title} from (2, 2), {frames} frames at 1×, plots open ({kinds}), "
           f"an ensemble of {copies} copies drawn as ghosts, the Lyapunov estimate")
-    _measure(app, frames)
+    _measure(app, frames, warm_up=10 if quick else 30)
     pygame.quit()
     return 0
 
 
-def _measure(app, frames: int) -> None:
+def _measure(app, frames: int, warm_up: int = 30) -> None:
     import pygame
 
     session = app.session
     physics, drawing, total = [], [], []
-    for _ in range(30):  # warm up caches
+    for _ in range(warm_up):  # warm up caches
         app.frame(FRAME)
     t_start = session.sim.t
     for _ in range(frames):

@@ -122,6 +122,7 @@ def test_frame_bench_takes_real_frames(run):
     assert rows["physics"][0] > 0 and rows["drawing"][0] > 0
     assert rows["total"][0] >= rows["drawing"][0]  # a frame is more than its drawing
     assert "simulated 2.00 s in 120 frames" in r.stdout  # 1× speed: 120 frames of 1/60 s
+    assert "an ensemble of 50 copies" in r.stdout and "simulated 0.66 s in 40 frames" in r.stdout
 
 
 def test_measures_are_csv_columns_after_de(run, tmp_path):
