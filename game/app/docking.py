@@ -29,7 +29,9 @@ class PlotsDock:
     def follow(self, session: Session, layout: Layout) -> None:
         """Build, rebuild or drop the dock's widgets as the session's plots and the layout ask."""
         board = session.plots
-        key = (board.revision, layout, id(board)) if session.view.plots else None
+        # while a dialog is open the other controls hide (CenM), the dock's too; its plots stay
+        shown = session.view.plots and session.view.dialog is None
+        key = (board.revision, layout, id(board)) if shown else None
         if key == self._built_for:
             return
         self.kill()
@@ -43,11 +45,14 @@ class PlotsDock:
             choices.append(PlotChoices(spec.kind, board.kinds(), spec.x, spec.ys[0], xs, ys))
         self.widgets = PlotDock(self.manager, layout, self.texts, choices, len(board.plots) < MAX_PLOTS)
 
-    def placements(self, session: Session) -> list[PlotPlacement]:
-        if self.widgets is None or not session.view.plots:
+    def placements(self, session: Session, layout: Layout) -> list[PlotPlacement]:
+        if not session.view.plots:
             return []
+        board = session.plots
+        rects = layout.plot_slots([2 if board.axis_choices(p.spec.kind)[0] else 1 for p in board.plots],
+                                  len(board.plots) < MAX_PLOTS)
         return [PlotPlacement(plot, rect, self.title(session, i))
-                for i, (plot, rect) in enumerate(zip(session.plots.plots, self.widgets.plot_rects))]
+                for i, (plot, (_, rect)) in enumerate(zip(board.plots, rects))]
 
     def title(self, session: Session, index: int) -> str:
         """What a plot says over itself: the Lyapunov estimate over the ensemble's spread."""

@@ -124,7 +124,7 @@ class App:
                      velocities=velocity_points(poses) if view.vectors else (),
                      edit_arrows=s.edit_arrows() if view.edit_velocities and s.editing else (),
                      arrow_seconds=self.settings.arrow_seconds, banner=s.banner, ghosts=ghosts,
-                     plots=self.dock.placements(s), dock=self.layout.dock_rect if view.plots else None)
+                     plots=self.dock.placements(s, self.layout), dock=self.layout.dock_rect if view.plots else None)
 
     def draw(self) -> None:
         if self._camera_model is not self.session.model:  # another model was opened

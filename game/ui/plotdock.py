@@ -35,7 +35,7 @@ class PlotDock:
     def __init__(self, manager: pygame_gui.UIManager, layout: Layout, texts: Texts,
                  plots: Sequence[PlotChoices], can_add: bool):
         self.manager, self.texts = manager, texts
-        self.slots = layout.plot_slots([2 if c.xs and c.ys else 1 for c in plots], can_add)
+        self.slots = layout.plot_slots([2 if c.xs else 1 for c in plots], can_add)
         self.elements: list = []
         #: per plot: its menus and buttons, by role
         self.menus: list[dict[str, UIDropDownMenu]] = []
@@ -52,7 +52,7 @@ class PlotDock:
                 buttons[role] = UIButton(pygame.Rect(x + kind_w + 4 + k * (BUTTON + 4), y, BUTTON, BUTTON), "",
                                          manager, tool_tip_text=texts(f"plot_{role}"),
                                          object_id=ObjectID(f"#plot_{role}", "@small_icon"))
-            if choices.xs and choices.ys:
+            if choices.xs:
                 half = (w - 4) // 2
                 for k, (role, value, options) in enumerate((("x", choices.x, choices.xs), ("y", choices.y, choices.ys))):
                     listed: list[str | tuple[str, str]] = [(o, o) for o in options]

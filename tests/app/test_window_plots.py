@@ -171,3 +171,15 @@ def test_new_shortcuts(app):
     assert "Guardado en" in app.session.banner and app.session.banner.endswith(".csv")
     key(app, pygame.K_s)
     assert app.session.banner.endswith(".png")
+
+
+def test_a_dialog_hides_the_docks_controls_not_its_plots(app):
+    click(app, button(app, "plots"))
+    app.session.run(30)
+    pump(app, 2)
+    energy_rect = app.dock.widgets.plot_rects[0]
+    click(app, button(app, "parameters"))
+    assert app.panel is not None and app.dock.widgets is None
+    assert has_colour(app, energy_rect, CURVES[0], 40)  # still drawn
+    click(app, app.panel.cancel_button)
+    assert app.dock.widgets is not None and app.dock.widgets.plot_rects[0] == energy_rect
