@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..expr import TIME, Call, Name, Neg, Node, algebra
+from ..expr import TIME, Call, Name, Neg, Node, algebra, names_in
 from ..expr.nodes import Binary
 from ..model import ModelFile
 from .records import History, Trail
@@ -41,48 +41,44 @@ def momentum_name(coordinate: str) -> str:
 
 def angular_coordinates(model: ModelFile) -> frozenset[str]:
     """Coordinates that are angles: wherever the model reads them, it is through sin, cos or
-    tan, or as the angle of a drawn bar or block. Their values mean the same modulo 2π."""
+    tan, or as the angle of a drawn bar or block. Their values mean the same modulo 2π.
+
+    One walk over every expression of the model (its cost grows with the model's size, not
+    with the number of coordinates times it)."""
+    seen: set[str] = set()
+    bare: set[str] = set()
     trees: list[Node] = [model.kinetic.tree, model.potential.tree, *(e.value.tree for e in model.tmatrix),
                          *(f.value.tree for f in model.forces)]
-    angle_fields: list[Node] = []
     for g in model.graphics:
         for name, expr in g.fields:
-            (angle_fields if name == "angle" else trees).append(expr.tree)
-    out = set()
-    for c in model.coordinates:
-        seen = bare = False
-        for tree in trees + angle_fields:
-            whole_angle = any(tree is t for t in angle_fields) and _is_plus_or_minus(tree, c)
-            s, b = _occurrences(tree, c)
-            seen |= s
-            bare |= b and not whole_angle
-        if seen and not bare:
-            out.add(c)
-    return frozenset(out)
+            tree = expr.tree
+            if name == "angle" and isinstance(tree, Neg):
+                tree = tree.operand
+            if name == "angle" and isinstance(tree, Name):
+                seen.add(tree.id)  # a bar drawn at the coordinate's angle
+            else:
+                trees.append(tree)
+    for tree in trees:
+        _occurrences(tree, seen, bare)
+    return frozenset(c for c in model.coordinates if c in seen and c not in bare)
 
 
-def _is_plus_or_minus(tree: Node, name: str) -> bool:
-    """``name`` or ``-name``: a bar drawn at the coordinate's angle."""
-    return tree == Name(name) or (isinstance(tree, Neg) and tree.operand == Name(name))
-
-
-def _occurrences(tree: Node, name: str) -> tuple[bool, bool]:
-    """(``name`` occurs, it occurs somewhere outside the argument of sin/cos/tan)."""
-    seen = bare = False
+def _occurrences(tree: Node, seen: set[str], bare: set[str]) -> None:
+    """Add to ``seen`` every name the tree reads, and to ``bare`` those it reads outside the
+    argument of sin/cos/tan."""
     stack: list[tuple[Node, bool]] = [(tree, False)]
     while stack:
         node, inside = stack.pop()
         if isinstance(node, Name):
-            if node.id == name:
-                seen = True
-                bare |= not inside
+            seen.add(node.id)
+            if not inside:
+                bare.add(node.id)
         elif isinstance(node, Neg):
             stack.append((node.operand, inside))
         elif isinstance(node, Binary):
             stack += [(node.left, inside), (node.right, inside)]
         elif isinstance(node, Call):
             stack += [(a, inside or node.func in _PERIODIC) for a in node.args]
-    return seen, bare
 
 
 def wrap_angle(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -98,6 +94,8 @@ def drive_frequency(model: ModelFile, parameters: dict[str, float]) -> float | N
     trees = [f.value.tree for f in model.forces] + [model.kinetic.tree, model.potential.tree] + [
         e.value.tree for e in model.tmatrix]
     for tree in trees:
+        if TIME not in names_in(tree):  # most models: nothing driven, nothing to look at
+            continue
         stack: list[Node] = [algebra.bind(tree, parameters)]
         while stack:
             node = stack.pop()
