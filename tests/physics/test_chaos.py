@@ -71,7 +71,7 @@ def distinct(points: np.ndarray, tolerance: float) -> int:
     return len(kept)
 
 
-@pytest.mark.parametrize("g, periods, count", [(0.9, 60, 1), (1.07, 120, 2), (1.15, 400, None)])
+@pytest.mark.parametrize("g, periods, count", [(0.9, 60, 1), (1.07, 120, 2), (1.15, 280, None)])
 def test_baker_gollub_section_period_one_two_and_chaos(write_model, g, periods, count):
     sim = Simulation(load_model(write_model(BAKER_GOLLUB.format(g=g))))
     strobe, period = section(sim, periods)
@@ -84,7 +84,7 @@ def test_baker_gollub_section_period_one_two_and_chaos(write_model, g, periods, 
         # g ≈ 1.066 the transient dies slowly)
         assert distinct(points, 1e-5) == count
     else:
-        assert distinct(points, 1e-3) >= 300  # hundreds of distinct points: a strange attractor
+        assert distinct(points, 1e-3) >= 200  # hundreds of distinct points: a strange attractor
 
 
 def test_strobes_between_steps_are_integrated_to_the_instant():
@@ -109,7 +109,7 @@ def test_ensemble_copies_equal_single_runs_from_the_same_conditions():
     steps = 100  # 2 s of a chaotic motion
     sim.step(steps)
     assert ensemble.alive.all() and ensemble.t == sim.t
-    for k in (0, 17, 49):
+    for k in (0, 49):
         single = simulation("pendulo_doble")
         single.set_conditions(ensemble.start_q[k], ensemble.start_qdot[k])
         single.step(steps)
@@ -144,7 +144,7 @@ def lyapunov(a: str, seconds: float, seeds: tuple[int, ...]) -> list[float]:
 def test_lyapunov_exponent_of_the_chaotic_double_pendulum():
     # released at rest from (2, 2): chaotic. Two estimates with different first separations
     # settle on the same exponent (the shadow turns to the most unstable direction in ~1 s)
-    first, second = lyapunov("2.0", 30, (1, 2))
+    first, second = lyapunov("2.0", 20, (1, 2))
     assert first > 0.5 and second > 0.5
     assert abs(first - second) < 0.1 * max(first, second)
 
