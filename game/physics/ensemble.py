@@ -86,6 +86,9 @@ class Ensemble:
     def on_step(self, sim: Simulation) -> None:
         if not self.alive.any():
             return
+        if sim.system.events:
+            self._step_one_by_one(sim)
+            return
         alive = self.alive
         # work is tracked only where something does work (otherwise it is 0.0, not an array: cheaper)
         work = self.work[alive] if sim.does_work else 0.0
@@ -95,6 +98,22 @@ class Ensemble:
         self.work[alive] = work
         self.alive[alive] = ok
         self.spread.append((t, self.spread_now(sim.model.n)))
+
+    def _step_one_by_one(self, sim: Simulation) -> None:
+        """A model with events (contacts) needs its stepper's event handling, which the
+        array-compiled loop does not have: each copy takes the step on its own."""
+        n = sim.model.n
+        for k in np.flatnonzero(self.alive):
+            state = State(self.t, self.Y[k, :n].copy(), self.Y[k, n:].copy(), float(self.work[k]))
+            try:
+                new = sim.system.step(state, 1)
+            except SimulationError:
+                self.alive[k] = False
+                continue
+            self.Y[k] = np.concatenate((new.q, new.p))
+            self.work[k] = new.work + new.support_work
+        self.t = sim.t
+        self.spread.append((self.t, self.spread_now(n)))
 
     def spread_now(self, n: int) -> float:
         """RMS distance of the copies' coordinates from their mean (NaN with fewer than 2)."""

@@ -157,3 +157,20 @@ def test_lyapunov_exponent_of_small_oscillations_vanishes():
     (estimate,) = lyapunov("0.1", 200, (1,))
     assert abs(estimate) < 0.05
     assert time.perf_counter() - start < 30  # not a benchmark: only catches an estimator gone quadratic
+
+
+def test_a_model_with_events_steps_each_copy_through_its_stepper():
+    # the array-compiled loop knows nothing of events: with them, copies take the stepper's way
+    from game.expr import Num
+    from game.physics import System
+
+    batch, events = simulation("pendulo_doble", a1="2", a2="2"), simulation("pendulo_doble", a1="2", a2="2")
+    events.system = System(events.model, events.parameters, events=(Num(1.0),),
+                           respond=lambda system, state, hits: state)  # a gap that never closes
+    ensembles = [Ensemble(copies=4), Ensemble(copies=4)]
+    for sim, ensemble in zip((batch, events), ensembles):
+        sim.observers.append(ensemble)
+        sim.announce_break()
+        sim.step(25)
+    assert np.array_equal(ensembles[0].start_q, ensembles[1].start_q)
+    assert np.allclose(ensembles[0].Y, ensembles[1].Y, rtol=0, atol=1e-12)
