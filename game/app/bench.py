@@ -237,10 +237,7 @@ def bench_chaosmap(quick: bool = False, out: TextIO | None = None) -> int:
     print(f"one core, per processor second: engine / hand-written rate = {engine_rate / hand_rate:.2f} "
           f"(of the cells that flip, {same:.1%} flip at the same step in both; chaotic ones part with round-off)")
     # the engine's plain batch rate: one batch of half the map, no condition, nobody leaving
-    system = make_job("pendulo_doble", "a1", "a2", 4, seconds, "abs(a2) > pi", dt=dt, substeps=1)
-    from ..physics import System
-
-    sysm = System(system.model, system.parameters)
+    sysm = Simulation(make_job("pendulo_doble", "a1", "a2", 4, seconds, "abs(a2) > pi", dt=dt, substeps=1).model).system
     cols = [np.asarray(c, dtype=float) for c in (a1.ravel(), a2.ravel(), np.zeros(a1.size), np.zeros(a1.size))]
     steps = 50
     start = time.process_time()

@@ -33,6 +33,7 @@ import numpy as np
 
 from ..expr import (
     TIME,
+    Expression,
     ExpressionError,
     Location,
     Node,
@@ -45,7 +46,7 @@ from ..expr import (
 )
 from ..expr.parser import suggestion
 from ..model import ModelFile, ModelFileError, load_model
-from ..physics import Simulation, SimulationError, System
+from ..physics import Simulation, SimulationError
 from ..physics.series import angular_coordinates
 from ..physics.steppers import PIVOT_MIN
 from .commands import UsageError, find_model, parse_settings
@@ -100,6 +101,10 @@ class Job:
     """Everything a worker needs, as plain data (it may be sent to another process)."""
 
     model: ModelFile
+    #: the parameters and conditions changed with --set (expressions)
+    overrides: dict[str, Expression]
+    condition_overrides: dict[str, Expression]
+    #: every parameter's value
     parameters: dict[str, float]
     q: tuple[float, ...]
     qdot: tuple[float, ...]
@@ -194,7 +199,8 @@ class _Worker:
 
     def __init__(self, job: Job):
         self.job = job
-        self.system = System(job.model, job.parameters)
+        # the system a simulation of this model makes (so whatever it adds to the model comes along)
+        self.system = Simulation(job.model, "exact", job.overrides, job.condition_overrides).system
         model = job.model
         self.condition = compile_trees([job.until.left, job.until.right], (TIME, *model.coordinates,
                                                                             *model.velocities), "until")
@@ -442,11 +448,14 @@ def make_job(model_name: str, x: str, y: str, grid: int, seconds: float, until: 
         sim = Simulation(model, "exact", p_over, c_over)
     except (ExpressionError, SimulationError) as exc:
         raise UsageError(str(exc)) from None
+    if sim.system.events:
+        raise UsageError("chaosmap cannot follow this model: it has events (contacts), which the batch path "
+                         "does not handle yet")
     params = dict(sim.parameters)
     ax, ay = parse_axis(x, model, params, "--x"), parse_axis(y, model, params, "--y")
     if ax.name == ay.name:
         raise UsageError(f"--x and --y sweep the same condition ({ax.name})")
-    return Job(model, params, tuple(sim.q.tolist()), tuple(sim.qdot.tolist()), ax, ay, grid, seconds,
+    return Job(model, p_over, c_over, params, tuple(sim.q.tolist()), tuple(sim.qdot.tolist()), ax, ay, grid, seconds,
                parse_until(until, model, params))
 
 
