@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..model import ModelFile
 from ..physics import Simulation
 from ..physics.ensemble import COPIES, Ensemble, Lyapunov
 from ..physics.poincare import PoincareSection
@@ -39,12 +40,8 @@ class PlotBoard:
     # -- what can be plotted ---------------------------------------------------------------------
 
     @property
-    def model(self):
+    def model(self) -> ModelFile:
         return self.sim.model
-
-    @property
-    def angles(self) -> frozenset[str]:
-        return self._angles
 
     def variables(self) -> tuple[str, ...]:
         """Everything a plot can show: each column of the history (t, q, q̇, energies, W,
