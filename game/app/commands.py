@@ -12,6 +12,7 @@ from typing import TextIO
 from ..expr import ExpressionError, Location, SourceError, canonical_name, parse
 from ..model import ModelFile, ModelFileError, load_model, read_catalog
 from ..physics import Simulation, SimulationError
+from ..physics.mechanism import MechanismSystem
 from . import paths
 
 
@@ -62,7 +63,8 @@ def check(files: Sequence[str], out: TextIO | None = None, show_code: bool = Fal
             problems.extend(exc.problems)
             continue
         if show_code:
-            print(Simulation(model).system.code.source, file=out)
+            system = Simulation(model).system
+            print(system.source if isinstance(system, MechanismSystem) else system.code.source, file=out)
     for problem in problems:
         print(problem, file=out)
     bad_files = len({p.location.file for p in problems})

@@ -102,6 +102,11 @@ class System:
         """The length of one RK4 substep, dt/N."""
         return self.dt / self.substeps
 
+    @property
+    def does_work(self) -> bool:
+        """Forces or moving supports can change E."""
+        return bool(self.model.forces) or self.mechanics.time_dependent
+
     # -- single state ----------------------------------------------------------------
 
     def state(self, q, qdot, t: float = 0.0) -> State:
