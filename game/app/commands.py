@@ -59,8 +59,13 @@ def check(files: Sequence[str], out: TextIO | None = None, show_code: bool = Fal
         checked += 1
         try:
             model = load_model(target)
+            if model.mechanism is not None:
+                Simulation(model)  # a mechanism is assembled: one that cannot be is reported here
         except ModelFileError as exc:
             problems.extend(exc.problems)
+            continue
+        except SimulationError as exc:
+            problems.append(SourceError(str(exc), Location(str(target))))
             continue
         if show_code:
             system = Simulation(model).system
@@ -126,7 +131,7 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
     p_over, c_over = parse_settings(model, settings)
     try:
         sim = Simulation(model, derivatives, p_over, c_over)
-    except (ExpressionError, SimulationError) as exc:
+    except (ExpressionError, SimulationError, ModelFileError) as exc:
         print(f"error: {exc}", file=err)
         return 2
     steps = round(seconds / model.general.dt)

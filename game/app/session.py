@@ -264,10 +264,11 @@ class Session:
 
     def readout(self, panel: str, columns: int = ENERGY_COLUMNS) -> list[str]:
         """The lines of a live panel: "energy" (the Ek and Ep expressions as written, then their
-        values, E, DE, and W when forces or supports do work) or "values" (q and q̇)."""
+        values, E, DE, and W when forces or supports do work) or "values" (q and q̇, then a
+        mechanism's reactions λ_ID)."""
         sim = self.sim
         if panel == "values":
-            return [f"{k} = {number(v)}" for k, v in sim.values().items()]
+            return [f"{k} = {number(v)}" for k, v in {**sim.values(), **sim.reactions()}.items()]
         ek, ep = sim.energies
         lines = [*energy_lines(self.model, columns), f"Ek = {number(ek)}", f"Ep = {number(ep)}",
                  f"E = Ek + Ep = {number(ek + ep)}", f"DE = {number(sim.de)}"]

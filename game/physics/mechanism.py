@@ -14,25 +14,31 @@ The coordinates q are the x, y of the free points. Then:
 - the generalized forces Q are −∂Ep/∂q (gravity and springs), dampers along the
   springs and the applied FORCE rows;
 - each RK4 stage solves [[M, Φqᵀ], [Φq, 0]]·[q̈; λ] = [Q; γ]. When some
-  constraints are redundant (a parallelogram with a third crank) the KKT matrix
-  is singular, and the stage uses the singular value decomposition of Φq
-  instead: its rank (found once, when the mechanism is assembled), a basis N of
-  the admissible motions, q̈ = q̈ₚ + N·z with (NᵀMN)·z = Nᵀ(Q − M·q̈ₚ), and the
-  multipliers of least norm;
+  constraints are redundant (a parallelogram with a third crank) that matrix is
+  singular: their number r of independent ones (the rank of Φq) is found once,
+  by an SVD where the mechanism is assembled, and after every step a
+  rank-revealing factorisation of Φq (Gram–Schmidt with pivoting) chooses r rows
+  that span it best there; the stages solve the KKT system of those rows, which
+  gives the same accelerations (on the constraints the other rows follow from
+  them). The multipliers shown are those of least norm over all the rows (an SVD
+  least-squares solve): the load shared among constraints that could carry it;
 - after each step of dt the positions are pulled back onto Φ = 0 and the
   velocities onto Φq·q̇ + Φt = 0, by least squares in the mass metric
-  (Gauss–Newton for positions, one projection for velocities).
+  (Gauss–Newton for positions, one projection for velocities); a configuration
+  where the rows in use stop being independent is singular, and reported.
 
 Constraints are scaled so that multipliers are forces: a bar's λ is the force
 along it (> 0 pulls its ends together: tension), a slider's the force across
 its line, a driver's the force across its direction (times the distance
 between its points, the motor's torque).
 
-Cost per RK4 stage: the generated code of Φq, γ and Q grows with the number of
-elements (linear), and one dense solve of size n + m (n = 2 × free points,
-m = constraints) grows as (n + m)³ — microseconds for tens of points; the
-redundant path's SVD is of the same order. A mechanism's state carries the
-velocities q̇ where a Lagrangian model's carries the momenta.
+Cost per RK4 stage: the generated code of Φq, γ and Q grows linearly with the
+number of elements, and one dense solve of size n + r (n = 2 × free points)
+grows as (n + r)³ — tens of microseconds for a four-bar, a few hundred for
+30 points (``python main.py bench`` measures it). Per step of dt: a Cholesky
+and a solve of size r for the projections, and with redundant constraints the
+pivoted Gram–Schmidt (r·m·n). A mechanism's state carries the velocities q̇
+where a Lagrangian model's carries the momenta.
 """
 
 from __future__ import annotations
@@ -109,22 +115,14 @@ class MechanismSystem:
         self.reaction_ids = tuple(c.element.id for c in self.constraints)
         self.drivers = [k for k, c in enumerate(self.constraints) if c.element.kind == "DRIVER"]
         self._compile()
-        m = self.m
-        # where the stage function's values go in [[M, Φqᵀ], [Φq, 0]] and in [Q; γ]
-        self._kkt = np.zeros((n + m, n + m))
-        self._kkt[:n, :n] = self.mass
-        k = self._n_jac
-        self._kkt_flat = np.concatenate([(n + self._rows) * (n + m) + self._cols,
-                                         self._cols * (n + m) + n + self._rows])
-        self._jacobian_twice = np.concatenate([np.arange(k), np.arange(k)])
-        self._rhs_source = np.concatenate([np.arange(k + m, k + m + n), np.arange(k, k + m)])
+        self._use_rows(np.arange(self.m))
         mean_mass = float(np.trace(self.mass)) / n if n else 0.0
         metric = self.mass + METRIC_FLOOR * (mean_mass if mean_mass > 0 else 1.0) * np.eye(n)
         # projections in the mass metric W = L·Lᵀ: with x = Lᵀ·Δq they are plain least squares
         # (W is fixed and well conditioned by its floor, so its factor is taken once)
         self._metric_factor = np.linalg.cholesky(metric)
         self._metric_factor_inv = np.linalg.solve(self._metric_factor, np.eye(n)).T
-        self.rank = m
+        self.rank = self.m
         self.redundant = False
         #: every stage checked for NaN (replaying a failed step)
         self._checked = False
@@ -133,7 +131,6 @@ class MechanismSystem:
         self._reactions_cache: tuple[State | None, np.ndarray] = (None, np.zeros(0))
 
     # -- building -----------------------------------------------------------------------------
-
 
     @property
     def dt(self) -> float:
@@ -296,9 +293,9 @@ class MechanismSystem:
         args = (TIME, *coords, *vels)
         label = Path(self.model.path).stem
         self._n_jac = len(jac)
-        #: (Φq entries, γ, Q, power of forces and dampers, Φt of the drivers) at (t, q, q̇)
+        #: (Φq entries, γ, Q, power of forces and dampers, Φt) at (t, q, q̇)
         # two outputs at least, so the generated function always returns a tuple
-        self._dynamics = compile_trees([*jac, *gamma, *Q, power, *(phi_t[k] for k in self.drivers), A.ZERO],
+        self._dynamics = compile_trees([*jac, *gamma, *Q, power, *phi_t, A.ZERO],
                                        args, f"mechanism_{_identifier(label)}")
         #: (Φ, Φq entries, Φt) at (t, q)
         self._dynamics_code = self._dynamics.scalar
@@ -323,21 +320,31 @@ class MechanismSystem:
                 f"the initial points cannot be assembled: {exc.reason}"
                 + (f"; {worst.element.label} is the one furthest from being met" if worst else ""),
                 worst.element.location if worst else self.mechanism.location)]) from None
-        J = self.jacobian(q, 0.0)
-        s = np.linalg.svd(J, compute_uv=False) if self.m else np.zeros(0)
-        self.rank = int(np.sum(s > RANK_TOLERANCE * s[0])) if len(s) and s[0] > 0 else 0
+        self.rank = self._rank_at(q)
         self.redundant = self.rank < self.m
         freedom = self.n - self.rank
+        if self.redundant and freedom:
+            # a rank lost for good (a redundant bar) or only here (bars lined up at the start)?
+            # a little way along a motion the constraints allow, a lost rank comes back
+            motion = self.motions(q, 0.0)[:, 0]
+            try:
+                ahead = self.assemble(q + 1e-3 * self.size * motion / float(np.max(np.abs(motion))), 0.0)
+                dead = self._rank_at(ahead) > self.rank
+            except SimulationError:
+                dead = True  # not even a small motion is possible there
+            if dead:
+                raise ModelFileError([SourceError(
+                    "the initial points are at a dead point (bars lined up, the constraints do not fix the "
+                    "motion there): start the mechanism a little away from it", self.mechanism.location)])
         if freedom == 0 and not self.drivers:
             raise ModelFileError([SourceError(
                 f"the mechanism cannot move: its {self.n} coordinates are fixed by {self.rank} independent "
                 "constraints (remove a bar, or add a DRIVER to move it)", self.mechanism.location)])
         if freedom:
-            N = np.linalg.svd(J)[2][self.rank:].T if self.m else np.eye(self.n)
-            reduced = N.T @ self.mass @ N
-            eig, vec = np.linalg.eigh(reduced)
-            scale = max(float(np.abs(np.diag(self.mass)).max()), 1e-300)
-            if eig[0] <= 1e-12 * scale:
+            N = self.motions(q, 0.0)
+            # N is orthonormal in the metric M + floor: a motion with mass has NᵀMN ≈ 1, one without 0
+            eig, vec = np.linalg.eigh(N.T @ self.mass @ N)
+            if eig[0] <= 1e-6:
                 motion = N @ vec[:, 0]
                 moving = [pid for pid, i in self.index.items() if np.hypot(*motion[i:i + 2]) > 1e-6]
                 raise ModelFileError([SourceError(
@@ -346,6 +353,12 @@ class MechanismSystem:
                     self.mechanism.point(moving[0]).location if moving else self.mechanism.location)])
         for k in self.drivers:
             self._driver_direction(k, q, 0.0)
+
+    def _rank_at(self, q: np.ndarray) -> int:
+        if not self.m:
+            return 0
+        s = np.linalg.svd(self.jacobian(q, 0.0), compute_uv=False)
+        return int(np.sum(s > RANK_TOLERANCE * s[0])) if s[0] > 0 else 0
 
     def _worst_constraint(self, q: np.ndarray, t: float) -> Constraint | None:
         if not self.m:
@@ -472,13 +485,42 @@ class MechanismSystem:
         return inv @ Vt[self.rank:].T
 
     def project(self, state: State) -> State:
-        """The state pulled back onto the constraints (after a step)."""
+        """The state pulled back onto the constraints after a step: Gauss–Newton for the positions
+        (one iteration, two at most: a step leaves them ~1e-12 off) and one projection of the
+        velocities, both in the mass metric with the rows in use (independent ones)."""
+        t = state.t
+        q = np.array(state.q)
+        tolerance = ASSEMBLED * self.size
+        for _ in range(4):
+            phi, J, _ = self._geometry_at(q, t)
+            if float(np.max(np.abs(phi), initial=0.0)) <= tolerance:
+                break
+            q = q + self._correction(J, -phi, t, q)
+        else:
+            raise SimulationError("singular configuration: the constraints cannot be met any more (a dead point, "
+                                  "where bars line up)", t, self._named(q))
+        self._select_rows(q, t)
+        v = np.array(state.p)
+        if self.m:
+            _, J, phi_t = self._geometry_at(q, t)
+            v = v + self._correction(J, -(J @ v + phi_t), t, q)
+        return State(t, q, v, state.work, state.support_work, state.losses)
+
+    def _correction(self, J: np.ndarray, rhs: np.ndarray, t: float, q: np.ndarray) -> np.ndarray:
+        """The Δq of least mass-metric norm with J_S·Δq = rhs_S for the rows S in use, by the normal
+        equations (regular: the rows are independent); a configuration where they nearly are not
+        is singular."""
+        scaled = J[self._active] @ self._metric_factor_inv
+        G = scaled @ scaled.T
         try:
-            q = self.assemble(state.q, state.t, iterations=8)
-        except SimulationError as exc:
-            raise SimulationError("singular configuration: " + exc.reason, exc.t, exc.values) from None
-        v = self.admissible_velocities(q, state.p, state.t)
-        return State(state.t, q, v, state.work, state.support_work, state.losses)
+            diagonal = np.diag(np.linalg.cholesky(G))
+        except np.linalg.LinAlgError:
+            diagonal = np.zeros(1)
+        if not diagonal.min() > SINGULAR * max(float(diagonal.max()), 1e-300):
+            raise SimulationError(
+                "singular configuration: the constraints no longer fix the motion (a dead point, where bars "
+                "line up)", t, self._named(q))
+        return self._metric_factor_inv @ (scaled.T @ np.linalg.solve(G, rhs[self._active]))
 
     def _named(self, q, v=None) -> dict[str, float]:
         out = dict(zip(self.coordinates, (float(x) for x in q)))
@@ -492,6 +534,7 @@ class MechanismSystem:
         """The state nearest (q, q̇) that the constraints allow: positions assembled, velocities projected."""
         q = self.assemble(np.asarray(q, dtype=float), t)
         v = self.admissible_velocities(q, np.asarray(qdot, dtype=float), t)
+        self._select_rows(q, t)
         if not np.all(np.isfinite(v)):
             raise SimulationError("the velocities are not finite", t, self._named(q))
         return State(t, q, v)
@@ -522,52 +565,72 @@ class MechanismSystem:
             raise self.failure(before, substeps)
         return State(t, y[:n].copy(), y[n:2 * n].copy(), float(y[2 * n]), float(y[2 * n + 1]), before.losses)
 
+    def _use_rows(self, active: np.ndarray) -> None:
+        """Solve the stages with these rows of Φq: all of them, or an independent set of them
+        when some are redundant. Places where the stage function's values go in [[M, J_Sᵀ], [J_S, 0]]
+        and in [Q; γ_S]."""
+        n, m, k = self.n, self.m, self._n_jac
+        self._active = active
+        size = n + len(active)
+        position = np.full(m, -1)
+        position[active] = np.arange(len(active))
+        entries = np.nonzero(np.isin(self._rows, active))[0]
+        rows, cols = n + position[self._rows[entries]], self._cols[entries]
+        self._kkt = np.zeros((size, size))
+        self._kkt[:n, :n] = self.mass
+        self._kkt_flat = np.concatenate([rows * size + cols, cols * size + rows])
+        self._jacobian_twice = np.concatenate([entries, entries])
+        self._rhs_source = np.concatenate([np.arange(k + m, k + m + n), k + active])
+        self._phi_t_source = k + m + n + 1 + active
+
+    def _select_rows(self, q: np.ndarray, t: float) -> None:
+        """With redundant constraints, the ``rank`` rows of Φq that best span it here (Gram–Schmidt
+        with pivoting: each time the row with most left outside the span of those chosen). On the
+        constraints the others follow from them, so the KKT matrix of the chosen ones is regular
+        and gives the same accelerations. Chosen again after every step, as the mechanism moves."""
+        if not self.redundant:
+            return
+        rest = self.jacobian(q, t)
+        scale = float(np.max(np.einsum("ij,ij->i", rest, rest)))
+        chosen: list[int] = []
+        for _ in range(self.rank):
+            left = np.einsum("ij,ij->i", rest, rest)
+            left[chosen] = -1.0
+            i = int(np.argmax(left))
+            if not left[i] > (SINGULAR**2) * scale:
+                raise SimulationError("singular configuration: the constraints no longer fix the motion (a dead "
+                                      "point, where bars line up)", t, self._named(q))
+            unit = rest[i] / math.sqrt(left[i])
+            rest = rest - np.outer(rest @ unit, unit)
+            chosen.append(i)
+        self._use_rows(np.array(sorted(chosen)))
+
     def _stage(self, t: float, y: np.ndarray, checked: bool) -> tuple[np.ndarray, np.ndarray, float, float]:
-        """q̈, λ, the power of forces and dampers and that of the drivers at y = (q, q̇, …).
+        """q̈, the multipliers of the rows in use, the power of forces and dampers and that of the
+        drivers, at y = (q, q̇, …).
 
         The fast path checks nothing: a singular KKT matrix gives NaN, which the end of the
         substeps notices; ``checked`` says what went wrong (the replay of a failed step)."""
-        n, m, k = self.n, self.m, self._n_jac
+        n = self.n
         try:
             out = self._dynamics_code(t, *y[:2 * n].tolist())
         except ARITHMETIC_ERRORS as exc:
-            raise SimulationError(f"the forces or constraints cannot be computed: {EvaluationError.__name__}: {exc}",
+            raise SimulationError(f"the forces or constraints cannot be computed: {exc}",
                                   t, self._named(y[:n], y[n:2 * n])) from None
         values = np.array(out, dtype=float)
         if checked and not np.all(np.isfinite(values)):
             raise SimulationError("the forces or constraints are not finite numbers", t,
                                   self._named(y[:n], y[n:2 * n]))
-        if not self.redundant:
-            K = self._kkt
-            K.reshape(-1)[self._kkt_flat] = values[self._jacobian_twice]  # Φq and Φqᵀ, in one indexing
-            solution = _solve_linear(K, values[self._rhs_source])
-            acc, lam = solution[:n], solution[n:]
-        else:
-            J = np.zeros((m, n))
-            J[self._rows, self._cols] = values[:k]
-            acc, lam = self._solve_redundant(J, values[k:k + m], values[k + m:k + m + n], t, y)
-        if checked and not (np.all(np.isfinite(acc)) and np.all(np.isfinite(lam))):
+        K = self._kkt
+        K.reshape(-1)[self._kkt_flat] = values[self._jacobian_twice]  # Φq and Φqᵀ, in one indexing
+        solution = _solve_linear(K, values[self._rhs_source])
+        acc, lam = solution[:n], solution[n:]
+        if checked and not np.all(np.isfinite(solution)):
             raise SimulationError("singular configuration: the constraints no longer fix the accelerations "
                                   "(a dead point, where bars line up)", t, self._named(y[:n], y[n:2 * n]))
-        driver_power = float(lam[self.drivers] @ values[k + m + n + 1:-1]) if self.drivers else 0.0
-        return acc, lam, float(values[k + m + n]), driver_power
-
-    def _solve_redundant(self, J, gamma, Q, t, y) -> tuple[np.ndarray, np.ndarray]:
-        """The null-space method with the SVD of Φq: redundant rows carry no information."""
-        r = self.rank
-        U, s, Vt = np.linalg.svd(J)
-        if r and s[r - 1] <= SINGULAR * s[0]:
-            raise SimulationError("singular configuration: the constraints no longer fix the accelerations "
-                                  "(a dead point, where bars line up)", t, self._named(y[:self.n]))
-        Ur, sr, Vr, N = U[:, :r], s[:r], Vt[:r].T, Vt[r:].T
-        particular = Vr @ ((Ur.T @ gamma) / sr)
-        acc = particular
-        if N.shape[1]:
-            reduced = N.T @ self.mass @ N
-            acc = particular + N @ np.linalg.solve(reduced, N.T @ (Q - self.mass @ particular))
-        # the multipliers of least norm: redundant constraints share the load evenly
-        lam = Ur @ ((Vr.T @ (Q - self.mass @ acc)) / sr)
-        return acc, lam
+        # the power of the constraints −λᵀ·Φq·q̇ = λᵀ·Φt: only drivers depend on t
+        driver_power = float(lam @ values[self._phi_t_source]) if self.drivers else 0.0
+        return acc, lam, float(values[self._n_jac + self.m + n]), driver_power
 
     def derivative(self, t: float, y: np.ndarray) -> np.ndarray:
         """dy/dt for y = (q, q̇, W of forces and dampers, W of the drivers)."""
@@ -581,10 +644,18 @@ class MechanismSystem:
         return dy
 
     def accelerations(self, t: float, q, v) -> tuple[np.ndarray, np.ndarray]:
-        """q̈ and the multipliers λ at (t, q, q̇)."""
-        y = np.concatenate([np.asarray(q, dtype=float), np.asarray(v, dtype=float), [0.0, 0.0]])
-        acc, lam, _, _ = self._stage(t, y, checked=True)
-        return acc, lam
+        """q̈ and the multipliers λ of every constraint at (t, q, q̇). With redundant constraints λ is
+        not unique (the structure is statically indeterminate): this is the λ of least norm, which
+        shares the load among the constraints that could carry it."""
+        q, v = np.asarray(q, dtype=float), np.asarray(v, dtype=float)
+        self._select_rows(q, t)
+        acc, lam, _, _ = self._stage(t, np.concatenate([q, v, [0.0, 0.0]]), checked=True)
+        if not self.redundant:
+            return acc, lam
+        J = self.jacobian(q, t)
+        force = J[self._active].T @ lam
+        full, *_ = np.linalg.lstsq(J.T, force, rcond=RANK_TOLERANCE)
+        return acc, full
 
     def failure(self, before: State, substeps: int) -> SimulationError:
         """What went wrong in ``substeps`` substeps from ``before``: they are replayed with every

@@ -55,7 +55,7 @@ def mechanism_energy_lines(mechanism, width: int) -> list[str]:
         parts.append("Σ m·g·y")
     if mechanism.of_kind("SPRING"):
         parts.append("Σ ½·k·(d − L)²")
-    return [*wrap_expression("Ek = ½·q̇ᵀ·M·q̇", width), *wrap_expression(f"Ep = {' + '.join(parts) or '0'}", width)]
+    return [*wrap_expression("Ek = ½·q̇·M·q̇", width), *wrap_expression(f"Ep = {' + '.join(parts) or '0'}", width)]
 
 
 
