@@ -19,6 +19,7 @@ import numpy as np
 
 from ..model import load_model, read_catalog, read_model
 from ..physics import Simulation, System
+from ..physics.mechanism import MechanismSystem
 from . import paths
 
 BATCH = 1000
@@ -184,6 +185,7 @@ def bench_mechanisms(mechanisms, budget: float, print: Callable[..., None], scal
 def _mechanism_row(label: str, model, budget: float, print: Callable[..., None]) -> None:
     sim = Simulation(model)
     system = sim.system
+    assert isinstance(system, MechanismSystem)
     n_sub = model.general.n_substeps
     per_step, _ = _timed(lambda: system.step(sim.state, 1), budget)
     free = len(model.mechanism.free_points)
