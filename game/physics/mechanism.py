@@ -550,7 +550,15 @@ class MechanismSystem:
     def step(self, state: State, steps: int = 1) -> State:
         """Advance ``steps`` steps of dt (N RK4 substeps each, then a projection); on failure
         raises :class:`SimulationError` and changes nothing."""
-        return self.stepper.advance(self, state, self.substeps * steps)
+        current = state
+        for _ in range(steps):
+            try:
+                current = self.stepper.advance(self, current, self.substeps)
+            except SimulationError as exc:
+                # the values of the last good state: where it stopped, not the wreck after it
+                raise SimulationError(exc.reason, current.t, self._named(current.q, current.p),
+                                      exc.expression) from None
+        return current
 
     # -- the dynamics -------------------------------------------------------------------------------
 
