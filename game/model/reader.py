@@ -374,7 +374,7 @@ class _Reader:
         n_coordinates = int(values["nQ"].value) if "nQ" in values else 1
         if mechanism:
             self._point_conditions()
-            n_coordinates = len(self.conditions) // 2
+            n_coordinates = len(self.conditions) // 2  # 0 without free points: validation says so
             s = values.get("nQ")
             if s is not None and s.value != n_coordinates:
                 self.problem(f"nQ={s.value:g}, but a mechanism's coordinates are the x and y of its free points: "

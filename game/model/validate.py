@@ -79,15 +79,15 @@ def _names(model: ModelFile, problems: list[SourceError]) -> None:
     for c in model.conditions:
         names_ok(c.value, params, "(a condition value may use the parameters)")
         declare(c.name, c.location, "condition")
+    if model.mechanism is not None:  # its conditions are made from its free points
+        check_names_of(model.mechanism, params, list(model.coordinates), list(model.velocities), problems)
+        return
     if len(model.conditions) != 2 * n:
         problems.append(SourceError(
             f"nQ={n} but <CIs> has {len(model.conditions)} rows; it needs {2 * n}: "
             f"the {n} coordinates, then their {n} velocities", model.general.location_of("nQ") or model.block_location("CIs")))
         return
     coords, vels = list(model.coordinates), list(model.velocities)
-    if model.mechanism is not None:
-        check_names_of(model.mechanism, params, coords, vels, problems)
-        return
     assert model.kinetic is not None and model.potential is not None
     with_coords = params + coords + [TIME]
     everything = with_coords + vels

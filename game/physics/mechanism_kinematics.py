@@ -126,7 +126,7 @@ class MechanismKinematics:
 
     # -- x mode ----------------------------------------------------------------------------------
 
-    def drag_position(self, gid: str, target: Vector, t: float, q: Vector, iterations: int = 30) -> np.ndarray:
+    def drag_position(self, gid: str, target: Vector, t: float, q: Vector, iterations: int = 60) -> np.ndarray:
         """The q on the constraints, near ``q``, that puts the grabbed point closest to ``target``."""
         s = self.system
         i = self.handles[gid].own[0]
@@ -150,9 +150,12 @@ class MechanismKinematics:
             scale = max(float(np.trace(BtB)), 1e-300)
             z = np.linalg.solve(BtB + damping * scale * np.eye(len(BtB)), B.T @ residual)
             step = basis @ z
-            reach = float(np.max(np.abs(step)))
-            if reach > longest:
-                step *= longest / reach
+            if float(np.max(np.abs(step))) > longest:
+                # too long a step (its linear picture is not to be trusted so far, e.g. towards a
+                # place out of reach): more damping turns it towards the directions that move
+                # the point most, instead of shortening a step that goes the wrong way
+                damping *= 4
+                continue
             try:
                 trial = s.assemble(q + step, t, iterations=20)
             except SimulationError:
