@@ -255,12 +255,12 @@ class Session:
         kin = self.kinematics
         if not self.sim.reaction_ids or not isinstance(kin, MechanismKinematics):
             return []
-        unit = kin.reaction_arrows(self.sim.state, 1.0)
-        largest = max((float(np.hypot(a.dx, a.dy)) for a in unit), default=0.0)
-        self.force_scale = max(self.force_scale, largest)
+        forces = kin.reaction_arrows(self.sim.state, 1.0)
+        self.force_scale = max(self.force_scale, max((float(np.hypot(a.dx, a.dy)) for a in forces), default=0.0))
         if self.force_scale <= 0:
             return []
-        return kin.reaction_arrows(self.sim.state, 0.25 * kin.size / self.force_scale)
+        scale = 0.25 * kin.size / self.force_scale
+        return [a._replace(dx=a.dx * scale, dy=a.dy * scale) for a in forces]
 
     def readout(self, panel: str, columns: int = ENERGY_COLUMNS) -> list[str]:
         """The lines of a live panel: "energy" (the Ek and Ep expressions as written, then their

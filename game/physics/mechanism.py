@@ -50,7 +50,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..expr import TIME, EvaluationError, Name, Node, SourceError, algebra, compile_trees, evaluate, names_in
+from ..expr import TIME, EvaluationError, Name, Node, SourceError, algebra, compile_trees, evaluate
 from ..expr.codegen import ARITHMETIC_ERRORS
 from ..model import ModelFile, ModelFileError, condition_values
 from ..model.mechanism import Element, Mechanism, element_number, point_positions
@@ -120,15 +120,14 @@ class MechanismSystem:
         metric = self.mass + METRIC_FLOOR * (mean_mass if mean_mass > 0 else 1.0) * np.eye(n)
         # projections in the mass metric W = L·Lᵀ: with x = Lᵀ·Δq they are plain least squares
         # (W is fixed and well conditioned by its floor, so its factor is taken once)
-        self._metric_factor = np.linalg.cholesky(metric)
-        self._metric_factor_inv = np.linalg.solve(self._metric_factor, np.eye(n)).T
+        self._metric_factor_inv = np.linalg.solve(np.linalg.cholesky(metric), np.eye(n)).T
         self.rank = self.m
         self.redundant = False
         #: every stage checked for NaN (replaying a failed step)
         self._checked = False
         self._start_checks()
         self.stepper = Projected(ConstrainedRK4(), MechanismSystem.project)
-        self._reactions_cache: tuple[State | None, np.ndarray] = (None, np.zeros(0))
+        self._multipliers_cache: tuple[State | None, np.ndarray] = (None, np.zeros(0))
 
     # -- building -----------------------------------------------------------------------------
 
@@ -286,7 +285,6 @@ class MechanismSystem:
         rates = [self._rate(phi) for phi in phis]
         gamma = [A.neg(self._rate(r)) for r in rates]  # −(Φq·q̇)q·q̇ − 2·Φqt·q̇ − Φtt, as q̈ = 0
         potential = self._potential()
-        self.potential_tree = potential
         Q_nc, power = self._forces()
         Q = [A.sub(f, A.diff(potential, c)) for f, c in zip(Q_nc, coords)]
         args_q = (TIME, *coords)
@@ -301,8 +299,7 @@ class MechanismSystem:
         self._dynamics_code = self._dynamics.scalar
         self._geometry = compile_trees([*phis, *jac, *phi_t] or [A.ZERO], args_q, "constraints")
         self._potential_fn = compile_trees([potential], args_q, "potential")
-        #: for messages: which names the trees use
-        self.time_dependent = any(TIME in names_in(t) for t in [*phis, potential, *Q_nc])
+        #: the generated code of a stage (shown by ``check --show-code``)
         self.source = self._dynamics.source
 
     # -- checks when built -----------------------------------------------------------------------
@@ -371,7 +368,7 @@ class MechanismSystem:
         p1, p2 = (self.where(pid, q) for pid in c.element.points)
         angle = c.element.value("angle")
         assert angle is not None
-        theta = _evaluate(angle.tree, {**self.parameters, TIME: t})
+        theta = evaluate(angle.tree, {**self.parameters, TIME: t})
         if (p2[0] - p1[0]) * math.cos(theta) + (p2[1] - p1[1]) * math.sin(theta) < 0:
             raise ModelFileError([SourceError(
                 f"{c.element.label}: the direction {c.element.points[0]}→{c.element.points[1]} of the assembled "
@@ -451,7 +448,7 @@ class MechanismSystem:
             p1, p2 = e.points
             angle = e.value("angle")
             assert angle is not None
-            theta = _evaluate(angle.tree, {**self.parameters, TIME: t})
+            theta = evaluate(angle.tree, {**self.parameters, TIME: t})
             (x1, y1), (x2, y2) = self.where(p1, q), self.where(p2, q)
             r = math.hypot(x2 - x1, y2 - y1)
             if p2 in self.index:
@@ -679,14 +676,18 @@ class MechanismSystem:
 
     # -- reactions ------------------------------------------------------------------------------------
 
+    def multipliers(self, state: State) -> np.ndarray:
+        """λ at ``state`` (asked every frame by the Values panel and the arrows: kept for the last state)."""
+        cached, values = self._multipliers_cache
+        if cached is not state:
+            values = self.accelerations(state.t, state.q, state.p)[1]
+            self._multipliers_cache = (state, values)
+        return values
+
     def reactions(self, state: State) -> np.ndarray:
         """The reaction of each bar (axial force, > 0 tension), slider (force across its line, > 0 to
         the left of A→B) and driver (the motor's torque, > 0 counter-clockwise), by ``reaction_ids``."""
-        cached, values = self._reactions_cache
-        if cached is state:
-            return values
-        _, lam = self.accelerations(state.t, state.q, state.p)
-        out = lam.copy()
+        out = self.multipliers(state).copy()
         for k, c in enumerate(self.constraints):
             e = c.element
             if e.kind == "SLIDER":
@@ -695,13 +696,12 @@ class MechanismSystem:
             elif e.kind == "DRIVER":
                 (x1, y1), (x2, y2) = (self.where(p, state.q) for p in e.points)
                 out[k] *= math.hypot(x2 - x1, y2 - y1)
-        self._reactions_cache = (state, out)
         return out
 
     def reaction_forces(self, state: State) -> list[tuple[str, str, float, float, float, float]]:
         """The forces the bars and sliders exert on their points: (element id, kind, x, y, fx, fy),
         kind "tension", "compression" or "normal". A driver's torque is not an arrow."""
-        _, lam = self.accelerations(state.t, state.q, state.p)
+        lam = self.multipliers(state)
         out = []
         for k, c in enumerate(self.constraints):
             e = c.element
@@ -713,6 +713,7 @@ class MechanismSystem:
                 out.append((e.id, kind, x1, y1, lam[k] * ux, lam[k] * uy))
                 out.append((e.id, kind, x2, y2, -lam[k] * ux, -lam[k] * uy))
             elif e.kind == "SLIDER":
+                # the force on P is −λ·∂Φ/∂P, across the line A→B (to its left for λ > 0)
                 (xp, yp), (xa, ya), (xb, yb) = (self.where(p, state.q) for p in e.points)
                 L0 = self.length(e.points[1], e.points[2])
                 out.append((e.id, "normal", xp, yp, -lam[k] * (yb - ya) / L0, lam[k] * (xb - xa) / L0))
@@ -734,7 +735,3 @@ except (ImportError, AttributeError):  # pragma: no cover - another numpy
 
 def _identifier(text: str) -> str:
     return "".join(ch if ch.isalnum() else "_" for ch in text) or "model"
-
-
-def _evaluate(tree: Node, env: Mapping[str, float]) -> float:
-    return evaluate(tree, env)
