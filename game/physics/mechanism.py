@@ -55,7 +55,7 @@ from ..expr.codegen import ARITHMETIC_ERRORS
 from ..model import ModelFile, ModelFileError, condition_values
 from ..model.mechanism import Element, Mechanism, element_number, point_positions
 from .steppers import ConstrainedRK4, Projected
-from .system import SimulationError, State
+from .system import SimulationError, State, StepTimes
 
 A = algebra
 
@@ -81,7 +81,7 @@ class Constraint:
     phi: Node
 
 
-class MechanismSystem:
+class MechanismSystem(StepTimes):
     """A mechanism file with numbers for its parameters, ready to move.
 
     Offers what :class:`~game.physics.system.System` offers to a simulation:
@@ -130,18 +130,6 @@ class MechanismSystem:
         self._multipliers_cache: tuple[State | None, np.ndarray] = (None, np.zeros(0))
 
     # -- building -----------------------------------------------------------------------------
-
-    @property
-    def dt(self) -> float:
-        return self.model.general.dt
-
-    @property
-    def substeps(self) -> int:
-        return self.model.general.n_substeps
-
-    @property
-    def delta(self) -> float:
-        return self.dt / self.substeps
 
     @property
     def does_work(self) -> bool:
