@@ -50,8 +50,11 @@ class MechanismKinematics:
         lengths = [system.length(*e.points[:2]) for e in mech.elements if e.kind in ("BAR", "SPRING")]
         #: a length typical of the mechanism (its longest bar or spring), for default sizes
         self.size = max(lengths, default=system.size)
+        #: what can be dragged: every free point, and the ball of a point mass on one — nothing when
+        #: motors leave no freedom (a drag could only restart the motion)
         self.handles: dict[str, PointHandle] = {}
-        for p in mech.free_points:
+        free = system.n > system.rank
+        for p in mech.free_points if free else ():
             i = system.index[p.id]
             self.handles[p.id] = PointHandle(p.id, p.id, (i, i + 1))
         self._widths: dict[str, float] = {}
@@ -62,7 +65,7 @@ class MechanismKinematics:
                 self._widths[e.id] = element_number(e, "width", params, 0.0)
             elif e.kind == "MASS":
                 self._radii[e.id] = element_number(e, "radius", params, 0.04 * self.size)
-                if e.points[0] in system.index:
+                if e.points[0] in system.index and free:
                     i = system.index[e.points[0]]
                     self.handles[e.id] = PointHandle(e.id, e.points[0], (i, i + 1))
             elif e.kind == "SPRING":
@@ -103,11 +106,11 @@ class MechanismKinematics:
                 ground = p1 in s.fixed and p2 in s.fixed
                 out.append(BarPose(e.id, *at(p1), *at(p2), self._widths[e.id], *speed(p1), *speed(p2), False, ground))
         for pid in self._free_ids:
-            out.append(JointPose(pid, *at(pid), *speed(pid), True))
+            out.append(JointPose(pid, *at(pid), *speed(pid), pid in self.handles))
         for e in self.elements:
             if e.kind == "MASS":
                 pid = e.points[0]
-                out.append(BallPose(e.id, *at(pid), self._radii[e.id], *speed(pid), pid in s.index, True))
+                out.append(BallPose(e.id, *at(pid), self._radii[e.id], *speed(pid), e.id in self.handles, True))
         return out
 
     def handle_point(self, gid: str, t: float, q: Vector) -> np.ndarray:
