@@ -118,3 +118,19 @@ def test_check_names_each_broken_mechanism_and_passes_good_ones(write_model, cap
     assert f"{dead}:8:1: the initial points are at a dead point" in out
     assert "bien.dat" not in out
     assert "3 problems in 3 files" in out
+
+
+def test_the_manuals_mechanism_example_is_a_valid_file(write_model):
+    import html
+    import re
+
+    from project import ROOT
+
+    manual = (ROOT / "docs" / "manual.html").read_text(encoding="utf-8")
+    section = manual[manual.index('id="mec-ejemplo"'):]
+    text = html.unescape(re.search(r"<pre><code>(.*?)</code></pre>", section, re.S).group(1))
+    sim = Simulation(load_model(write_model(text, "manual.dat")))
+    assert sim.model.coordinates == ("A_x", "A_y", "B_x", "B_y")
+    assert sim.reaction_ids == ("manivela", "biela", "balancin", "motor")  # the frame carries nothing
+    b = sim.q[2:]
+    assert (b[0] - 10) ** 2 + b[1] ** 2 == pytest.approx(35**2) and (b[0] - 40) ** 2 + b[1] ** 2 == pytest.approx(30**2)
