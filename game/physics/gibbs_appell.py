@@ -27,7 +27,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from ..expr import TIME, algebra, evaluate
+from ..expr import TIME, CompiledFunction, algebra, compile_trees, evaluate
 from ..model import ModelFile
 from ..model.mechanism import Element, element_number, point_positions
 
@@ -57,14 +57,15 @@ class GibbsAppell:
                 "c": element_number(e, "damping", parameters, 0.0) if e.kind == "SPRING" else 0.0,
                 "rest": element_number(e, "length", parameters, rest) if e.kind == "SPRING" else 0.0,
             }
-        self.angles = {}
+        self.forces = any(e.kind == "FORCE" for e in self.elements)
+        self.angles: dict[int, CompiledFunction] = {}
         for k, e in enumerate(self.elements):
             if e.kind == "DRIVER":
                 angle = e.value("angle")
                 assert angle is not None
                 tree = algebra.bind(angle.tree, parameters)
                 rate = algebra.diff(tree, TIME)
-                self.angles[k] = (tree, rate, algebra.diff(rate, TIME))
+                self.angles[k] = compile_trees([tree, rate, algebra.diff(rate, TIME)], (TIME,), "angle")
 
     def _distance(self, e: Element) -> float:
         if e.kind not in ("BAR", "SPRING", "DRIVER"):
@@ -76,8 +77,10 @@ class GibbsAppell:
         """q̈ minimising S over the admissible accelerations at (t, q, q̇)."""
         index, n, gravity = self.index, self.n, self.gravity
         q, v = np.asarray(q, dtype=float), np.asarray(v, dtype=float)
-        env = {**self.parameters, TIME: t, **dict(zip(self.model.coordinates, q)),
-               **dict(zip(self.model.velocities, v))}
+        env: dict[str, float] = {}
+        if self.forces:
+            env = {**self.parameters, TIME: t, **dict(zip(self.model.coordinates, q)),
+                   **dict(zip(self.model.velocities, v))}
 
         def r(pid: str) -> np.ndarray:
             return q[index[pid]:index[pid] + 2] if pid in index else np.array(self.geometry[pid], dtype=float)
@@ -102,7 +105,7 @@ class GibbsAppell:
                 for a in (p1, p2):
                     for b in (p1, p2):
                         if a in index and b in index:
-                            H[index[a]:index[a] + 2, index[b]:index[b] + 2] += mass / 4 * np.eye(2)
+                            H[index[a]:index[a] + 2, index[b]:index[b] + 2] += mass / 4 * _EYE
                 # ½·I·α², α = (d × (a₂ − a₁))/L²
                 grad = np.zeros(n)
                 put(grad, p2, np.array([-d[1], d[0]]) / L**2)
@@ -118,7 +121,7 @@ class GibbsAppell:
             elif e.kind == "MASS":
                 pid = e.points[0]
                 if pid in index:
-                    H[index[pid]:index[pid] + 2, index[pid]:index[pid] + 2] += num["mass"] * np.eye(2)
+                    H[index[pid]:index[pid] + 2, index[pid]:index[pid] + 2] += num["mass"] * _EYE
                 put(Q, pid, np.array([0.0, -num["mass"] * gravity]))
             elif e.kind == "SLIDER":
                 p, a, b = e.points
@@ -133,8 +136,7 @@ class GibbsAppell:
                     rows.append((row, -2 * _cross(du, dw)))
             elif e.kind == "DRIVER":
                 p1, p2 = e.points
-                tree, rate, second = self.angles[k]
-                theta, dtheta, ddtheta = (evaluate(x, {TIME: t}) for x in (tree, rate, second))
+                theta, dtheta, ddtheta = self.angles[k](t)
                 along = np.array([math.cos(theta), math.sin(theta)])
                 across = np.array([-math.sin(theta), math.cos(theta)])
                 d, dd = r(p2) - r(p1), rdot(p2) - rdot(p1)
@@ -163,6 +165,9 @@ class GibbsAppell:
         return particular + basis @ z
 
 
+_EYE = np.eye(2)
+
+
 def _cross(a: np.ndarray, b: np.ndarray) -> float:
     return float(a[0] * b[1] - a[1] * b[0])
 
@@ -189,10 +194,10 @@ def _admissible(rows: list[tuple[np.ndarray, float]], n: int) -> tuple[np.ndarra
         C[[rank, pivot]], b[[rank, pivot]] = C[swap], b[swap]
         b[rank] /= C[rank, col]
         C[rank] /= C[rank, col]
-        for other in range(len(C)):
-            if other != rank and C[other, col] != 0.0:
-                b[other] -= C[other, col] * b[rank]
-                C[other] -= C[other, col] * C[rank]
+        factors = C[:, col].copy()
+        factors[rank] = 0.0
+        b -= factors * b[rank]  # eliminate the column from every other row at once
+        C -= np.outer(factors, C[rank])
         pivots.append(col)
         rank += 1
     x = np.zeros(n)

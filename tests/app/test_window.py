@@ -231,6 +231,12 @@ def test_values_panel_is_live(app):
     assert app.live.get("values").lines[2] == f"va1 = {app.session.sim.qdot[0]:.6g}"
 
 
+def test_the_reactions_button_is_inactive_for_a_lagrangian_model(app):
+    assert not button(app, "reactions").is_enabled  # only mechanisms have reactions
+    key(app, pygame.K_f)
+    assert not app.session.view.reactions
+
+
 def test_edit_mode_and_speed_buttons(app):
     click(app, button(app, "edit"))
     assert app.session.view.edit_velocities and app.bars.icon("edit") == "edit_v"
@@ -530,8 +536,6 @@ def _pixels_of(app: App, colour) -> int:
 
 
 def test_the_reactions_button_draws_a_mechanisms_forces(app_factory):
-    lagrangian = app_factory("pendulo_doble")
-    assert not button(lagrangian, "reactions").is_enabled  # only mechanisms have reactions
     app = app_factory("biela_manivela")
     assert button(app, "reactions").is_enabled and app.bars.icon("reactions") == "reactions_off"
     style = app.style

@@ -156,7 +156,7 @@ def test_gibbs_appell_agrees_with_the_multipliers_at_a_thousand_admissible_state
         gibbs_appell = GibbsAppell(model, sim.parameters)
         for _ in range(200):
             t = float(rng.uniform(0, 5))
-            q = system.assemble(sim.q + rng.normal(0, 0.02 * system.size, system.n), t)
+            q = system.assemble(sim.q + rng.normal(0, 0.01 * system.size, system.n), t)
             v = system.admissible_velocities(q, rng.normal(0, 2, system.n), t)
             engine, _ = system.accelerations(t, q, v)
             appell = gibbs_appell.accelerations(t, q, v)
