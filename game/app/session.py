@@ -85,6 +85,8 @@ class Session:
         self.window_actions: dict[str, Callable[[], None]] = {}
         self.scheduler = StepScheduler(0.02, SPEEDS[self.view.speed_index])
         self.index = -1
+        #: the largest reaction force seen since the model or its parameters changed (its arrow's length)
+        self.force_scale = 0.0
 
     # -- opening models ------------------------------------------------------------------------
 
