@@ -46,7 +46,7 @@ from ..expr import (
 )
 from ..expr.parser import suggestion
 from ..model import ModelFile, ModelFileError, load_model
-from ..physics import Simulation, SimulationError
+from ..physics import Simulation, SimulationError, System
 from ..physics.series import angular_coordinates
 from ..physics.steppers import PIVOT_MIN
 from .commands import UsageError, find_model, parse_settings
@@ -200,7 +200,9 @@ class _Worker:
     def __init__(self, job: Job):
         self.job = job
         # the system a simulation of this model makes (so whatever it adds to the model comes along)
-        self.system = Simulation(job.model, "exact", job.overrides, job.condition_overrides).system
+        system = Simulation(job.model, "exact", job.overrides, job.condition_overrides).system
+        assert isinstance(system, System)  # make_job refuses the others
+        self.system = system
         model = job.model
         self.condition = compile_trees([job.until.left, job.until.right], (TIME, *model.coordinates,
                                                                             *model.velocities), "until")
@@ -448,6 +450,8 @@ def make_job(model_name: str, x: str, y: str, grid: int, seconds: float, until: 
         sim = Simulation(model, "exact", p_over, c_over)
     except (ExpressionError, SimulationError) as exc:
         raise UsageError(str(exc)) from None
+    if not isinstance(sim.system, System):
+        raise UsageError("chaosmap follows models of coordinates and energies; a mechanism has no batch path yet")
     if sim.system.events:
         raise UsageError("chaosmap cannot follow this model: it has events (contacts), which the batch path "
                          "does not handle yet")

@@ -63,7 +63,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="the double pendulum's chaos map at 256² and 512²: wall time and rates, next to hand-written code")
     b.add_argument("--quick", action="store_true", help="shorter runs (rougher figures)")
     b.add_argument("--model", dest="bench_models", action="append", metavar="STEM",
-                   help="only this model (repeatable; default: every model of models.xml)")
+                   help="only this model (repeatable; default: every model of models.xml); with --frames, the "
+                        "model whose frames are timed (default: pendulo_triple)")
     return p
 
 
@@ -104,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.frames:
                 from .framebench import bench_frames
 
-                return bench_frames(quick=args.quick)
+                return bench_frames(quick=args.quick, model=(args.bench_models or ["pendulo_triple"])[0])
             from .bench import bench_engine
 
             return bench_engine(quick=args.quick, models=args.bench_models)

@@ -50,6 +50,8 @@ CONTROLS: tuple[Control, ...] = (
     Control("energy", "n", "bottom", "energy_off", "energy_on"),
     Control("values", "t", "bottom", "values_off", "values_on"),
     Control("edit", "x", "bottom", "edit_x", "edit_v", locked_while_animating=True),
+    # beyond CenM: a mechanism's reactions as arrows (inactive for other models)
+    Control("reactions", "f", "bottom", "reactions_off", "reactions_on"),
     Control("plots", "g", "bottom", "plots_off", "plots_on"),
     Control("ensemble", "k", "bottom", "ensemble_off", "ensemble_on"),
     *(Control(f"speed{i}", str(i + 1), "speed", label=label, tooltip="speed") for i, label in enumerate(SPEED_LABELS)),
@@ -57,7 +59,7 @@ CONTROLS: tuple[Control, ...] = (
     Control("docs", "f1", "top-right", "docs"),
     Control("export_csv", "d", "top-right", "export_csv"),
     Control("export_png", "s", "top-right", "export_png"),
-    Control("export_plots", "f", "top-right", "export_plots"),
+    Control("export_plots", "i", "top-right", "export_plots"),
     Control("fullscreen", "f11", None),
 )
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..model import ModelFile
-from ..physics import Simulation
+from ..physics import Simulation, System
 from ..physics.ensemble import COPIES, Ensemble, Lyapunov
 from ..physics.poincare import PoincareSection
 from ..physics.records import History
@@ -43,10 +43,16 @@ class PlotBoard:
     def model(self) -> ModelFile:
         return self.sim.model
 
+    def momenta(self) -> tuple[str, ...]:
+        """The momentum of each coordinate, as a plot variable (a mechanism has none to offer)."""
+        if not isinstance(self.sim.system, System):
+            return ()
+        return tuple(momentum_name(c) for c in self.model.coordinates)
+
     def variables(self) -> tuple[str, ...]:
         """Everything a plot can show: each column of the history (t, q, q̇, energies, W,
-        measures) and the momentum of each coordinate."""
-        return (*self.history.names, *(momentum_name(c) for c in self.model.coordinates))
+        measures, reactions) and the momentum of each coordinate."""
+        return (*self.history.names, *self.momenta())
 
     def kinds(self) -> tuple[str, ...]:
         """The kinds offered now: a Poincaré section only for a driven model, the spread only
@@ -68,7 +74,7 @@ class PlotBoard:
         """What the x and y menus of a plot of ``kind`` offer (empty: fixed)."""
         coords = self.model.coordinates
         if kind in ("phase", "poincare"):
-            return coords, (*self.model.velocities, *(momentum_name(c) for c in coords))
+            return coords, (*self.model.velocities, *self.momenta())
         if kind == "xy":
             return self.variables(), self.variables()
         return (), ()
@@ -188,8 +194,10 @@ class PlotBoard:
         coords = model.coordinates
         k = [momentum_name(c) for c in coords].index(name)
         cols = [rows[:, list(names).index(v)] for v in ("t", *coords, *model.velocities)]
+        system = self.sim.system
+        assert isinstance(system, System)  # momenta are offered only then
         with np.errstate(all="ignore"):
-            p = self.sim.system.code.momenta.array(*cols)
+            p = system.code.momenta.array(*cols)
         return np.broadcast_to(np.asarray(p[k], dtype=float), (len(rows),))
 
     # -- what the Values panel adds ----------------------------------------------------------------
@@ -198,4 +206,4 @@ class PlotBoard:
         """The Lyapunov estimate and the ensemble's spread while the chaos control is on."""
         if self.ensemble is None or self.lyapunov is None:
             return []
-        return [("λ", self.lyapunov.estimate), ("spread", self.ensemble.spread_now(self.model.n))]
+        return [("λ", self.lyapunov.estimate), ("spread", self.ensemble.spread_now(len(self.sim.state.q)))]

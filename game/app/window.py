@@ -15,6 +15,8 @@ import pygame
 import pygame_gui
 
 from ..model import read_catalog
+from ..model.poses import stack_poses
+from ..physics.kinematics import Kinematics
 from ..render import DEFAULT_STYLE, Camera, Scene, draw_frame, standard_layers, velocity_points
 from ..ui.bars import Bars, BarState
 from ..ui.layout import Layout
@@ -118,11 +120,16 @@ class App:
         poses = s.poses()
         ghosts = []
         if view.ensemble and s.plots.ensemble is not None:  # where the copies are (ghosts need no velocities)
-            q = s.plots.ensemble.coordinates(s.model.n)
-            ghosts = s.kinematics.poses_many(s.plots.ensemble.t, q, np.zeros_like(q))
+            ensemble = s.plots.ensemble
+            q = ensemble.coordinates(len(s.sim.state.q))
+            if isinstance(s.kinematics, Kinematics):
+                ghosts = s.kinematics.poses_many(ensemble.t, q, np.zeros_like(q))
+            else:  # a mechanism's bodies, copy by copy
+                ghosts = stack_poses([s.kinematics.poses(ensemble.t, qk, np.zeros_like(qk)) for qk in q])
         return Scene(self.camera, poses, self.style, trails=s.trail_list(), fixed_pivots=s.kinematics.fixed_pivots,
                      velocities=velocity_points(poses) if view.vectors else (),
                      edit_arrows=s.edit_arrows() if view.edit_velocities and s.editing else (),
+                     reactions=s.reaction_arrows() if view.reactions else (),
                      arrow_seconds=self.settings.arrow_seconds, banner=s.banner, ghosts=ghosts,
                      plots=self.dock.placements(s, self.layout), dock=self.layout.dock_rect if view.plots else None)
 

@@ -38,6 +38,8 @@ class BarPose:
     vxf: float  # velocity of the free end
     vyf: float
     draggable: bool
+    #: a mechanism's frame: a bar between two fixed points (drawn as the ground, not as a body)
+    ground: bool = False
 
 
 @dataclass(frozen=True)
@@ -70,7 +72,48 @@ class SpringPose:
     rest_length: float
 
 
-Pose = BallPose | BarPose | BlockPose | SpringPose
+@dataclass(frozen=True)
+class JointPose:
+    """A point of a mechanism: a pin that can be grabbed (its velocity gets an arrow)."""
+
+    id: str
+    x: float
+    y: float
+    vx: float
+    vy: float
+    draggable: bool
+
+
+@dataclass(frozen=True)
+class RailPose:
+    """A slider: the straight guide through (x1, y1) and (x2, y2), and the block at (x, y) that
+    runs on it. A ``fixed`` guide (both points fixed) is drawn across the whole view; a guide
+    that is a bar (a collar on a bar) is not drawn again."""
+
+    id: str
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    x: float
+    y: float
+    fixed: bool
+    on_bar: bool = False
+
+
+Pose = BallPose | BarPose | BlockPose | SpringPose | JointPose | RailPose
+
+
+class ForceArrow(NamedTuple):
+    """A reaction drawn as an arrow from (x, y) by (dx, dy), model units (the force times a
+    scale); ``kind`` is "tension", "compression" or "normal"."""
+
+    id: str
+    x: float
+    y: float
+    dx: float
+    dy: float
+    kind: str
 
 
 @dataclass(frozen=True)
@@ -92,3 +135,24 @@ class VelocityPoint(NamedTuple):
     y: float
     vx: float
     vy: float
+
+
+#: the fields of each kind of pose that a drawing of many copies needs
+_STACKED = {BallPose: ("C", ("x", "y", "radius")), BarPose: ("Bar", ("x", "y", "xf", "yf", "width")),
+            BlockPose: ("Blk", ("x", "y", "width", "height", "angle")),
+            SpringPose: ("Spr", ("x1", "y1", "x2", "y2"))}
+
+
+def stack_poses(copies: list[list[Pose]]) -> list[PoseArrays]:
+    """The poses of many copies (each a list of the same bodies) as one :class:`PoseArrays` per
+    body: balls, bars, blocks and springs."""
+    if not copies:
+        return []
+    out = []
+    for k, first in enumerate(copies[0]):
+        if type(first) not in _STACKED:
+            continue  # pins and guides: the ghosts are the moving bodies
+        kind, names = _STACKED[type(first)]
+        out.append(PoseArrays(first.id, kind, {
+            name: np.array([getattr(poses[k], name) for poses in copies], dtype=float) for name in names}))
+    return out

@@ -81,12 +81,12 @@ class Ensemble:
         self.Y = np.array(rows)
         self.work = np.zeros(k)
         self.alive = np.array(alive)
-        self.spread.restart((self.t, self.spread_now(sim.model.n)))
+        self.spread.restart((self.t, self.spread_now(n)))
 
     def on_step(self, sim: Simulation) -> None:
         if not self.alive.any():
             return
-        if sim.system.events:
+        if getattr(sim.system, "events", ()) or not hasattr(sim.system, "step_batch"):
             self._step_one_by_one(sim)
             return
         alive = self.alive
@@ -97,12 +97,13 @@ class Ensemble:
         self.Y[alive] = Y
         self.work[alive] = work
         self.alive[alive] = ok
-        self.spread.append((t, self.spread_now(sim.model.n)))
+        self.spread.append((t, self.spread_now(len(sim.state.q))))
 
     def _step_one_by_one(self, sim: Simulation) -> None:
-        """A model with events (contacts) needs its stepper's event handling, which the
-        array-compiled loop does not have: each copy takes the step on its own."""
-        n = sim.model.n
+        """A model with events (contacts) needs its stepper's event handling, and a mechanism
+        its projections, which the array-compiled loop does not have: each copy takes the step
+        on its own."""
+        n = len(sim.state.q)
         for k in np.flatnonzero(self.alive):
             state = State(self.t, self.Y[k, :n].copy(), self.Y[k, n:].copy(), float(self.work[k]))
             try:
@@ -156,7 +157,7 @@ class Lyapunov:
     def on_break(self, sim: Simulation) -> None:
         self.t0 = self.t = sim.t
         self.sum = 0.0
-        self.shadow = self._near(sim.state, self.rng.standard_normal(2 * sim.model.n).tolist())
+        self.shadow = self._near(sim.state, self.rng.standard_normal(2 * len(sim.state.q)).tolist())
 
     def _near(self, state: State, direction: list[float]) -> list[float]:
         """The point ``separation`` away from ``state`` along ``direction`` in (q, p)."""
@@ -168,7 +169,10 @@ class Lyapunov:
             return
         main = sim.state
         system = sim.system
-        n2 = 2 * system.n
+        n2 = 2 * len(main.q)
+        if not hasattr(system, "code"):  # no generated loop (a mechanism): through its stepper
+            self._step_through(sim)
+            return
         try:
             out = system.code.advance.scalar(self.t, *self.shadow, 0.0, 0.0, system.delta, system.substeps)
             moved = out[1:1 + n2]
@@ -180,6 +184,24 @@ class Lyapunov:
         d = math.sqrt(sum(x * x for x in apart)) if ok else math.nan
         if not (d > 0 and math.isfinite(d)):  # the shadow cannot go on: start it again beside the motion
             self.shadow = self._near(main, self.rng.standard_normal(n2).tolist())
+            return
+        self.sum += math.log(d / self.separation)
+        self.shadow = self._near(main, apart)
+
+    def _step_through(self, sim: Simulation) -> None:
+        main = sim.state
+        n = len(main.q)
+        assert self.shadow is not None
+        before = State(self.t, np.array(self.shadow[:n]), np.array(self.shadow[n:]))
+        self.t = main.t
+        try:
+            moved = sim.system.step(before, 1)
+        except SimulationError:
+            moved = None
+        apart = [] if moved is None else (np.concatenate((moved.q - main.q, moved.p - main.p))).tolist()
+        d = math.sqrt(sum(x * x for x in apart)) if apart else math.nan
+        if not (d > 0 and math.isfinite(d)):
+            self.shadow = self._near(main, self.rng.standard_normal(2 * n).tolist())
             return
         self.sum += math.log(d / self.separation)
         self.shadow = self._near(main, apart)

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..expr.codegen import ARITHMETIC_ERRORS
 from .records import History
-from .system import State
+from .system import State, System
 
 if TYPE_CHECKING:
     from .simulation import Simulation
@@ -62,6 +62,8 @@ class PoincareSection:
         """The state at ``t_end`` (inside the step after ``start``), by RK4 substeps no longer
         than the model's that end exactly there."""
         system = sim.system
+        if not isinstance(system, System):  # no generated loop to integrate with (no section is offered then)
+            return None
         h = t_end - start.t
         substeps = max(1, math.ceil(h / system.delta - 1e-9))
         try:

@@ -45,10 +45,12 @@ def angular_coordinates(model: ModelFile) -> frozenset[str]:
 
     One walk over every expression of the model (its cost grows with the model's size, not
     with the number of coordinates times it)."""
+    if model.mechanism is not None:
+        return frozenset()  # a mechanism's coordinates are the x and y of its points
     seen: set[str] = set()
     bare: set[str] = set()
-    trees: list[Node] = [model.kinetic.tree, model.potential.tree, *(e.value.tree for e in model.tmatrix),
-                         *(f.value.tree for f in model.forces)]
+    trees: list[Node] = [e.tree for e in (model.kinetic, model.potential) if e is not None]
+    trees += [*(e.value.tree for e in model.tmatrix), *(f.value.tree for f in model.forces)]
     for g in model.graphics:
         for name, expr in g.fields:
             tree = expr.tree
@@ -91,8 +93,10 @@ def wrap_angle(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def drive_frequency(model: ModelFile, parameters: dict[str, float]) -> float | None:
     """ω of a periodic drive: the first sin/cos of the model's forces, energies or T whose
     argument grows at a constant rate with t (``F·cos(w·t)``). None when there is none."""
-    trees = [f.value.tree for f in model.forces] + [model.kinetic.tree, model.potential.tree] + [
-        e.value.tree for e in model.tmatrix]
+    if model.mechanism is not None:
+        return None  # a mechanism's motors turn at their own pace: no section is offered
+    trees = [f.value.tree for f in model.forces] + [e.tree for e in (model.kinetic, model.potential) if e is not None]
+    trees += [e.value.tree for e in model.tmatrix]
     for tree in trees:
         if TIME not in names_in(tree):  # most models: nothing driven, nothing to look at
             continue

@@ -11,9 +11,9 @@ import pygame
 import pygame_gui
 
 ICONS = ("play", "pause", "eraser", "reset", "parameters", "conditions", "vectors_on", "vectors_off",
-         "energy_on", "energy_off", "values_on", "values_off", "edit_x", "edit_v", "menu", "docs",
-         "plots_on", "plots_off", "ensemble_on", "ensemble_off", "export_csv", "export_png", "export_plots",
-         "plot_clear", "plot_save", "plot_close", "plot_add")
+         "energy_on", "energy_off", "values_on", "values_off", "edit_x", "edit_v", "reactions_on",
+         "reactions_off", "menu", "docs", "plots_on", "plots_off", "ensemble_on", "ensemble_off", "export_csv",
+         "export_png", "export_plots", "plot_clear", "plot_save", "plot_close", "plot_add")
 
 _FIRA = Path(pygame_gui.__file__).parent / "data" / "FiraCode-Regular.ttf"
 _NOTO = Path(pygame_gui.__file__).parent / "data" / "NotoSans-Regular.ttf"

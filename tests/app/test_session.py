@@ -318,3 +318,17 @@ def test_an_export_that_cannot_be_written_says_why(session, tmp_path):
     session.export_dir = tmp_path / "missing"
     session.act("export_csv")
     assert session.banner.startswith("No se pudo guardar")
+
+
+def test_plots_and_the_chaos_control_follow_a_mechanism():
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings())
+    s.open("pendulo_doble_mecanismo")
+    s.act("plots")
+    s.act("ensemble")
+    board = s.plots
+    assert "poincare" not in board.kinds() and not board.momenta()  # no drive, no generated momenta
+    s.run(20)
+    phase = board.plots[1]
+    phase.sync()
+    assert len(phase.curves[0]) == 21 and board.ensemble.alive.all() and board.ensemble.t == s.sim.t
+    assert np.isfinite(board.lyapunov.estimate)

@@ -177,3 +177,15 @@ def test_a_dialog_hides_the_docks_controls_not_its_plots(app):
     assert has_colour(app, energy_rect, CURVES[0], 40)  # still drawn
     click(app, app.panel.cancel_button)
     assert app.dock.widgets is not None and app.dock.widgets.plot_rects[0] == energy_rect
+
+
+def test_a_mechanisms_copies_are_drawn_too(app):
+    app.session.open("pendulo_doble_mecanismo")
+    pump(app, 1)
+    key(app, pygame.K_k)
+    app.session.run(5)
+    scene = app.scene()
+    ensemble = app.session.plots.ensemble
+    bodies = [p.id for p in app.session.poses() if type(p).__name__ in ("BallPose", "BarPose")]
+    assert sorted(body.id for body in scene.ghosts) == sorted(bodies) and bodies
+    assert all(len(body.fields["x"]) == ensemble.copies for body in scene.ghosts)
