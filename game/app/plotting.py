@@ -23,6 +23,9 @@ from ..physics.series import KINDS, Plot, PlotSpec, angular_coordinates, drive_p
 
 #: plots the dock holds at most (each needs room to be read)
 MAX_PLOTS = 3
+#: copies of an ensemble whose copies step one by one (no batch path): a mechanism's step costs
+#: about a millisecond, so fifty would fall behind the clock
+FEW_COPIES = 10
 
 
 class PlotBoard:
@@ -121,10 +124,15 @@ class PlotBoard:
 
     # -- the chaos control --------------------------------------------------------------------------
 
-    def start_ensemble(self, copies: int = COPIES) -> None:
-        """K perturbed copies and the Lyapunov pair, from the present state; a spread plot."""
+    def start_ensemble(self, copies: int | None = None) -> None:
+        """K perturbed copies and the Lyapunov pair, from the present state; a spread plot.
+        Copies that must step one by one (a mechanism, a model with contacts) are fewer, so
+        they keep up with the clock."""
         if self.ensemble is not None:
             return
+        if copies is None:
+            system = self.sim.system
+            copies = COPIES if isinstance(system, System) and not system.events else FEW_COPIES
         self.ensemble, self.lyapunov = Ensemble(copies), Lyapunov()
         self.sim.observers += [self.ensemble, self.lyapunov]
         self.ensemble.on_break(self.sim)
