@@ -29,25 +29,20 @@ from .nodes import Binary, Call, Name, Neg, Node, Num, Ref, children, postorder
 
 
 def _np_min(*args):
-    """Element-wise min(...) as the scalar one: the first of equal values (0.0 before -0.0), NaN if any is NaN."""
+    """Element-wise min(...) by Python's rule: the first argument is kept unless a later one
+    is smaller (so of 0.0 and -0.0 the first, and a NaN only when it comes first)."""
     out = np.asarray(args[0], dtype=float)
-    nan = np.isnan(out)
     for a in args[1:]:
-        a = np.asarray(a, dtype=float)
         out = np.where(a < out, a, out)
-        nan = nan | np.isnan(a)
-    return np.where(nan, np.nan, out)
+    return out
 
 
 def _np_max(*args):
-    """Element-wise max(...) as the scalar one: the first of equal values, NaN if any is NaN."""
+    """Element-wise max(...) by Python's rule (see _np_min)."""
     out = np.asarray(args[0], dtype=float)
-    nan = np.isnan(out)
     for a in args[1:]:
-        a = np.asarray(a, dtype=float)
         out = np.where(a > out, a, out)
-        nan = nan | np.isnan(a)
-    return np.where(nan, np.nan, out)
+    return out
 
 
 def _np_pow(a, b):

@@ -9,8 +9,11 @@ The compiled code cannot afford a check after every multiplication, and its
 NumPy version (batches of states) cannot raise for one element, so this is the
 only semantics both can share. What has no value at all — a square root or
 logarithm outside its domain, a division by zero — is an error in both.
-NaN goes through ``min``, ``max``, ``sgn``, ``floor`` and ``ceil`` as it does
-through NumPy's versions of them.
+NaN goes through ``sgn``, ``floor`` and ``ceil`` as through NumPy's versions
+of them; ``min`` and ``max`` are Python's (the first argument is kept unless a
+later one is smaller, or larger), and the NumPy versions used on arrays follow
+that same rule (see :mod:`.codegen`) — the engine calls ``min`` on every
+substep, so it stays the fast built-in one.
 """
 
 from __future__ import annotations
@@ -59,22 +62,12 @@ def _cosh(x: float) -> float:
         return INF
 
 
-def _min(*args: float) -> float:
-    m = min(args)
-    return m if m == m and all(a == a for a in args) else math.nan
-
-
-def _max(*args: float) -> float:
-    m = max(args)
-    return m if m == m and all(a == a for a in args) else math.nan
-
-
 SCALAR_FUNCTIONS: dict[str, Callable[..., float]] = {
     "sin": math.sin, "cos": math.cos, "tan": math.tan, "asin": math.asin,
     "acos": math.acos, "atan": math.atan, "atan2": math.atan2, "sinh": _sinh,
     "cosh": _cosh, "tanh": math.tanh, "exp": _exp, "log": math.log,
     "sqrt": math.sqrt, "abs": abs, "sgn": _sgn, "floor": _floor, "ceil": _ceil,
-    "min": _min, "max": _max,
+    "min": min, "max": max,
 }
 
 
