@@ -8,11 +8,11 @@ expression it came from.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 
 from .errors import EvaluationError
 from .evaluate import evaluate
-from .nodes import Binary, Call, Name, Neg, Node, Num, Ref, postorder, reduce
+from .nodes import Binary, Call, Name, Neg, Node, Num, Ref, names_in, postorder_where
 
 ZERO = Num(0.0)
 ONE = Num(1.0)
@@ -120,43 +120,62 @@ def call(func: str, *args: Node) -> Node:
     return node
 
 
-def rebuild(node: Node, leaf: Callable[[Node], Node]) -> Node:
+def rebuild(node: Node, leaf: Callable[[Node], Node], *, names: Collection[str] | None = None,
+            memo: dict[Node, Node] | None = None) -> Node:
     """The same tree with each Name/Ref leaf replaced by ``leaf(leaf_node)``,
-    re-simplified on the way up (each distinct node once, without recursion)."""
+    re-simplified on the way up (each distinct node once, without recursion).
 
-    def combine(n: Node, kids: list[Node]) -> Node:
+    With ``names``, ``leaf`` may only change those names: a subtree that reads none of
+    them (and is not a constant to fold) is kept as it is, unvisited. ``memo`` carries
+    results from one call to the next (trees that share subtrees, rebuilt alike)."""
+    memo = {} if memo is None else memo
+    skip = set(names) if names is not None else None
+
+    def keep(n: Node) -> bool:
+        if n in memo:
+            return False
+        if skip is None:
+            return True
+        found = names_in(n)
+        # a constant subtree is visited too: it folds
+        return not found.isdisjoint(skip) or (not found and not isinstance(n, Num))
+
+    for n in postorder_where(node, keep):
+        kids = [memo.get(c, c) for c in n._kids]
         if isinstance(n, (Name, Ref)):
-            return leaf(n)
-        if isinstance(n, Num):
-            return n
-        if isinstance(n, Neg):
-            return neg(kids[0])
-        if isinstance(n, Binary):
-            return _BUILD[n.op](kids[0], kids[1])
-        if isinstance(n, Call):
-            return call(n.func, *kids)
-        raise TypeError(type(n))
+            r = leaf(n)
+        elif isinstance(n, Num):
+            r = n
+        elif isinstance(n, Neg):
+            r = neg(kids[0])
+        elif isinstance(n, Binary):
+            r = _BUILD[n.op](kids[0], kids[1])
+        elif isinstance(n, Call):
+            r = call(n.func, *kids)
+        else:
+            raise TypeError(type(n))
+        memo[n] = r
+    return memo.get(node, node)
 
-    return reduce(node, combine)
 
 
 _BUILD = {"+": add, "-": sub, "*": mul, "/": div, "^": pow_}
 
 
-def substitute(node: Node, values: Mapping[str, Node]) -> Node:
+def substitute(node: Node, values: Mapping[str, Node], memo: dict[Node, Node] | None = None) -> Node:
     """Replace names by trees (names not in ``values`` stay)."""
-    return rebuild(node, lambda n: values.get(n.id, n) if isinstance(n, Name) else n)
+    return rebuild(node, lambda n: values.get(n.id, n) if isinstance(n, Name) else n, names=values, memo=memo)
 
 
-def bind(node: Node, values: Mapping[str, float]) -> Node:
-    """Replace names by numbers and fold what becomes constant."""
+def bind(node: Node, values: Mapping[str, float], memo: dict[Node, Node] | None = None) -> Node:
+    """Replace names by numbers and fold what becomes constant. ``memo``: as for :func:`rebuild`."""
 
     def leaf(n: Node) -> Node:
         if isinstance(n, Name) and n.id in values:
             return num(values[n.id])
         return n
 
-    return rebuild(node, leaf)
+    return rebuild(node, leaf, names=values, memo=memo)
 
 
 def diff(node: Node, var: str) -> Node:
@@ -164,9 +183,9 @@ def diff(node: Node, var: str) -> Node:
 
     Each distinct node is differentiated once, bottom-up, without recursion."""
     memo: dict[int, Node] = {}
-    for n in postorder(node):
+    for n in postorder_where(node, lambda n: var in names_in(n)):
         memo[id(n)] = _d(n, var, memo)
-    return memo[id(node)]
+    return memo.get(id(node), ZERO)
 
 
 def _d(n: Node, var: str, memo: dict[int, Node]) -> Node:
@@ -178,10 +197,10 @@ def _d(n: Node, var: str, memo: dict[int, Node]) -> Node:
     if isinstance(n, Ref):
         raise ValueError("resolve Obj[...] references before differentiating")
     if isinstance(n, Neg):
-        return neg(memo[id(n.operand)])
+        return neg(memo.get(id(n.operand), ZERO))
     if isinstance(n, Binary):
         a, b = n.left, n.right
-        da, db = memo[id(a)], memo[id(b)]
+        da, db = memo.get(id(a), ZERO), memo.get(id(b), ZERO)
         if n.op == "+":
             return add(da, db)
         if n.op == "-":
@@ -202,7 +221,7 @@ def _d(n: Node, var: str, memo: dict[int, Node]) -> Node:
             return mul(mul(n, call("log", a)), db)
         return mul(n, add(mul(db, call("log", a)), div(mul(b, da), a)))
     if isinstance(n, Call):
-        return _d_call(n, [memo[id(a)] for a in n.args])
+        return _d_call(n, [memo.get(id(a), ZERO) for a in n.args])
     raise TypeError(type(n))
 
 

@@ -25,7 +25,7 @@ import numpy as np
 
 from .errors import EvaluationError
 from .evaluate import SCALAR_FUNCTIONS, power
-from .nodes import Binary, Call, Name, Neg, Node, Num, Ref, children, postorder
+from .nodes import Binary, Call, Name, Neg, Node, Num, Ref, children, postorder, postorder_where
 
 
 def _np_min(*args):
@@ -134,9 +134,7 @@ class Block:
             if root is None:
                 out.append(target)
                 continue
-            for n in postorder(root):
-                if id(n) in done:
-                    continue
+            for n in postorder_where(root, lambda n: id(n) not in done):
                 text = leaf(n)
                 if text is not None:
                     done[id(n)] = (text, 0)

@@ -34,16 +34,41 @@ TIME = "t"
 #: Words a model may not use as the name of a parameter or a coordinate.
 RESERVED = frozenset(FUNCTIONS) | frozenset(CONSTANTS) | {TIME, "Obj"}
 
-#: Every node alive, by (type, fields): what makes equal nodes one object.
-_INTERNED: weakref.WeakValueDictionary[tuple, _Node] = weakref.WeakValueDictionary()
+class _KeyedRef(weakref.ref):
+    """A weak reference that knows its key in the table of live nodes."""
+
+    __slots__ = ("key",)
+    key: tuple
+
+    def __new__(cls, node, callback, key):
+        self = super().__new__(cls, node, callback)
+        self.key = key
+        return self
+
+    def __init__(self, node, callback, key):
+        super().__init__(node, callback)  # type: ignore[call-arg]
+
+
+#: Every node alive, by (type, fields) → a weak reference to it: what makes equal nodes one
+#: object. An entry goes when its node is no longer used.
+_LIVE: dict[tuple, _KeyedRef] = {}
+
+
+def _forget(ref: _KeyedRef) -> None:
+    if _LIVE.get(ref.key) is ref:
+        del _LIVE[ref.key]
 
 
 class _Node:
     """Common behaviour of the node types: interned, immutable, hashed once."""
 
-    __slots__ = ("__weakref__", "_hash")
+    __slots__ = ("__weakref__", "_hash", "_kids", "_names")
     _fields: tuple[str, ...] = ()
     _hash: int
+    #: the children, in order
+    _kids: tuple[Node, ...]
+    #: the variable names under this node, found once when first asked (None until then)
+    _names: frozenset[str] | None
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} nodes are immutable")
@@ -78,15 +103,21 @@ class _Node:
 _N = TypeVar("_N", bound=_Node)
 
 
-def _intern(cls: type[_N], key: tuple, values: tuple) -> _N:
-    node = _INTERNED.get(key)
+_set = object.__setattr__
+
+
+def _intern(cls: type[_N], key: tuple, values: tuple, kids: tuple = ()) -> _N:
+    ref = _LIVE.get(key)
+    node = ref() if ref is not None else None
     if node is None:
         node = object.__new__(cls)
         for name, value in zip(cls._fields, values):
-            object.__setattr__(node, name, value)
-        object.__setattr__(node, "_hash", hash(key))
-        _INTERNED[key] = node
-    return node  # type: ignore[return-value]
+            _set(node, name, value)
+        _set(node, "_hash", hash(key))
+        _set(node, "_kids", kids)
+        _set(node, "_names", None)
+        _LIVE[key] = _KeyedRef(node, _forget, key)
+    return node
 
 
 class Num(_Node):
@@ -131,7 +162,7 @@ class Neg(_Node):
     operand: Node
 
     def __new__(cls, operand: Node) -> Neg:
-        return _intern(cls, (cls, operand), (operand,))
+        return _intern(cls, (cls, operand), (operand,), (operand,))
 
 
 class Binary(_Node):
@@ -143,7 +174,7 @@ class Binary(_Node):
     right: Node
 
     def __new__(cls, op: str, left: Node, right: Node) -> Binary:
-        return _intern(cls, (cls, op, left, right), (op, left, right))
+        return _intern(cls, (cls, op, left, right), (op, left, right), (left, right))
 
 
 class Call(_Node):
@@ -155,7 +186,7 @@ class Call(_Node):
 
     def __new__(cls, func: str, args: tuple[Node, ...]) -> Call:
         args = tuple(args)
-        return _intern(cls, (cls, func, args), (func, args))
+        return _intern(cls, (cls, func, args), (func, args), args)
 
 
 Node = Num | Name | Ref | Neg | Binary | Call
@@ -166,13 +197,7 @@ _T = TypeVar("_T")
 
 
 def children(node: Node) -> tuple[Node, ...]:
-    if isinstance(node, Binary):
-        return (node.left, node.right)
-    if isinstance(node, Neg):
-        return (node.operand,)
-    if isinstance(node, Call):
-        return node.args
-    return ()
+    return node._kids
 
 
 def postorder(*roots: Node) -> list[Node]:
@@ -193,8 +218,31 @@ def postorder(*roots: Node) -> list[Node]:
             continue
         done.add(id(n))
         stack.append((n, True))
-        for c in reversed(children(n)):
+        for c in reversed(n._kids):
             if id(c) not in done:
+                stack.append((c, False))
+    return order
+
+
+def postorder_where(root: Node, keep: Callable[[Node], bool]) -> list[Node]:
+    """Like :func:`postorder`, but a node for which ``keep`` is false is neither listed nor
+    entered (a subtree that cannot matter is skipped whole)."""
+    if not keep(root):
+        return []
+    order: list[Node] = []
+    done: set[int] = set()
+    stack: list[tuple[Node, bool]] = [(root, False)]
+    while stack:
+        n, expanded = stack.pop()
+        if expanded:
+            order.append(n)
+            continue
+        if id(n) in done:
+            continue
+        done.add(id(n))
+        stack.append((n, True))
+        for c in reversed(n._kids):
+            if id(c) not in done and keep(c):
                 stack.append((c, False))
     return order
 
@@ -203,7 +251,7 @@ def reduce(node: Node, combine: Callable[[Node, list[Any]], _T]) -> _T:
     """``combine(n, [value of each child])`` for every distinct node, bottom-up; the root's value."""
     values: dict[int, Any] = {}
     for n in postorder(node):
-        values[id(n)] = combine(n, [values[id(c)] for c in children(n)])
+        values[id(n)] = combine(n, [values[id(c)] for c in n._kids])
     return values[id(node)]
 
 
@@ -227,9 +275,29 @@ def size(node: Node, limit: int | None = None) -> int:
     return len(seen)
 
 
+_NO_NAMES: frozenset[str] = frozenset()
+
+
 def names_in(node: Node) -> frozenset[str]:
-    """The variable names a tree reads (constants such as ``pi`` are not names)."""
-    return frozenset(n.id for n in postorder(node) if isinstance(n, Name))
+    """The variable names a tree reads (constants such as ``pi`` are not names).
+
+    Found once per node and kept on it: asking again, or asking about a subtree of a
+    tree already asked about, costs nothing."""
+    if node._names is not None:
+        return node._names
+    for n in postorder_where(node, lambda n: n._names is None):
+        if isinstance(n, Name):
+            names = frozenset((n.id,))
+        elif not n._kids:
+            names = _NO_NAMES
+        else:
+            sets = [c._names for c in n._kids]
+            names = max(sets, key=len)  # type: ignore[arg-type]
+            for other in sets:
+                if not other <= names:  # type: ignore[operator]
+                    names = names | other  # type: ignore[operator]
+        _set(n, "_names", names)
+    return node._names  # type: ignore[return-value]
 
 
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "^": 4}

@@ -60,9 +60,11 @@ class Kinematics:
         self.graphics = model.graphics
         self._resolver = resolver
 
+        bound: dict[Node, Node] = {}  # shared: each object's tree contains those it hangs from
+
         def tree(gid: str, name: str) -> Node:
             raw = resolver.attribute(gid, name) if name.startswith("_") else resolver.field(gid, name)
-            return A.bind(raw, parameters)
+            return A.bind(raw, parameters, memo=bound)
 
         trees: list[Node] = []
         self._layout: list[tuple[str, int]] = []  # (id, start index) per object
