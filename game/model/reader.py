@@ -50,7 +50,7 @@ class ModelFileError(Exception):
 
 
 #: Files larger than this are refused before they are read (the biggest model that can
-#: run, a 100-link chain, takes about 1 MB).
+#: run, a 60-link chain, takes 250 kB).
 MAX_FILE_BYTES = 16 * 1024 * 1024
 #: Reading stops after this many problems.
 MAX_PROBLEMS = 50
@@ -60,8 +60,9 @@ MAX_PROBLEMS = 50
 class Limits:
     """What a model may ask for and still be computed in time (``check`` refuses the rest)."""
 
-    #: coordinates (the generated code grows as nQ³: a 100-link chain takes seconds to load)
-    coordinates: int = 100
+    #: coordinates (the generated code grows as nQ³: a 60-link chain loads in about 5 s,
+    #: a 100-link one would take half a minute and then run at 1/20 of real time)
+    coordinates: int = 60
     #: RK4 substeps per step of dt
     substeps: int = 10_000
     #: RK4 substeps per simulated second, N/dt: beyond this not even a pendulum keeps up
