@@ -50,7 +50,9 @@ class _KeyedRef(weakref.ref):
 
 
 #: Every node alive, by (type, fields) → a weak reference to it: what makes equal nodes one
-#: object. An entry goes when its node is no longer used.
+#: object. An entry goes when its node is no longer used. Children are keyed by ``id``:
+#: equal children are one object, an entry lives no longer than its node, and the node
+#: keeps its children alive, so an ``id`` in a key always means the same child.
 _LIVE: dict[tuple, _KeyedRef] = {}
 
 
@@ -162,7 +164,7 @@ class Neg(_Node):
     operand: Node
 
     def __new__(cls, operand: Node) -> Neg:
-        return _intern(cls, (cls, operand), (operand,), (operand,))
+        return _intern(cls, (cls, id(operand)), (operand,), (operand,))
 
 
 class Binary(_Node):
@@ -174,7 +176,7 @@ class Binary(_Node):
     right: Node
 
     def __new__(cls, op: str, left: Node, right: Node) -> Binary:
-        return _intern(cls, (cls, op, left, right), (op, left, right), (left, right))
+        return _intern(cls, (cls, op, id(left), id(right)), (op, left, right), (left, right))
 
 
 class Call(_Node):
@@ -186,7 +188,7 @@ class Call(_Node):
 
     def __new__(cls, func: str, args: tuple[Node, ...]) -> Call:
         args = tuple(args)
-        return _intern(cls, (cls, func, args), (func, args), args)
+        return _intern(cls, (cls, func, *map(id, args)), (func, args), args)
 
 
 Node = Num | Name | Ref | Neg | Binary | Call
