@@ -75,7 +75,7 @@ class Message:
         return dict(self.params)
 
 
-def msg(key: str, **params: object) -> Message:
+def msg(key: str, /, **params: object) -> Message:
     """The message ``key`` of the catalogue with its parameters."""
     if key not in CATALOGUE:
         raise KeyError(f"no message {key!r} in the catalogue")
@@ -222,9 +222,13 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "file.too_many_problems": (
         "more than {limit} problems; the rest of the file was not checked",
         "más de {limit} problemas; el resto del archivo no se revisó"),
-    "file.too_many_lines": (
-        "the file has more than {limit} lines; model files are limited to {limit}",
-        "el archivo tiene más de {limit} líneas; los archivos de modelo se limitan a {limit}"),
+    "file.too_many_rows": (
+        "more than {limit} rows; a model that can run has a few thousand (the rest of the file was not read)",
+        "más de {limit} filas; un modelo que se puede mover tiene unos pocos miles (el resto del archivo "
+        "no se leyó)"),
+    "file.too_much_text": (
+        "the expressions of this file add up to more than {limit} characters (the rest of the file was not read)",
+        "las expresiones de este archivo suman más de {limit} caracteres (el resto del archivo no se leyó)"),
     "read.row_not_closed_before": (
         "<{row}> is not closed before <{tag}>", "<{row}> no se cierra antes de <{tag}>"),
     "read.block_inside_block": (

@@ -7,7 +7,10 @@ checked by :mod:`game.model.validate`.
 
 Files come from strangers, so reading is bounded: a file larger than
 :data:`MAX_FILE_BYTES` is refused before it is read, reading stops after
-:data:`MAX_PROBLEMS` problems, and the GENERAL settings must describe a model
+:data:`MAX_PROBLEMS` problems, :data:`MAX_ROWS` rows or
+:data:`MAX_EXPRESSION_TEXT` characters of expressions (so time and memory stay
+within a few seconds and a few hundred MB whatever the file holds), and the
+GENERAL settings must describe a model
 whose cost can be met (:data:`LIMITS`); a model with more coordinates than can
 run stops the reading at once.
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import bisect
 import math
+import os
 import re
 from array import array
 from collections.abc import Iterator
@@ -54,6 +58,11 @@ class ModelFileError(Exception):
 MAX_FILE_BYTES = 16 * 1024 * 1024
 #: Reading stops after this many problems.
 MAX_PROBLEMS = 50
+#: ... after this many rows (a 60-link chain has 3,900) ...
+MAX_ROWS = 30_000
+#: ... and after this many characters of expressions in all (a 60-link chain has 230,000):
+#: together these bound the time and memory of reading whatever the file holds.
+MAX_EXPRESSION_TEXT = 500_000
 
 
 @dataclass(frozen=True)
@@ -163,7 +172,10 @@ def read_bytes(path: str, limit: int = MAX_FILE_BYTES) -> bytes:
     where = Location(path, 1, 1)
     try:
         with open(path, "rb") as f:
-            data = f.read(limit + 1)
+            size = os.fstat(f.fileno()).st_size
+            if size > limit:  # refused before a byte is read
+                raise ModelFileError([SourceError(msg("file.too_big", size=f"{size:,}", limit=f"{limit:,}"), where)])
+            data = f.read(limit + 1)  # (a pipe or a growing file has no size to trust)
     except OSError as exc:
         raise ModelFileError([SourceError(msg("file.unreadable", reason=exc.strerror or str(exc)), where)]) from None
     if len(data) > limit:
@@ -199,6 +211,8 @@ class _Reader:
         self.blocks: dict[str, Location] = {}
         self.energy_rows_seen: set[str] = set()
         self.bad_settings: set[str] = set()
+        self.rows = 0
+        self.expression_text = 0
 
     def problem(self, message: str | Message, location: Location) -> None:
         self.add(SourceError(message, location))
@@ -326,6 +340,10 @@ class _Reader:
                 raise _Stop
 
     def _expression(self, cell: _Cell, *, refs: bool = False) -> Expression | None:
+        self.expression_text += len(cell.text)
+        if self.expression_text > MAX_EXPRESSION_TEXT:
+            self.problem(msg("file.too_much_text", limit=f"{MAX_EXPRESSION_TEXT:,}"), cell.location)
+            raise _Stop
         try:
             return parse(cell.text, cell.location, allow_refs=refs)
         except ExpressionError as exc:
@@ -340,6 +358,10 @@ class _Reader:
         return canonical_name(cell.text)
 
     def _row(self, tag: str, start: int, end: int, tag_loc: Location) -> None:
+        self.rows += 1
+        if self.rows > MAX_ROWS:
+            self.problem(msg("file.too_many_rows", limit=f"{MAX_ROWS:,}"), tag_loc)
+            raise _Stop
         if tag in ("Ek", "Ep"):
             if tag in self.energies:
                 self.problem(msg("read.second_energy", tag=tag), tag_loc)
