@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 
 from ..messages import msg
 from .errors import EvaluationError
-from .nodes import Binary, Call, Name, Neg, Node, Num, Ref, postorder
+from .nodes import Binary, Call, Name, Neg, Node, Num, Ref, postorder, postorder_where
 
 INF = math.inf
 
@@ -98,6 +98,26 @@ def power(a: float, b: float) -> float:
         return -INF if a < 0 and b % 2 == 1 else INF
 
 
+class Evaluator:
+    """Values of many trees at one point, each shared subtree computed once for all of them
+    (the fields of a chain of objects each contain the one above: evaluated one by one
+    they would cost the square of the chain)."""
+
+    def __init__(self, env: Mapping[str, float]):
+        self.env = env
+        self._values: dict[Node, float] = {}
+
+    def __call__(self, node: Node) -> float:
+        """Like :func:`evaluate`, for ``node`` at this point."""
+        try:
+            value = _eval(node, self.env, self._values)
+        except (ValueError, ZeroDivisionError, OverflowError) as exc:
+            raise EvaluationError.of(exc) from None
+        if not math.isfinite(value):
+            raise EvaluationError(msg("eval.not_finite"))
+        return value
+
+
 def evaluate(node: Node, env: Mapping[str, float]) -> float:
     """Value of ``node`` with names looked up in ``env`` (``Obj`` refs too, as ``"Obj[id,_a]"``)."""
     try:
@@ -109,13 +129,21 @@ def evaluate(node: Node, env: Mapping[str, float]) -> float:
     return value
 
 
-def _eval(root: Node, env: Mapping[str, float]) -> float:
+def _eval(root: Node, env: Mapping[str, float], known: dict[Node, float] | None = None) -> float:
     if isinstance(root, Num):
         return root.value
     if isinstance(root, Name):
         return float(env[root.id])
     values: dict[int, float] = {}
-    for node in postorder(root):
+    if known is None:
+        order = postorder(root)
+    else:
+        if root in known:
+            return known[root]
+        order = postorder_where(root, lambda n: n not in known)
+        # what the subtrees already known are worth
+        values.update((id(c), known[c]) for n in order for c in n._kids if c in known)
+    for node in order:
         if isinstance(node, Num):
             v = node.value
         elif isinstance(node, Name):
@@ -143,4 +171,6 @@ def _eval(root: Node, env: Mapping[str, float]) -> float:
         else:
             raise TypeError(type(node))
         values[id(node)] = v
+        if known is not None:
+            known[node] = v
     return values[id(root)]

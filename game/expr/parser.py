@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import difflib
 import itertools
+import re
 import unicodedata
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
@@ -62,16 +63,18 @@ class Expression:
         return self.location.shifted(offset)
 
 
-@dataclass(frozen=True)
 class _Token:
-    kind: str  # num, name, op, lpar, rpar, lbrk, rbrk, comma, sup, end
-    text: str
-    offset: int
-    value: object = None
+    __slots__ = ("kind", "offset", "text", "value")
+
+    def __init__(self, kind: str, text: str, offset: int, value: float | None = None):
+        self.kind = kind  # num, name, op, lpar, rpar, lbrk, rbrk, comma, sup, end
+        self.text = text
+        self.offset = offset
+        self.value = value
 
     @property
     def number(self) -> float:
-        assert isinstance(self.value, float)
+        assert self.value is not None
         return self.value
 
 
@@ -360,6 +363,10 @@ def suggestion(word: str, known: Iterable[str]) -> str | Message:
     return msg("expr.did_you_mean", word=close[0]) if close else ""
 
 
+#: A cell that is just a plain number or just an ASCII name, with spaces around.
+_SIMPLE = re.compile(r"\s*(?:(\d+(?:\.\d*)?|\.\d+)|([A-Za-z_][A-Za-z0-9_]*))\s*", re.ASCII)
+
+
 def unquote(text: str) -> tuple[str, int]:
     """Drop one pair of single quotes around ``text``; return the inside and its offset."""
     stripped = text.strip()
@@ -378,6 +385,15 @@ def parse(text: str, location: Location | None = None, *, allow_refs: bool = Fal
     if base == 0 and inner.strip().startswith("'"):
         lead = len(inner) - len(inner.lstrip())
         raise ExpressionError(msg("expr.quote_not_closed"), location.shifted(lead))
+    simple = _SIMPLE.fullmatch(inner)
+    if simple is not None:
+        # most cells are one plain number or one name: no lexer, no parser
+        number_text, name = simple.group(1), simple.group(2)
+        offset = base + simple.start(1 if number_text is not None else 2)
+        if number_text is not None and float(number_text) <= 1e300:
+            return Expression(text=text, tree=Num(float(number_text)), location=location)
+        if name is not None and name not in FUNCTIONS and name not in CONSTANTS and name != "Obj":
+            return Expression(text=text, tree=Name(name), location=location, name_offsets=((name, offset),))
     lexer = _Lexer(inner, base, location)
     parser = _Parser(lexer.tokens(), lexer, allow_refs)
     tree = parser.parse()

@@ -111,10 +111,19 @@ _IDENT = re.compile(r"^[^\W\d]\w*$")
 _GENERAL_KEYS = {"escala": "escala", "ox": "Ox", "oy": "Oy", "dt": "dt", "n": "N", "nq": "nQ"}
 
 
-@dataclass(frozen=True)
 class _Cell:
-    text: str
-    location: Location
+    """A cell of a row, stripped; its place is worked out only when asked for."""
+
+    __slots__ = ("_at", "_t", "text")
+
+    def __init__(self, text: str, t: _Text, at: int):
+        self.text = text
+        self._t = t
+        self._at = at
+
+    @property
+    def location(self) -> Location:
+        return self._t.location(self._at)
 
 
 class _Text:
@@ -143,7 +152,7 @@ class _Text:
     def _cell(self, start: int, end: int) -> _Cell:
         raw = self.text[start:end]
         lead = len(raw) - len(raw.lstrip())
-        return _Cell(raw.strip(), self.location(start + lead))
+        return _Cell(raw.strip(), self, start + lead)
 
     def lines(self, start: int, end: int) -> Iterator[tuple[int, str]]:
         """Each line of ``text[start:end]`` with its offset, one at a time."""
@@ -241,7 +250,7 @@ class _Reader:
         last = 0
         for m in tags:
             closing, name = m.group(1) == "/", m.group(2)
-            loc = self.t.location(m.start())
+            loc = _Cell(name, self.t, m.start())  # where the tag is, when a message needs it
             if row is None:
                 self._stray(last, m.start(), block)
             if name in BLOCKS:
@@ -251,14 +260,14 @@ class _Reader:
                     row = None
                 if not closing:
                     if block is not None:
-                        self.problem(msg("read.block_inside_block", name=name, block=block), loc)
+                        self.problem(msg("read.block_inside_block", name=name, block=block), loc.location)
                     if name in self.blocks:
-                        self.problem(msg("read.second_block", name=name, line=self.blocks[name].line), loc)
+                        self.problem(msg("read.second_block", name=name, line=self.blocks[name].line), loc.location)
                     block, block_start = name, m.end()
-                    self.blocks.setdefault(name, loc)
+                    self.blocks.setdefault(name, loc.location)
                 else:
                     if block != name:
-                        self.problem(msg("read.close_not_open", name=name), loc)
+                        self.problem(msg("read.close_not_open", name=name), loc.location)
                     elif name == "GENERAL":
                         self._general(block_start, m.start())
                     block = None
@@ -269,20 +278,20 @@ class _Reader:
                     allowed = BLOCKS.get(block or "GRAPHICS") or ()
                     if name not in allowed:
                         if block:
-                            self.problem(msg("read.row_inside", name=name, block=block), loc)
+                            self.problem(msg("read.row_inside", name=name, block=block), loc.location)
                         else:
-                            self.problem(msg("read.row_outside", name=name), loc)
+                            self.problem(msg("read.row_outside", name=name), loc.location)
                     row = (name, m.end(), m)
                     if name in ("Ek", "Ep"):
                         self.energy_rows_seen.add(name)
                 else:
                     if row is None or row[0] != name:
-                        self.problem(msg("read.close_without_open", name=name), loc)
+                        self.problem(msg("read.close_without_open", name=name), loc.location)
                     else:
-                        self._row(name, row[1], m.start(), self.t.location(row[2].start()))
+                        self._row(name, row[1], m.start(), _Cell(name, self.t, row[2].start()))
                     row = None
             else:
-                self.problem(msg("read.unknown_tag", tag=("/" if closing else "") + name), loc)
+                self.problem(msg("read.unknown_tag", tag=("/" if closing else "") + name), loc.location)
             last = m.end()
         if row is not None:
             self.problem(msg("read.row_never_closed", row=row[0]), self.t.location(row[2].start()))
@@ -357,14 +366,14 @@ class _Reader:
             return None
         return canonical_name(cell.text)
 
-    def _row(self, tag: str, start: int, end: int, tag_loc: Location) -> None:
+    def _row(self, tag: str, start: int, end: int, tag_at: _Cell) -> None:
         self.rows += 1
         if self.rows > MAX_ROWS:
-            self.problem(msg("file.too_many_rows", limit=f"{MAX_ROWS:,}"), tag_loc)
+            self.problem(msg("file.too_many_rows", limit=f"{MAX_ROWS:,}"), tag_at.location)
             raise _Stop
         if tag in ("Ek", "Ep"):
             if tag in self.energies:
-                self.problem(msg("read.second_energy", tag=tag), tag_loc)
+                self.problem(msg("read.second_energy", tag=tag), tag_at.location)
             expr = self._expression(self.t._cell(start, end))
             if expr is not None:
                 self.energies[tag] = expr
@@ -373,7 +382,7 @@ class _Reader:
         if tag in ("P", "CI"):
             what = "parameter" if tag == "P" else "condition"
             if len(cells) not in (2, 3):
-                self.problem(msg("read.definition_cells", what=msg(f"what.{what}"), found=len(cells)), tag_loc)
+                self.problem(msg("read.definition_cells", what=msg(f"what.{what}"), found=len(cells)), tag_at.location)
                 return
             name = self._name(cells[0], what)
             value = self._expression(cells[1])
@@ -383,7 +392,7 @@ class _Reader:
                     Definition(name, value, description, cells[0].location))
         elif tag == "T":
             if len(cells) != 2:
-                self.problem(msg("read.t_cells", found=len(cells)), tag_loc)
+                self.problem(msg("read.t_cells", found=len(cells)), tag_at.location)
                 return
             m = re.fullmatch(r"\s*(\d+)\s*,\s*(\d+)\s*", cells[0].text)
             if not m:
@@ -397,16 +406,16 @@ class _Reader:
                 self.tmatrix.append(TEntry(int(m.group(1)), int(m.group(2)), value, cells[0].location))
         elif tag == "F":
             if len(cells) not in (2, 3):
-                self.problem(msg("read.force_cells", found=len(cells)), tag_loc)
+                self.problem(msg("read.force_cells", found=len(cells)), tag_at.location)
                 return
             name = self._name(cells[0], "coordinate")
             value = self._expression(cells[1])
             if name is not None and value is not None:
                 self.forces.append(Force(name, value, cells[2].text if len(cells) == 3 else "", cells[0].location))
         elif tag == "G":
-            self._graphic(cells, tag_loc)
+            self._graphic(cells, tag_at)
 
-    def _graphic(self, cells: list[_Cell], tag_loc: Location) -> None:
+    def _graphic(self, cells: list[_Cell], tag_at: _Cell) -> None:
         kind = cells[0].text
         if kind not in GRAPHIC_FIELDS:
             self.problem(msg("read.unknown_graphic", kind=kind[:40]), cells[0].location)
@@ -414,7 +423,7 @@ class _Reader:
         names = GRAPHIC_FIELDS[kind]
         if len(cells) != len(names) + 2:
             layout = "|".join((kind, "id") + names)
-            self.problem(msg("read.graphic_cells", kind=kind, count=len(names) + 2, layout=layout, found=len(cells)), tag_loc)
+            self.problem(msg("read.graphic_cells", kind=kind, count=len(names) + 2, layout=layout, found=len(cells)), tag_at.location)
             return
         ident = self._name(cells[1], "object")
         fields: list[tuple[str, Expression]] = []

@@ -23,6 +23,7 @@ from ..expr import (
     check_names,
     evaluate,
 )
+from ..expr.evaluate import Evaluator
 from ..messages import Message, msg, number
 from .graphics import GraphicsResolver
 from .types import ModelFile
@@ -177,10 +178,11 @@ def _numbers(model: ModelFile, resolver: GraphicsResolver, problems: list[Source
         eig = np.linalg.eigvalsh(T)
         problems.append(SourceError(msg("check.t_not_positive", value=number(eig.min())), tm_loc))
         return
+    value = Evaluator(env)
     for g in model.graphics:
         for name, expr in g.fields:
             try:
-                evaluate(resolver.field(g.id, name), env)
+                value(resolver.field(g.id, name))
             except EvaluationError as exc:
                 problems.append(SourceError(msg("check.graphic_value", field=name, name=g.id, reason=exc.reason),
                                             expr.location))
