@@ -106,6 +106,8 @@ class Kinematics:
             deps = tuple(sorted(index[c] for c in (names_in(hx) | names_in(hy)) if c in index))
             if not deps:
                 continue  # a point that no coordinate moves cannot be dragged
+            if (names_in(hx) | names_in(hy)) & set(self.velocities):
+                continue  # nor one drawn where a velocity puts it: no position of q can follow the mouse
             # what the object hangs from: a bar turns about its own pivot; anything else
             # moves with its parent's anchor point
             if g.kind == "Bar":
