@@ -111,3 +111,15 @@ def test_check_speaks_the_users_language(tmp_path):
     assert from_env.stdout == spanish.stdout
     english = run("check", "--lang", "en", str(bad), str(scale))
     assert english.stdout.splitlines()[-1] == "2 problems in 2 files"
+
+
+def test_screenshot_refuses_a_model_it_cannot_draw_with_its_reason(tmp_path):
+    from model_texts import one_coordinate
+
+    bad = tmp_path / "grafico.dat"
+    bad.write_text(one_coordinate("m", "½·m·vx²", "½·x²").replace("<G>C|C1|0.1|'x'|", "<G>C|C1|0.1|'log(x)'|"),
+                   encoding="utf-8")
+    out = tmp_path / "shot.png"
+    r = run("screenshot", str(bad), str(out))
+    assert r.returncode == 2 and not out.exists() and "Traceback" not in r.stderr
+    assert r.stderr.startswith(f"{bad}:24:13: x of 'C1' cannot be computed at the initial conditions: no real value")
