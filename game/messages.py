@@ -110,9 +110,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "la expresión anida más de {limit} niveles (paréntesis, signos, potencias o llamadas a "
         "funciones); escríbala por pasos con parámetros"),
     "expr.two_points": ("a number has two decimal points", "un número tiene dos puntos decimales"),
-    "expr.bad_exponent": (
-        "the exponent of a number needs digits, as in 1e-7 or 2.5E3",
-        "el exponente de un número necesita cifras, como en 1e-7 o 2.5E3"),
     "expr.missing_operator_between": (
         "missing operator between '{left}' and '{right}' (write {left}·{right})",
         "falta un operador entre '{left}' y '{right}' (escriba {left}·{right})"),
@@ -399,7 +396,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "Obj[{obj},{attr}] refers to a missing object '{obj}'{hint}",
         "Obj[{obj},{attr}] se refiere a un objeto que no existe, '{obj}'{hint}"),
     # models.xml (game/model/catalog.py)
-    "catalog.unreadable": ("cannot read the catalog: {reason}", "no se puede leer el catálogo: {reason}"),
     "catalog.not_xml": ("not well-formed XML: {reason}", "XML mal formado: {reason}"),
     "catalog.root": (
         "the root element must be <MODELS>, not <{tag}>", "el elemento raíz debe ser <MODELS>, no <{tag}>"),
@@ -427,9 +423,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "sim.state": ("the state cannot be set: {reason}", "no se puede fijar el estado: {reason}"),
     "sim.momenta": ("the momenta are not finite", "los momentos no son finitos"),
     "sim.from_lagrangian": ("{label} (from Ek − Ep)", "{label} (de Ek − Ep)"),
-    "sim.impacts": (
-        "more than {limit} impacts in one substep (the contacts do not come to rest)",
-        "más de {limit} impactos en un subpaso (los contactos no llegan al reposo)"),
     "sim.too_big": (
         "generating the code of this model failed: {reason}",
         "no se pudo generar el código de este modelo: {reason}"),
@@ -465,7 +458,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "cmd.stopped": ("error: the simulation stopped: {reason}", "error: la simulación se detuvo: {reason}"),
     "cmd.in_expression": ("  in {expression}", "  en {expression}"),
     "cmd.cannot_start": ("the model cannot start: {reason}", "el modelo no puede arrancar: {reason}"),
-    "cmd.size": ("--size must look like 1280x720, not '{text}'", "--size debe tener la forma 1280x720, no '{text}'"),
     "unit.seconds": ("{value:.1f} s", "{value:.1f} s"),
     "unit.minutes": ("{value:.0f} min", "{value:.0f} min"),
     "unit.hours": ("{value:.1f} h", "{value:.1f} h"),

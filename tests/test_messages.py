@@ -25,11 +25,14 @@ def placeholders(template: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(template) if field}
 
 
+SOURCES = {path: ast.parse(path.read_text(encoding="utf-8")) for path in (ROOT / "game").rglob("*.py")}
+
+
 def keys_used_in_the_source() -> dict[str, str]:
     """Every literal key given to msg(...) in game/, with where it is."""
     used = {}
-    for path in (ROOT / "game").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for path, tree in SOURCES.items():
+        for node in ast.walk(tree):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "msg" and node.args:
                 first = node.args[0]
                 if isinstance(first, ast.Constant):
@@ -54,8 +57,7 @@ def test_every_key_the_program_uses_is_in_the_catalogue_and_every_key_is_used():
     assert not missing
     assert len(used) > 140
     # a key chosen at run time (msg(key) with key = "expr.arity" if … else …) is a constant too
-    constants = {node.value for path in (ROOT / "game").rglob("*.py")
-                 for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+    constants = {node.value for tree in SOURCES.values() for node in ast.walk(tree)
                  if isinstance(node, ast.Constant) and isinstance(node.value, str)}
     chosen_by_kind = ("what.", "where.")  # msg(f"what.{what}")
     unused = [k for k in CATALOGUE if k not in constants and not k.startswith(chosen_by_kind)]

@@ -98,7 +98,7 @@ def _hand_written(stem: str, params: dict[str, float]):
 # -- the command ---------------------------------------------------------------------------
 
 def bench_engine(quick: bool = False) -> int:
-    budget = 0.03 if quick else 1.0
+    budget = 0.01 if quick else 1.0
     catalog = read_catalog(paths.CATALOG, paths.MODELS)
     print(f"Engine speed (RK4 substeps per second; batch = {BATCH} states advanced together)")
     print(f"{'model':<26}{'nQ':>3}{'1 state':>14}{'batch':>12}{'states×substeps/s':>20}")
@@ -223,7 +223,7 @@ def bench_load(quick: bool = False) -> int:
             path = Path(folder) / f"cadena{n}.dat"
             path.write_text(chain_text(n), encoding="utf-8")
             sim, times = load_chain(path)
-            factor = real_time_factor(sim, 0.2 if quick else 1.0)
+            factor = real_time_factor(sim, 0.1 if quick else 1.0)
             rate = factor / sim.model.general.dt * sim.model.general.n_substeps
             print(f"{n:>4}{path.stat().st_size / 1000:>9.1f}{times['read + check']:>12.2f}{times['engine']:>9.2f}"
                   f"{times['drawing']:>9.2f}{times['total']:>8.2f}{rate:>12,.0f}{factor:>13.1f}")

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..expr import Expression, ExpressionError, Location, SourceError, canonical_name, parse
+from ..expr.parser import MAX_LENGTH
 from ..messages import Message, msg, number
 from .types import (
     FLAG_FIELDS,
@@ -349,7 +350,8 @@ class _Reader:
                 raise _Stop
 
     def _expression(self, cell: _Cell, *, refs: bool = False) -> Expression | None:
-        self.expression_text += len(cell.text)
+        if len(cell.text) <= MAX_LENGTH:  # (a longer one is refused on its own by parse)
+            self.expression_text += len(cell.text)
         if self.expression_text > MAX_EXPRESSION_TEXT:
             self.problem(msg("file.too_much_text", limit=f"{MAX_EXPRESSION_TEXT:,}"), cell.location)
             raise _Stop

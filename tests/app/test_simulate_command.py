@@ -120,11 +120,26 @@ def test_simulate_refuses_what_would_take_hours(seconds, words):
     assert "steps of dt = 0.02 s × N = 20 =" in plan and words in reason and reason.startswith("error: ")
 
 
+@pytest.fixture
+def cli(capsys):
+    """The command line in this process: (exit code, standard output, standard error)."""
+    from game.app.cli import main
+    from game.messages import set_language
+
+    def call(*args):
+        code = main(list(args))
+        captured = capsys.readouterr()
+        return code, captured.out, captured.err
+
+    yield call
+    set_language("en")
+
+
 @pytest.mark.parametrize("seconds", ["inf", "nan", "-1"])
-def test_seconds_must_be_a_finite_time(seconds):
-    r = run("simulate", "pendulo_simple", "--seconds", seconds)
-    assert r.returncode == 2 and r.stdout == ""
-    assert r.stderr.startswith("error: --seconds must be a finite number of seconds from 0")
+def test_seconds_must_be_a_finite_time(cli, seconds):
+    code, out, err = cli("simulate", "pendulo_simple", "--seconds", seconds)
+    assert code == 2 and out == ""
+    assert err.startswith("error: --seconds must be a finite number of seconds from 0")
 
 
 def test_exponents_are_accepted_in_set_and_in_model_files(tmp_path):
@@ -139,10 +154,12 @@ def test_exponents_are_accepted_in_set_and_in_model_files(tmp_path):
     assert float(rows[1][4]) == pytest.approx(0.5 * 16 * 1e-6)  # Ep with k = 16
 
 
-def test_simulate_speaks_spanish():
-    r = run("simulate", "pendulo_simple", "--seconds", "1", "--lang", "es", "--set", "zz=1")
-    assert r.returncode == 2
-    assert r.stderr.startswith("error: --set zz: no es un parámetro ni una condición de este modelo")
+def test_simulate_speaks_spanish(cli):
+    code, _, err = cli("simulate", "pendulo_simple", "--seconds", "1", "--lang", "es", "--set", "zz=1")
+    assert code == 2
+    assert err.startswith("error: --set zz: no es un parámetro ni una condición de este modelo")
+    code, _, err = cli("simulate", "pendulo_simple", "--seconds", "1", "--lang", "es", "--set", "m=1e")
+    assert code == 2 and err == "error: --set m:1:2: falta un operador entre '1' y 'e' (escriba 1·e)\n"
 
 
 def test_bench_load_prints_the_chains():

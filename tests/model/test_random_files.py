@@ -83,7 +83,7 @@ def mangle(data: bytes, edits: list) -> bytes:
     return data
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(VALID), st.lists(line_edits, max_size=6), st.lists(byte_edits, max_size=2))
 def test_check_ends_in_its_own_errors_or_success_for_any_file(tmp_path, base, edits, damage):
     path = tmp_path / "azar.dat"
