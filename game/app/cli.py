@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 from collections.abc import Sequence
@@ -50,6 +51,8 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--load", action="store_true",
                    help="load time of N-link pendulum chains (N = 5, 10, 20, …) and their real-time factor")
     b.add_argument("--quick", action="store_true", help="shorter runs (rougher figures)")
+    b.add_argument("--model", dest="bench_models", action="append", metavar="STEM",
+                   help="only this model (repeatable; default: every model of models.xml)")
     return p
 
 
@@ -92,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return bench_load(quick=args.quick)
             from .bench import bench_engine
 
-            return bench_engine(quick=args.quick)
+            return bench_engine(quick=args.quick, models=args.bench_models)
         if args.command == "screenshot":
             problem = pygame_problem()
             if problem:
@@ -108,13 +111,45 @@ def main(argv: Sequence[str] | None = None) -> int:
         if problem:
             print(f"error: {problem}", file=sys.stderr)
             return 2
-        from .window import run
-
-        return run(model=args.model, fullscreen=args.fullscreen, kiosk=args.kiosk,
-                   config=args.config, lang=args.lang)
+        return open_window(model=args.model, fullscreen=args.fullscreen, kiosk=args.kiosk,
+                           config=args.config, lang=args.lang)
     except UsageError as exc:
         print(msg("cmd.error", reason=exc.reason), file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader went away (`simulate … | head`): stop quietly, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+
+
+def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool = False, config: str | None = None,
+        lang: str | None = None) -> int:
+    import pygame
+
+    from ..model import ModelFileError
+    from .session import LoadError
+    from .settings import SettingsError, load_settings
+    from .window import App
+
+    try:
+        settings = load_settings(config)
+    except SettingsError as exc:
+        print(f"error: {exc}")
+        return 2
+    settings = dataclasses.replace(settings, fullscreen=settings.fullscreen or fullscreen, kiosk=settings.kiosk or kiosk,
+                       language=lang or settings.language)
+    set_language(settings.language)  # the messages of models (banner, panels) in the interface's language
+    pygame.display.init()
+    if pygame.display.get_driver() in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
+        print("error: no display to open the window on; on a machine without a screen use "
+              "python3 main.py screenshot / simulate / check")
+        return 2
+    try:
+        app = App(settings, model)
+    except (LoadError, ModelFileError) as exc:
+        print(f"error: {exc}")
+        return 2
+    return app.run()
 
 
 def _model_runs(name: str) -> bool:

@@ -11,6 +11,7 @@ Messages come from :mod:`game.messages`, in the language the command line chose.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import math
 import sys
@@ -139,9 +140,10 @@ def model_problems(path: Path) -> tuple[ModelFile | None, list[SourceError]]:
 # -- check ------------------------------------------------------------------------------------
 
 
-def check(files: Sequence[str], out: TextIO = sys.stdout, show_code: bool = False) -> int:
+def check(files: Sequence[str], out: TextIO | None = None, show_code: bool = False) -> int:
     """Validate model files (or models.xml and all it lists); 0 only if all are valid.
     With ``show_code``, each valid model's generated code is printed too."""
+    out = out or sys.stdout
     problems: list[SourceError] = []
     warnings: list[SourceError] = []
     targets: list[Path] = []
@@ -237,8 +239,24 @@ def _substep_rate(sim: Simulation, budget: float = 0.05) -> float | None:
         return None
 
 
+class CsvRows:
+    """The CSV of ``simulate``: a header of names, then one row per step, written as an
+    observer of the simulation (the same seam trails and plots use)."""
+
+    def __init__(self, sink: TextIO, names: Sequence[str]):
+        self.writer = csv.writer(sink, lineterminator="\n")
+        self.writer.writerow(names)
+
+    def on_step(self, sim: Simulation) -> None:
+        self.writer.writerow([repr(float(v)) for v in sim.sample()])
+
+    def on_break(self, sim: Simulation) -> None:
+        self.on_step(sim)  # the row at the conditions the run starts from
+
+
 def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Sequence[str],
-             derivatives: str, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+             derivatives: str, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    out, err = out or sys.stdout, err or sys.stderr
     if not (math.isfinite(seconds) and seconds >= 0):
         raise UsageError(msg("cmd.seconds", value=seconds))
     path = find_model(model_name)
@@ -262,8 +280,8 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
     plan = msg("cmd.plan", model=path.name, seconds=number(seconds), steps=f"{steps:,}", dt=number(dt), n=n,
                substeps=f"{substeps:,}").text()
     if substeps > MAX_SUBSTEPS:
-        print(f"{plan}\n{msg('cmd.error', reason=msg('cmd.too_many_substeps', substeps=f'{substeps:,}', limit=f'{MAX_SUBSTEPS:,}'))}",
-              file=err)
+        reason = msg("cmd.too_many_substeps", substeps=f"{substeps:,}", limit=f"{MAX_SUBSTEPS:,}")
+        print(f"{plan}\n{msg('cmd.error', reason=reason)}", file=err)
         return 2
     rate = _substep_rate(sim) if substeps > 100_000 else None
     if rate is not None:
@@ -274,38 +292,16 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
             print(f"{plan}\n{msg('cmd.error', reason=reason)}", file=err)
             return 2
     print(plan, file=err)
-    with_work = sim.does_work
-    header = ["t", *model.coordinates, *model.velocities, "Ek", "Ep", "E", "DE"] + (["W"] if with_work else [])
-    with open(csv_path, "w", newline="", encoding="utf-8") if csv_path else _Kept(out) as sink:
-        writer = csv.writer(sink, lineterminator="\n")
-        writer.writerow(header)
-
-        def row() -> list[str]:
-            ek, ep = sim.energies
-            vals = [sim.t, *sim.q.tolist(), *sim.qdot.tolist(), ek, ep, ek + ep, sim.de]
-            return [repr(float(v)) for v in vals + ([sim.work] if with_work else [])]
-
-        writer.writerow(row())
-        for _ in range(steps):
-            try:
-                sim.step()
-            except SimulationError as exc:
-                print(msg("cmd.stopped", reason=str(exc)), file=err)
-                if exc.expression:
-                    print(msg("cmd.in_expression", expression=exc.expression), file=err)
-                return 1
-            writer.writerow(row())
+    with contextlib.ExitStack() as stack:
+        sink = stack.enter_context(open(csv_path, "w", newline="", encoding="utf-8")) if csv_path else out
+        sim.observers.append(CsvRows(sink, sim.sample_names()))
+        sim.announce_break()
+        try:
+            sim.step(steps)
+        except SimulationError as exc:
+            print(msg("cmd.stopped", reason=str(exc)), file=err)
+            if exc.expression:
+                print(msg("cmd.in_expression", expression=exc.expression), file=err)
+            return 1
     return 0
 
-
-class _Kept:
-    """A stream used as a context manager without closing it (standard output)."""
-
-    def __init__(self, stream: TextIO):
-        self.stream = stream
-
-    def __enter__(self) -> TextIO:
-        return self.stream
-
-    def __exit__(self, *exc: object) -> None:
-        return None

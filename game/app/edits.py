@@ -13,7 +13,7 @@ from ..expr import EvaluationError, ExpressionError, check_names, evaluate, pars
 from ..expr.parser import unquote
 from ..model import parameter_values
 from ..physics import Simulation, SimulationError
-from ..ui.panels import Row, number
+from ..ui.text import Row, number
 
 
 def _reason(exc: Exception) -> str:

@@ -1,8 +1,9 @@
 """``python main.py bench --frames``: frame times of the real window, headless.
 
 The triple pendulum animating at 1×, with a full 5,000-point trail on each of its
-three balls, the velocity arrows on and the energy and values panels open: time spent in physics, in drawing (scene + UI), and in the
-whole frame, over a few hundred frames.
+three balls, the velocity arrows on and the energy and values panels open: time
+spent in physics, in drawing (scene + UI), and in the whole frame, over a few
+hundred frames.
 """
 
 from __future__ import annotations
@@ -22,32 +23,29 @@ def bench_frames(quick: bool = False, model: str = "pendulo_triple") -> int:
     headless()
     import pygame
 
+    from ..model.poses import BallPose
+    from ..physics.records import Trail
     from .window import App
 
-    frames = 120 if quick else 600
-    app = App(replace(Settings(), trail_length=5000), model)
+    frames, points = (120, 1000) if quick else (600, 5000)
+    app = App(replace(Settings(), trail_length=points), model)
+    session = app.session
     # a trail on every ball (the model asks for one on the last), filled: one point per step
-    from ..model.poses import BallPose
-    from ..render import Trail
-
-    app.trails = {p.id: Trail(5000) for p in app.poses() if isinstance(p, BallPose)}
-    for _ in range(5000):
-        app.sim.step()
-        app._record_trails()
-    app.animating = True
-    app.vectors = True
-    app.act("energy")
-    app.act("values")
+    session.trails.trails = {p.id: Trail(points) for p in session.poses() if isinstance(p, BallPose)}
+    session.run(points)
+    for name in ("animate", "vectors", "energy", "values"):
+        session.act(name)
     physics, drawing, total = [], [], []
     for _ in range(30):  # warm up caches
         app.frame(FRAME)
+    t_start = session.sim.t
     for _ in range(frames):
         t0 = time.perf_counter()
         for event in pygame.event.get():
             app.handle(event)
         app.manager.update(FRAME)
         t1 = time.perf_counter()
-        app.advance(FRAME)
+        session.advance(FRAME)
         t2 = time.perf_counter()
         app.draw()
         pygame.display.flip()
@@ -55,10 +53,11 @@ def bench_frames(quick: bool = False, model: str = "pendulo_triple") -> int:
         physics.append(t2 - t1)
         drawing.append(t3 - t2)
         total.append(t3 - t0)
-    trail_points = [len(t) for t in app.trails.values()]
+    trail_points = [len(t) for t in session.trail_list()]
     w, h = app.screen.get_size()
-    print(f"Frame times: {app.entry.title}, {w}×{h}, {frames} frames at 1×, trails {trail_points} points, "
+    print(f"Frame times: {session.entry.title}, {w}×{h}, {frames} frames at 1×, trails {trail_points} points, "
           f"arrows on, energy and values panels open (SDL {pygame.display.get_driver()} driver)")
+    print(f"simulated {session.sim.t - t_start:.2f} s in {frames} frames")
     print(f"{'':<10}{'p50 ms':>10}{'p95 ms':>10}{'max ms':>10}")
     for name, xs in (("physics", physics), ("drawing", drawing), ("total", total)):
         a = np.array(xs) * 1000

@@ -7,8 +7,8 @@ from collections.abc import Collection, Sequence
 
 import numpy as np
 
-from ..model.poses import BallPose, BarPose, BlockPose, Pose, SpringPose
-from ..render import Camera
+from ..model.poses import BallPose, BarPose, BlockPose, Pose, SpringPose, VelocityPoint
+from ..render import Camera, near_tip, velocity_arrow_end
 
 #: pixels of slack around a body when grabbing it
 GRAB_MARGIN = 6
@@ -45,3 +45,14 @@ def body_at(poses: Sequence[Pose], draggable: Collection[str], camera: Camera, p
             if math.hypot(px - ex, py - ey) <= GRAB_MARGIN + 4:
                 return p.id
     return None
+
+
+def arrow_at(arrows: Sequence[VelocityPoint], camera: Camera, pos, seconds: float) -> str | None:
+    """The id of the velocity arrow whose tip (a dot at rest) is nearest ``pos``, within reach."""
+    best, best_d = None, math.inf
+    for arrow in arrows:
+        tip = velocity_arrow_end(camera, arrow.x, arrow.y, arrow.vx, arrow.vy, seconds)
+        d = math.dist(pos, tip)
+        if near_tip(pos, tip) and d < best_d:
+            best, best_d = arrow.id, d
+    return best

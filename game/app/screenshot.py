@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
+from pathlib import Path
 
 from .commands import UsageError
 from .settings import Settings
@@ -13,6 +14,7 @@ def headless() -> None:
     """Draw without a screen unless a real one was asked for."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def screenshot(model: str, out: str, seconds: float = 0.0, size: str = "1280x720",
@@ -20,8 +22,6 @@ def screenshot(model: str, out: str, seconds: float = 0.0, size: str = "1280x720
     """One model to a PNG; or with ``model == "all"``, every model of the catalog into the
     folder ``out`` (one PNG per model, named by its file)."""
     if model == "all":
-        from pathlib import Path
-
         from ..model import read_catalog
         from . import paths
 
@@ -33,6 +33,7 @@ def screenshot(model: str, out: str, seconds: float = 0.0, size: str = "1280x720
     headless()
     import pygame
 
+    from .session import LoadError
     from .window import App
 
     try:
@@ -41,17 +42,14 @@ def screenshot(model: str, out: str, seconds: float = 0.0, size: str = "1280x720
         raise UsageError(f"--size must look like 1280x720, not '{size}'") from None
     try:
         app = App(replace(Settings(), width=width, height=height), model)
-    except ValueError as exc:
+    except LoadError as exc:
         raise UsageError(str(exc)) from None
-    app.vectors = vectors
-    steps = round(seconds / app.model.general.dt)
-    app.animating = True
-    for _ in range(steps):
-        app.advance(app.model.general.dt / app.scheduler.speed)
-    app.animating = False
+    session = app.session
+    session.view.vectors = vectors
+    session.run(round(seconds / session.model.general.dt))
     app.frame(0.0)
     app.frame(0.0)  # labels changed during the first frame are drawn in the second
     pygame.image.save(app.screen, out)
-    print(f"{out}: {app.entry.title} at t = {app.sim.t:.2f} s ({width}×{height})")
+    print(f"{out}: {session.entry.title} at t = {session.sim.t:.2f} s ({width}×{height})")
     pygame.quit()
     return 0

@@ -5,6 +5,7 @@ here knows about pixels or pygame."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 
 @dataclass(frozen=True)
@@ -67,3 +68,13 @@ class SpringPose:
 
 
 Pose = BallPose | BarPose | BlockPose | SpringPose
+
+
+class VelocityPoint(NamedTuple):
+    """A point whose velocity gets an arrow: body id, position, velocity (model units)."""
+
+    id: str
+    x: float
+    y: float
+    vx: float
+    vy: float

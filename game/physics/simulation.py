@@ -3,16 +3,19 @@ state, and the energy bookkeeping shown in the energy panel.
 
 This is what the window and the ``simulate`` command drive. Conditions the
 user sets (typed or dragged) are remembered so Reset can return to them.
+Observers (trails, the history, the CSV of ``simulate``) hear of every step
+and of every break (see :mod:`game.physics.records`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import numpy as np
 
 from ..expr import Expression
 from ..model import ModelFile, condition_values, parameter_values
+from .records import StepObserver
 from .system import System
 
 
@@ -25,30 +28,53 @@ class Simulation:
         #: Parameter values the user changed, as expressions (file values otherwise).
         self.parameter_overrides: dict[str, Expression] = dict(parameters or {})
         self.parameters = parameter_values(model, self.parameter_overrides)
-        self.system = System(model, self.parameters, derivatives)
+        self.system = self._system(self.parameters)
+        #: told of every step and break, in order
+        self.observers: list[StepObserver] = []
+        #: columns of a sample after DE, by name, in order: W when forces or moving supports do work
+        #: (contacts add their energy lost, measures their values)
+        self.columns: list[tuple[str, Callable[[Simulation], float]]] = []
+        if self.does_work:
+            self.columns.append(("W", lambda sim: sim.work))
         values = condition_values(model, self.parameters, conditions)
         self.set_conditions([values[c] for c in model.coordinates], [values[v] for v in model.velocities])
+
+    def _system(self, parameters: Mapping[str, float]) -> System:
+        return System(self.model, parameters, self.derivatives)
 
     # -- what the user sets ---------------------------------------------------------
 
     def set_conditions(self, q, qdot) -> None:
-        """New conditions: t = 0, energy reference and DE start again here."""
-        self.state = self.system.state(q, qdot, 0.0)
+        """New conditions set by the user (typed or dragged): Reset comes back to them."""
+        self._start(q, qdot)
         self.user_q = np.array(q, dtype=float)
         self.user_qdot = np.array(qdot, dtype=float)
+
+    def _start(self, q, qdot) -> None:
+        """The motion starts again here: t = 0, the energy reference and DE too."""
+        self.state = self.system.state(q, qdot, 0.0)
         ek, ep = self.system.energies(self.state)
         self.e0 = ek + ep
         self.de = 0.0
+        self.announce_break()
+
+    def announce_break(self) -> None:
+        """Tell the observers the motion starts again from the present state (what they
+        record of it may also have changed, e.g. the poses after new parameters)."""
+        for observer in self.observers:
+            observer.on_break(self)
 
     def set_parameters(self, overrides: Mapping[str, Expression]) -> None:
-        """Change parameters (validated first: on error nothing changes); keeps q and q̇."""
+        """Change parameters (validated first: on error nothing changes). The motion goes on
+        from the present q and q̇; Reset still returns to the conditions the user last set."""
         merged = {**self.parameter_overrides, **overrides}
         params = parameter_values(self.model, merged)
-        system = System(self.model, params, self.derivatives)
+        system = self._system(params)
         q, qdot = self.q, self.qdot
         system.state(q, qdot, 0.0)  # raises before anything changes if the state is impossible
+        system.state(self.user_q, self.user_qdot, 0.0)  # and Reset must still be possible
         self.parameter_overrides, self.parameters, self.system = merged, params, system
-        self.set_conditions(q, qdot)
+        self._start(q, qdot)
 
     def reset(self) -> None:
         """Back to the last conditions the user set."""
@@ -57,10 +83,17 @@ class Simulation:
     # -- time ----------------------------------------------------------------------------
 
     def step(self, steps: int = 1) -> None:
-        """Advance whole steps of dt; on failure raises and keeps the last good state."""
-        state = self.system.step(self.state, steps)
-        self.state = state
-        self.de = max(self.de, abs(self.energy - self.work - self.e0))
+        """Advance whole steps of dt; on failure raises and keeps the last good state.
+        Observers hear of each step (without observers, all steps run in one call)."""
+        if not self.observers:
+            self.state = self.system.step(self.state, steps)
+            self.de = max(self.de, abs(self.energy - self.work - self.e0))
+            return
+        for _ in range(steps):
+            self.state = self.system.step(self.state, 1)
+            self.de = max(self.de, abs(self.energy - self.work - self.e0))
+            for observer in self.observers:
+                observer.on_step(self)
 
     # -- what is shown --------------------------------------------------------------------
 
@@ -95,6 +128,18 @@ class Simulation:
         """Work done on the system since the conditions were set: by the generalized
         forces and by supports that move. E − W − E₀ stays 0 up to integration error."""
         return self.state.work + self.state.support_work
+
+    def sample_names(self) -> tuple[str, ...]:
+        """What :meth:`sample` gives, by name: one row of the CSV of ``simulate`` and of the history."""
+        return ("t", *self.model.coordinates, *self.model.velocities, "Ek", "Ep", "E", "DE",
+                *(name for name, _ in self.columns))
+
+    def sample(self) -> tuple[float, ...]:
+        """t, q, q̇, Ek, Ep, E, DE, then the extra :attr:`columns`, now."""
+        qdot = self.qdot
+        ek, ep = self.system.energies(self.state)
+        row = (self.t, *self.state.q.tolist(), *qdot.tolist(), ek, ep, ek + ep, self.de)
+        return row + tuple(value(self) for _, value in self.columns)
 
     def values(self) -> dict[str, float]:
         """Coordinates then velocities, by the model's names."""

@@ -1,8 +1,8 @@
 """Rendering: model-unit poses in, pixels out.
 
 This package (with the UI layer) is the only code that knows about pixels. It
-never imports ``game.physics`` or ``game.ui``; it receives poses from
-``game.model.poses`` and draws them.
+reads the data types of ``game.model.poses`` and ``game.physics.records``
+(poses, trails) and never imports the rest of the engine, the UI or the app.
 
 Public API
 ----------
@@ -11,38 +11,25 @@ Camera(escala, ox=0, oy=0, viewport=(x, y, w, h))
     ``.length_to_pixels(d)``, ``.length_to_model(px)``, ``.origin_px``.
 Style(...), DEFAULT_STYLE
     Colours (light theme) and pixel minimums; ``style.trail_colour(i)``.
-draw_frame(surface, camera, poses, style=DEFAULT_STYLE, *, trails=(), trail_layer=None,
-           fixed_pivots=(), show_velocities=False, edit_velocities=False, arrow_seconds=0.3)
-    Background, trails, bodies, arrows: the whole drawing area in one call. In a
-    window, pass one long-lived ``TrailLayer()`` as ``trail_layer`` (fast path).
-clear_viewport(surface, camera, style=DEFAULT_STYLE)
+Scene(camera, poses, style, trails, fixed_pivots, velocities, edit_arrows, arrow_seconds, banner)
+    What one frame shows, in model units.
+Layer: ``.draw(surface, scene)``; standard_layers(cached=True, font=None) gives the window's
+    layers bottom to top: TrailsLayer (background + trails), BodiesLayer, VelocityArrowsLayer,
+    EditArrowsLayer, BannerLayer.
+draw_frame(surface, scene, layers=None)
+    Paint a scene layer by layer (a one-off picture when ``layers`` is None).
 draw_scene(surface, camera, poses, style=DEFAULT_STYLE, *, fixed_pivots=())
-    Just the bodies. ``fixed_pivots``: model points that get a ceiling mark.
-spring_points(camera, spring_pose, style=DEFAULT_STYLE) -> list of pixel points
-Trail(capacity): ``.add(x, y)``, ``.clear()``, ``.break_here()``, ``.points()``,
-    ``.starts()``, ``.runs()``, ``len()``, ``.capacity``.
-draw_trail(surface, camera, trail, colour, *, background=..., width=1, chunks=32)
-    Stateless fading polyline.
-TrailLayer(*, spread_frames=8, max_lag=4):
-    ``.draw(surface, camera, trails, colours, background, *, width=1, chunks=32)``:
-    background + trails with the finished part cached (one long-lived object per
-    window); ``.pending`` (a spread repaint is under way), ``.invalidate()``.
-velocity_points(poses, *, only_draggable=False) -> list[VelocityPoint(id, x, y, vx, vy)]
+    Just the bodies.
+velocity_points(poses) -> list[VelocityPoint(id, x, y, vx, vy)]
 draw_velocity_arrows(surface, camera, points, style=DEFAULT_STYLE, *, seconds=0.3, dots=False)
-draw_arrow(surface, start_px, end_px, colour, width=3, *, min_length=2.0, halo=None) -> Rect | None
-velocity_arrow_end(camera, x, y, vx, vy, seconds=0.3) -> (px, py)
-velocity_from_tip(camera, x, y, tip_px, seconds=0.3) -> (vx, vy)
-near_tip(point_px, tip_px, radius=10.0) -> bool
-draw_velocity_dot(surface, centre_px, colour, radius=5.0)
+draw_arrow(...), velocity_arrow_end(camera, x, y, vx, vy, seconds), near_tip(point_px, tip_px)
+draw_trail(...), TrailLayer: the trail drawing (stateless, and cached for a window).
 
-Typical use in the window loop::
+Typical use in a window::
 
-    camera = Camera(general.escala, general.Ox, general.Oy, (0, top, w, h - top - bottom))
-    trails = [Trail(settings.trail_length) for _ in balls_with_trail]   # once per model
-    layer = TrailLayer()                                                 # once per window
-    # after each simulation step: trail.add(x, y); after a drag: trail.break_here()
-    draw_frame(screen, camera, poses, trails=trails, trail_layer=layer,
-               fixed_pivots=fixed, show_velocities=show_v, edit_velocities=v_mode)
+    layers = standard_layers()                                 # once per window
+    scene = Scene(camera, poses, style, trails=..., velocities=velocity_points(poses))
+    draw_frame(screen, scene, layers)                          # every frame
 """
 
 from .arrows import (
@@ -53,43 +40,27 @@ from .arrows import (
     draw_velocity_dot,
     near_tip,
     velocity_arrow_end,
-    velocity_from_tip,
 )
 from .camera import Camera
-from .scene import (
-    VelocityPoint,
-    clear_viewport,
+from .layers import (
+    BannerLayer,
+    BodiesLayer,
+    EditArrowsLayer,
+    Layer,
+    Scene,
+    TrailsLayer,
+    VelocityArrowsLayer,
     draw_frame,
-    draw_scene,
-    draw_velocity_arrows,
-    spring_points,
-    velocity_points,
+    standard_layers,
 )
+from .scene import clear_viewport, draw_scene, draw_velocity_arrows, spring_points, velocity_points
 from .style import DEFAULT_STYLE, Colour, Style
-from .trails import FADE_CHUNKS, Trail, TrailLayer, draw_trail
+from .trails import FADE_CHUNKS, TrailLayer, draw_trail
 
 __all__ = [
-    "DEFAULT_ARROW_SECONDS",
-    "DEFAULT_STYLE",
-    "FADE_CHUNKS",
-    "MIN_ARROW_PX",
-    "TIP_HIT_RADIUS_PX",
-    "Camera",
-    "Colour",
-    "Style",
-    "Trail",
-    "TrailLayer",
-    "VelocityPoint",
-    "clear_viewport",
-    "draw_arrow",
-    "draw_frame",
-    "draw_scene",
-    "draw_trail",
-    "draw_velocity_arrows",
-    "draw_velocity_dot",
-    "near_tip",
-    "spring_points",
-    "velocity_arrow_end",
-    "velocity_from_tip",
-    "velocity_points",
+    "DEFAULT_ARROW_SECONDS", "DEFAULT_STYLE", "FADE_CHUNKS", "MIN_ARROW_PX", "TIP_HIT_RADIUS_PX",
+    "BannerLayer", "BodiesLayer", "Camera", "Colour", "EditArrowsLayer", "Layer", "Scene", "Style",
+    "TrailLayer", "TrailsLayer", "VelocityArrowsLayer", "clear_viewport", "draw_arrow", "draw_frame",
+    "draw_scene", "draw_trail", "draw_velocity_arrows", "draw_velocity_dot", "near_tip", "spring_points",
+    "standard_layers", "velocity_arrow_end", "velocity_points",
 ]

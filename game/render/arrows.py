@@ -82,21 +82,6 @@ def velocity_arrow_end(
     return camera.to_pixels(x + vx * seconds, y + vy * seconds)
 
 
-def velocity_from_tip(
-    camera: Camera,
-    x: float,
-    y: float,
-    tip_px: Point,
-    seconds: float = DEFAULT_ARROW_SECONDS,
-) -> tuple[float, float]:
-    """The velocity whose arrow from model point (x, y) ends at ``tip_px``.
-
-    The inverse of :func:`velocity_arrow_end`, for dragging arrow tips.
-    """
-    tx, ty = camera.to_model(tip_px[0], tip_px[1])
-    return ((tx - x) / seconds, (ty - y) / seconds)
-
-
 def near_tip(point_px: Point, tip_px: Point, radius: float = TIP_HIT_RADIUS_PX) -> bool:
     """Whether ``point_px`` (e.g. the mouse) is within ``radius`` pixels of ``tip_px``."""
     return math.hypot(point_px[0] - tip_px[0], point_px[1] - tip_px[1]) <= radius

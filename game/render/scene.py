@@ -8,29 +8,17 @@ balls on top (a pendulum bob sits over the end of its bar).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from collections.abc import Iterable
 
 import pygame
 
-from game.model.poses import BallPose, BarPose, BlockPose, Pose, SpringPose
+from game.model.poses import BallPose, BarPose, BlockPose, Pose, SpringPose, VelocityPoint
 
 from ._surface import clipped
 from .arrows import DEFAULT_ARROW_SECONDS, draw_arrow, draw_velocity_dot, velocity_arrow_end
 from .camera import Camera
 from .shapes import Point, capsule_polygon, rect_corners, zigzag_points
 from .style import DEFAULT_STYLE, Style, darker, mix
-from .trails import Trail, TrailLayer, draw_trail
-
-
-class VelocityPoint(NamedTuple):
-    """A point whose velocity gets an arrow: body id, position, velocity (model units)."""
-
-    id: str
-    x: float
-    y: float
-    vx: float
-    vy: float
 
 
 def clear_viewport(surface: pygame.Surface, camera: Camera, style: Style = DEFAULT_STYLE) -> None:
@@ -77,7 +65,7 @@ def draw_scene(
                 _draw_ball(surface, camera, p, style)
 
 
-def velocity_points(poses: Iterable[Pose], *, only_draggable: bool = False) -> list[VelocityPoint]:
+def velocity_points(poses: Iterable[Pose]) -> list[VelocityPoint]:
     """The points that carry a velocity arrow: balls, blocks, and bar free ends.
 
     A bar's free end is left out when a ball sits on it (a pendulum bob), so
@@ -88,8 +76,6 @@ def velocity_points(poses: Iterable[Pose], *, only_draggable: bool = False) -> l
     balls = [p for p in poses if isinstance(p, BallPose)]
     out: list[VelocityPoint] = []
     for p in poses:
-        if only_draggable and not getattr(p, "draggable", False):
-            continue
         if isinstance(p, (BallPose, BlockPose)):
             out.append(VelocityPoint(p.id, p.x, p.y, p.vx, p.vy))
         elif isinstance(p, BarPose) and not any(_same_point(b.x, b.y, p.xf, p.yf) for b in balls):
@@ -117,48 +103,6 @@ def draw_velocity_arrows(
             )
             if drawn is None and dots and all(map(math.isfinite, start)):
                 draw_velocity_dot(surface, start, style.arrow)
-
-
-def draw_frame(
-    surface: pygame.Surface,
-    camera: Camera,
-    poses: Sequence[Pose],
-    style: Style = DEFAULT_STYLE,
-    *,
-    trails: Sequence[Trail] = (),
-    trail_layer: TrailLayer | None = None,
-    fixed_pivots: Iterable[tuple[float, float]] = (),
-    show_velocities: bool = False,
-    edit_velocities: bool = False,
-    arrow_seconds: float = DEFAULT_ARROW_SECONDS,
-) -> None:
-    """Everything in the drawing area, in order: background, trails, bodies, arrows.
-
-    The one call both the window loop and the headless ``screenshot`` command
-    should use, so they draw the same picture. Trail ``i`` is coloured
-    ``style.trail_colour(i)``. Pass the same ``trail_layer`` every frame in a
-    window (it caches the finished part of the trails; a one-off picture does
-    not need it). ``edit_velocities`` (v edit mode) shows arrows only for
-    draggable bodies and a dot for near-zero velocities.
-    """
-    colours = [style.trail_colour(i) for i in range(len(trails))]
-    if trail_layer is not None:
-        trail_layer.draw(
-            surface, camera, trails, colours, style.background, width=style.trail_width_px
-        )
-    else:
-        clear_viewport(surface, camera, style)
-        for trail, colour in zip(trails, colours):
-            draw_trail(
-                surface, camera, trail, colour,
-                background=style.background, width=style.trail_width_px,
-            )
-    draw_scene(surface, camera, poses, style, fixed_pivots=fixed_pivots)
-    if show_velocities or edit_velocities:
-        pts = velocity_points(poses, only_draggable=edit_velocities)
-        draw_velocity_arrows(
-            surface, camera, pts, style, seconds=arrow_seconds, dots=edit_velocities
-        )
 
 
 # --- individual bodies -------------------------------------------------------

@@ -1,7 +1,6 @@
-"""Trails: bounded ring buffers of past positions, drawn as fading polylines.
-
-Points are stored in model units, so a trail stays correct when the camera
-changes (window resized, full screen toggled).
+"""Trails drawn as fading polylines (the points are kept by
+:class:`game.physics.records.Trail`, in model units, so a trail stays correct
+when the camera changes).
 
 How the fade is drawn, and why it is cached
 -------------------------------------------
@@ -21,12 +20,12 @@ frames) is spread over several frames.
 
 from __future__ import annotations
 
-import itertools
-import math
 from collections.abc import Iterator, Sequence
 
 import numpy as np
 import pygame
+
+from game.physics.records import Trail
 
 from ._surface import clipped
 from .camera import Camera
@@ -36,102 +35,6 @@ from .style import DEFAULT_STYLE, Colour, mix
 FADE_CHUNKS = 32
 #: The oldest chunk is drawn at no less than this fraction of full colour.
 _MIN_FADE = 0.06
-
-# Unique stamps for trail contents: a new trail or a cleared one gets a fresh
-# stamp, so a cache can never mistake one trail's points for another's.
-_stamps = itertools.count()
-
-
-class Trail:
-    """Ring buffer of the last ``capacity`` positions of one point.
-
-    Memory is fixed at construction: adding beyond ``capacity`` overwrites the
-    oldest point. :meth:`break_here` marks a discontinuity, so the segment from
-    the last point before it to the first point after it is not drawn (after
-    the user drags a body, the trail must not show a jump as if it were motion).
-    """
-
-    def __init__(self, capacity: int) -> None:
-        if capacity < 2:
-            raise ValueError(f"a trail needs a capacity of at least 2 points, got {capacity}")
-        self._xy = np.empty((capacity, 2), dtype=np.float64)
-        # _starts[i]: the point in slot i does not connect to the point before it.
-        self._starts = np.zeros(capacity, dtype=bool)
-        self._head = 0  # slot written by the next add()
-        self._count = 0
-        self._pending_break = False
-        self._added = 0  # points stored since construction / the last clear
-        self._stamp = next(_stamps)
-
-    @property
-    def capacity(self) -> int:
-        """Maximum number of points kept."""
-        return self._xy.shape[0]
-
-    def __len__(self) -> int:
-        return self._count
-
-    def add(self, x: float, y: float) -> None:
-        """Append a position in model units, overwriting the oldest when full.
-
-        A non-finite position is not stored; it acts as a break instead, so one
-        bad value cannot poison the drawing.
-        """
-        if not (math.isfinite(x) and math.isfinite(y)):
-            self.break_here()
-            return
-        i = self._head
-        self._xy[i, 0] = x
-        self._xy[i, 1] = y
-        self._starts[i] = self._pending_break
-        self._pending_break = False
-        self._head = (i + 1) % self.capacity
-        self._count = min(self._count + 1, self.capacity)
-        self._added += 1
-
-    def clear(self) -> None:
-        """Forget every point (the Eraser button)."""
-        self._head = 0
-        self._count = 0
-        self._pending_break = False
-        self._added = 0
-        self._stamp = next(_stamps)
-
-    def break_here(self) -> None:
-        """The next point added will not be joined to the previous one."""
-        if self._count:
-            self._pending_break = True
-
-    def points(self) -> np.ndarray:
-        """A copy of the stored points, oldest first, shape ``(len(self), 2)``."""
-        return self._latest(self._count)[0]
-
-    def starts(self) -> np.ndarray:
-        """Per point (oldest first): True where a new run starts (always the first)."""
-        s = self._latest(self._count)[1]
-        if s.size:
-            # After wrapping, the oldest surviving point's predecessor is gone.
-            s[0] = True
-        return s
-
-    def runs(self) -> list[np.ndarray]:
-        """The points split at breaks: each array is one connected polyline."""
-        pts = self.points()
-        if not len(pts):
-            return []
-        return np.split(pts, np.flatnonzero(self.starts())[1:])
-
-    def _latest(self, k: int) -> tuple[np.ndarray, np.ndarray]:
-        """Copies of the newest ``k`` points and their start flags, oldest first."""
-        k = min(k, self._count)
-        start = self._head - k
-        if start >= 0:
-            return self._xy[start : self._head].copy(), self._starts[start : self._head].copy()
-        return (
-            np.concatenate((self._xy[start:], self._xy[: self._head])),
-            np.concatenate((self._starts[start:], self._starts[: self._head])),
-        )
-
 
 # --- drawing -----------------------------------------------------------------
 
@@ -157,7 +60,7 @@ def _chunk_polylines(
     at the last point of the chunk before it, so consecutive chunks join up;
     a chunk is split wherever a run starts (a break).
     """
-    added = trail._added
+    added = trail.added
     if len(trail) < 2:
         return
     newest_chunk = (added - 1) // size
@@ -168,7 +71,7 @@ def _chunk_polylines(
     # Global index of the first point needed: the joint before the oldest chunk.
     g_first = max((newest_chunk - oldest_age) * size - 1, added - len(trail))
     g_last = min((newest_chunk - youngest_age + 1) * size - 1, added - 1)
-    pts, starts = trail._latest(added - g_first)
+    pts, starts = trail.latest(added - g_first)
     pts = pts[: g_last - g_first + 1]
     px, py = camera.to_pixels(pts[:, 0], pts[:, 1])
     plist = np.column_stack((px, py)).tolist()
@@ -298,7 +201,7 @@ class TrailLayer:
         trails = list(trails)[: len(colours)]
         # Newest chunk of each trail: the only thing that changes from frame
         # to frame without invalidating the cached chunks.
-        heads = tuple((t._added - 1) // _chunking(t.capacity, chunks)[0] for t in trails)
+        heads = tuple((t.added - 1) // _chunking(t.capacity, chunks)[0] for t in trails)
         static = (
             camera,
             background,
@@ -306,7 +209,7 @@ class TrailLayer:
             chunks,
             surface.get_size(),
             surface.get_bitsize(),
-            tuple(t._stamp for t in trails),
+            tuple(t.stamp for t in trails),
             tuple(tuple(c) for c in colours[: len(trails)]),
         )
         view = pygame.Rect(camera.viewport)

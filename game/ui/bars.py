@@ -1,9 +1,12 @@
 """The top bar (menu, title, documentation) and the bottom bar with CenM's
-controls in order (SPEC §2), plus the speed buttons."""
+controls in order (SPEC §2), plus the speed buttons — all built from the
+command table the caller passes (``game.app.controls``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import pygame
 import pygame_gui
@@ -13,98 +16,131 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel
 from .layout import GAP, Layout
 from .text import Texts
 
-#: The bottom bar, in CenM's order: (name, icon when off/idle, icon when on).
-CONTROLS = (
-    ("animate", "play", "pause"),
-    ("eraser", "eraser", "eraser"),
-    ("reset", "reset", "reset"),
-    ("parameters", "parameters", "parameters"),
-    ("conditions", "conditions", "conditions"),
-    ("vectors", "vectors_off", "vectors_on"),
-    ("energy", "energy_off", "energy_on"),
-    ("values", "values_off", "values_on"),
-    ("edit", "edit_x", "edit_v"),
-)
-#: Inactive while animating (CenM manual §2.1).
-LOCKED_WHILE_ANIMATING = ("eraser", "reset", "parameters", "conditions", "edit")
-SPEED_LABELS = ("½×", "1×", "2×", "4×")
+
+class ControlRow(Protocol):
+    """What the bars read of a row of the command table."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def key(self) -> str | None: ...
+    @property
+    def place(self) -> str | None: ...
+    @property
+    def icon(self) -> str | None: ...
+    @property
+    def icon_on(self) -> str | None: ...
+    @property
+    def label(self) -> str | None: ...
+    @property
+    def tooltip_key(self) -> str: ...
 
 
 @dataclass
 class BarState:
-    animating: bool
-    vectors: bool
-    energy: bool
-    values: bool
-    edit_velocities: bool
-    panel_open: bool
+    """What the bars show, asked of the application each frame."""
+
+    lit: Callable[[str], bool]
+    locked: Callable[[str], bool]
+    #: a dialog is open: CenM hides the other controls
+    hidden: bool
     speed_index: int
     title: str
 
 
 class Bars:
-    def __init__(self, manager: pygame_gui.UIManager, layout: Layout, texts: Texts):
+    def __init__(self, manager: pygame_gui.UIManager, layout: Layout, texts: Texts, controls: Sequence[ControlRow]):
         self.manager = manager
         self.texts = texts
+        self.controls = {c.name: c for c in controls}
         self.top = UIPanel(pygame.Rect(layout.top_bar), manager=manager, object_id=ObjectID("#bar"), starting_height=1)
         self.bottom = UIPanel(pygame.Rect(layout.bottom_bar), manager=manager, object_id=ObjectID("#bar"),
                               starting_height=1)
-        top, bottom = self.top, self.bottom
-        self.menu = UIButton(pygame.Rect(GAP, 4, 36, 36), "", manager, container=top, tool_tip_text=texts("menu"),
-                             object_id=ObjectID("#menu", "@icon"))
-        self.docs = UIButton(pygame.Rect(layout.width - GAP - 40, 4, 36, 36), "", manager, container=top,
-                             tool_tip_text=texts("docs"), object_id=ObjectID("#docs", "@icon"))
-        self.title = UILabel(pygame.Rect(60, 2, layout.width - 124, 40), "", manager, container=top,
+        self.buttons: dict[str, UIButton] = {}
+        self._icons: dict[str, str] = {}
+        for c in controls:
+            if c.place == "top-left":
+                self._icon_button(c, pygame.Rect(GAP, 4, 36, 36), self.top)
+            elif c.place == "top-right":
+                self._icon_button(c, pygame.Rect(layout.width - GAP - 40, 4, 36, 36), self.top)
+        self.title = UILabel(pygame.Rect(60, 2, layout.width - 124, 40), "", manager, container=self.top,
                              object_id=ObjectID("#title"))
         y0 = layout.bottom_bar[1]
 
         def inside(rect: tuple[int, int, int, int]) -> pygame.Rect:
             return pygame.Rect(rect[0], rect[1] - y0 - 2, rect[2], rect[3])
 
-        self.buttons: dict[str, UIButton] = {}
-        self._icons: dict[str, str] = {}
-        for i, (name, off, _) in enumerate(CONTROLS):
-            self.buttons[name] = UIButton(inside(layout.bottom_button(i)), "", manager, container=bottom,
-                                          tool_tip_text=texts(name), object_id=ObjectID(f"#{off}", "@icon"))
-            self._icons[name] = off
-        self.speeds = [
-            UIButton(inside(layout.speed_button(i, len(SPEED_LABELS))), label, manager, container=bottom,
-                     tool_tip_text=texts("speed", label=label, key=i + 1), object_id=ObjectID("#speed", "@speed"))
-            for i, label in enumerate(SPEED_LABELS)
-        ]
-        x_after = layout.bottom_button(len(CONTROLS))[0]
-        self.clock = UILabel(inside((x_after, layout.height - 52, 170, 40)), "", manager, container=bottom,
+        bottom = [c for c in controls if c.place == "bottom"]
+        for i, c in enumerate(bottom):
+            self._icon_button(c, inside(layout.bottom_button(i)), self.bottom)
+        speeds = [c for c in controls if c.place == "speed"]
+        self.speeds: list[UIButton] = []
+        for i, c in enumerate(speeds):
+            b = UIButton(inside(layout.speed_button(i, len(speeds))), c.label or c.name, manager, container=self.bottom,
+                         tool_tip_text=texts(c.tooltip_key, label=c.label, key=c.key),
+                         object_id=ObjectID("#speed", "@speed"))
+            self.buttons[c.name] = b
+            self.speeds.append(b)
+        x_after = layout.bottom_button(len(bottom))[0]
+        self.clock = UILabel(inside((x_after, layout.height - 52, 170, 40)), "", manager, container=self.bottom,
                              object_id=ObjectID("#line"))
         self._speed_current = -1
 
-    def elements(self):
-        return [self.top, self.bottom, self.menu, self.docs, self.title, self.clock, *self.buttons.values(), *self.speeds]
+    def _icon_button(self, c: ControlRow, rect: pygame.Rect, container: UIPanel) -> None:
+        assert c.icon is not None
+        self.buttons[c.name] = UIButton(rect, "", self.manager, container=container,
+                                        tool_tip_text=self.texts(c.tooltip_key),
+                                        object_id=ObjectID(f"#{c.icon}", "@icon"))
+        self._icons[c.name] = c.icon
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def control_of(self, element) -> str | None:
+        """The control a pressed UI element is, or None."""
+        for name, b in self.buttons.items():
+            if element is b:
+                return name
+        return None
+
+    def icon(self, name: str) -> str:
+        """The icon a control shows now."""
+        return self._icons[name]
+
+    @property
+    def menu(self) -> UIButton:
+        return self.buttons["menu"]
+
+    @property
+    def docs(self) -> UIButton:
+        return self.buttons["docs"]
+
+    def elements(self) -> list:
+        return [self.top, self.bottom, self.title, self.clock, *self.buttons.values()]
 
     def kill(self) -> None:
         for e in self.elements():
             e.kill()
 
+    # -- following the application -------------------------------------------------------------
+
     def sync(self, s: BarState) -> None:
         """Icons, enabled and visible states from the application's state."""
-        on = {"animate": s.animating, "vectors": s.vectors, "energy": s.energy, "values": s.values,
-              "edit": s.edit_velocities}
-        for name, off, lit in CONTROLS:
-            b = self.buttons[name]
-            icon = lit if on.get(name, False) else off
-            if icon != self._icons[name]:
-                b.change_object_id(ObjectID(f"#{icon}", "@icon"))
-                self._icons[name] = icon
-            tip = self.texts("pause" if (name == "animate" and s.animating) else name)
-            if b.tool_tip_text != tip:
-                b.tool_tip_text = tip
-            locked = s.animating and name in LOCKED_WHILE_ANIMATING
+        for name, b in self.buttons.items():
+            c = self.controls[name]
+            if c.icon is not None:
+                icon = c.icon_on if (c.icon_on and s.lit(name)) else c.icon
+                if icon != self._icons[name]:
+                    b.change_object_id(ObjectID(f"#{icon}", "@icon"))
+                    self._icons[name] = icon
+                tip = self.texts("pause" if (name == "animate" and s.lit(name)) else c.tooltip_key)
+                if b.tool_tip_text != tip:
+                    b.tool_tip_text = tip
+            locked = s.locked(name)
             if locked and b.is_enabled:
                 b.disable()
             elif not locked and not b.is_enabled:
                 b.enable()
-            self._show(b, not s.panel_open)
-        for b in (*self.speeds, self.menu, self.docs):
-            self._show(b, not s.panel_open)
+            self._show(b, not s.hidden)
         if s.speed_index != self._speed_current:
             for i, b in enumerate(self.speeds):
                 b.change_object_id(ObjectID("#speed_current" if i == s.speed_index else "#speed", "@speed"))

@@ -35,3 +35,17 @@ class Layout:
         w = 52
         x = self.width - GAP - (count - index) * (w + 4)
         return (x, self.height - BOTTOM_BAR + (BOTTOM_BAR - 40) // 2, w, 40)
+
+    def live_panel(self, name: str, lines: int) -> tuple[int, int, int, int]:
+        """Where a live panel goes: the energy panel top left, the values panel top right."""
+        vx, vy, vw, _ = self.viewport
+        width = self.panel_width(name)
+        x = vx + 8 if name == "energy" else vx + vw - width - 8
+        return (x, vy + 48, width, 40 + 24 * lines)
+
+    def panel_width(self, name: str) -> int:
+        return min(560, self.viewport[2] // 2 - 12) if name == "energy" else 260
+
+    def panel_columns(self, name: str) -> int:
+        """Characters of expression that fit a line of a panel (the expression font is ~9 px wide)."""
+        return max(20, (self.panel_width(name) - 34) // 9)

@@ -4,59 +4,16 @@ type, Enter, then Accept), the Energy panel and the Values panel."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
 
-from ..expr.parser import unquote
 from .layout import Layout
-from .text import Texts
+from .text import Row, Texts
 
 ROW = 30
-
-
-def wrap_expression(text: str, width: int) -> list[str]:
-    """Split a long expression so each line fits ``width`` characters, preferably before
-    a + or − outside parentheses, else after a product sign; never inside a name."""
-    lines: list[str] = []
-    rest = text
-    while len(rest) > width:
-        cut, depth = -1, 0
-        for i, ch in enumerate(rest[:width]):
-            depth += (ch == "(") - (ch == ")")
-            if ch in "+-−" and i > 4 and depth <= 0:
-                cut = i
-        if cut < 0:
-            cut = max((i + 1 for i, ch in enumerate(rest[:width]) if ch in "·*/ " and i > 4), default=width)
-        lines.append(rest[:cut].rstrip())
-        rest = "   " + rest[cut:].lstrip()
-    lines.append(rest)
-    return lines
-
-
-def energy_lines(model, width: int) -> list[str]:
-    """The Ek and Ep expressions as written, wrapped to the panel."""
-    out = []
-    for name, expr in (("Ek", model.kinetic), ("Ep", model.potential)):
-        out += wrap_expression(f"{name} = {unquote(expr.text)[0].strip()}", width)
-    return out
-
-
-
-
-def number(value: float) -> str:
-    """Six significant digits, as CenM shows them."""
-    return f"{value:.6g}"
-
-
-@dataclass(frozen=True)
-class Row:
-    name: str
-    value: str  # as shown (an expression or a number)
-    description: str
 
 
 class DefinitionsPanel:
@@ -175,6 +132,8 @@ class DefinitionsPanel:
         self.panel.kill()
         self.closed = True
 
+    kill = close
+
 
 class LivePanel:
     """A small read-only panel of lines updated every frame (energies, values)."""
@@ -203,5 +162,3 @@ class LivePanel:
         self.panel.kill()
 
 
-def panel_height(lines: int) -> int:
-    return 40 + 24 * lines

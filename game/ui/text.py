@@ -2,6 +2,52 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from ..expr.parser import unquote
+
+
+def number(value: float) -> str:
+    """Six significant digits, as CenM shows them."""
+    return f"{value:.6g}"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of the Parameters or Conditions panel."""
+
+    name: str
+    value: str  # as shown (an expression or a number)
+    description: str
+
+
+def wrap_expression(text: str, width: int) -> list[str]:
+    """Split a long expression so each line fits ``width`` characters, preferably before
+    a + or − outside parentheses, else after a product sign; never inside a name."""
+    lines: list[str] = []
+    rest = text
+    while len(rest) > width:
+        cut, depth = -1, 0
+        for i, ch in enumerate(rest[:width]):
+            depth += (ch == "(") - (ch == ")")
+            if ch in "+-−" and i > 4 and depth <= 0:
+                cut = i
+        if cut < 0:
+            cut = max((i + 1 for i, ch in enumerate(rest[:width]) if ch in "·*/ " and i > 4), default=width)
+        lines.append(rest[:cut].rstrip())
+        rest = "   " + rest[cut:].lstrip()
+    lines.append(rest)
+    return lines
+def energy_lines(model, width: int) -> list[str]:
+    """The Ek and Ep expressions as written, wrapped to the panel."""
+    out = []
+    for name, expr in (("Ek", model.kinetic), ("Ep", model.potential)):
+        out += wrap_expression(f"{name} = {unquote(expr.text)[0].strip()}", width)
+    return out
+
+
+
+
 TEXTS: dict[str, dict[str, str]] = {
     "es": {
         "menu": "Menú de modelos (M)",

@@ -1,27 +1,45 @@
-"""`python main.py check`, run as a user runs it."""
+"""`python main.py check`: the command line, called in-process with its streams."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+from dataclasses import dataclass
 
 import pytest
 from model_texts import SLIDING
 from project import ROOT
 
+from game.app.cli import main
+from game.messages import set_language
 
-def run(*args, cwd=ROOT):
-    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, cwd=cwd)
+
+@dataclass
+class Result:
+    returncode: int
+    stdout: str
+    stderr: str
 
 
-def test_check_passes_on_the_shipped_library():
+@pytest.fixture
+def run(capsys):
+    def go(*args: str) -> Result:
+        code = main(list(args))
+        out = capsys.readouterr()
+        return Result(code, out.out, out.err)
+
+    yield go
+    set_language("en")  # as the other tests expect, whatever --lang a test gave
+
+
+def test_check_passes_on_the_shipped_library(run):
     r = run("check")
     assert r.returncode == 0, r.stdout + r.stderr
     assert "all valid" in r.stdout
 
 
-def test_check_names_file_line_column_of_a_broken_model(tmp_path):
+def test_check_names_file_line_column_of_a_broken_model(run, tmp_path):
     bad = tmp_path / "roto.dat"
     bad.write_text(SLIDING.replace("-mgl·cos(a)", "-mgll·cos(a)"), encoding="utf-8")
     good = tmp_path / "bien.dat"
@@ -34,7 +52,7 @@ def test_check_names_file_line_column_of_a_broken_model(tmp_path):
     assert r.returncode == 0
 
 
-def test_check_reports_a_catalog_with_a_missing_file(tmp_path):
+def test_check_reports_a_catalog_with_a_missing_file(run, tmp_path):
     (tmp_path / "models").mkdir()
     (tmp_path / "models" / "a.dat").write_text(SLIDING, encoding="utf-8")
     xml = tmp_path / "models.xml"
@@ -54,7 +72,14 @@ def test_the_window_command_says_so_when_there_is_no_display():
     assert "no display to open the window on" in r.stdout
 
 
-def test_hostile_files_end_in_located_messages_never_a_traceback(tmp_path):
+def test_show_code_prints_the_generated_functions(run):
+    r = run("check", "--show-code", str(ROOT / "models" / "pendulo_simple.dat"))
+    assert r.returncode == 0
+    assert "# q0: coordinate a" in r.stdout and "def rhs(" in r.stdout and "def advance(" in r.stdout
+    assert "1 model checked: all valid" in r.stdout
+
+
+def test_hostile_files_end_in_located_messages_never_a_traceback(run, tmp_path):
     # one of each kind at once, as a teacher's folder of downloads would hold them
     from model_texts import one_coordinate
 
@@ -80,7 +105,7 @@ def test_hostile_files_end_in_located_messages_never_a_traceback(tmp_path):
         assert sum(line.startswith(f"{tmp_path / name}:") for line in lines) == 1, (name, r.stdout)
 
 
-def test_duplicates_in_the_catalog_are_warnings_with_their_lines(tmp_path):
+def test_duplicates_in_the_catalog_are_warnings_with_their_lines(run, tmp_path):
     (tmp_path / "models").mkdir()
     (tmp_path / "models" / "a.dat").write_text(SLIDING, encoding="utf-8")
     (tmp_path / "models" / "b.dat").write_text(SLIDING, encoding="utf-8")
@@ -96,7 +121,7 @@ def test_duplicates_in_the_catalog_are_warnings_with_their_lines(tmp_path):
     assert r.stdout.splitlines()[-1] == "2 models checked: all valid (2 warnings)"
 
 
-def test_check_speaks_the_users_language(tmp_path):
+def test_check_speaks_the_users_language(run, tmp_path):
     bad, scale = tmp_path / "roto.dat", tmp_path / "escala.dat"
     bad.write_text(SLIDING.replace("-mgl·cos(a)", "-mgll·cos(a)"), encoding="utf-8")
     scale.write_text(SLIDING.replace("escala=90", "escala=-1"), encoding="utf-8")
@@ -111,7 +136,7 @@ def test_check_speaks_the_users_language(tmp_path):
     assert from_env.stdout == spanish.stdout
 
 
-def test_screenshot_refuses_a_model_it_cannot_draw_with_its_reason(tmp_path):
+def test_screenshot_refuses_a_model_it_cannot_draw_with_its_reason(run, tmp_path):
     from model_texts import one_coordinate
 
     bad = tmp_path / "grafico.dat"

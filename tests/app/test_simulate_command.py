@@ -1,4 +1,4 @@
-"""`python main.py simulate` and `bench`, run as a user runs them."""
+"""`python main.py simulate` and `bench`: the command line, called in-process with its streams."""
 
 from __future__ import annotations
 
@@ -8,17 +8,44 @@ import math
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 
 import pytest
 from model_texts import one_coordinate
 from project import ROOT
 
+from game.app.bench import bench_engine
+from game.app.cli import main
 
-def run(*args):
-    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, cwd=ROOT)
+
+@dataclass
+class Result:
+    returncode: int
+    stdout: str
+    stderr: str
 
 
-def test_csv_has_one_row_per_step_named_by_the_model(tmp_path):
+@pytest.fixture
+def run(capsys):
+    """``python main.py ARGS`` in-process: the exit code and what it printed."""
+
+    def go(*args: str) -> Result:
+        code = main(list(args))
+        out = capsys.readouterr()
+        return Result(code, out.out, out.err)
+
+    return go
+
+
+def test_main_py_runs_as_a_program(tmp_path):
+    out = tmp_path / "simple.csv"
+    r = subprocess.run([sys.executable, str(ROOT / "main.py"), "simulate", "pendulo_simple", "--seconds", "0.1",
+                        "--csv", str(out)], capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 1 + 6
+
+
+def test_csv_has_one_row_per_step_named_by_the_model(run, tmp_path):
     out = tmp_path / "doble.csv"
     r = run("simulate", "pendulo_doble", "--seconds", "1", "--csv", str(out))
     assert r.returncode == 0, r.stderr
@@ -33,7 +60,7 @@ def test_csv_has_one_row_per_step_named_by_the_model(tmp_path):
         assert e == pytest.approx(ek + ep, abs=1e-12)
 
 
-def test_set_overrides_parameters_and_conditions_with_expressions():
+def test_set_overrides_parameters_and_conditions_with_expressions(run):
     r = run("simulate", "pendulo_simple", "--seconds", "0.02", "--set", "l=2·1", "--set", "a=pi/6", "--set", "va=-1/2")
     assert r.returncode == 0, r.stderr
     rows = list(csv.reader(io.StringIO(r.stdout)))
@@ -43,7 +70,7 @@ def test_set_overrides_parameters_and_conditions_with_expressions():
     assert ep == pytest.approx(-9.81 * 2 * math.cos(math.pi / 6))
 
 
-def test_a_model_file_by_path_and_numeric_derivatives(tmp_path):
+def test_a_model_file_by_path_and_numeric_derivatives(run, tmp_path):
     p = tmp_path / "muelle.dat"
     p.write_text(one_coordinate("m", "½·m·vx²", "½·k·x²", params="<P>m|1|masa</P><P>k|4|rigidez</P>", x0="1"),
                  encoding="utf-8")
@@ -59,13 +86,13 @@ def test_a_model_file_by_path_and_numeric_derivatives(tmp_path):
     (("simulate", "pendulo_simple", "--seconds", "1", "--set", "zz=1"), "not a parameter or condition"),
     (("simulate", "pendulo_simple", "--seconds", "1", "--set", "m=2·"), "--set m:1:3: the expression ends"),
 ])
-def test_errors_go_to_stderr_with_a_nonzero_exit(args, words):
+def test_errors_go_to_stderr_with_a_nonzero_exit(run, args, words):
     r = run(*args)
     assert r.returncode != 0 and r.stdout == ""
     assert words in r.stderr
 
 
-def test_a_failing_simulation_stops_with_the_reason(tmp_path):
+def test_a_failing_simulation_stops_with_the_reason(run, tmp_path):
     p = tmp_path / "raiz.dat"
     p.write_text(one_coordinate("m", "½·m·vx²", "m·sqrt(x)", x0="0.2", v0="-1"), encoding="utf-8")
     r = run("simulate", str(p), "--seconds", "5")
@@ -75,21 +102,27 @@ def test_a_failing_simulation_stops_with_the_reason(tmp_path):
     assert all(float(row[1]) >= 0 for row in rows[1:])  # only good states were written
 
 
-def test_bench_prints_a_table():
-    r = run("bench", "--quick")
-    assert r.returncode == 0, r.stderr
-    assert "pendulo_triple" in r.stdout and "ratio" in r.stdout
-    lines = [ln for ln in r.stdout.splitlines() if ln.startswith("pendulo_doble ")]
-    assert float(lines[0].split()[2].replace(",", "")) > 0
+def test_bench_compares_the_engine_with_hand_written_code():
+    out = io.StringIO()
+    assert bench_engine(quick=True, models=["pendulo_doble"], out=out) == 0
+    lines = out.getvalue().splitlines()
+    speed = next(ln for ln in lines if ln.startswith("pendulo_doble ") and len(ln.split()) == 5)
+    assert float(speed.split()[2].replace(",", "")) > 1000  # substeps per second of one state
+    single = next(ln for ln in lines if ln.startswith("pendulo_doble ") and len(ln.split()) == 6)
+    *_, ratio, same = single.split()
+    assert float(ratio) > 0
+    assert float(same) < 1e-9  # the generic engine and the textbook equations move alike
 
 
-def test_frame_bench_prints_physics_drawing_and_total():
+def test_frame_bench_takes_real_frames(run):
     r = run("bench", "--frames", "--quick")
     assert r.returncode == 0, r.stderr
     rows = {ln.split()[0]: [float(x) for x in ln.split()[1:]] for ln in r.stdout.splitlines()
             if ln.split() and ln.split()[0] in ("physics", "drawing", "total")}
     assert set(rows) == {"physics", "drawing", "total"}
-    assert all(p50 <= p95 <= mx for p50, p95, mx in rows.values())
+    assert rows["physics"][0] > 0 and rows["drawing"][0] > 0
+    assert rows["total"][0] >= rows["drawing"][0]  # a frame is more than its drawing
+    assert "simulated 2.00 s in 120 frames" in r.stdout  # 1× speed: 120 frames of 1/60 s
 
 
 def simulate_here(*args, **kw):
@@ -121,15 +154,13 @@ def test_simulate_refuses_what_would_take_hours(seconds, words):
 
 
 @pytest.fixture
-def cli(capsys):
-    """The command line in this process: (exit code, standard output, standard error)."""
-    from game.app.cli import main
+def cli(run):
+    """``run``, as (exit code, standard output, standard error), leaving the messages in English."""
     from game.messages import set_language
 
     def call(*args):
-        code = main(list(args))
-        captured = capsys.readouterr()
-        return code, captured.out, captured.err
+        r = run(*args)
+        return r.returncode, r.stdout, r.stderr
 
     yield call
     set_language("en")

@@ -8,7 +8,7 @@ from sim_helpers import simulation
 
 from game.app.edits import ConditionEdits, ParameterEdits
 from game.expr import evaluate, parse
-from game.ui.panels import number
+from game.ui.text import number
 
 
 @pytest.mark.parametrize("value", [1e-7, -2.5e-12, 3.14159e21, 6.02214e23, 1e-300, 123456789.0])

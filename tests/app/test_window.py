@@ -107,7 +107,7 @@ def button(app: App, name: str):
 
 
 def handle_px(app: App, gid: str):
-    x, y = app.kinematics.handle_point(gid, app.sim.t, app.sim.q)
+    x, y = app.session.kinematics.handle_point(gid, app.session.sim.t, app.session.sim.q)
     return app.camera.to_pixels(x, y)
 
 
@@ -122,137 +122,137 @@ def test_trajectory_does_not_depend_on_the_frame_rate(app_factory):
         a.frame(1 / 30)
     for _ in range(288):  # 2 s at 144 frames per second
         b.frame(1 / 144)
-    assert a.sim.t == pytest.approx(b.sim.t, abs=0.021)
+    assert a.session.sim.t == pytest.approx(b.session.sim.t, abs=0.021)
     # whole steps of dt only: bring both to the same step and compare exactly
-    while a.sim.t < b.sim.t - 1e-9:
-        a.sim.step()
-    while b.sim.t < a.sim.t - 1e-9:
-        b.sim.step()
-    assert np.array_equal(a.sim.q, b.sim.q) and np.array_equal(a.sim.state.p, b.sim.state.p)
+    while a.session.sim.t < b.session.sim.t - 1e-9:
+        a.session.sim.step()
+    while b.session.sim.t < a.session.sim.t - 1e-9:
+        b.session.sim.step()
+    assert np.array_equal(a.session.sim.q, b.session.sim.q) and np.array_equal(a.session.sim.state.p, b.session.sim.state.p)
 
 
 def test_speed_factor_and_catch_up_cap(app):
     click(app, button(app, "animate"), frames=2)
     click(app, app.bars.speeds[3], frames=2)  # 4×
-    t0 = app.sim.t
+    t0 = app.session.sim.t
     pump(app, 30, dt=1 / 60)
-    assert app.sim.t - t0 == pytest.approx(4 * 30 / 60, abs=0.05)
-    t0 = app.sim.t
+    assert app.session.sim.t - t0 == pytest.approx(4 * 30 / 60, abs=0.05)
+    t0 = app.session.sim.t
     app.frame(5.0)  # a frame that took 5 s: only the cap is made up
-    assert app.sim.t - t0 <= 4 * app.scheduler.max_catch_up + 0.021
+    assert app.session.sim.t - t0 <= 4 * app.session.scheduler.max_catch_up + 0.021
 
 
 # -- every button -----------------------------------------------------------------------
 
 def test_animate_pause_and_the_locked_controls(app):
-    t0 = app.sim.t
+    t0 = app.session.sim.t
     click(app, button(app, "animate"), frames=2)
-    assert app.animating
+    assert app.session.view.animating
     pump(app, 20, dt=FRAME)
-    assert app.sim.t > t0
-    assert app.bars._icons["animate"] == "pause"
+    assert app.session.sim.t > t0
+    assert app.bars.icon("animate") == "pause"
     for name in ("eraser", "reset", "parameters", "conditions", "edit"):
         assert not button(app, name).is_enabled, name
-    q = app.sim.q
+    q = app.session.sim.q
     key(app, pygame.K_r)  # Reset is inactive while animating, by key too
-    assert app.animating and not np.array_equal(app.sim.q, app.sim.user_q)
+    assert app.session.view.animating and not np.array_equal(app.session.sim.q, app.session.sim.user_q)
     click(app, button(app, "animate"))
-    assert not app.animating and app.bars._icons["animate"] == "play"
+    assert not app.session.view.animating and app.bars.icon("animate") == "play"
     for name in ("eraser", "reset", "parameters", "conditions", "edit"):
         assert button(app, name).is_enabled, name
-    t_paused = app.sim.t
+    t_paused = app.session.sim.t
     pump(app, 10, dt=FRAME)
-    assert app.sim.t == t_paused
-    assert not np.array_equal(q, app.sim.user_q)
+    assert app.session.sim.t == t_paused
+    assert not np.array_equal(q, app.session.sim.user_q)
 
 
 def test_eraser_clears_the_trails(app):
     click(app, button(app, "animate"), frames=2)
     pump(app, 30, dt=FRAME)
     click(app, button(app, "animate"))
-    trail = app.trails["C2"]
+    trail = app.session.trails.trails["C2"]
     assert len(trail) > 20
     click(app, button(app, "eraser"))
     assert len(trail) == 0
 
 
 def test_reset_returns_to_the_conditions_set_before_animating(app):
-    q0, v0 = app.sim.q, app.sim.qdot
+    q0, v0 = app.session.sim.q, app.session.sim.qdot
     click(app, button(app, "animate"), frames=2)
     pump(app, 30, dt=FRAME)
     click(app, button(app, "animate"))
-    assert not np.allclose(app.sim.q, q0)
+    assert not np.allclose(app.session.sim.q, q0)
     click(app, button(app, "reset"))
-    assert np.array_equal(app.sim.q, q0) and np.allclose(app.sim.qdot, v0) and app.sim.t == 0
+    assert np.array_equal(app.session.sim.q, q0) and np.allclose(app.session.sim.qdot, v0) and app.session.sim.t == 0
 
 
 def test_vectors_toggle_draws_arrows(app):
-    app.sim.set_conditions(app.sim.q, [2.0, -1.0])
+    app.session.sim.set_conditions(app.session.sim.q, [2.0, -1.0])
     pump(app, 1)
     before = pygame.surfarray.array3d(app.screen).copy()
     click(app, button(app, "vectors"))
-    assert app.vectors and app.bars._icons["vectors"] == "vectors_on"
+    assert app.session.view.vectors and app.bars.icon("vectors") == "vectors_on"
     after = pygame.surfarray.array3d(app.screen)
     # the tip of the lower bob's arrow, where nothing was drawn before
-    p = next(p for p in app.poses() if p.id == "C2")
+    p = next(p for p in app.session.poses() if p.id == "C2")
     tip = velocity_arrow_end(app.camera, p.x, p.y, p.vx, p.vy, app.settings.arrow_seconds)
     x, y = int(tip[0]), int(tip[1])
     region = (slice(x - 6, x + 7), slice(y - 6, y + 7))
     assert np.any(before[region] != after[region])
     click(app, button(app, "vectors"))
-    assert not app.vectors
+    assert not app.session.view.vectors
 
 
 def test_energy_panel_shows_expressions_values_and_de(app):
     click(app, button(app, "energy"))
-    lines = app.energy_panel.lines
+    lines = app.live.get("energy").lines
     # the expressions as written (long ones wrapped over several lines)
-    ek_text, ep_text = (e.text.strip("'") for e in (app.model.kinetic, app.model.potential))
+    ek_text, ep_text = (e.text.strip("'") for e in (app.session.model.kinetic, app.session.model.potential))
     written = " ".join(x.strip() for x in lines[:-4]).replace("  ", " ")
     assert written.replace(" ", "") == ("Ek = " + ek_text + "Ep = " + ep_text).replace(" ", "")
-    ek, ep = app.sim.energies
+    ek, ep = app.session.sim.energies
     assert lines[-4:] == [f"Ek = {ek:.6g}", f"Ep = {ep:.6g}", f"E = Ek + Ep = {ek + ep:.6g}", "DE = 0"]
     click(app, button(app, "animate"), frames=2)
     pump(app, 30, dt=FRAME)
-    assert app.energy_panel.lines[-1] != "DE = 0"  # live while animating (10 times a second)
+    assert app.live.get("energy").lines[-1] != "DE = 0"  # live while animating (10 times a second)
     click(app, button(app, "animate"))
-    assert app.energy_panel.lines[-1] == f"DE = {app.sim.de:.6g}" and app.sim.de > 0
+    assert app.live.get("energy").lines[-1] == f"DE = {app.session.sim.de:.6g}" and app.session.sim.de > 0
     click(app, button(app, "energy"))
-    assert app.energy_panel is None
+    assert app.live.get("energy") is None
 
 
 def test_values_panel_is_live(app):
     click(app, button(app, "values"))
-    assert app.values_panel.lines[0] == f"a1 = {app.sim.q[0]:.6g}"
+    assert app.live.get("values").lines[0] == f"a1 = {app.session.sim.q[0]:.6g}"
     click(app, button(app, "animate"), frames=2)
     pump(app, 10, dt=FRAME)
-    assert app.values_panel.lines[2] != "va1 = 0"
+    assert app.live.get("values").lines[2] != "va1 = 0"
     click(app, button(app, "animate"))
-    assert app.values_panel.lines[2] == f"va1 = {app.sim.qdot[0]:.6g}"
+    assert app.live.get("values").lines[2] == f"va1 = {app.session.sim.qdot[0]:.6g}"
 
 
 def test_edit_mode_and_speed_buttons(app):
     click(app, button(app, "edit"))
-    assert app.edit_velocities and app.bars._icons["edit"] == "edit_v"
+    assert app.session.view.edit_velocities and app.bars.icon("edit") == "edit_v"
     click(app, button(app, "edit"))
-    assert not app.edit_velocities
+    assert not app.session.view.edit_velocities
     for i, speed in enumerate((0.5, 1.0, 2.0, 4.0)):
         click(app, app.bars.speeds[i])
-        assert app.scheduler.speed == speed
+        assert app.session.scheduler.speed == speed
 
 
 def test_menu_lists_models_highlights_current_and_loads(app):
     click(app, app.bars.menu)
     assert app.menu is not None
     items = app.menu.items
-    assert [b.text for b in items] == [e.title for e in app.catalog.entries]
+    assert [b.text for b in items] == [e.title for e in app.session.catalog.entries]
     assert "#menu_current" in items[0].object_ids
     click(app, app.bars.menu)  # the same button closes it
     assert app.menu is None
     click(app, app.bars.menu)
-    target = [e.stem for e in app.catalog.entries].index("pendulo_simple")
+    target = [e.stem for e in app.session.catalog.entries].index("pendulo_simple")
     click(app, app.menu.items[target])
-    assert app.menu is None and app.entry.stem == "pendulo_simple"
+    assert app.menu is None and app.session.entry.stem == "pendulo_simple"
     assert app.bars.title.text == "Péndulo simple"
     click(app, app.bars.menu)
     assert "#menu_current" in app.menu.items[target].object_ids
@@ -268,19 +268,19 @@ def test_documentation_opens_the_shipped_manual(app, monkeypatch):
 
 def test_keyboard_shortcuts(app):
     key(app, pygame.K_v)
-    assert app.vectors
+    assert app.session.view.vectors
     key(app, pygame.K_n)
-    assert app.energy_panel is not None
+    assert app.live.get("energy") is not None
     key(app, pygame.K_t)
-    assert app.values_panel is not None
+    assert app.live.get("values") is not None
     key(app, pygame.K_x)
-    assert app.edit_velocities
+    assert app.session.view.edit_velocities
     key(app, pygame.K_4)
-    assert app.scheduler.speed == 4.0
+    assert app.session.scheduler.speed == 4.0
     key(app, pygame.K_SPACE)
-    assert app.animating
+    assert app.session.view.animating
     key(app, pygame.K_SPACE)
-    assert not app.animating
+    assert not app.session.view.animating
     key(app, pygame.K_p)
     assert app.panel is not None
     key(app, pygame.K_ESCAPE)
@@ -296,20 +296,20 @@ def test_parameters_panel_applies_a_new_mass(app):
     assert all(not b.visible for b in app.bars.buttons.values())  # other controls hidden
     edit_value(app, "m", "2")
     assert panel.entry is None and panel.pending == {"m": "2"}
-    assert app.sim.parameters["m"] == 1  # not yet: Enter, then Accept
+    assert app.session.sim.parameters["m"] == 1  # not yet: Enter, then Accept
     click(app, panel.accept_button)
     assert app.panel is None
-    assert app.sim.parameters["m"] == 2
+    assert app.session.sim.parameters["m"] == 2
     assert all(b.visible for b in app.bars.buttons.values())
     # the simulation uses it: Ep = -(M+m)·g·L·cos(a1) - m·g·l·cos(a2)
-    p = app.sim.parameters
-    a1, a2 = app.sim.q
+    p = app.session.sim.parameters
+    a1, a2 = app.session.sim.q
     expected = -(p["M"] + 2) * p["g"] * p["L"] * math.cos(a1) - 2 * p["g"] * p["l"] * math.cos(a2)
-    assert app.sim.energies[1] == pytest.approx(expected)
+    assert app.session.sim.energies[1] == pytest.approx(expected)
 
 
 def test_an_invalid_value_is_refused_in_place_and_nothing_changes(app):
-    before = dict(app.sim.parameters)
+    before = dict(app.session.sim.parameters)
     click(app, button(app, "parameters"))
     panel = app.panel
     edit_value(app, "m", "2·")
@@ -318,7 +318,7 @@ def test_an_invalid_value_is_refused_in_place_and_nothing_changes(app):
     assert panel.pending == {}
     click(app, panel.accept_button)
     assert app.panel is panel  # accept refuses too
-    assert app.sim.parameters == before
+    assert app.session.sim.parameters == before
     key(app, pygame.K_ESCAPE)
 
 
@@ -327,73 +327,73 @@ def test_conditions_panel_sets_a_coordinate_by_expression(app):
     panel = app.panel
     edit_value(app, "a2", "pi/3")
     click(app, panel.accept_button)
-    assert app.sim.q[1] == pytest.approx(math.pi / 3)
-    assert app.sim.user_q[1] == pytest.approx(math.pi / 3)
+    assert app.session.sim.q[1] == pytest.approx(math.pi / 3)
+    assert app.session.sim.user_q[1] == pytest.approx(math.pi / 3)
 
 
 # -- dragging ----------------------------------------------------------------------------
 
 def test_drag_the_lower_bob_and_both_angles_solve(app):
-    handle = app.kinematics.handle_point("C2", app.sim.t, app.sim.q)
+    handle = app.session.kinematics.handle_point("C2", app.session.sim.t, app.session.sim.q)
     start = tuple(round(v) for v in handle_px(app, "C2"))
     target = (start[0] - 120, start[1] + 90)
-    a_before = app.sim.q.copy()
+    a_before = app.session.sim.q.copy()
     drag(app, start, target)
-    x, y = app.kinematics.handle_point("C2", app.sim.t, app.sim.q)
+    x, y = app.session.kinematics.handle_point("C2", app.session.sim.t, app.session.sim.q)
     # the grabbed point keeps its offset from the cursor: it moved exactly as the mouse did
     mx, my = handle + np.subtract(app.camera.to_model(*target), app.camera.to_model(*start))
     assert x == pytest.approx(mx, abs=1e-6) and y == pytest.approx(my, abs=1e-6)
-    assert abs(app.sim.q[0] - a_before[0]) > 0.01 and abs(app.sim.q[1] - a_before[1]) > 0.01
+    assert abs(app.session.sim.q[0] - a_before[0]) > 0.01 and abs(app.session.sim.q[1] - a_before[1]) > 0.01
     # panels show the drag at once
     click(app, button(app, "values"))
-    assert app.values_panel.lines[1] == f"a2 = {app.sim.q[1]:.6g}"
+    assert app.live.get("values").lines[1] == f"a2 = {app.session.sim.q[1]:.6g}"
 
 
 def test_drag_the_upper_bob_turns_only_its_bar(app):
-    a2 = app.sim.q[1]
+    a2 = app.session.sim.q[1]
     start = handle_px(app, "C1")
     drag(app, start, (start[0] - 60, start[1] + 80))
-    assert app.sim.q[1] == a2
+    assert app.session.sim.q[1] == a2
 
 
 def test_drag_the_velocity_arrow_perpendicular_to_the_bar(app):
     click(app, button(app, "edit"))
-    assert app.edit_velocities
+    assert app.session.view.edit_velocities
     start = handle_px(app, "C2")  # speed 0: the arrow is a dot on the bob
-    a2 = app.sim.q[1]
+    a2 = app.session.sim.q[1]
     # ask for a velocity along the bar and across it: only the perpendicular part is possible
     along = np.array([math.sin(a2), -math.cos(a2)])
     across = np.array([math.cos(a2), math.sin(a2)])
     wanted = 1.5 * across + 0.8 * along  # model units / s
-    end_model = np.array(app.kinematics.handle_point("C2", 0, app.sim.q)) + wanted * app.settings.arrow_seconds
+    end_model = np.array(app.session.kinematics.handle_point("C2", 0, app.session.sim.q)) + wanted * app.settings.arrow_seconds
     end = app.camera.to_pixels(*end_model)
     drag(app, start, end)
-    va1, va2 = app.sim.qdot
+    va1, va2 = app.session.sim.qdot
     assert abs(va1) < 1e-12  # the bob's own coordinate only
-    l = app.sim.parameters["l"]
+    l = app.session.sim.parameters["l"]
     assert va2 * l == pytest.approx(1.5, rel=0.02)  # pixel rounding of the drag
-    arrow = app.kinematics.own_velocity("C2", app.sim.t, app.sim.q, app.sim.qdot)
+    arrow = app.session.kinematics.own_velocity("C2", app.session.sim.t, app.session.sim.q, app.session.sim.qdot)
     assert abs(arrow @ along) < 1e-12 * np.linalg.norm(arrow)
 
 
 def test_reset_restores_dragged_conditions(app):
     start = handle_px(app, "C2")
     drag(app, start, (start[0] + 50, start[1] + 60))
-    dragged = app.sim.q.copy()
+    dragged = app.session.sim.q.copy()
     click(app, button(app, "animate"), frames=2)
     pump(app, 20, dt=FRAME)
     click(app, button(app, "animate"))
-    assert not np.allclose(app.sim.q, dragged)
+    assert not np.allclose(app.session.sim.q, dragged)
     click(app, button(app, "reset"))
-    assert np.array_equal(app.sim.q, dragged)
+    assert np.array_equal(app.session.sim.q, dragged)
 
 
 def test_no_dragging_while_animating(app):
     click(app, button(app, "animate"), frames=2)
-    user_q = app.sim.user_q.copy()
+    user_q = app.session.sim.user_q.copy()
     start = handle_px(app, "C2")
     drag(app, start, (start[0] + 100, start[1]))
-    assert app.drag is None and np.array_equal(app.sim.user_q, user_q)
+    assert app.session.drag is None and np.array_equal(app.session.sim.user_q, user_q)
 
 
 # -- pixels --------------------------------------------------------------------------------
@@ -401,10 +401,10 @@ def test_no_dragging_while_animating(app):
 def test_the_bob_is_drawn_where_escala_ox_oy_say(app_factory):
     app = app_factory("pendulo_simple")
     angle = 0.7
-    app.sim.set_conditions([angle], [0.0])
+    app.session.sim.set_conditions([angle], [0.0])
     pump(app, 1)
-    g = app.model.general
-    l = app.sim.parameters["l"]
+    g = app.session.model.general
+    l = app.session.sim.parameters["l"]
     vx, vy, vw, vh = app.layout.viewport
     # CenM's rule: origin at the centre of the drawing area shifted by (Ox, Oy) pixels, y up
     px = vx + vw / 2 + g.ox + g.escala * (l * math.sin(angle))
@@ -429,11 +429,11 @@ def test_a_failing_simulation_pauses_with_a_banner_and_keeps_the_last_state(app_
     click(app, button(app, "animate"), frames=2)
     for _ in range(120):
         app.frame(FRAME)
-        if not app.animating:
+        if not app.session.view.animating:
             break
-    assert not app.animating
-    assert app.banner.visible and "Ep cannot be computed" in app.banner.text
-    assert app.sim.q[0] > 0 and np.all(np.isfinite(app.sim.q))
+    assert not app.session.view.animating
+    assert app.session.banner and "Ep cannot be computed" in app.session.banner
+    assert app.session.sim.q[0] > 0 and np.all(np.isfinite(app.session.sim.q))
 
 
 def test_screenshot_command_writes_the_scene(tmp_path):
@@ -458,7 +458,7 @@ def test_the_window_resizes_and_the_scene_follows(app):
     animate = button(app, "animate")
     assert animate.rect.bottom <= 600 and animate.rect.top >= 600 - 64
     click(app, animate)
-    assert app.animating
+    assert app.session.view.animating
 
 
 def test_kiosk_mode_ignores_the_window_close(app_factory):
@@ -484,20 +484,20 @@ def test_kiosk_starts_over_after_a_while_without_input(app_factory):
     start = handle_px(app, "C2")
     drag(app, start, (start[0] + 80, start[1]))
     click(app, button(app, "parameters"))
-    assert app.panel is not None and not app.animating
+    assert app.panel is not None and not app.session.view.animating
     for _ in range(15):
         app.frame(0.1)
-    assert app.panel is None and app.animating
+    assert app.panel is None and app.session.view.animating
     fresh = App(replace(Settings(), width=1280, height=720), "pendulo_doble")
-    assert np.array_equal(app.sim.user_q, fresh.sim.user_q)  # the model's own conditions
+    assert np.array_equal(app.session.sim.user_q, fresh.session.sim.user_q)  # the model's own conditions
 
 
 def test_a_teachers_own_file_opens_by_path(app_factory, tmp_path):
     p = tmp_path / "mio.dat"
     p.write_text(one_coordinate("m", "½·m·vx²", "½·x²", x0="0.5"), encoding="utf-8")
     app = app_factory(str(p))
-    assert app.entry.stem == "mio" and app.bars.title.text == "mio"
-    assert app.catalog.entries[-1].path == p
+    assert app.session.entry.stem == "mio" and app.bars.title.text == "mio"
+    assert app.session.catalog.entries[-1].path == p
 
 
 def test_a_broken_model_in_the_menu_is_named_and_the_current_one_stays(app_factory, tmp_path, monkeypatch):
@@ -512,10 +512,10 @@ def test_a_broken_model_in_the_menu_is_named_and_the_current_one_stays(app_facto
     monkeypatch.setattr(paths, "CATALOG", tmp_path / "models.xml")
     monkeypatch.setattr(paths, "MODELS", tmp_path / "models")
     app = app_factory(None)  # the first model is broken: the program still starts, on the next one
-    assert app.entry.title == "Bueno"
-    assert app.banner.visible and "roto.dat:" in app.banner.text and "unknown name 'gg'" in app.banner.text
-    q = app.sim.q
+    assert app.session.entry.title == "Bueno"
+    assert app.session.banner and "roto.dat:" in app.session.banner and "unknown name 'gg'" in app.session.banner
+    q = app.session.sim.q
     click(app, app.bars.menu)
     click(app, app.menu.items[0])
-    assert app.entry.title == "Bueno" and np.array_equal(app.sim.q, q)
-    assert "roto.dat" in app.banner.text
+    assert app.session.entry.title == "Bueno" and np.array_equal(app.session.sim.q, q)
+    assert "roto.dat" in app.session.banner

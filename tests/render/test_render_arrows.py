@@ -13,7 +13,6 @@ from game.render import (
     draw_velocity_dot,
     near_tip,
     velocity_arrow_end,
-    velocity_from_tip,
 )
 
 BG = DEFAULT_STYLE.background
@@ -59,12 +58,6 @@ def test_velocity_arrow_end_is_displacement_in_seconds() -> None:
     # Twice the speed, twice the length.
     a = velocity_arrow_end(cam, 0.0, 0.0, 2.0, 0.0)
     assert a[0] - 400 == pytest.approx(60.0)
-
-
-def test_velocity_from_tip_inverts_the_arrow() -> None:
-    cam = EXAMPLE_CAMERA
-    tip = velocity_arrow_end(cam, 0.3, -0.2, -1.7, 2.9)
-    assert velocity_from_tip(cam, 0.3, -0.2, tip) == pytest.approx((-1.7, 2.9))
 
 
 def test_near_tip() -> None:

@@ -18,13 +18,14 @@ from render_helpers import (
 )
 
 from game.model.poses import BallPose, BarPose, BlockPose, SpringPose
+from game.physics.records import Trail
 from game.render import (
     DEFAULT_STYLE,
+    Scene,
     Style,
-    Trail,
-    TrailLayer,
     draw_frame,
     draw_scene,
+    standard_layers,
     velocity_points,
 )
 
@@ -157,21 +158,22 @@ def test_velocity_points_skip_a_bar_end_under_a_ball() -> None:
     pts = velocity_points([b, bob, lone])
     assert [p.id for p in pts] == ["c0", "b1"]
     assert pts[1][1:] == (1.0, -1.0, 2.0, 3.0)
-    assert [p.id for p in velocity_points([b, bob, lone], only_draggable=True)] == ["c0"]
 
 
 def test_draw_frame_velocity_arrows_and_edit_dots(camera) -> None:
     moving = ball(-1.0, 0.0, r=0.1, vx=5.0, id="m")  # arrow 1.5 model = 150 px
     still = ball(1.0, 0.0, r=0.1, id="s")
     s = pygame.Surface((800, 600))
-    draw_frame(s, camera, [moving, still], show_velocities=True)
+    poses = [moving, still]
+    draw_frame(s, Scene(camera, poses, velocities=velocity_points(poses)))
     tip = camera.to_pixels(-1.0 + 5.0 * 0.3, 0.0)
     assert rgb(s, tip[0] - 3, tip[1]) == DEFAULT_STYLE.arrow
     assert rgb(s, 500, 298) == DEFAULT_STYLE.ball  # no dot when not editing
-    draw_frame(s, camera, [moving, still], edit_velocities=True)
+    draw_frame(s, Scene(camera, poses, edit_arrows=velocity_points([still])))
     assert close(rgb(s, 500, 298), DEFAULT_STYLE.arrow, 40)  # dot on the still ball
-    draw_frame(s, camera, [moving, still])
-    assert rgb(s, tip[0] - 3, tip[1]) == DEFAULT_STYLE.background
+    assert rgb(s, tip[0] - 3, tip[1]) == DEFAULT_STYLE.background  # only the arrows asked for
+    draw_frame(s, Scene(camera, poses))
+    assert rgb(s, 500, 298) == DEFAULT_STYLE.ball
 
 
 def test_draw_frame_with_and_without_layer_agree(camera) -> None:
@@ -181,11 +183,9 @@ def test_draw_frame_with_and_without_layer_agree(camera) -> None:
     poses = [bar(0.0, 0.0, 1.0, -1.0), ball(1.0, -1.0)]
     a = pygame.Surface((800, 600))
     b = pygame.Surface((800, 600))
-    draw_frame(a, camera, poses, trails=[trail], fixed_pivots=[(0.0, 0.0)], show_velocities=True)
-    draw_frame(
-        b, camera, poses, trails=[trail], trail_layer=TrailLayer(),
-        fixed_pivots=[(0.0, 0.0)], show_velocities=True,
-    )
+    scene = Scene(camera, poses, trails=[trail], fixed_pivots=[(0.0, 0.0)], velocities=velocity_points(poses))
+    draw_frame(a, scene)
+    draw_frame(b, scene, standard_layers(cached=True))
     pts = trail.points()
     assert only_near_vertices(differing_pixels(a, b), np.column_stack(camera.to_pixels(pts[:, 0], pts[:, 1])))
     # The trail is drawn: near its newest point the colour is the trail's.

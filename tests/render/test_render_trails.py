@@ -19,7 +19,8 @@ from render_helpers import (
 )
 
 import game.render.trails as trails_mod
-from game.render import DEFAULT_STYLE, FADE_CHUNKS, Camera, Trail, TrailLayer, draw_trail
+from game.physics.records import Trail
+from game.render import DEFAULT_STYLE, FADE_CHUNKS, Camera, TrailLayer, draw_trail
 
 BG = DEFAULT_STYLE.background
 COL = DEFAULT_STYLE.trail
@@ -30,94 +31,6 @@ def filled(capacity: int, pts) -> Trail:
     for x, y in pts:
         t.add(x, y)
     return t
-
-
-# --- ring buffer ---------------------------------------------------------------
-
-
-def test_order_before_and_after_wrapping() -> None:
-    t = filled(4, [(0, 0), (1, 10), (2, 20)])
-    assert len(t) == 3
-    assert t.points().tolist() == [[0, 0], [1, 10], [2, 20]]
-    for k in range(3, 10):
-        t.add(k, 10 * k)
-    assert len(t) == 4 == t.capacity
-    assert t.points().tolist() == [[6, 60], [7, 70], [8, 80], [9, 90]]
-
-
-def test_memory_is_bounded_by_capacity() -> None:
-    t = Trail(100)
-    nbytes = t._xy.nbytes
-    for k in range(10_000):
-        t.add(k, -k)
-    assert len(t) == 100
-    assert t._xy.nbytes == nbytes
-    assert t.points()[0].tolist() == [9900, -9900]
-    assert t.points()[-1].tolist() == [9999, -9999]
-
-
-def test_points_is_a_copy() -> None:
-    t = filled(5, [(1, 1), (2, 2)])
-    p = t.points()
-    p[0, 0] = 99
-    assert t.points()[0, 0] == 1
-
-
-def test_clear_forgets_everything() -> None:
-    t = filled(4, [(k, k) for k in range(7)])
-    t.clear()
-    assert len(t) == 0
-    assert t.points().shape == (0, 2)
-    assert t.runs() == []
-    t.add(5, 6)
-    assert t.points().tolist() == [[5, 6]]
-
-
-def test_break_splits_runs() -> None:
-    t = filled(10, [(0, 0), (1, 0)])
-    t.break_here()
-    t.break_here()  # two breaks in a row are one break
-    t.add(5, 0)
-    t.add(6, 0)
-    assert t.starts().tolist() == [True, False, True, False]
-    assert [r.tolist() for r in t.runs()] == [[[0, 0], [1, 0]], [[5, 0], [6, 0]]]
-
-
-def test_break_on_empty_trail_or_at_end_changes_nothing() -> None:
-    t = Trail(5)
-    t.break_here()
-    t.add(1, 1)
-    t.add(2, 2)
-    assert len(t.runs()) == 1
-    t.break_here()  # pending, but no point after it yet
-    assert len(t.runs()) == 1
-
-
-def test_break_survives_wrapping_and_disappears_with_its_point() -> None:
-    t = filled(4, [(0, 0), (1, 0)])
-    t.break_here()
-    for x in (2, 3, 4):
-        t.add(x, 0)
-    # Stored: 1 | 2 3 4  (the break is before 2)
-    assert [r[:, 0].tolist() for r in t.runs()] == [[1], [2, 3, 4]]
-    t.add(5, 0)
-    t.add(6, 0)
-    # Point 2, where the break was, is gone: one run again.
-    assert [r[:, 0].tolist() for r in t.runs()] == [[3, 4, 5, 6]]
-
-
-def test_non_finite_point_becomes_a_break() -> None:
-    t = filled(10, [(0, 0), (1, 1)])
-    t.add(math.nan, 2)
-    t.add(3, math.inf)
-    t.add(4, 4)
-    assert len(t) == 3
-    assert [len(r) for r in t.runs()] == [2, 1]
-
-
-def test_capacity_must_hold_a_segment() -> None:
-    with pytest.raises(ValueError):
-        Trail(1)
 
 
 # --- drawing -------------------------------------------------------------------

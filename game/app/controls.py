@@ -1,0 +1,64 @@
+"""The command table: every control of the program is one row (SPEC §8).
+
+A row names the command and says where it shows (bottom bar, speed buttons,
+top bar, or a key only), its key, its icons, the key of its tooltip and
+whether it is inactive while animating (CenM manual §2.1). The bars, the
+keyboard, the tooltips and the locking rule are all derived from this table;
+a new control is one row here plus its action in the session (or, for what
+only a window can do, in the window).
+
+No pygame here: keys are pygame key *names* (``pygame.key.key_code`` turns
+them into codes in the window).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Control:
+    name: str
+    #: pygame key name ("space", "e", "f1"), or None
+    key: str | None
+    #: where the control shows: "bottom" (CenM's bar, in order), "speed", "top-left", "top-right", or None (key only)
+    place: str | None
+    #: icon when off / idle, and when on (the same for push buttons)
+    icon: str | None = None
+    icon_on: str | None = None
+    #: a text label instead of an icon (speed buttons)
+    label: str | None = None
+    #: inactive while the animation runs (CenM: Eraser, Reset, Parameters, Conditions, edit mode)
+    locked_while_animating: bool = False
+    #: the tooltip's text key (default: the control's name)
+    tooltip: str | None = None
+
+    @property
+    def tooltip_key(self) -> str:
+        return self.tooltip or self.name
+
+
+SPEED_LABELS = ("½×", "1×", "2×", "4×")
+
+CONTROLS: tuple[Control, ...] = (
+    Control("animate", "space", "bottom", "play", "pause"),
+    Control("eraser", "e", "bottom", "eraser", locked_while_animating=True),
+    Control("reset", "r", "bottom", "reset", locked_while_animating=True),
+    Control("parameters", "p", "bottom", "parameters", locked_while_animating=True),
+    Control("conditions", "c", "bottom", "conditions", locked_while_animating=True),
+    Control("vectors", "v", "bottom", "vectors_off", "vectors_on"),
+    Control("energy", "n", "bottom", "energy_off", "energy_on"),
+    Control("values", "t", "bottom", "values_off", "values_on"),
+    Control("edit", "x", "bottom", "edit_x", "edit_v", locked_while_animating=True),
+    *(Control(f"speed{i}", str(i + 1), "speed", label=label, tooltip="speed") for i, label in enumerate(SPEED_LABELS)),
+    Control("menu", "m", "top-left", "menu"),
+    Control("docs", "f1", "top-right", "docs"),
+    Control("fullscreen", "f11", None),
+)
+
+BY_NAME = {c.name: c for c in CONTROLS}
+
+
+def controls_at(place: str) -> list[Control]:
+    """The controls shown at ``place``, in table order."""
+    return [c for c in CONTROLS if c.place == place]

@@ -1,0 +1,324 @@
+"""The program without its window: the model on screen, its simulation, what the
+student sees and can do (SPEC §2, §8). No pygame here.
+
+A :class:`Session` holds the catalog, the loaded model, its simulation and
+kinematics, the trails and the history (observers of the simulation), the view
+state (animating, vectors, edit mode, speed, open panels, dialog, menu) and the
+message of the banner. Everything a control does is ``act(name)``, a row of the
+command table (:mod:`game.app.controls`); time is ``advance(wall_seconds)``;
+dragging is ``grab`` / ``drag_to`` / ``release`` in model units. The window is a
+thin loop that turns pygame events into these calls and paints what the
+session shows, so the whole behaviour is testable with plain pytest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from ..expr import ExpressionError, Location
+from ..model import Catalog, CatalogEntry, ModelFileError, load_model
+from ..model.poses import Pose, VelocityPoint
+from ..physics import Simulation, SimulationError
+from ..physics.kinematics import Kinematics
+from ..physics.records import History, HistoryRecorder, Trail, TrailRecorder
+from ..ui.text import Texts, energy_lines, number
+from .controls import BY_NAME
+from .edits import ConditionEdits, ParameterEdits
+from .scheduler import SPEEDS, StepScheduler
+from .settings import Settings
+
+#: characters per line of the expressions in the energy panel
+ENERGY_COLUMNS = 56
+
+#: rows kept in the history of a run (about 50 minutes at dt = 0.02)
+HISTORY_ROWS = 150_000
+
+
+class LoadError(Exception):
+    """A model that cannot be opened; the message says which file and why."""
+
+
+@dataclass
+class View:
+    """What the student has switched on (the rest of the screen follows from the model)."""
+
+    animating: bool = False
+    vectors: bool = False
+    #: edit mode: False = x (drag bodies), True = v (drag velocity arrows)
+    edit_velocities: bool = False
+    speed_index: int = 1
+    #: live panels open: "energy", "values"
+    panels: set[str] = field(default_factory=set)
+    #: the dialog open: "parameters", "conditions" or None (while one is open, other controls hide)
+    dialog: str | None = None
+    menu: bool = False
+
+
+@dataclass
+class Drag:
+    id: str
+    #: v mode: the tip of a velocity arrow is being dragged
+    velocities: bool
+    #: the grabbed point minus the mouse, model units (x mode keeps the grab offset)
+    offset: np.ndarray
+
+
+class Session:
+    def __init__(self, catalog: Catalog, settings: Settings | None = None, texts: Texts | None = None):
+        self.catalog = catalog
+        self.settings = settings or Settings()
+        self.texts = texts or Texts(self.settings.language)
+        self.view = View(speed_index=SPEEDS.index(self.settings.speed) if self.settings.speed in SPEEDS else 1)
+        self.drag: Drag | None = None
+        #: the text of the banner over the scene, or None
+        self.banner: str | None = None
+        #: wall seconds without input (a kiosk starts over after a while)
+        self.idle_seconds = 0.0
+        #: what a window does for the controls only it can carry out (the manual, full screen)
+        self.window_actions: dict[str, Callable[[], None]] = {}
+        self.scheduler = StepScheduler(0.02, SPEEDS[self.view.speed_index])
+        self.index = -1
+
+    # -- opening models ------------------------------------------------------------------------
+
+    def open(self, name: str | None = None) -> None:
+        """Open ``name`` (a catalog stem or title, or a .dat path) or the first model. A broken
+        model never keeps the program from starting: the next one that works opens, and the
+        banner names what failed. Raises :class:`LoadError` if none can be opened."""
+        index = 0
+        if name is not None:
+            entry = self.catalog.find(name)
+            if entry is None and Path(name).suffix == ".dat" and Path(name).is_file():
+                entry = self.add_file(Path(name))
+            if entry is None:
+                raise LoadError(f"no model '{name}' in models.xml and no such .dat file")
+            index = self.catalog.entries.index(entry)
+        order = [index] + [i for i in range(len(self.catalog.entries)) if i != index]
+        problem = None
+        for i in order:
+            if self.load(i):
+                break
+            problem = problem or self.banner
+        else:
+            raise LoadError(problem or "no model to open")
+        self.banner = problem
+
+    def add_file(self, path: Path) -> CatalogEntry:
+        """A teacher's own file, not (yet) in models.xml: offered in the menu too."""
+        entry = CatalogEntry(path.name, path.stem, path, Location(str(path)))
+        self.catalog = Catalog(self.catalog.path, (*self.catalog.entries, entry))
+        return entry
+
+    def load(self, index: int) -> bool:
+        """Open a model of the catalog; on failure keep the current one and say why in the banner."""
+        entry = self.catalog.entries[index]
+        try:
+            model = load_model(entry.path)
+            sim = Simulation(model)
+            kinematics = Kinematics(model, sim.parameters)
+        except (ModelFileError, ExpressionError, SimulationError) as exc:
+            self.banner = self.texts("cannot_load", reason=str(exc).splitlines()[0])
+            return False
+        self.index, self.entry, self.model, self.sim, self.kinematics = index, entry, model, sim, kinematics
+        self.trails = TrailRecorder(self.poses, [g.id for g in model.graphics if g.kind == "C" and g.trail],
+                                    self.settings.trail_length)
+        self.history = History(sim.sample_names(), HISTORY_ROWS)
+        sim.observers += [self.trails, HistoryRecorder(self.history)]
+        self.scheduler = StepScheduler(model.general.dt, SPEEDS[self.view.speed_index])
+        self.view.animating = False
+        self.view.dialog = None
+        self.drag = None
+        self.banner = None
+        sim.reset()  # the observers start from the model's conditions
+        return True
+
+    # -- the controls --------------------------------------------------------------------------
+
+    def locked(self, name: str) -> bool:
+        """Inactive now: CenM locks Eraser, Reset, Parameters, Conditions and the edit mode while animating."""
+        control = BY_NAME.get(name)
+        return bool(control and control.locked_while_animating and self.view.animating)
+
+    def lit(self, name: str) -> bool:
+        """Whether a two-state control is on (it shows its second icon)."""
+        v = self.view
+        return {"animate": v.animating, "vectors": v.vectors, "edit": v.edit_velocities,
+                "energy": "energy" in v.panels, "values": "values" in v.panels}.get(name, False)
+
+    def act(self, name: str) -> None:
+        """Do what a control (button or key) does, under CenM's rules."""
+        if name not in BY_NAME:
+            raise KeyError(f"no control named {name!r}")
+        if self.locked(name):
+            return
+        if name in self.window_actions:
+            self.window_actions[name]()
+            return
+        v = self.view
+        if name == "animate":
+            v.animating = not v.animating
+            self.scheduler.reset()
+            if v.animating:
+                self.banner = None
+        elif name == "eraser":
+            self.trails.clear()
+        elif name == "reset":
+            self.sim.reset()
+        elif name in ("parameters", "conditions"):
+            v.dialog = name
+            v.menu = False
+        elif name == "vectors":
+            v.vectors = not v.vectors
+        elif name in ("energy", "values"):
+            v.panels ^= {name}
+        elif name == "edit":
+            v.edit_velocities = not v.edit_velocities
+        elif name.startswith("speed"):
+            v.speed_index = int(name[len("speed"):])
+            self.scheduler.speed = SPEEDS[v.speed_index]
+        elif name == "menu":
+            v.menu = not v.menu
+
+    def choose(self, index: int) -> None:
+        """A model picked in the menu: the menu closes, the model opens (or the banner says why not)."""
+        self.view.menu = False
+        self.load(index)
+
+    # -- time ----------------------------------------------------------------------------------
+
+    def advance(self, wall_seconds: float) -> int:
+        """The simulation up to the clock: whole steps of dt for ``wall_seconds`` × speed.
+        A failure pauses and keeps the last good state, and the banner says what happened."""
+        if not self.view.animating or self.drag is not None:
+            return 0
+        return self.run(self.scheduler.steps_for(wall_seconds))
+
+    def run(self, steps: int) -> int:
+        """Take ``steps`` steps of dt now; returns how many were taken. A failure pauses and
+        keeps the last good state, and the banner says what happened."""
+        for k in range(steps):
+            try:
+                self.sim.step()
+            except SimulationError as exc:
+                self.view.animating = False
+                self.banner = self.texts("stopped", reason=str(exc))
+                return k
+        return steps
+
+    def idle(self, wall_seconds: float, had_input: bool) -> None:
+        """Kiosk: after a while without input, close what is open and show the model moving
+        again from its own conditions, so the next visitor finds it alive."""
+        self.idle_seconds = 0.0 if had_input else self.idle_seconds + wall_seconds
+        if self.settings.kiosk and self.idle_seconds >= self.settings.kiosk_idle_seconds:
+            self.idle_seconds = 0.0
+            self.view.menu = False
+            if self.load(self.index):
+                self.view.animating = True
+
+    # -- what is shown -------------------------------------------------------------------------
+
+    def poses(self) -> list[Pose]:
+        sim = self.sim
+        return self.kinematics.poses(sim.t, sim.state.q.tolist(), sim.qdot.tolist())
+
+    def trail_list(self) -> list[Trail]:
+        return list(self.trails.trails.values())
+
+    def edit_arrows(self) -> list[VelocityPoint]:
+        """v mode: each draggable object's arrow, from its own coordinates only."""
+        t, q, qd = self.sim.t, self.sim.q, self.sim.qdot
+        out, seen = [], set()
+        for gid, handle in self.kinematics.handles.items():
+            x, y = self.kinematics.handle_point(gid, t, q)
+            key = (round(float(x), 9), round(float(y), 9), handle.own)
+            if key in seen:
+                continue  # a bar's end and the bob on it: one arrow
+            seen.add(key)
+            vx, vy = self.kinematics.own_velocity(gid, t, q, qd)
+            out.append(VelocityPoint(gid, float(x), float(y), float(vx), float(vy)))
+        return out
+
+    def readout(self, panel: str, columns: int = ENERGY_COLUMNS) -> list[str]:
+        """The lines of a live panel: "energy" (the Ek and Ep expressions as written, then their
+        values, E, DE, and W when forces or supports do work) or "values" (q and q̇)."""
+        sim = self.sim
+        if panel == "values":
+            return [f"{k} = {number(v)}" for k, v in sim.values().items()]
+        ek, ep = sim.energies
+        lines = [*energy_lines(self.model, columns), f"Ek = {number(ek)}", f"Ep = {number(ep)}",
+                 f"E = Ek + Ep = {number(ek + ep)}", f"DE = {number(sim.de)}"]
+        if sim.does_work:
+            lines += [f"W = {number(sim.work)}", f"E − W − E₀ = {number(ek + ep - sim.work - sim.e0)}"]
+        return lines
+
+    def expression_lines(self, panel: str, columns: int = ENERGY_COLUMNS) -> int:
+        """How many of a live panel's first lines are expressions (shown in the expression font)."""
+        return len(energy_lines(self.model, columns)) if panel == "energy" else len(self.readout(panel))
+
+    @property
+    def editing(self) -> bool:
+        """Bodies and arrows can be grabbed: paused, with no dialog or menu open."""
+        return not (self.view.animating or self.view.dialog or self.view.menu)
+
+    # -- dragging (model units) ----------------------------------------------------------------
+
+    def grab(self, gid: str, point: tuple[float, float], velocities: bool = False) -> None:
+        """Start dragging the body ``gid`` grabbed at ``point`` (x mode), or its velocity arrow (v mode)."""
+        if not self.editing:
+            return
+        handle = self.kinematics.handle_point(gid, self.sim.t, self.sim.q)
+        offset = np.zeros(2) if velocities else handle - np.asarray(point, dtype=float)
+        self.drag = Drag(gid, velocities, offset)
+
+    def drag_to(self, point: tuple[float, float]) -> None:
+        """The mouse is at ``point``: the coordinates (x mode) or velocities (v mode) follow.
+        A position the model cannot be in keeps the last good one."""
+        d, sim, kin = self.drag, self.sim, self.kinematics
+        if d is None:
+            return
+        mouse = np.asarray(point, dtype=float)
+        try:
+            if d.velocities:
+                handle = kin.handle_point(d.id, sim.t, sim.q)
+                velocity = (mouse - handle) / self.settings.arrow_seconds
+                sim.set_conditions(sim.q, kin.drag_velocity(d.id, velocity, sim.t, sim.q, sim.qdot))
+            else:
+                sim.set_conditions(kin.drag_position(d.id, mouse + d.offset, sim.t, sim.q), sim.qdot)
+        except ArithmeticError:  # SimulationError included
+            return
+
+    def release(self, point: tuple[float, float] | None = None) -> None:
+        if point is not None:
+            self.drag_to(point)
+        self.drag = None
+
+    # -- the dialogs ---------------------------------------------------------------------------
+
+    def parameter_edits(self) -> ParameterEdits:
+        return ParameterEdits(self.sim)
+
+    def condition_edits(self) -> ConditionEdits:
+        return ConditionEdits(self.sim)
+
+    def apply_parameters(self, changes: dict[str, str]) -> str | None:
+        """New parameter values (texts); None when applied, else why not (nothing changes)."""
+        reason = ParameterEdits(self.sim).accept(changes)
+        if reason is None:
+            self.kinematics = Kinematics(self.model, self.sim.parameters)
+            self.sim.announce_break()  # trails restart where the bodies now are
+            self.view.dialog = None
+        return reason
+
+    def apply_conditions(self, changes: dict[str, str]) -> str | None:
+        """New conditions (texts); None when applied, else why not (nothing changes)."""
+        reason = ConditionEdits(self.sim).accept(changes)
+        if reason is None:
+            self.view.dialog = None
+        return reason
+
+    def close_dialog(self) -> None:
+        self.view.dialog = None

@@ -1,0 +1,274 @@
+"""What watches the motion: step observers, trails and the history of a run (SPEC §8).
+
+A :class:`~game.physics.simulation.Simulation` tells each of its observers
+about every step it takes (``on_step``) and about every discontinuity
+(``on_break``: conditions typed or dragged, a reset, new parameters), so
+trails, plots, the CSV of ``simulate`` and later energy bookkeeping all see
+the same steps, and none of them is called from the window loop.
+
+Records are plain ring buffers of floats in model units: bounded memory,
+no pixels, no pygame.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from .simulation import Simulation
+
+
+class StepObserver(Protocol):
+    def on_step(self, sim: Simulation) -> None:
+        """The simulation took one step of dt; its state is the new one."""
+        ...
+
+    def on_break(self, sim: Simulation) -> None:
+        """The motion jumped (new conditions, a reset, new parameters): what follows does not
+        continue what came before. The state is the new starting point."""
+        ...
+
+
+# Unique stamps for trail contents: a new trail or a cleared one gets a fresh
+# stamp, so a drawing cache can never mistake one trail's points for another's.
+_stamps = itertools.count()
+
+
+class Trail:
+    """Ring buffer of the last ``capacity`` positions of one point.
+
+    Memory is fixed at construction: adding beyond ``capacity`` overwrites the
+    oldest point. :meth:`break_here` marks a discontinuity, so the segment from
+    the last point before it to the first point after it is not drawn (after
+    the user drags a body, the trail must not show a jump as if it were motion).
+    """
+
+    def __init__(self, capacity: int) -> None:
+        if capacity < 2:
+            raise ValueError(f"a trail needs a capacity of at least 2 points, got {capacity}")
+        self._xy = np.empty((capacity, 2), dtype=np.float64)
+        # _starts[i]: the point in slot i does not connect to the point before it.
+        self._starts = np.zeros(capacity, dtype=bool)
+        self._head = 0  # slot written by the next add()
+        self._count = 0
+        self._pending_break = False
+        self._added = 0  # points stored since construction / the last clear
+        self._stamp = next(_stamps)
+        self._lone = False  # the newest point was put by restart() and nothing followed it
+
+    @property
+    def capacity(self) -> int:
+        """Maximum number of points kept."""
+        return self._xy.shape[0]
+
+    @property
+    def added(self) -> int:
+        """Points added since construction or the last clear (including overwritten ones)."""
+        return self._added
+
+    @property
+    def stamp(self) -> int:
+        """Changes whenever the contents are replaced (a new trail, a clear)."""
+        return self._stamp
+
+    @property
+    def nbytes(self) -> int:
+        """Memory held by the points."""
+        return self._xy.nbytes + self._starts.nbytes
+
+    def __len__(self) -> int:
+        return self._count
+
+    def add(self, x: float, y: float) -> None:
+        """Append a position in model units, overwriting the oldest when full.
+
+        A non-finite position is not stored; it acts as a break instead, so one
+        bad value cannot poison the drawing.
+        """
+        if not (math.isfinite(x) and math.isfinite(y)):
+            self.break_here()
+            return
+        i = self._head
+        self._xy[i, 0] = x
+        self._xy[i, 1] = y
+        self._starts[i] = self._pending_break
+        self._pending_break = False
+        self._head = (i + 1) % self.capacity
+        self._count = min(self._count + 1, self.capacity)
+        self._added += 1
+        self._lone = False
+
+    def restart(self, x: float, y: float) -> None:
+        """Start a new run at (x, y). Several restarts with no point added in between
+        (a drag: one per mouse move) leave one starting point, the last."""
+        if self._lone and math.isfinite(x) and math.isfinite(y):
+            self._xy[self._head - 1] = (x, y)
+            return
+        self.break_here()
+        self.add(x, y)
+        self._lone = len(self) > 0 and math.isfinite(x) and math.isfinite(y)
+
+    def clear(self) -> None:
+        """Forget every point (the Eraser button)."""
+        self._head = 0
+        self._count = 0
+        self._pending_break = False
+        self._added = 0
+        self._stamp = next(_stamps)
+        self._lone = False
+
+    def break_here(self) -> None:
+        """The next point added will not be joined to the previous one."""
+        if self._count:
+            self._pending_break = True
+
+    def points(self) -> np.ndarray:
+        """A copy of the stored points, oldest first, shape ``(len(self), 2)``."""
+        return self.latest(self._count)[0]
+
+    def starts(self) -> np.ndarray:
+        """Per point (oldest first): True where a new run starts (always the first)."""
+        s = self.latest(self._count)[1]
+        if s.size:
+            # After wrapping, the oldest surviving point's predecessor is gone.
+            s[0] = True
+        return s
+
+    def runs(self) -> list[np.ndarray]:
+        """The points split at breaks: each array is one connected polyline."""
+        pts = self.points()
+        if not len(pts):
+            return []
+        return np.split(pts, np.flatnonzero(self.starts())[1:])
+
+    def latest(self, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """Copies of the newest ``k`` points and their start flags, oldest first."""
+        k = min(k, self._count)
+        start = self._head - k
+        if start >= 0:
+            return self._xy[start : self._head].copy(), self._starts[start : self._head].copy()
+        return (
+            np.concatenate((self._xy[start:], self._xy[: self._head])),
+            np.concatenate((self._starts[start:], self._starts[: self._head])),
+        )
+
+
+class History:
+    """The run so far as named columns of floats, newest last, in a ring of ``capacity`` rows.
+
+    Each row also says whether it starts a new run (after a break), so a plot
+    never joins the points on either side of a drag or a reset.
+    """
+
+    def __init__(self, names: Sequence[str], capacity: int) -> None:
+        if capacity < 2:
+            raise ValueError(f"a history needs room for at least 2 rows, got {capacity}")
+        self.names = tuple(names)
+        self._rows = np.zeros((capacity, len(self.names)))
+        self._starts = np.zeros(capacity, dtype=bool)
+        self._head = 0
+        self._count = 0
+        self._added = 0
+        self._pending_break = True
+        self._lone = False
+
+    @property
+    def capacity(self) -> int:
+        return self._rows.shape[0]
+
+    @property
+    def added(self) -> int:
+        """Rows appended since construction or the last clear (including overwritten ones):
+        a plot draws the rows added since it last looked."""
+        return self._added
+
+    def __len__(self) -> int:
+        return self._count
+
+    def append(self, row: Sequence[float]) -> None:
+        i = self._head
+        self._rows[i] = row
+        self._starts[i] = self._pending_break
+        self._pending_break = False
+        self._head = (i + 1) % self.capacity
+        self._count = min(self._count + 1, self.capacity)
+        self._added += 1
+        self._lone = False
+
+    def restart(self, row: Sequence[float]) -> None:
+        """A new run starts at ``row``; restarts in a row keep only the last one."""
+        if self._lone:
+            self._rows[self._head - 1] = row
+            return
+        self._pending_break = True
+        self.append(row)
+        self._lone = True
+
+    def clear(self) -> None:
+        self._head = self._count = self._added = 0
+        self._pending_break = True
+        self._lone = False
+
+    def column(self, name: str) -> np.ndarray:
+        """One column, oldest row first."""
+        return self._ordered(self._rows[:, self.names.index(name)])
+
+    def starts(self) -> np.ndarray:
+        """Per row, oldest first: True where a new run starts (always the first)."""
+        s = self._ordered(self._starts)
+        if s.size:
+            s[0] = True
+        return s
+
+    def rows(self) -> np.ndarray:
+        """Every row, oldest first, shape (len, number of names)."""
+        return self._ordered(self._rows)
+
+    def _ordered(self, a: np.ndarray) -> np.ndarray:
+        if self._count < self.capacity:
+            return a[: self._count].copy()
+        return np.concatenate((a[self._head :], a[: self._head]))
+
+
+class TrailRecorder:
+    """Keeps the trail of each ball that asks for one (``_rastro``), from the poses at each step."""
+
+    def __init__(self, poses: Callable[[], Sequence], ids: Sequence[str], capacity: int) -> None:
+        #: the current poses, by id (the kinematics can change with the parameters)
+        self.poses = poses
+        self.trails = {gid: Trail(capacity) for gid in ids}
+
+    def _points(self):
+        for p in self.poses():
+            if p.id in self.trails:
+                yield self.trails[p.id], p
+
+    def on_step(self, sim: Simulation) -> None:
+        for trail, p in self._points():
+            trail.add(p.x, p.y)
+
+    def on_break(self, sim: Simulation) -> None:
+        for trail, p in self._points():
+            trail.restart(p.x, p.y)
+
+    def clear(self) -> None:
+        for trail in self.trails.values():
+            trail.clear()
+
+
+class HistoryRecorder:
+    """Keeps the history of a simulation's samples (see ``Simulation.sample``)."""
+
+    def __init__(self, history: History) -> None:
+        self.history = history
+
+    def on_step(self, sim: Simulation) -> None:
+        self.history.append(sim.sample())
+
+    def on_break(self, sim: Simulation) -> None:
+        self.history.restart(sim.sample())
