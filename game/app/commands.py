@@ -268,7 +268,10 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
     p_over, c_over = parse_settings(model, settings)
     try:
         sim = Simulation(model, derivatives, p_over, c_over)
-    except (ExpressionError, SimulationError) as exc:
+    except SimulationError as exc:  # at the initial state: said as check says it, with its place
+        print(SourceError(msg("cmd.cannot_start", reason=str(exc)), _start_location(model, exc)), file=err)
+        return 2
+    except ExpressionError as exc:
         print(msg("cmd.error", reason=str(exc)), file=err)
         return 2
     except (RecursionError, MemoryError, SyntaxError) as exc:  # a safety net: the code generator's limits

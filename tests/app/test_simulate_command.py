@@ -205,3 +205,11 @@ def test_bench_load_prints_the_chains():
     assert [int(r[0]) for r in rows] == [5, 10, 20]
     for r in rows:  # wall-clock figures: only their shape here (tests/physics/test_chains.py checks the speed)
         assert float(r[5]) > 0 and float(r[6].replace(",", "")) > 0 and float(r[7]) > 0
+
+
+def test_a_model_that_cannot_start_is_located_as_check_locates_it(tmp_path):
+    p = tmp_path / "raiz.dat"
+    p.write_text(one_coordinate("m", "½·m·vx²", "m·sqrt(x)", x0="0"), encoding="utf-8")
+    code, out, err = simulate_here(str(p), 1.0, None, ["m=2"], "exact")
+    assert code == 2 and out == ""
+    assert err == f"{p}:21:5: the model cannot start: ∂L/∂x cannot be computed: division by zero at t=0 (x=0, vx=0)\n"
