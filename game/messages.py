@@ -319,6 +319,18 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "dt = {dt} con N = {n} son {rate} subpasos por segundo simulado; como mucho se pueden "
         "calcular {limit} a tiempo (aumente dt o reduzca N)"),
     "read.no_energy": ("<ENERGIES> has no <{tag}>", "<ENERGIES> no tiene <{tag}>"),
+    "read.mechanism_block": (
+        "a mechanism file has no <{tag}> block: its points, bars and other elements give the coordinates, "
+        "energies and forces",
+        "un archivo de mecanismo no tiene bloque <{tag}>: sus puntos, barras y demás elementos dan las "
+        "coordenadas, las energías y las fuerzas"),
+    "read.mechanism_graphics": (
+        "a mechanism file has no <G> rows: its bars, masses, sliders and springs are drawn",
+        "un archivo de mecanismo no tiene filas <G>: se dibujan sus barras, masas, deslizaderas y resortes"),
+    "read.mechanism_nq": (
+        "nQ={value}, but a mechanism's coordinates are the x and y of its free points: {count} here (leave nQ out)",
+        "nQ={value}, pero las coordenadas de un mecanismo son la x y la y de sus puntos libres: aquí {count} "
+        "(omita nQ)"),
     # validation (game/model/validate.py)
     "check.reserved": (
         "'{name}' is a reserved word and cannot name a {what}",

@@ -52,7 +52,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="load time of N-link pendulum chains (N = 5, 10, 20, …) and their real-time factor")
     b.add_argument("--quick", action="store_true", help="shorter runs (rougher figures)")
     b.add_argument("--model", dest="bench_models", action="append", metavar="STEM",
-                   help="only this model (repeatable; default: every model of models.xml)")
+                   help="only this model (repeatable; default: every model of models.xml); with --frames, the "
+                        "model whose frames are timed (default: pendulo_triple)")
     return p
 
 
@@ -88,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.frames:
                 from .framebench import bench_frames
 
-                return bench_frames(quick=args.quick)
+                return bench_frames(quick=args.quick, model=(args.bench_models or ["pendulo_triple"])[0])
             if args.load:
                 from .bench import bench_load
 

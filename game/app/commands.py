@@ -26,7 +26,8 @@ from ..messages import Message, msg, number, text
 from ..model import ModelFile, ModelFileError, load_model, read_catalog
 from ..model.values import condition_values, parameter_values
 from ..physics import Simulation, SimulationError
-from ..physics.kinematics import Kinematics
+from ..physics.kinematics import kinematics_for
+from ..physics.mechanism import MechanismSystem
 from . import paths
 
 #: simulate refuses a run estimated to take longer than this (wall seconds).
@@ -67,6 +68,8 @@ def find_model(name: str) -> Path:
 
 def _start_location(model: ModelFile, exc: SimulationError) -> Location:
     """Where in the file the expression a failed start names is written."""
+    if model.kinetic is None or model.potential is None:  # a mechanism: its block
+        return model.block_location("MECHANISM")
     expression = exc.expression
     label = expression.arguments.get("label", "") if isinstance(expression, Message) else (expression or "")
     label = str(label).split(" = ")[0]
@@ -100,7 +103,9 @@ def build(model: ModelFile, simulation: Simulation | None = None) -> list[Source
     """What goes wrong when the model is built and started as ``simulate`` and the window do."""
     try:
         sim = simulation or Simulation(model)
-        kinematics = Kinematics(model, sim.parameters)
+        kinematics = kinematics_for(model, sim.system, sim.parameters)
+    except ModelFileError as exc:  # a mechanism that cannot be assembled
+        return list(exc.problems)
     except SimulationError as exc:
         where = _start_location(model, exc)
         reason: str | Message = msg("cmd.cannot_start", reason=str(exc))
@@ -170,7 +175,8 @@ def check(files: Sequence[str], out: TextIO | None = None, show_code: bool = Fal
         model, found = model_problems(target)
         problems.extend(found)
         if show_code and model is not None and not found:
-            print(Simulation(model).system.code.source, file=out)
+            system = Simulation(model).system
+            print(system.source if isinstance(system, MechanismSystem) else system.code.source, file=out)
     for warning in warnings:
         print(warning, file=out)
     for problem in problems:
@@ -270,6 +276,9 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
         sim = Simulation(model, derivatives, p_over, c_over)
     except SimulationError as exc:  # at the initial state: said as check says it, with its place
         print(SourceError(msg("cmd.cannot_start", reason=str(exc)), _start_location(model, exc)), file=err)
+        return 2
+    except ModelFileError as exc:  # a mechanism that cannot be assembled
+        print(exc, file=err)
         return 2
     except ExpressionError as exc:
         print(msg("cmd.error", reason=str(exc)), file=err)

@@ -26,6 +26,7 @@ from ..expr import (
 from ..expr.evaluate import Evaluator
 from ..messages import Message, msg, number
 from .graphics import GraphicsResolver
+from .mechanism import check_names_of, check_numbers
 from .types import ModelFile
 from .values import condition_values, parameter_values
 
@@ -37,11 +38,21 @@ HESSIAN_TOLERANCE = 1e-9
 def validate(model: ModelFile) -> list[SourceError]:
     problems: list[SourceError] = []
     _names(model, problems)
-    resolver = GraphicsResolver(model.graphics, model.coordinates, model.velocities)
-    if not problems:
-        _graphics(model, resolver, problems)
-    if not problems:
-        _numbers(model, resolver, problems)
+    if model.mechanism is not None:
+        if not problems:
+            try:
+                params = parameter_values(model)
+                condition_values(model, params)
+            except ExpressionError as exc:
+                problems.append(exc)
+            else:
+                check_numbers(model.mechanism, params, problems)
+    else:
+        resolver = GraphicsResolver(model.graphics, model.coordinates, model.velocities)
+        if not problems:
+            _graphics(model, resolver, problems)
+        if not problems:
+            _numbers(model, resolver, problems)
     return sorted(problems, key=lambda p: (p.location.line, p.location.column))
 
 
@@ -71,12 +82,16 @@ def _names(model: ModelFile, problems: list[SourceError]) -> None:
     for c in model.conditions:
         names_ok(c.value, params, msg("where.condition"))
         declare(c.name, c.location, "condition")
+    if model.mechanism is not None:  # its conditions are made from its free points
+        check_names_of(model.mechanism, sorted(params), list(model.coordinates), list(model.velocities), problems)
+        return
     if len(model.conditions) != 2 * n:
         problems.append(SourceError(
             msg("check.ci_count", n=n, rows=len(model.conditions), needed=2 * n),
             model.general.location_of("nQ") or model.block_location("CIs")))
         return
     coords, vels = list(model.coordinates), list(model.velocities)
+    assert model.kinetic is not None and model.potential is not None
     with_coords = params | set(coords) | {TIME}
     everything = with_coords | set(vels)
 
@@ -159,6 +174,7 @@ def _numbers(model: ModelFile, resolver: GraphicsResolver, problems: list[Source
                     where.get((j, i), tm_loc)))
                 return
     for label, expr in (("Ek", model.kinetic), ("Ep", model.potential)):
+        assert expr is not None  # (a mechanism has neither, and is checked elsewhere)
         try:
             evaluate(expr.tree, env)
         except EvaluationError as exc:
@@ -193,6 +209,7 @@ def _hessian(model: ModelFile, env: dict[str, float], T: np.ndarray, where: dict
     """T against ∂²Ek/∂v∂v at the initial conditions, exactly; False after a problem."""
     n = model.n
     vels = model.velocities
+    assert model.kinetic is not None
     tm_loc = model.block_location("TMATRIX")
     H = np.zeros((n, n))
     for i in range(n):

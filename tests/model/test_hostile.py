@@ -225,12 +225,12 @@ def test_two_hundred_products_in_ek(write_model):
 
 
 def test_thirty_link_chain_checks_and_sixty_one_is_refused_at_once(write_model):
-    from game.app.bench import chain_text
+    from game.app.bench import pendulum_chain_text
 
     with cpu(1.0):  # read and validated (built in tests/physics/test_chains.py)
-        load_model(write_model(chain_text(30)))
+        load_model(write_model(pendulum_chain_text(30)))
     with cpu(0.3):
-        found = problems(write_model(chain_text(61), name="c61.dat"))
+        found = problems(write_model(pendulum_chain_text(61), name="c61.dat"))
     assert len(found) == 1 and "nQ = 61 coordinates is more than this program can run (at most 60)" in found[0]
 
 

@@ -10,11 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from model_texts import SLIDING, one_coordinate
 
-from game.app.bench import chain_text
+from game.app.bench import chain_text as mechanism_chain_text
+from game.app.bench import pendulum_chain_text
 from game.app.commands import model_problems
 from game.expr import SourceError
 
-VALID = [SLIDING, one_coordinate("m", "½·m·vx²", "½·k·x²", params="<P>m|1|masa</P><P>k|4|k</P>"), chain_text(2)]
+VALID = [SLIDING, one_coordinate("m", "½·m·vx²", "½·k·x²", params="<P>m|1|masa</P><P>k|4|k</P>"), pendulum_chain_text(2),
+         mechanism_chain_text(2)]
 
 #: What a stranger's file might hold in a field.
 HOSTILE = [

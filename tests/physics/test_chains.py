@@ -14,7 +14,7 @@ import pytest
 from model_texts import one_coordinate
 from sim_helpers import period, record
 
-from game.app.bench import chain_text
+from game.app.bench import pendulum_chain_text
 from game.expr import parse
 from game.model import load_model
 from game.physics import Simulation
@@ -43,7 +43,7 @@ def chains(tmp_path_factory):
     out = {}
     for n in (5, 10, 20):
         path = folder / f"cadena{n}.dat"
-        path.write_text(chain_text(n), encoding="utf-8")
+        path.write_text(pendulum_chain_text(n), encoding="utf-8")
         out[n] = path
     return out
 
