@@ -45,6 +45,7 @@ from ..expr import (
     parse,
 )
 from ..expr.parser import suggestion
+from ..messages import msg
 from ..model import ModelFile, ModelFileError, load_model
 from ..physics import Simulation, SimulationError, System
 from ..physics.series import angular_coordinates
@@ -128,27 +129,27 @@ def parse_axis(text: str, model: ModelFile, parameters: dict[str, float], option
     name = canonical_name(name.strip())
     names = [*model.coordinates, *model.velocities]
     if name not in names:
-        raise UsageError(f"{option} {name}: not a coordinate or velocity of this model "
-                         f"(they are: {', '.join(names)}){suggestion(name, names)}")
+        raise UsageError(msg("chaosmap.not_a_condition", option=option, name=name, names=", ".join(names),
+                             hint=suggestion(name, names)))
     if not span:
         if name not in angular_coordinates(model):
-            raise UsageError(f"{option} {name}: give the range to sweep, as in {option} {name}=-1:1")
+            raise UsageError(msg("chaosmap.range_needed", option=option, name=name))
         return Axis(name, names.index(name), -math.pi, math.pi)
     if span.count(":") != 1:
-        raise UsageError(f"{option} {name}=LO:HI expects two values separated by ':', not '{span}'")
+        raise UsageError(msg("chaosmap.range_syntax", option=option, name=name, span=span))
     ends = []
     offset = len(name) + 1
     for part in span.split(":"):
         try:
             expr = parse(part, Location(option, 1, offset + 1))
-            check_names(expr, parameters, "(a range may use the parameters and pi)")
+            check_names(expr, parameters, msg("where.range"))
             ends.append(algebra.constant_value(algebra.bind(expr.tree, parameters)))
         except ExpressionError as exc:
             raise UsageError(str(exc)) from None
         offset += len(part) + 1
     lo, hi = ends
     if lo is None or hi is None or not (math.isfinite(lo) and math.isfinite(hi)) or not lo < hi:
-        raise UsageError(f"{option} {name}={span}: the range must go from a smaller number to a larger one")
+        raise UsageError(msg("chaosmap.range_order", option=option, name=name, span=span))
     return Axis(name, names.index(name), lo, hi)
 
 
@@ -164,23 +165,23 @@ def parse_until(text: str, model: ModelFile, parameters: dict[str, float]) -> Un
             op = next((o for o in COMPARISONS if text.startswith(o, i)), None)
             if op is not None:
                 if found is not None:
-                    raise UsageError(f"--until: one comparison only (a second '{op}' at column {i + 1})")
+                    raise UsageError(msg("chaosmap.one_comparison", op=op, column=i + 1))
                 found = (i, op)
                 i += len(op)
                 continue
         i += 1
     if found is None:
-        raise UsageError("--until needs a comparison, as in --until 'abs(a2) > pi' (one of > < >= <=)")
+        raise UsageError(msg("chaosmap.no_comparison"))
     at, op = found
     measures = {m.name: m.value.tree for m in model.measures}
     known = [*parameters, *model.coordinates, *model.velocities, TIME, *measures]
     sides = []
     for part, start in ((text[:at], 0), (text[at + len(op):], at + len(op))):
         if not part.strip():
-            raise UsageError(f"--until: nothing on the {'left' if start == 0 else 'right'} of '{op}'")
+            raise UsageError(msg("chaosmap.nothing_left" if start == 0 else "chaosmap.nothing_right", op=op))
         try:
             expr = parse(part, Location("--until", 1, start + 1))
-            check_names(expr, known, "(--until may use t, coordinates, velocities, parameters and measures)")
+            check_names(expr, known, msg("where.until"))
         except ExpressionError as exc:
             raise UsageError(str(exc)) from None
         sides.append(algebra.bind(algebra.substitute(expr.tree, measures), parameters))
@@ -440,25 +441,24 @@ def make_job(model_name: str, x: str, y: str, grid: int, seconds: float, until: 
         raise UsageError(str(exc)) from None
     if dt is not None or substeps is not None:
         if (dt is not None and not dt > 0) or (substeps is not None and substeps < 1):
-            raise UsageError("--dt must be positive and --substeps at least 1")
+            raise UsageError(msg("chaosmap.steps"))
         model = replace(model, general=replace(model.general, dt=dt or model.general.dt,
                                                n_substeps=substeps or model.general.n_substeps))
     if grid < 1 or not seconds > 0:
-        raise UsageError("--grid must be at least 1 and --seconds positive")
+        raise UsageError(msg("chaosmap.grid"))
     p_over, c_over = parse_settings(model, settings)
     try:
         sim = Simulation(model, "exact", p_over, c_over)
     except (ExpressionError, SimulationError) as exc:
         raise UsageError(str(exc)) from None
     if not isinstance(sim.system, System):
-        raise UsageError("chaosmap follows models of coordinates and energies; a mechanism has no batch path yet")
+        raise UsageError(msg("chaosmap.mechanism"))
     if sim.system.events:
-        raise UsageError("chaosmap cannot follow this model: it has events (contacts), which the batch path "
-                         "does not handle yet")
+        raise UsageError(msg("chaosmap.events"))
     params = dict(sim.parameters)
     ax, ay = parse_axis(x, model, params, "--x"), parse_axis(y, model, params, "--y")
     if ax.name == ay.name:
-        raise UsageError(f"--x and --y sweep the same condition ({ax.name})")
+        raise UsageError(msg("chaosmap.same_axis", name=ax.name))
     return Job(model, p_over, c_over, params, tuple(sim.q.tolist()), tuple(sim.qdot.tolist()), ax, ay, grid, seconds,
                parse_until(until, model, params))
 
@@ -470,25 +470,23 @@ def chaosmap_command(model_name: str, x: str, y: str, grid: int, seconds: float,
     out, err = out or sys.stdout, err or sys.stderr
     job = make_job(model_name, x, y, grid, seconds, until, settings, dt, substeps)
     g = job.model.general
-    print(f"{Path(job.model.path).stem}: {grid}×{grid} cells, {job.x.name} ∈ [{job.x.lo:.6g}, {job.x.hi:.6g}], "
-          f"{job.y.name} ∈ [{job.y.lo:.6g}, {job.y.hi:.6g}], {seconds:g} s (dt {g.dt:g}, {g.n_substeps} substeps), "
-          f"until {until}", file=out)
+    print(msg("chaosmap.plan", model=Path(job.model.path).stem, grid=grid, x=job.x.name, x0=f"{job.x.lo:.6g}",
+              x1=f"{job.x.hi:.6g}", y=job.y.name, y0=f"{job.y.lo:.6g}", y1=f"{job.y.hi:.6g}", seconds=f"{seconds:g}",
+              dt=f"{g.dt:g}", substeps=g.n_substeps, until=until), file=out)
     result = run(job, processes, err)
     times = result.times
     done, failed = int(np.sum(times >= 0)), int(np.sum(times < 0))
     cells = times.size
     nominal = cells * job.steps * g.n_substeps
-    print(f"{done} of {cells} cells ({done / cells:.1%}) reached the condition"
-          + (f"; {failed} could not start or failed" if failed else ""), file=out)
-    print(f"wall time {result.wall:.2f} s on {result.processes} process{'es' * (result.processes != 1)}: "
-          f"{result.work:,} state-substeps ({result.work / result.wall:,.0f} per second; "
-          f"{nominal / result.wall:,.0f} per second counting cells that left early as if run to the end); "
-          f"{result.cpu:.2f} processor seconds, {result.work / max(result.cpu, 1e-9):,.0f} per processor second",
-          file=out)
+    print(f"{msg('chaosmap.reached', done=done, cells=cells, share=f'{done / cells:.1%}')}"
+          f"{msg('chaosmap.failed', failed=failed) if failed else ''}", file=out)
+    print(msg("chaosmap.timing", wall=f"{result.wall:.2f}", processes=result.processes, work=f"{result.work:,}",
+              rate=f"{result.work / result.wall:,.0f}", nominal=f"{nominal / result.wall:,.0f}",
+              cpu=f"{result.cpu:.2f}", per_cpu=f"{result.work / max(result.cpu, 1e-9):,.0f}"), file=out)
     if csv_path:
         write_csv(csv_path, result)
-        print(f"CSV: {Path(csv_path).resolve()}", file=out)
+        print(msg("chaosmap.csv", path=Path(csv_path).resolve()), file=out)
     if png:
         write_png(png, picture(result, seconds, g.dt))
-        print(f"PNG: {Path(png).resolve()}", file=out)
+        print(msg("chaosmap.png", path=Path(png).resolve()), file=out)
     return 0

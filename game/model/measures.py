@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from ..expr import RESERVED, Expression, ExpressionError, Location, SourceError, check_names
+from ..messages import Message, msg
 
 #: Names a measure may not take: the other columns of a sample (CSV of ``simulate``, the history).
 SAMPLE_NAMES = frozenset({"t", "Ek", "Ep", "E", "DE", "W", "Eloss"})
@@ -43,11 +44,11 @@ Cell = TypeVar("Cell", bound=_Cell)
 
 def read_measure(cells: Sequence[Cell], row: Location, name: Callable[[Cell, str], str | None],
                  expression: Callable[[Cell], Expression | None],
-                 problem: Callable[[str, Location], None]) -> Measure | None:
+                 problem: Callable[[Message, Location], None]) -> Measure | None:
     """A measure from the cells of an ``<M>`` row, or None (the problems told to ``problem``).
     ``name`` and ``expression`` read a cell as the reader reads names and expressions."""
     if len(cells) not in (2, 3):
-        problem(f"a measure row has 3 cells, name|'expression'|description (found {len(cells)})", row)
+        problem(msg("read.measure_cells", found=len(cells)), row)
         return None
     ident = name(cells[0], "measure")
     value = expression(cells[1])
@@ -64,17 +65,14 @@ def check_measures(measures: Sequence[Measure], taken: Collection[str], known: C
     seen: dict[str, Location] = {}
     for m in measures:
         if m.name in RESERVED or m.name in SAMPLE_NAMES:
-            problems.append(SourceError(
-                f"'{m.name}' cannot name a measure: it is a reserved word or a column of the results", m.location))
+            problems.append(SourceError(msg("check.measure_name", name=m.name), m.location))
         elif m.name in taken:
-            problems.append(SourceError(
-                f"'{m.name}' is already a parameter or a condition; give the measure another name", m.location))
+            problems.append(SourceError(msg("check.measure_taken", name=m.name), m.location))
         elif m.name in seen:
-            problems.append(SourceError(f"measure '{m.name}' is defined twice (first at line {seen[m.name].line})",
-                                        m.location))
+            problems.append(SourceError(msg("check.measure_twice", name=m.name, line=seen[m.name].line), m.location))
         seen.setdefault(m.name, m.location)
         try:
-            check_names(m.value, known, "(a measure may use parameters, coordinates, velocities and t)")
+            check_names(m.value, known, msg("where.measure"))
         except ExpressionError as exc:
             problems.append(exc)
     return problems

@@ -111,3 +111,15 @@ def test_bad_command_lines_are_explained(capsys, args, message):
     code = main(["chaosmap", "pendulo_doble", *args, "--grid", "4", "--seconds", "1"])
     err = capsys.readouterr().err
     assert code == 2 and message in err, err
+
+
+def test_messages_in_spanish(capsys):
+    from game.messages import set_language
+
+    try:
+        code = main(["chaosmap", "pendulo_doble", "--x", "b1", "--y", "a2", "--until", "a2 > 1", "--grid", "4",
+                     "--seconds", "1", "--lang", "es"])
+    finally:
+        set_language("en")
+    err = capsys.readouterr().err
+    assert code == 2 and "--x b1: no es una coordenada ni una velocidad de este modelo (son: a1, a2, va1, va2)" in err

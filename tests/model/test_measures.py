@@ -69,3 +69,18 @@ def test_an_M_row_outside_its_block(write_model):
     text = SLIDING.replace("</ENERGIES>\n", "</ENERGIES>\n<PARAMETERS>\n<M>px|'vx'|x</M>\n</PARAMETERS>\n")
     with pytest.raises(ModelFileError, match="<M> row inside <PARAMETERS>"):
         read_model(write_model(text))
+
+
+def test_measure_messages_in_spanish(write_model):
+    from game.messages import set_language
+
+    block = "<MEASURES>\n<M>l|'l'|a parameter</M>\n<M>k|'xx'</M>\n</MEASURES>\n"
+    with pytest.raises(ModelFileError) as info:
+        load_model(write_model(with_measures(block)))
+    set_language("es")
+    try:
+        found = [str(p) for p in info.value.problems]
+    finally:
+        set_language("en")
+    assert any("'l' ya es un parámetro o una condición; dé otro nombre a la medida" in p for p in found)
+    assert any("(una medida puede usar parámetros, coordenadas, velocidades y t)" in p for p in found)
