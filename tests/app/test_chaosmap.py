@@ -15,7 +15,7 @@ import pytest
 from game.app.chaosmap import Axis, colours, first_time
 from game.app.cli import main
 
-GRID, SECONDS = 24, 4.0
+GRID, SECONDS = 24, 3.0
 
 
 def read_map(path: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
