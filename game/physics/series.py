@@ -18,8 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..expr import TIME, Call, Name, Neg, Node, algebra, names_in
-from ..expr.nodes import Binary
+from ..expr import TIME, Binary, Call, Name, Neg, Node, algebra, names_in
 from ..model import ModelFile
 from .records import History, Trail
 
