@@ -44,6 +44,10 @@ def _parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="measure engine speed (or frame times with --frames)")
     b.add_argument("--frames", action="store_true", help="frame-time statistics of the window, headless")
     b.add_argument("--quick", action="store_true", help="shorter runs (rougher figures)")
+    b.add_argument("--huge-arrows", action="store_true",
+                   help="with --frames: velocity arrows 1e9 pixels long per unit of speed")
+    b.add_argument("--fade", action="store_true", help="with --frames: fading trails instead of lasting ones")
+    b.add_argument("--trail-points", type=int, help="with --frames: points per trail (default 20,000)")
     b.add_argument("--model", dest="bench_models", action="append", metavar="STEM",
                    help="only this model (repeatable; default: every model of models.xml)")
     return p
@@ -77,7 +81,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.frames:
                 from .framebench import bench_frames
 
-                return bench_frames(quick=args.quick)
+                return bench_frames(quick=args.quick, huge_arrows=args.huge_arrows, fade=args.fade,
+                                    points=args.trail_points)
             from .bench import bench_engine
 
             return bench_engine(quick=args.quick, models=args.bench_models)

@@ -125,7 +125,7 @@ class Session:
             return False
         self.index, self.entry, self.model, self.sim, self.kinematics = index, entry, model, sim, kinematics
         self.trails = TrailRecorder(self.poses, [g.id for g in model.graphics if g.kind == "C" and g.trail],
-                                    self.settings.trail_length)
+                                    self.settings.trail_length, thin=not self.settings.trail_fade)
         self.history = History(sim.sample_names(), HISTORY_ROWS)
         sim.observers += [self.trails, HistoryRecorder(self.history)]
         self.scheduler = StepScheduler(model.general.dt, SPEEDS[self.view.speed_index])

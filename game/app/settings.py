@@ -14,8 +14,10 @@ class Settings:
     kiosk: bool = False
     #: simulated seconds per wall second (0.5, 1, 2 or 4)
     speed: float = 1.0
-    #: points kept per trail
-    trail_length: int = 3000
+    #: points kept per trail (memory: 17 bytes each); a trail that stays thins its older points when full
+    trail_length: int = 20_000
+    #: trails fade out behind the body instead of staying until the Eraser (CenM)
+    trail_fade: bool = False
     #: trail line width in pixels: 1 is anti-aliased; 2 or 3 read better on a projector
     trail_width: int = 1
     #: a velocity arrow is the displacement in this many seconds

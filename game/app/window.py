@@ -51,7 +51,7 @@ class App:
         self.session.window_actions = {"docs": self.open_manual, "fullscreen": self.toggle_fullscreen}
         self.layout = Layout(*self.screen.get_size())
         self.manager = pygame_gui.UIManager(self.screen.get_size(), theme_path=build_theme(paths.ASSETS / "icons"))
-        self.style = replace(DEFAULT_STYLE, trail_width_px=max(1, settings.trail_width))
+        self.style = replace(DEFAULT_STYLE, trail_width_px=max(1, settings.trail_width), trail_fade=settings.trail_fade)
         self.layers = standard_layers()
         self.running = True
         self.panel: DefinitionsPanel | None = None

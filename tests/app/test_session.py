@@ -216,3 +216,20 @@ def test_trails_and_csv_see_the_same_steps_and_breaks(session):
     history = session.history
     assert history.column("t")[-6:] == pytest.approx([0.0, 0.02, 0.04, 0.06, 0.08, 0.1])
     assert history.starts()[-6] and not history.starts()[-5]
+
+
+def test_trails_stay_until_the_eraser(session):
+    """CenM: a trail is not capped at a few thousand points nor faded; only the Eraser clears it."""
+    trail = session.trails.trails["C2"]
+    start = trail.points()[0].copy()
+    session.run(5000)  # 100 s of motion
+    assert len(trail) > 3000 and np.array_equal(trail.points()[0], start)
+    session.act("eraser")
+    assert len(trail) == 0
+
+
+def test_fading_trails_are_a_setting():
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(trail_fade=True, trail_length=500))
+    s.open("pendulo_doble")
+    s.run(2000)
+    assert len(s.trails.trails["C2"]) == 500
