@@ -40,6 +40,9 @@ def _parser() -> argparse.ArgumentParser:
     sc.add_argument("out", help="PNG file to write (with 'all': a folder)")
     sc.add_argument("--seconds", type=float, default=0.0, help="simulate this long first (trails grow)")
     sc.add_argument("--size", default="1280x720", help="window size WxH")
+    sc.add_argument("--panels", default="", metavar="NAMES",
+                    help="live panels to open, comma-separated: energy,values")
+    sc.add_argument("--vectors", action="store_true", help="show the velocity arrows")
 
     b = sub.add_parser("bench", help="measure engine speed (or frame times with --frames)")
     b.add_argument("--frames", action="store_true", help="frame-time statistics of the window, headless")
@@ -93,7 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return 2
             from .screenshot import screenshot
 
-            return screenshot(args.model, args.out, args.seconds, args.size)
+            return screenshot(args.model, args.out, args.seconds, args.size, args.vectors,
+                              [n for n in args.panels.split(",") if n])
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no sound is used: no sound-card noise
         problem = pygame_problem()
         if problem:

@@ -21,7 +21,8 @@ class Control:
     name: str
     #: pygame key name ("space", "e", "f1"), or None
     key: str | None
-    #: where the control shows: "bottom" (CenM's bar, in order), "speed", "top-left", "top-right", or None (key only)
+    #: where the control shows: "bottom" (CenM's bar, in order), "speed", "top-left", "top-right" (in order,
+    #: the last rightmost), or None (key only)
     place: str | None
     #: icon when off / idle, and when on (the same for push buttons)
     icon: str | None = None
@@ -32,6 +33,12 @@ class Control:
     locked_while_animating: bool = False
     #: the tooltip's text key (default: the control's name)
     tooltip: str | None = None
+    #: other keys that do the same ("=" for "+" on keyboards where + needs Shift, the keypad's)
+    more_keys: tuple[str, ...] = ()
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return ((self.key,) if self.key else ()) + self.more_keys
 
     @property
     def tooltip_key(self) -> str:
@@ -52,6 +59,10 @@ CONTROLS: tuple[Control, ...] = (
     Control("edit", "x", "bottom", "edit_x", "edit_v", locked_while_animating=True),
     *(Control(f"speed{i}", str(i + 1), "speed", label=label, tooltip="speed") for i, label in enumerate(SPEED_LABELS)),
     Control("menu", "m", "top-left", "menu"),
+    # the view (not CenM's: zoom and pan change only what part of the plane is shown)
+    Control("zoom_out", "-", "top-right", "zoom_out", more_keys=("[-]",)),
+    Control("zoom_in", "+", "top-right", "zoom_in", more_keys=("=", "[+]")),
+    Control("fit", "f", "top-right", "fit"),
     Control("docs", "f1", "top-right", "docs"),
     Control("fullscreen", "f11", None),
 )

@@ -28,6 +28,7 @@ from ..physics.records import History, HistoryRecorder, Trail, TrailRecorder
 from ..ui.text import Texts, energy_lines, number
 from .controls import BY_NAME
 from .edits import ConditionEdits, ParameterEdits
+from .framing import ZOOM_STEP, Framing, automatic, extent, fit, least_box, reach
 from .scheduler import SPEEDS, StepScheduler
 from .settings import Settings
 
@@ -56,6 +57,10 @@ class View:
     #: the dialog open: "parameters", "conditions" or None (while one is open, other controls hide)
     dialog: str | None = None
     menu: bool = False
+    #: what part of the model plane the drawing area shows (zoom, pan, fit)
+    framing: Framing = field(default_factory=Framing)
+    #: pixels of the drawing area (the window says; the framing is fitted to it)
+    area: tuple[int, int] = (1280, 608)
 
 
 @dataclass
@@ -131,9 +136,11 @@ class Session:
         self.scheduler = StepScheduler(model.general.dt, SPEEDS[self.view.speed_index])
         self.view.animating = False
         self.view.dialog = None
+        self.view.framing = Framing()  # not chosen by the student: follows the drawing area
         self.drag = None
         self.banner = None
         sim.reset()  # the observers start from the model's conditions
+        self.follow_area(self.view.area)
         return True
 
     # -- the controls --------------------------------------------------------------------------
@@ -182,6 +189,13 @@ class Session:
             self.scheduler.speed = SPEEDS[v.speed_index]
         elif name == "menu":
             v.menu = not v.menu
+        elif name in ("zoom_in", "zoom_out"):
+            self.zoom(ZOOM_STEP if name == "zoom_in" else 1 / ZOOM_STEP)
+        elif name == "fit":
+            poses = self.poses()
+            box = extent(poses, [t.points() for t in self.trail_list()], self.kinematics.fixed_pivots)
+            if box is not None:
+                v.framing = fit(box, v.area, self.model.general.escala, least=least_box(poses))
 
     def choose(self, index: int) -> None:
         """A model picked in the menu: the menu closes, the model opens (or the banner says why not)."""
@@ -263,6 +277,31 @@ class Session:
     def editing(self) -> bool:
         """Bodies and arrows can be grabbed: paused, with no dialog or menu open."""
         return not (self.view.animating or self.view.dialog or self.view.menu)
+
+    # -- the view: zoom, pan, fit (model units) -----------------------------------------------------
+
+    def follow_area(self, size: tuple[int, int]) -> None:
+        """The drawing area is now ``size`` pixels (a resize, a panel opened or closed): a framing
+        the student has not chosen follows it (see :func:`game.app.framing.automatic`)."""
+        v = self.view
+        v.area = (max(1, size[0]), max(1, size[1]))
+        if self.index >= 0 and not v.framing.manual:
+            g = self.model.general
+            poses = self.poses()
+            v.framing = automatic(Framing.of_model(g.escala, g.ox, g.oy), v.area, g.escala, extent(poses),
+                                  reach(poses, self.kinematics.fixed_pivots), least_box(poses))
+
+    def camera(self) -> tuple[float, float, float]:
+        """``(escala, ox, oy)`` of the camera that shows the current framing."""
+        return self.view.framing.camera(self.model.general.escala)
+
+    def zoom(self, factor: float, at: tuple[float, float] | None = None) -> None:
+        """Zoom by ``factor`` about the model point ``at`` (the cursor; default the centre)."""
+        self.view.framing = self.view.framing.zoomed(factor, at)
+
+    def pan(self, dx_px: float, dy_px: float) -> None:
+        """Move the view with the mouse by (``dx_px``, ``dy_px``) pixels."""
+        self.view.framing = self.view.framing.panned(dx_px, dy_px, self.model.general.escala)
 
     # -- dragging (model units) ----------------------------------------------------------------
 

@@ -138,16 +138,29 @@ class DefinitionsPanel:
 class LivePanel:
     """A small read-only panel of lines updated every frame (energies, values)."""
 
+    #: pixels above the first line (the title) and below the last, and of each line
+    TOP, BOTTOM, LINE = 30, 6, 22
+
     def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, title: str, lines: int,
                  expression_lines: tuple[int, ...] = ()):
         self.panel = UIPanel(rect, starting_height=4, manager=manager, object_id=ObjectID("#live_panel"))
         UILabel(pygame.Rect(10, 4, rect.width - 20, 24), title, manager, container=self.panel,
                 object_id=ObjectID("#heading"))
         self.labels = [
-            UILabel(pygame.Rect(10, 30 + 24 * i, rect.width - 20, 24), "", manager, container=self.panel,
-                    object_id=ObjectID("#expression" if i in expression_lines else "#line"))
+            UILabel(pygame.Rect(10, self.TOP + self.LINE * i, rect.width - 20, self.LINE), "", manager,
+                    container=self.panel, object_id=ObjectID("#expression" if i in expression_lines else "#line"))
             for i in range(lines)
         ]
+
+    @classmethod
+    def height(cls, lines: int) -> int:
+        """Pixels a panel of ``lines`` lines needs."""
+        return cls.TOP + cls.LINE * lines + cls.BOTTOM
+
+    @classmethod
+    def room(cls, height: int) -> int:
+        """Lines that fit a panel ``height`` pixels tall."""
+        return max(0, (height - cls.TOP - cls.BOTTOM) // cls.LINE)
 
     def set_lines(self, lines: list[str]) -> None:
         for label, text in zip(self.labels, lines):
@@ -160,5 +173,3 @@ class LivePanel:
 
     def kill(self) -> None:
         self.panel.kill()
-
-

@@ -63,6 +63,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "values": "Mostrar / ocultar valores del sistema (T)",
         "edit": "Modo de edición gráfica: x posiciones / v velocidades (X)",
         "speed": "Velocidad {label} ({key})",
+        "zoom_in": "Acercar (+ o la rueda del ratón; arrastre con el botón derecho para mover la vista)",
+        "zoom_out": "Alejar (−)",
+        "fit": "Encuadrar: mostrar todos los cuerpos y rastros (F)",
         "accept": "Aceptar",
         "cancel": "Cancelar",
         "name": "Nombre",
@@ -78,6 +81,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "cannot_load": "No se pudo abrir el modelo: {reason}",
         "refused": "Rechazado: {reason}",
         "time": "t = {t}",
+        "no_browser": "No se encontró un navegador para abrir el manual. Está en {path}",
+        "manual_kiosk": "En modo quiosco el manual no se abre aquí. Está en {path}",
     },
     "en": {
         "menu": "Models menu (M)",
@@ -93,6 +98,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "values": "Show / hide values panel (T)",
         "edit": "Graphic edit mode: x positions / v velocities (X)",
         "speed": "Speed {label} ({key})",
+        "zoom_in": "Zoom in (+ or the mouse wheel; drag with the right button to move the view)",
+        "zoom_out": "Zoom out (−)",
+        "fit": "Fit: show every body and trail (F)",
         "accept": "Accept",
         "cancel": "Cancel",
         "name": "Name",
@@ -108,6 +116,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "cannot_load": "Cannot open the model: {reason}",
         "refused": "Refused: {reason}",
         "time": "t = {t}",
+        "no_browser": "No browser was found to open the manual. It is at {path}",
+        "manual_kiosk": "In kiosk mode the manual does not open here. It is at {path}",
     },
 }
 
