@@ -118,15 +118,18 @@ def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool 
     import pygame
 
     from ..model import ModelFileError
+    from ..ui.text import Texts
     from .session import LoadError
     from .settings import SettingsError, load_settings
     from .window import App
 
     try:
-        settings = load_settings(config)
+        settings, problems = load_settings(config, Texts(lang) if lang else None)
     except SettingsError as exc:
-        print(f"error: {exc}")
+        print(f"error: {exc}", file=sys.stderr)
         return 2
+    for problem in problems:
+        print(problem, file=sys.stderr)
     settings = dataclasses.replace(settings, fullscreen=settings.fullscreen or fullscreen, kiosk=settings.kiosk or kiosk,
                        language=lang or settings.language)
     pygame.display.init()
@@ -139,4 +142,6 @@ def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool 
     except (LoadError, ModelFileError) as exc:
         print(f"error: {exc}")
         return 2
+    if problems:  # the settings file is told about on screen too, with the model's own problem if any
+        app.session.banner = "\n".join([*problems, *([app.session.banner] if app.session.banner else [])])
     return app.run()

@@ -83,6 +83,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "time": "t = {t}",
         "no_browser": "No se encontró un navegador para abrir el manual. Está en {path}",
         "manual_kiosk": "En modo quiosco el manual no se abre aquí. Está en {path}",
+        "setting_unknown": "{where}: '{key}' no es un ajuste (los ajustes son: {known}); se ignora",
+        "setting_refused": "{where}: {key} = {value}: {rule}; se usa {default}",
+        "rule_between": "debe ser un número entre {low} y {high}",
+        "rule_int_between": "debe ser un entero entre {low} y {high}",
+        "rule_bool": "debe ser true o false",
+        "rule_one_of": "debe ser uno de: {choices}",
     },
     "en": {
         "menu": "Models menu (M)",
@@ -118,6 +124,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "time": "t = {t}",
         "no_browser": "No browser was found to open the manual. It is at {path}",
         "manual_kiosk": "In kiosk mode the manual does not open here. It is at {path}",
+        "setting_unknown": "{where}: '{key}' is not a setting (the settings are: {known}); ignored",
+        "setting_refused": "{where}: {key} = {value}: {rule}; using {default}",
+        "rule_between": "must be a number from {low} to {high}",
+        "rule_int_between": "must be a whole number from {low} to {high}",
+        "rule_bool": "must be true or false",
+        "rule_one_of": "must be one of: {choices}",
     },
 }
 
