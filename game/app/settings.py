@@ -15,6 +15,7 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
+from typing import Any
 
 from ..ui.text import Texts
 from .scheduler import SPEEDS
@@ -117,7 +118,7 @@ def load_settings(path: str | Path | None, texts: Texts | None = None) -> tuple[
     texts = texts or Texts(str(language) if language else "es")
     defaults = Settings()
     known = {f.name for f in fields(Settings)}
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}
     problems: list[str] = []
     for key, value in data.items():
         where = f"{path}:{_line_of(text, key) or '?'}"
