@@ -65,6 +65,8 @@ CONTROLS: tuple[Control, ...] = (
     Control("fit", "f", "top-right", "fit"),
     Control("docs", "f1", "top-right", "docs"),
     Control("fullscreen", "f11", None),
+    # the step is too coarse for these conditions (the energy panel and the banner say so): N × 2
+    Control("refine", "d", None),
 )
 
 BY_NAME = {c.name: c for c in CONTROLS}

@@ -27,7 +27,7 @@ from ..physics.kinematics import Kinematics
 from ..physics.records import History, HistoryRecorder, Trail, TrailRecorder
 from ..ui.text import Texts, energy_lines, number
 from .controls import BY_NAME
-from .edits import ConditionEdits, ParameterEdits
+from .edits import MAX_RATE, MAX_SUBSTEPS, ConditionEdits, ParameterEdits
 from .framing import ZOOM_STEP, Framing, automatic, extent, fit, least_box, reach
 from .scheduler import SPEEDS, StepScheduler
 from .settings import Settings
@@ -81,6 +81,8 @@ class Session:
         self.drag: Drag | None = None
         #: the text of the banner over the scene, or None
         self.banner: str | None = None
+        #: what the banner is about: "load", "stopped", "coarse", "negative", "notice" (see :meth:`say`)
+        self.banner_cause: str | None = None
         #: wall seconds without input (a kiosk starts over after a while)
         self.idle_seconds = 0.0
         #: what a window does for the controls only it can carry out (the manual, full screen)
@@ -110,7 +112,7 @@ class Session:
             problem = problem or self.banner
         else:
             raise LoadError(problem or "no model to open")
-        self.banner = problem
+        self.say(problem, "load")
 
     def add_file(self, path: Path) -> CatalogEntry:
         """A teacher's own file, not (yet) in models.xml: offered in the menu too."""
@@ -126,7 +128,7 @@ class Session:
             sim = Simulation(model)
             kinematics = Kinematics(model, sim.parameters)
         except (ModelFileError, ExpressionError, SimulationError) as exc:
-            self.banner = self.texts("cannot_load", reason=str(exc).splitlines()[0])
+            self.say(self.texts("cannot_load", reason=str(exc).splitlines()[0]), "load")
             return False
         self.index, self.entry, self.model, self.sim, self.kinematics = index, entry, model, sim, kinematics
         self.trails = TrailRecorder(self.poses, [g.id for g in model.graphics if g.kind == "C" and g.trail],
@@ -138,9 +140,10 @@ class Session:
         self.view.dialog = None
         self.view.framing = Framing()  # not chosen by the student: follows the drawing area
         self.drag = None
-        self.banner = None
+        self.say(None)
         sim.reset()  # the observers start from the model's conditions
         self.follow_area(self.view.area)
+        self.look_again()
         return True
 
     # -- the controls --------------------------------------------------------------------------
@@ -170,11 +173,15 @@ class Session:
             v.animating = not v.animating
             self.scheduler.reset()
             if v.animating:
-                self.banner = None
+                self.say(None)
+                self.look_again()
         elif name == "eraser":
             self.trails.clear()
         elif name == "reset":
             self.sim.reset()
+            self.look_again()
+        elif name == "refine":
+            self.refine()
         elif name in ("parameters", "conditions"):
             v.dialog = name
             v.menu = False
@@ -219,9 +226,48 @@ class Session:
                 self.sim.step()
             except SimulationError as exc:
                 self.view.animating = False
-                self.banner = self.texts("stopped", reason=str(exc))
+                self.say(self.texts("stopped", reason=str(exc)), "stopped")
                 return k
+        if steps and (self.banner is None or self.banner_cause == "coarse") and self.sim.too_coarse:
+            self.say(self._coarse(), "coarse")  # the figures as they are now
         return steps
+
+    # -- the banner ----------------------------------------------------------------------------
+
+    def say(self, text: str | None, cause: str | None = None) -> None:
+        """Show ``text`` in the banner (None: no banner); ``cause`` says what it is about, so a
+        banner about a value goes away once the value is fixed (:meth:`look_again`)."""
+        self.banner, self.banner_cause = text, (cause if text else None)
+
+    def look_again(self) -> None:
+        """Values changed (typed, dragged, reset, a finer step): a banner about the old ones
+        goes, and what is still wrong with the new ones is said."""
+        if self.banner_cause in ("stopped", "coarse", "negative"):
+            self.say(None)
+        if self.banner is not None:
+            return
+        sim = self.sim
+        negative = self.kinematics.negative_sizes(sim.t, sim.q, sim.qdot)
+        if negative:
+            kind, gid, what, value = negative[0]
+            self.say(self.texts("negative_size", body=self.texts(f"kind_{kind}"), id=gid,
+                                size=self.texts(f"size_{what}"), value=number(value)), "negative")
+        elif sim.too_coarse:
+            self.say(self._coarse(), "coarse")
+
+    def _coarse(self) -> str:
+        sim = self.sim
+        return self.texts("coarse_banner", de=number(sim.de), share=f"{100 * sim.de / sim.energy_scale:.2g} %",
+                          n=sim.model.general.n_substeps)
+
+    def refine(self) -> None:
+        """Twice the substeps (the step is too coarse for these conditions): the motion goes on
+        from here with the finer step, within the ceilings of the system data."""
+        g = self.sim.model.general
+        n = min(2 * g.n_substeps, MAX_SUBSTEPS, int(MAX_RATE * g.dt))
+        if n > g.n_substeps:
+            self.sim.set_step(g.dt, n)
+        self.look_again()
 
     def idle(self, wall_seconds: float, had_input: bool) -> None:
         """Kiosk: after a while without input, close what is open and show the model moving
@@ -258,15 +304,19 @@ class Session:
 
     def readout(self, panel: str, columns: int = ENERGY_COLUMNS) -> list[str]:
         """The lines of a live panel: "energy" (the Ek and Ep expressions as written, then their
-        values, E, DE, and W when forces or supports do work) or "values" (q and q̇)."""
+        values, E, DE, and W when forces or supports do work; energies within round-off of the
+        run's energy scale show as 0; a warning when the step is too coarse) or "values" (q and q̇)."""
         sim = self.sim
         if panel == "values":
             return [f"{k} = {number(v)}" for k, v in sim.values().items()]
         ek, ep = sim.energies
-        lines = [*energy_lines(self.model, columns), f"Ek = {number(ek)}", f"Ep = {number(ep)}",
-                 f"E = Ek + Ep = {number(ek + ep)}", f"DE = {number(sim.de)}"]
+        scale = sim.energy_scale
+        lines = [*energy_lines(self.model, columns), f"Ek = {number(ek, scale)}", f"Ep = {number(ep, scale)}",
+                 f"E = Ek + Ep = {number(ek + ep, scale)}", f"DE = {number(sim.de, scale)}"]
         if sim.does_work:
-            lines += [f"W = {number(sim.work)}", f"E − W − E₀ = {number(ek + ep - sim.work - sim.e0)}"]
+            lines += [f"W = {number(sim.work, scale)}", f"E − W − E₀ = {number(ek + ep - sim.work - sim.e0, scale)}"]
+        if sim.too_coarse:
+            lines.append(self.texts("coarse_line"))
         return lines
 
     def expression_lines(self, panel: str, columns: int = ENERGY_COLUMNS) -> int:
@@ -334,22 +384,25 @@ class Session:
         if point is not None:
             self.drag_to(point)
         self.drag = None
+        self.look_again()
 
     # -- the dialogs ---------------------------------------------------------------------------
 
     def parameter_edits(self) -> ParameterEdits:
-        return ParameterEdits(self.sim)
+        return ParameterEdits(self.sim, self.texts)
 
     def condition_edits(self) -> ConditionEdits:
         return ConditionEdits(self.sim)
 
     def apply_parameters(self, changes: dict[str, str]) -> str | None:
         """New parameter values (texts); None when applied, else why not (nothing changes)."""
-        reason = ParameterEdits(self.sim).accept(changes)
+        reason = ParameterEdits(self.sim, self.texts).accept(changes)
         if reason is None:
             self.kinematics = Kinematics(self.model, self.sim.parameters)
             self.sim.announce_break()  # trails restart where the bodies now are
+            self.scheduler.dt = self.sim.model.general.dt
             self.view.dialog = None
+            self.look_again()
         return reason
 
     def apply_conditions(self, changes: dict[str, str]) -> str | None:
@@ -357,6 +410,7 @@ class Session:
         reason = ConditionEdits(self.sim).accept(changes)
         if reason is None:
             self.view.dialog = None
+            self.look_again()
         return reason
 
     def close_dialog(self) -> None:

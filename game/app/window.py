@@ -18,7 +18,7 @@ from ..render import DEFAULT_STYLE, Camera, Scene, draw_frame, standard_layers, 
 from ..ui.bars import Bars, BarState
 from ..ui.layout import Layout
 from ..ui.text import Texts
-from ..ui.theme import build_theme
+from ..ui.theme import DOCK_BACKGROUND, build_theme
 from . import paths
 from .controls import CONTROLS, SPEED_LABELS
 from .display import Display, open_manual
@@ -128,6 +128,8 @@ class App:
             self._model = s.model
         self.layout = self.widgets.follow(s, self.layout)
         self.camera = self._camera()
+        for strip in self.layout.strips():
+            self.screen.fill(DOCK_BACKGROUND, strip)
         draw_frame(self.screen, self.scene(), self.layers)
         if not s.view.animating or self._since_text >= TEXT_INTERVAL:
             self._since_text = 0.0
@@ -201,8 +203,8 @@ class App:
     def _key(self, event) -> None:
         s = self.session
         if self.panel is not None:
-            if event.key == pygame.K_ESCAPE and self.panel.entry is None:
-                s.close_dialog()
+            if event.key == pygame.K_ESCAPE:  # the field being edited goes back; else the panel closes
+                self.panel.cancel_entry() if self.panel.entry is not None else s.close_dialog()
             return  # typing in a panel: letters are text, not shortcuts
         if event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL and (
                 not self.settings.kiosk or event.mod & pygame.KMOD_SHIFT):

@@ -158,6 +158,13 @@ class Layout:
         left, right, bottom = self._columns()
         return (x + left, y, max(1, w - left - right), max(1, h - bottom))
 
+    def strips(self) -> list[Rect]:
+        """The parts of the scene area the docks take (to be painted where no panel covers them)."""
+        x, y, w, h = self.scene
+        vx, vy, vw, vh = self.viewport
+        out = [(x, y, vx - x, h), (vx + vw, y, x + w - vx - vw, h), (vx, vy + vh, vw, y + h - vy - vh)]
+        return [r for r in out if r[2] > 0 and r[3] > 0]
+
     def dock_rect(self, name: str) -> Rect:
         """Where the docked panel ``name`` goes."""
         dock = next((d for d in self.docks if d.name == name), None)

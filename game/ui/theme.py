@@ -33,6 +33,10 @@ def _faded(icon: Path) -> Path:
     return out
 
 
+#: what shows of the docks' strips where no panel is (the colour of the bars)
+DOCK_BACKGROUND = (0xEC, 0xEF, 0xF1)
+
+
 def build_theme(icons_dir: Path) -> dict:
     theme: dict = {
         "defaults": {
@@ -54,6 +58,9 @@ def build_theme(icons_dir: Path) -> dict:
                     "font": {"name": "noto_sans", "size": "15", "bold": "1"}},
         "#error": {"colours": {"normal_text": "#b71c1c"}, "misc": {"text_horiz_alignment": "left"}},
         "#pending": {"colours": {"normal_text": "#1b5e20"}, "misc": {"text_horiz_alignment": "left"}},
+        # the message of a dialog: text on the panel, no box of its own
+        "@status": {"colours": {"dark_bg": "#00000000", "normal_border": "#00000000"},
+                    "misc": {"border_width": "0", "shadow_width": "0", "padding": "4,2"}},
         "#heading": {"font": {"name": "noto_sans", "size": "15", "bold": "1"}},
         "#menu_item": {"font": {"name": "noto_sans", "size": "18"}},
         "#menu_current": {"font": {"name": "noto_sans", "size": "18", "bold": "1"},
@@ -65,8 +72,8 @@ def build_theme(icons_dir: Path) -> dict:
                         "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "6"}},
         "#line": {"misc": {"text_horiz_alignment": "left"}},
         "#panel": {"colours": {"dark_bg": "#fbfcfd", "normal_border": "#90a4ae"}, "misc": {"border_width": "2"}},
-        # read-only panels let the bodies moving behind them show through
-        "#live_panel": {"colours": {"dark_bg": "#fbfcfdc8", "normal_border": "#90a4ae"},
+        # read-only panels docked beside the scene (nothing moves behind them)
+        "#live_panel": {"colours": {"dark_bg": "#fbfcfd", "normal_border": "#90a4ae"},
                         "misc": {"border_width": "1", "shadow_width": "0"}},
     }
     for name in ICONS:
