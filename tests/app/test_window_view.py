@@ -217,3 +217,46 @@ def test_the_window_icon_is_the_programs_own(app_factory, monkeypatch):
     own = pygame.image.load(str(paths.ASSETS / "icons" / "app.png"))
     assert icons[-1].get_size() == own.get_size()
     assert np.array_equal(pygame.surfarray.array3d(icons[-1]), pygame.surfarray.array3d(own))
+
+
+# -- item 1 and issue 14 class 5: what cannot be drawn is cut first ---------------------------------
+
+def test_a_huge_velocity_draws_bounded_geometry(app, monkeypatch):
+    """v mode, Conditions, va1 = 1000000, Accept, vectors, Space: arrows millions of pixels long
+    reach pygame cut to the window, and the frames go on."""
+    from draw_recorder import DrawRecorder
+    from window_helpers import edit_value
+
+    key(app, pygame.K_x)
+    click(app, button(app, "conditions"))
+    edit_value(app, "va1", "1000000")
+    click(app, app.panel.accept_button)
+    key(app, pygame.K_v)
+    draw = DrawRecorder(monkeypatch)
+    pump(app, 2)  # paused, v mode: the arrow to drag and the velocity arrows
+    key(app, pygame.K_SPACE)
+    pump(app, 5, dt=1 / 60)
+    assert draw.calls > 0 and draw.largest <= 1280 + 200
+    arrow = pixels_near(app, (0, 146, 76))  # the arrows' green crosses the scene
+    assert len(arrow) > 100
+
+
+def pixels_near(app, colour, tol=8):
+    a = pygame.surfarray.array3d(app.screen).astype(int)
+    return np.argwhere(np.abs(a - np.array(colour)).max(axis=2) <= tol)
+
+
+def test_a_bar_a_million_wide_renders_a_screenshot(tmp_path, monkeypatch):
+    """Issue 14 class 5: the screenshot command, with a bar 1e6 units wide (took 104 s)."""
+    from draw_recorder import DrawRecorder
+    from project import ROOT
+
+    from game.app.screenshot import screenshot
+
+    text = (ROOT / "models" / "pendulo_simple.dat").read_text(encoding="utf-8")
+    model = tmp_path / "ancha.dat"
+    model.write_text(text.replace("<G>Bar|b1|0.05|", "<G>Bar|b1|1000000|"), encoding="utf-8")
+    draw = DrawRecorder(monkeypatch)
+    assert screenshot(str(model), str(tmp_path / "ancha.png"), size="800x600") == 0
+    assert draw.calls > 0 and draw.largest <= 800 + 200
+    assert pygame.image.load(str(tmp_path / "ancha.png")).get_size() == (800, 600)
