@@ -27,10 +27,21 @@ class Widgets:
         self.live: dict[str, LivePanel] = {}
         self.menu: ModelMenu | None = None
         self.panel: DefinitionsPanel | None = None
+        #: the docks last asked for, and what they depended on (wrapping the expressions each frame
+        #: would cost more than drawing the scene)
+        self._docks: tuple[tuple, list[Dock]] = ((), [])
 
     def docks(self, session: Session, layout: Layout) -> list[Dock]:
         """The docks the open live panels want at this window size: room for every line, or
         at least for the numbers (the expressions of the energy panel can give way)."""
+        sim = session.sim
+        key = (frozenset(session.view.panels), id(session.model), sim.model.general, layout.width, layout.height,
+               sim.does_work, sim.too_coarse)
+        if key != self._docks[0]:
+            self._docks = (key, self._wanted(session, layout))
+        return self._docks[1]
+
+    def _wanted(self, session: Session, layout: Layout) -> list[Dock]:
         width = layout.side_width()
         columns = Layout.panel_columns(width)
         docks = []
