@@ -106,6 +106,7 @@ class Widgets:
     def close(self) -> None:
         """Drop every widget; the next :meth:`follow` builds what is still asked for."""
         self._close_live()
+        self._docks = ((), [])
         for widget in (self.menu, self.panel):
             if widget is not None:
                 widget.kill()
