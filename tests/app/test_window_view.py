@@ -260,3 +260,12 @@ def test_a_bar_a_million_wide_renders_a_screenshot(tmp_path, monkeypatch):
     assert screenshot(str(model), str(tmp_path / "ancha.png"), size="800x600") == 0
     assert draw.calls > 0 and draw.largest <= 800 + 200
     assert pygame.image.load(str(tmp_path / "ancha.png")).get_size() == (800, 600)
+
+
+def test_the_menu_fits_a_small_window(app_factory):
+    app = app_factory(width=640, height=400)
+    key(app, pygame.K_m)
+    window = pygame.Rect(0, 0, 640, 400)
+    assert all(window.contains(item.rect) for item in app.menu.items)
+    click(app, app.menu.items[-1])
+    assert app.session.entry.stem == app.session.catalog.entries[-1].stem and app.menu is None
