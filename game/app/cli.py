@@ -52,7 +52,8 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--fade", action="store_true", help="with --frames: fading trails instead of lasting ones")
     b.add_argument("--trail-points", type=int, help="with --frames: points per trail (default 20,000)")
     b.add_argument("--model", dest="bench_models", action="append", metavar="STEM",
-                   help="only this model (repeatable; default: every model of models.xml)")
+                   help="only this model (repeatable; default: every model of models.xml); with --frames, the "
+                        "model whose frames are timed (default: pendulo_triple)")
     return p
 
 
@@ -84,8 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.frames:
                 from .framebench import bench_frames
 
-                return bench_frames(quick=args.quick, huge_arrows=args.huge_arrows, fade=args.fade,
-                                    points=args.trail_points)
+                return bench_frames(quick=args.quick, model=(args.bench_models or ["pendulo_triple"])[0],
+                                    huge_arrows=args.huge_arrows, fade=args.fade, points=args.trail_points)
             from .bench import bench_engine
 
             return bench_engine(quick=args.quick, models=args.bench_models)

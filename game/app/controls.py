@@ -57,12 +57,14 @@ CONTROLS: tuple[Control, ...] = (
     Control("energy", "n", "bottom", "energy_off", "energy_on"),
     Control("values", "t", "bottom", "values_off", "values_on"),
     Control("edit", "x", "bottom", "edit_x", "edit_v", locked_while_animating=True),
+    # beyond CenM: a mechanism's reactions as arrows (inactive for other models)
+    Control("reactions", "f", "bottom", "reactions_off", "reactions_on"),
     *(Control(f"speed{i}", str(i + 1), "speed", label=label, tooltip="speed") for i, label in enumerate(SPEED_LABELS)),
     Control("menu", "m", "top-left", "menu"),
     # the view (not CenM's: zoom and pan change only what part of the plane is shown)
     Control("zoom_out", "-", "top-right", "zoom_out", more_keys=("[-]",)),
     Control("zoom_in", "+", "top-right", "zoom_in", more_keys=("=", "[+]")),
-    Control("fit", "f", "top-right", "fit"),
+    Control("fit", "home", "top-right", "fit", more_keys=("0",)),
     Control("docs", "f1", "top-right", "docs"),
     Control("fullscreen", "f11", None),
     # the step is too coarse for these conditions (the energy panel and the banner say so): N × 2

@@ -1,11 +1,12 @@
 """``python main.py bench --frames``: frame times of the real window, headless.
 
-The triple pendulum animating at 1×, with a full trail on each of its three balls
-(20,000 points each, or the length asked), the velocity arrows on and the energy
-and values panels open: time spent in physics, in drawing (scene + UI), and in the
-whole frame, over a few hundred frames. ``huge_arrows`` makes every velocity arrow
-10⁹ pixels long per unit of speed (they cross the scene and end far outside it:
-the drawing must cut them first); ``fade`` draws fading trails instead of lasting ones.
+The triple pendulum (or another model) animating at 1×, with a full trail on each of
+its balls (20,000 points each, or the length asked), the velocity arrows on (and a
+mechanism's reaction arrows) and the energy and values panels open: time spent in
+physics, in drawing (scene + UI), and in the whole frame, over a few hundred frames.
+``huge_arrows`` makes every velocity arrow 10⁹ pixels long per unit of speed (they
+cross the scene and end far outside it: the drawing must cut them first); ``fade``
+draws fading trails instead of lasting ones.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ def bench_frames(quick: bool = False, model: str = "pendulo_triple", huge_arrows
     # a trail on every ball (the model asks for one on the last), filled: one point per step
     session.trails.trails = {p.id: Trail(points, thin=not fade) for p in session.poses() if isinstance(p, BallPose)}
     session.run(points)
-    for name in ("animate", "vectors", "energy", "values"):
+    reactions = bool(session.sim.reaction_ids)
+    for name in ("animate", "vectors", "energy", "values", *(("reactions",) if reactions else ())):
         session.act(name)
     physics, drawing, total = [], [], []
     for _ in range(30):  # warm up caches
@@ -65,8 +67,9 @@ def bench_frames(quick: bool = False, model: str = "pendulo_triple", huge_arrows
     w, h = app.screen.get_size()
     arrows = f"arrows {HUGE_ARROW_PX:.0e} px per unit of speed" if huge_arrows else "arrows on"
     print(f"Frame times: {session.entry.title}, {w}×{h}, {frames} frames at 1×, "
-          f"{'fading' if fade else 'lasting'} trails {trail_points} points, {arrows}, "
-          f"energy and values panels open (SDL {pygame.display.get_driver()} driver)")
+          f"{'fading' if fade else 'lasting'} trails {trail_points} points, {arrows}"
+          f"{', reaction arrows on' if reactions else ''}, energy and values panels open "
+          f"(SDL {pygame.display.get_driver()} driver)")
     print(f"simulated {session.sim.t - t_start:.2f} s in {frames} frames")
     print(f"{'':<10}{'p50 ms':>10}{'p95 ms':>10}{'max ms':>10}")
     for name, xs in (("physics", physics), ("drawing", drawing), ("total", total)):

@@ -21,9 +21,10 @@ import numpy as np
 
 from ..expr import ExpressionError, Location
 from ..model import Catalog, CatalogEntry, ModelFileError, load_model
-from ..model.poses import Pose, VelocityPoint
+from ..model.poses import ForceArrow, Pose, VelocityPoint
 from ..physics import Simulation, SimulationError
-from ..physics.kinematics import Kinematics
+from ..physics.kinematics import kinematics_for
+from ..physics.mechanism_kinematics import MechanismKinematics
 from ..physics.records import History, HistoryRecorder, Trail, TrailRecorder
 from ..ui.text import Texts, energy_lines, number
 from .controls import BY_NAME
@@ -49,6 +50,8 @@ class View:
 
     animating: bool = False
     vectors: bool = False
+    #: a mechanism's reactions drawn as arrows
+    reactions: bool = False
     #: edit mode: False = x (drag bodies), True = v (drag velocity arrows)
     edit_velocities: bool = False
     speed_index: int = 1
@@ -89,6 +92,8 @@ class Session:
         self.window_actions: dict[str, Callable[[], None]] = {}
         self.scheduler = StepScheduler(0.02, SPEEDS[self.view.speed_index])
         self.index = -1
+        #: the largest reaction force seen since the model or its parameters changed (its arrow's length)
+        self.force_scale = 0.0
 
     # -- opening models ------------------------------------------------------------------------
 
@@ -126,13 +131,14 @@ class Session:
         try:
             model = load_model(entry.path)
             sim = Simulation(model)
-            kinematics = Kinematics(model, sim.parameters)
+            kinematics = kinematics_for(model, sim.system, sim.parameters)
         except (ModelFileError, ExpressionError, SimulationError) as exc:
             self.say(self.texts("cannot_load", reason=str(exc).splitlines()[0]), "load")
             return False
         self.index, self.entry, self.model, self.sim, self.kinematics = index, entry, model, sim, kinematics
-        self.trails = TrailRecorder(self.poses, [g.id for g in model.graphics if g.kind == "C" and g.trail],
-                                    self.settings.trail_length, thin=not self.settings.trail_fade)
+        self.trails = TrailRecorder(self.poses, kinematics.trail_ids, self.settings.trail_length,
+                                    thin=not self.settings.trail_fade)
+        self.force_scale = 0.0
         self.history = History(sim.sample_names(), HISTORY_ROWS)
         sim.observers += [self.trails, HistoryRecorder(self.history)]
         self.scheduler = StepScheduler(model.general.dt, SPEEDS[self.view.speed_index])
@@ -151,12 +157,14 @@ class Session:
     def locked(self, name: str) -> bool:
         """Inactive now: CenM locks Eraser, Reset, Parameters, Conditions and the edit mode while animating."""
         control = BY_NAME.get(name)
+        if name == "reactions" and not self.sim.reaction_ids:
+            return True  # only a mechanism's constraints have reactions
         return bool(control and control.locked_while_animating and self.view.animating)
 
     def lit(self, name: str) -> bool:
         """Whether a two-state control is on (it shows its second icon)."""
         v = self.view
-        return {"animate": v.animating, "vectors": v.vectors, "edit": v.edit_velocities,
+        return {"animate": v.animating, "vectors": v.vectors, "edit": v.edit_velocities, "reactions": v.reactions,
                 "energy": "energy" in v.panels, "values": "values" in v.panels}.get(name, False)
 
     def act(self, name: str) -> None:
@@ -187,6 +195,8 @@ class Session:
             v.menu = False
         elif name == "vectors":
             v.vectors = not v.vectors
+        elif name == "reactions":
+            v.reactions = not v.reactions
         elif name in ("energy", "values"):
             v.panels ^= {name}
         elif name == "edit":
@@ -302,13 +312,27 @@ class Session:
             out.append(VelocityPoint(gid, float(x), float(y), float(vx), float(vy)))
         return out
 
+    def reaction_arrows(self) -> list[ForceArrow]:
+        """A mechanism's reactions on its points as arrows: the largest force seen since the model
+        (or its parameters) changed is a quarter of the mechanism's size long."""
+        kin = self.kinematics
+        if not self.sim.reaction_ids or not isinstance(kin, MechanismKinematics):
+            return []
+        forces = kin.reaction_arrows(self.sim.state, 1.0)
+        self.force_scale = max(self.force_scale, max((float(np.hypot(a.dx, a.dy)) for a in forces), default=0.0))
+        if self.force_scale <= 0:
+            return []
+        scale = 0.25 * kin.size / self.force_scale
+        return [a._replace(dx=a.dx * scale, dy=a.dy * scale) for a in forces]
+
     def readout(self, panel: str, columns: int = ENERGY_COLUMNS) -> list[str]:
         """The lines of a live panel: "energy" (the Ek and Ep expressions as written, then their
         values, E, DE, and W when forces or supports do work; energies within round-off of the
-        run's energy scale show as 0; a warning when the step is too coarse) or "values" (q and q̇)."""
+        run's energy scale show as 0; a warning when the step is too coarse) or "values" (q and q̇,
+        then a mechanism's reactions λ_ID)."""
         sim = self.sim
         if panel == "values":
-            return [f"{k} = {number(v)}" for k, v in sim.values().items()]
+            return [f"{k} = {number(v)}" for k, v in {**sim.values(), **sim.reactions()}.items()]
         ek, ep = sim.energies
         scale = sim.energy_scale
         lines = [*energy_lines(self.model, columns), f"Ek = {number(ek, scale)}", f"Ep = {number(ep, scale)}",
@@ -398,7 +422,8 @@ class Session:
         """New parameter values (texts); None when applied, else why not (nothing changes)."""
         reason = ParameterEdits(self.sim, self.texts).accept(changes)
         if reason is None:
-            self.kinematics = Kinematics(self.model, self.sim.parameters)
+            self.kinematics = kinematics_for(self.model, self.sim.system, self.sim.parameters)
+            self.force_scale = 0.0
             self.sim.announce_break()  # trails restart where the bodies now are
             self.scheduler.dt = self.sim.model.general.dt
             self.view.dialog = None

@@ -102,6 +102,17 @@ def line(surface: pygame.Surface, colour: Colour, start: Point, end: Point, widt
         pygame.draw.line(surface, colour, *cut, width)
 
 
+def visible_span(surface: pygame.Surface, start: Point, end: Point, extra: float = 0.0) -> tuple[float, float] | None:
+    """The part of segment ``start``–``end`` that can show, as distances from ``start``
+    (for dashes and hatching along a line: only the visible ones are drawn, however long)."""
+    if not _finite((start, end)):
+        return None
+    cut = clip.segment(start, end, area(surface, extra))
+    if cut is None:
+        return None
+    return (math.hypot(cut[0][0] - start[0], cut[0][1] - start[1]), math.hypot(cut[1][0] - start[0], cut[1][1] - start[1]))
+
+
 def circle(surface: pygame.Surface, colour: Colour, centre: Point, radius: float, width: int = 0) -> pygame.Rect | None:
     """An anti-aliased disc (``width`` 0) or ring; None when nothing shows."""
     if not (_finite((centre,)) and math.isfinite(radius)) or radius <= 0:

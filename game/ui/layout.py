@@ -48,7 +48,8 @@ TOP_BUTTON = 36
 TOP_GAP = 4
 
 #: the bottom bar at decreasing sizes: (button, gap, speed button width, clock width, clock shows the speed)
-BAR_SIZES = ((48, 8, 52, 170, True), (40, 6, 46, 104, False), (36, 4, 40, 92, False), (36, 4, 40, 0, False))
+BAR_SIZES = ((48, 8, 52, 170, True), (40, 6, 46, 104, False), (36, 4, 40, 92, False), (34, 3, 38, 88, False),
+             (34, 3, 38, 0, False))
 
 
 @dataclass(frozen=True)

@@ -45,11 +45,23 @@ def wrap_expression(text: str, width: int) -> list[str]:
     lines.append(rest)
     return lines
 def energy_lines(model, width: int) -> list[str]:
-    """The Ek and Ep expressions as written, wrapped to the panel."""
+    """The Ek and Ep expressions as written, wrapped to the panel; for a mechanism, what its
+    energies are made of (its mass matrix, gravity, springs)."""
+    if model.mechanism is not None:
+        return mechanism_energy_lines(model.mechanism, width)
     out = []
     for name, expr in (("Ek", model.kinetic), ("Ep", model.potential)):
         out += wrap_expression(f"{name} = {unquote(expr.text)[0].strip()}", width)
     return out
+
+
+def mechanism_energy_lines(mechanism, width: int) -> list[str]:
+    parts = []
+    if mechanism.gravity is not None:
+        parts.append("Σ m·g·y")
+    if mechanism.of_kind("SPRING"):
+        parts.append("Σ ½·k·(d − L)²")
+    return [*wrap_expression("Ek = ½·q̇·M·q̇", width), *wrap_expression(f"Ep = {' + '.join(parts) or '0'}", width)]
 
 
 
@@ -68,10 +80,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "energy": "Mostrar / ocultar panel de energías (N)",
         "values": "Mostrar / ocultar valores del sistema (T)",
         "edit": "Modo de edición gráfica: x posiciones / v velocidades (X)",
+        "reactions": "Mostrar / ocultar reacciones de barras y correderas de un mecanismo (F)",
         "speed": "Velocidad {label} ({key})",
         "zoom_in": "Acercar (+ o la rueda del ratón; arrastre con el botón derecho para mover la vista)",
         "zoom_out": "Alejar (−)",
-        "fit": "Encuadrar: mostrar todos los cuerpos y rastros (F)",
+        "fit": "Encuadrar: mostrar todos los cuerpos y rastros (Inicio o 0)",
         "accept": "Aceptar",
         "cancel": "Cancelar",
         "name": "Nombre",
@@ -123,10 +136,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "energy": "Show / hide energy panel (N)",
         "values": "Show / hide values panel (T)",
         "edit": "Graphic edit mode: x positions / v velocities (X)",
+        "reactions": "Show / hide the reactions of a mechanism's bars and sliders (F)",
         "speed": "Speed {label} ({key})",
         "zoom_in": "Zoom in (+ or the mouse wheel; drag with the right button to move the view)",
         "zoom_out": "Zoom out (−)",
-        "fit": "Fit: show every body and trail (F)",
+        "fit": "Fit: show every body and trail (Home or 0)",
         "accept": "Accept",
         "cancel": "Cancel",
         "name": "Name",
