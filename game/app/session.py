@@ -23,7 +23,7 @@ from ..expr import ExpressionError, Location
 from ..model import Catalog, CatalogEntry, ModelFileError, load_model
 from ..model.poses import ForceArrow, Pose, VelocityPoint
 from ..physics import Simulation, SimulationError
-from ..physics.kinematics import kinematics_for
+from ..physics.kinematics import Kinematics, kinematics_for
 from ..physics.mechanism_kinematics import MechanismKinematics
 from ..physics.records import History, HistoryRecorder, Trail, TrailRecorder
 from ..ui.text import Texts, energy_lines, number
@@ -257,7 +257,8 @@ class Session:
         if self.banner is not None:
             return
         sim = self.sim
-        negative = self.kinematics.negative_sizes(sim.t, sim.q, sim.qdot)
+        kin = self.kinematics  # (a mechanism's bars are drawn between its points: no sizes of their own)
+        negative = kin.negative_sizes(sim.t, sim.q, sim.qdot) if isinstance(kin, Kinematics) else []
         if negative:
             kind, gid, what, value = negative[0]
             self.say(self.texts("negative_size", body=self.texts(f"kind_{kind}"), id=gid,

@@ -20,7 +20,7 @@ from ..model import ModelFile, condition_values, parameter_values
 from ..model.mechanism import reaction_name
 from .mechanism import MechanismSystem
 from .records import StepObserver
-from .system import System
+from .system import State, System
 
 #: DE beyond this fraction of the run's energy scale means the step is too coarse for the
 #: conditions (RK4 at a sensible step keeps it orders of magnitude below)
@@ -83,7 +83,7 @@ class Simulation:
         """Σ |∂Ep/∂qᵢ|·max(|qᵢ|, 1): how much Ep changes when the coordinates change by their own
         size. An energy scale that does not vanish where Ep happens to be ~0 (both bars of a
         double pendulum horizontal: Ep = −1.8e-15, the round-off of cos(π/2))."""
-        energies = self.system.code.energies.scalar
+        p = self.state.p
         total = 0.0
         for i in range(len(q)):
             size = max(abs(float(q[i])), 1.0)
@@ -91,8 +91,8 @@ class Simulation:
             up, down = q.copy(), q.copy()
             up[i] += h
             down[i] -= h
-            try:
-                slope = (energies(0.0, *up, *qdot)[1] - energies(0.0, *down, *qdot)[1]) / (2 * h)
+            try:  # Ep depends on q alone: the momenta of the state will do
+                slope = (self.system.energies(State(0.0, up, p))[1] - self.system.energies(State(0.0, down, p))[1]) / (2 * h)
             except (ArithmeticError, ValueError):  # outside the domain of Ep there: no slope
                 continue
             if math.isfinite(slope):

@@ -132,7 +132,7 @@ def draw_force_arrows(surface: pygame.Surface, camera: Camera, arrows: Iterable[
     """A mechanism's reactions: one arrow per force on a point, coloured by kind (a bar pulling,
     a bar pushing, a slider's guide)."""
     colours = {"tension": style.tension, "compression": style.compression, "normal": style.normal}
-    with clipped(surface, camera.viewport):
+    with paint.clipped(surface, camera.viewport):
         for a in arrows:
             draw_arrow(surface, camera.to_pixels(a.x, a.y), camera.to_pixels(a.x + a.dx, a.y + a.dy),
                        colours.get(a.kind, style.arrow), style.arrow_width_px, halo=style.background)
