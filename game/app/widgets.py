@@ -19,6 +19,8 @@ from .session import Session
 
 #: the live panels in the order they stack in their column, and the edge they dock to
 LIVE_PANELS = (("energy", "right"), ("values", "right"))
+#: lines of the values panel kept when its column is short
+VALUES_LEAST = 6
 
 
 class Widgets:
@@ -48,9 +50,11 @@ class Widgets:
         for name, edge in LIVE_PANELS:
             if name in session.view.panels:
                 lines = len(session.readout(name, columns))
-                numbers = lines - (session.expression_lines(name, columns) if name == "energy" else 0)
-                docks.append(Dock(name, edge, width, LivePanel.height(lines),
-                                  LivePanel.height(numbers + (numbers < lines))))
+                # the energies' numbers must show (their expressions can give way); a long list of
+                # values (a mechanism's points and reactions) can end in "…" after a few
+                least = (lines - session.expression_lines(name, columns) + 1 if name == "energy"
+                         else VALUES_LEAST)
+                docks.append(Dock(name, edge, width, LivePanel.height(lines), LivePanel.height(min(lines, least))))
         return docks
 
     def follow(self, session: Session, layout: Layout) -> Layout:
