@@ -268,3 +268,12 @@ def test_the_menu_fits_a_small_window(app_factory):
     assert all(window.contains(item.rect) for item in app.menu.items)
     click(app, app.menu.items[-1])
     assert app.session.entry.stem == app.session.catalog.entries[-1].stem and app.menu is None
+
+
+def test_a_long_values_panel_leaves_the_energies_their_numbers(app_factory):
+    app = app_factory("jansen", width=800, height=600)
+    key(app, pygame.K_n)
+    key(app, pygame.K_t)
+    energy, values = app.live["energy"].lines, app.live["values"].lines
+    assert any(line.startswith("Ek = ") for line in energy) and any(line.startswith("DE = ") for line in energy)
+    assert values[-1] == "…" and len(values) < len(app.session.readout("values"))
