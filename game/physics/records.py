@@ -48,9 +48,9 @@ class Trail:
     - ``thin=False`` (a fading trail): a ring; adding overwrites the oldest point.
     - ``thin=True`` (a trail that stays until the Eraser, as in CenM): the older
       half of the points is thinned to every other point, so the trail keeps
-      its whole history in bounded memory; each time it fills, older points get
-      sparser (a point of age A steps lies about A/capacity steps from its
-      neighbours), recent ones stay at full resolution. The drawing keeps what
+      its whole history in bounded memory; each time it fills, the older points
+      get sparser (the oldest ones the most), the newest half stays at full
+      resolution. The drawing keeps what
       it drew (see ``game.render.trails``): thinning only shows if the trail is
       drawn again from its points after a zoom, a pan or a resize.
 
