@@ -6,7 +6,7 @@ the panels only show rows and pass text along.
 
 The Parameters panel ends with the system data of CenM's panel (seed 000, §2.1):
 ``dt``, the time between frames of the animation, and ``N``, the RK4 substeps in
-each; within the ceilings ``check`` applies to a model file's GENERAL block.
+each; within the ceilings ``check`` applies to a model file's GENERAL block (``LIMITS``).
 """
 
 from __future__ import annotations
@@ -17,14 +17,9 @@ from dataclasses import dataclass, field
 from ..expr import EvaluationError, ExpressionError, check_names, evaluate, parse
 from ..expr.parser import unquote
 from ..model import parameter_values
+from ..model.reader import LIMITS
 from ..physics import Simulation, SimulationError
 from ..ui.text import Row, Texts, number
-
-#: the system data's ceilings (a model file's GENERAL block has the same): at most this many
-#: substeps per step, dt within this range, and at most this many substeps per simulated second
-MAX_SUBSTEPS = 10_000
-DT_RANGE = (1e-6, 10.0)
-MAX_RATE = 1e6
 
 
 def _reason(exc: Exception) -> str:
@@ -100,14 +95,15 @@ class ParameterEdits:
         dt, n = float(g.dt), float(g.n_substeps)
         if "dt" in system:
             dt = _number(system["dt"])
-            if not (math.isfinite(dt) and DT_RANGE[0] <= dt <= DT_RANGE[1]):
-                raise ValueError(self.texts("dt_range", low=number(DT_RANGE[0]), high=number(DT_RANGE[1])))
+            low, high = LIMITS.dt
+            if not (math.isfinite(dt) and low <= dt <= high):
+                raise ValueError(self.texts("dt_range", low=number(low), high=number(high)))
         if "N" in system:
             n = _number(system["N"])
-            if not (math.isfinite(n) and n == int(n) and 1 <= n <= MAX_SUBSTEPS):
-                raise ValueError(self.texts("n_range", high=f"{MAX_SUBSTEPS:,}"))
-        if n / dt > MAX_RATE:
-            raise ValueError(self.texts("rate_too_high", rate=number(n / dt), high=f"{MAX_RATE:,.0f}"))
+            if not (math.isfinite(n) and n == int(n) and 1 <= n <= LIMITS.substeps):
+                raise ValueError(self.texts("n_range", high=f"{LIMITS.substeps:,}"))
+        if n / dt > LIMITS.rate:
+            raise ValueError(self.texts("rate_too_high", rate=number(n / dt), high=f"{LIMITS.rate:,.0f}"))
         return dt, int(n)
 
 

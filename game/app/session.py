@@ -22,13 +22,14 @@ import numpy as np
 from ..expr import ExpressionError, Location
 from ..model import Catalog, CatalogEntry, ModelFileError, load_model
 from ..model.poses import ForceArrow, Pose, VelocityPoint
+from ..model.reader import LIMITS
 from ..physics import Simulation, SimulationError
 from ..physics.kinematics import Kinematics, kinematics_for
 from ..physics.mechanism_kinematics import MechanismKinematics
 from ..physics.records import History, HistoryRecorder, Trail, TrailRecorder
 from ..ui.text import Texts, energy_lines, number
 from .controls import BY_NAME
-from .edits import MAX_RATE, MAX_SUBSTEPS, ConditionEdits, ParameterEdits
+from .edits import ConditionEdits, ParameterEdits
 from .framing import ZOOM_STEP, Framing, automatic, extent, fit, least_box, reach
 from .scheduler import SPEEDS, StepScheduler
 from .settings import Settings
@@ -275,7 +276,7 @@ class Session:
         """Twice the substeps (the step is too coarse for these conditions): the motion goes on
         from here with the finer step, within the ceilings of the system data."""
         g = self.sim.model.general
-        n = min(2 * g.n_substeps, MAX_SUBSTEPS, int(MAX_RATE * g.dt))
+        n = min(2 * g.n_substeps, LIMITS.substeps, int(LIMITS.rate * g.dt))
         if n > g.n_substeps:
             self.sim.set_step(g.dt, n)
         self.look_again()

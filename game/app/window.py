@@ -13,6 +13,7 @@ from dataclasses import replace
 import pygame
 import pygame_gui
 
+from ..messages import set_language
 from ..model import read_catalog
 from ..render import DEFAULT_STYLE, Camera, Scene, draw_frame, standard_layers, velocity_points
 from ..ui.bars import Bars, BarState
@@ -45,6 +46,7 @@ class App:
         self.keys = {pygame.key.key_code(k): c.name for c in CONTROLS for k in c.keys}
         self.settings = settings = settings or Settings()
         self.texts = Texts(settings.language)
+        set_language(self.texts.language)  # what models and the engine say, in the interface's language
         self.display = Display((settings.width, settings.height), settings.fullscreen or settings.kiosk)
         self.screen = self.display.screen
         self.session = Session(read_catalog(paths.CATALOG, paths.MODELS), settings, self.texts)
