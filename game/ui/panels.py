@@ -129,8 +129,8 @@ class DefinitionsPanel:
                 return  # the open field was refused
         if self.pending:
             reason = self.accept_cb(dict(self.pending))
-            if reason is not None:
-                self._say(self.texts("refused", reason=reason), "#error")
+            if reason is not None:  # the values entered, together, cannot be: name them all
+                self._say(self.texts("refused_field", name=", ".join(self.pending), reason=reason), "#error")
                 return
         self.close()
 

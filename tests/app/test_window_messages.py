@@ -92,3 +92,16 @@ def test_escape_undoes_the_field_being_edited_then_closes_the_panel(app):
     assert panel.pending == {"g": "3"}
     key(app, pygame.K_ESCAPE)
     assert app.panel is None and app.session.sim.parameters["g"] == 9.81  # nothing applied
+
+
+def test_values_refused_together_are_named_in_the_interfaces_language(app_factory):
+    """M = 0 and m = 0 each parse, but together make T singular: the refusal names both, in English."""
+    app = app_factory(language="en")
+    click(app, button(app, "parameters"))
+    panel = app.panel
+    edit_value(app, "M", "0")
+    edit_value(app, "m", "0")
+    click(app, panel.accept_button)
+    assert app.panel is panel  # nothing applied
+    assert panel.message.startswith("Refused (M, m): T is singular")
+    assert app.session.sim.parameters["m"] == 1
