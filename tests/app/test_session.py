@@ -222,7 +222,7 @@ def test_trails_stay_until_the_eraser(session):
     """CenM: a trail is not capped at a few thousand points nor faded; only the Eraser clears it."""
     trail = session.trails.trails["C2"]
     start = trail.points()[0].copy()
-    session.run(5000)  # 100 s of motion
+    session.run(3500)  # 70 s of motion
     assert len(trail) > 3000 and np.array_equal(trail.points()[0], start)
     session.act("eraser")
     assert len(trail) == 0

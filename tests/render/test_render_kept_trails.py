@@ -58,9 +58,9 @@ def same_lines(kept: pygame.Surface, camera, trail: Trail) -> None:
 
 
 def test_a_frame_draws_only_what_is_new_however_long_the_trail(monkeypatch):
-    """The cost of a frame is the new segment, not the trail: 10 points or 100,000 behind it."""
-    for length in (10, 100_000):
-        t = Trail(200_000, thin=True)
+    """The cost of a frame is the new segment, not the trail: 10 points or 50,000 behind it."""
+    for length in (10, 50_000):
+        t = Trail(100_000, thin=True)
         for k in range(length):
             t.add(math.cos(k / 50), math.sin(k / 70))
         layer = KeptTrailLayer()
