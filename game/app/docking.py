@@ -13,11 +13,14 @@ import pygame
 import pygame_gui
 
 from ..render.plots import PlotPlacement, PlotView
-from ..ui.layout import Layout
-from ..ui.plotdock import PlotChoices, PlotDock
+from ..ui.layout import Dock, Layout
+from ..ui.plotdock import ADD_ROW, PlotChoices, PlotDock, plot_slots
 from ..ui.text import Texts
 from .plotting import MAX_PLOTS
 from .session import Session
+
+#: the plots' dock: height each plot would like (drawing and menus), and the least it can do with
+PLOT_HEIGHT, PLOT_LEAST = 250, 150
 
 
 class PlotsDock:
@@ -26,11 +29,24 @@ class PlotsDock:
         self.widgets: PlotDock | None = None
         self._built_for: tuple | None = None
 
+    def dock(self, session: Session, layout: Layout) -> Dock | None:
+        """The dock the plots want: a column of their own at the left of the scene (the live panels
+        take the right), or None."""
+        if not session.view.plots:
+            return None
+        count = max(1, len(session.plots.plots))
+        add = ADD_ROW if count < MAX_PLOTS else 0
+        return Dock("plots", "left", layout.side_width(), count * PLOT_HEIGHT + add, count * PLOT_LEAST + add)
+
+    def key(self, session: Session) -> tuple:
+        """What the dock's size depends on (the layout is made again when it changes)."""
+        return session.view.plots, len(session.plots.plots)
+
     def follow(self, session: Session, layout: Layout) -> None:
         """Build, rebuild or drop the dock's widgets as the session's plots and the layout ask."""
         board = session.plots
         # while a dialog is open the other controls hide (CenM), the dock's too; its plots stay
-        shown = session.view.plots and session.view.dialog is None
+        shown = session.view.plots and session.view.dialog is None and any(d.name == "plots" for d in layout.docks)
         key = (board.revision, layout, id(board)) if shown else None
         if key == self._built_for:
             return
@@ -43,14 +59,15 @@ class PlotsDock:
             spec = plot.spec
             xs, ys = board.axis_choices(spec.kind)
             choices.append(PlotChoices(spec.kind, board.kinds(), spec.x, spec.ys[0], xs, ys))
-        self.widgets = PlotDock(self.manager, layout, self.texts, choices, len(board.plots) < MAX_PLOTS)
+        self.widgets = PlotDock(self.manager, layout.dock_rect("plots"), self.texts, choices,
+                                len(board.plots) < MAX_PLOTS)
 
     def placements(self, session: Session, layout: Layout) -> list[PlotPlacement]:
-        if not session.view.plots:
+        if not session.view.plots or not any(d.name == "plots" for d in layout.docks):
             return []
         board = session.plots
-        rects = layout.plot_slots([2 if board.axis_choices(p.spec.kind)[0] else 1 for p in board.plots],
-                                  len(board.plots) < MAX_PLOTS)
+        rects = plot_slots(layout.dock_rect("plots"), [2 if board.axis_choices(p.spec.kind)[0] else 1
+                                                       for p in board.plots], len(board.plots) < MAX_PLOTS)
         return [PlotPlacement(plot, rect, self.title(session, i))
                 for i, (plot, (_, rect)) in enumerate(zip(board.plots, rects))]
 

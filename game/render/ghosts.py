@@ -16,6 +16,7 @@ import pygame
 
 from game.model.poses import PoseArrays
 
+from . import paint
 from .camera import Camera
 from .style import Style
 
@@ -68,14 +69,15 @@ class Shape:
     def draw(self, image: pygame.Surface) -> None:
         if self.kind == "line" and self.ends is not None:
             for p, q in zip(self.points.tolist(), self.ends.tolist()):
-                pygame.draw.line(image, self.colour, p, q, self.size)
+                paint.line(image, self.colour, p, q, self.size)
         elif self.kind == "circle":
             for p in self.points.tolist():
-                pygame.draw.circle(image, self.colour, p, self.size)
+                paint.circle(image, self.colour, p, self.size)
         else:
             w, h = self.box
-            for p in self.points.tolist():
-                pygame.draw.rect(image, self.colour, (p[0] - w / 2, p[1] - h / 2, w, h), 2)
+            for x, y in self.points.tolist():
+                corners = [(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w / 2, y + h / 2), (x - w / 2, y + h / 2)]
+                paint.lines(image, self.colour, True, corners, 2)
 
     def bounds(self) -> tuple[np.ndarray, np.ndarray] | None:
         pts = self.points if self.ends is None else np.concatenate((self.points, self.ends))

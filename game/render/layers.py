@@ -18,14 +18,14 @@ import pygame
 from game.model.poses import ForceArrow, Pose, PoseArrays, VelocityPoint
 from game.physics.records import Trail
 
+from . import paint
 from .arrows import DEFAULT_ARROW_SECONDS
 from .camera import Camera
 from .ghosts import GhostsLayer
-from .plots import BACKGROUND as PLOT_BACKGROUND
 from .plots import PlotPlacement, PlotsLayer
 from .scene import clear_viewport, draw_force_arrows, draw_scene, draw_velocity_arrows
 from .style import DEFAULT_STYLE, Style
-from .trails import TrailLayer, draw_trail
+from .trails import KeptTrailLayer, TrailLayer, draw_trail
 
 
 @dataclass(frozen=True)
@@ -52,8 +52,6 @@ class Scene:
     ghosts: Sequence[PoseArrays] = ()
     #: the plots and where each goes (pixels), in the dock beside the drawing area
     plots: Sequence[PlotPlacement] = ()
-    #: the dock of the plots (pixels), or None when it is closed
-    dock: tuple[int, int, int, int] | None = None
 
 
 class Layer(Protocol):
@@ -61,28 +59,35 @@ class Layer(Protocol):
 
 
 class TrailsLayer:
-    """The background and the trails. With ``cached`` (a window), finished parts of the
-    trails are kept in an off-screen image; without (one picture), all is drawn."""
+    """The background and the trails (lasting or fading, as the style says). With
+    ``cached`` (a window), what was drawn is kept in an off-screen image and only
+    what is new is drawn each frame; without (one picture), all is drawn."""
 
     def __init__(self, cached: bool = True) -> None:
-        self.cache = TrailLayer() if cached else None
+        self.kept = KeptTrailLayer() if cached else None
+        self.fading = TrailLayer() if cached else None
 
     def invalidate(self) -> None:
         """Repaint everything next frame (the display surface was made anew)."""
-        if self.cache is not None:
-            self.cache.invalidate()
+        for cache in (self.kept, self.fading):
+            if cache is not None:
+                cache.invalidate()
 
     def draw(self, surface: pygame.Surface, scene: Scene) -> None:
         style = scene.style
         colours = [style.trail_colour(i) for i in range(len(scene.trails))]
-        if self.cache is not None:
-            self.cache.draw(surface, scene.camera, scene.trails, colours, style.background,
-                            width=style.trail_width_px)
+        if style.trail_fade and self.fading is not None:
+            self.fading.draw(surface, scene.camera, scene.trails, colours, style.background,
+                             width=style.trail_width_px)
+            return
+        if self.kept is not None:
+            self.kept.draw(surface, scene.camera, scene.trails, colours, style.background,
+                           width=style.trail_width_px)
             return
         clear_viewport(surface, scene.camera, style)
         for trail, colour in zip(scene.trails, colours):
             draw_trail(surface, scene.camera, trail, colour, background=style.background,
-                       width=style.trail_width_px)
+                       width=style.trail_width_px, fade=style.trail_fade)
 
 
 class BodiesLayer:
@@ -141,39 +146,27 @@ class BannerLayer:
         text = self._cache[1]
         box = pygame.Rect(vx + self.PADDING, vy + self.PADDING, width,
                           min(vh - 2 * self.PADDING, text.get_height() + 2 * self.PADDING))
-        pygame.draw.rect(surface, self.BACKGROUND, box, border_radius=5)
+        paint.box(surface, self.BACKGROUND, box, radius=5)
         surface.blit(text, (box.x + self.PADDING, box.y + self.PADDING),
                      pygame.Rect(0, 0, box.w - 2 * self.PADDING, box.h - 2 * self.PADDING))
 
 
-class DockLayer:
-    """The plots' dock: its background, then each plot in its place."""
+class PlotsDockLayer:
+    """The plots, each in the place the layout gave it (the dock's background is the window's)."""
 
     def __init__(self, font: pygame.font.Font | None = None) -> None:
         self.plots = PlotsLayer(font)
 
     def draw(self, surface: pygame.Surface, scene: Scene) -> None:
-        if scene.dock is None:
-            return
-        # the background where no plot is drawn (under the menus and buttons, around the plots)
-        x, y, w, h = scene.dock
-        top = y
-        for p in sorted(scene.plots, key=lambda p: p.rect[1]):
-            surface.fill(PLOT_BACKGROUND, pygame.Rect(x, top, w, p.rect[1] - top))
-            px, py, pw, ph = p.rect
-            surface.fill(PLOT_BACKGROUND, pygame.Rect(x, py, px - x, ph))
-            surface.fill(PLOT_BACKGROUND, pygame.Rect(px + pw, py, x + w - px - pw, ph))
-            top = py + ph
-        surface.fill(PLOT_BACKGROUND, pygame.Rect(x, top, w, y + h - top))
-        pygame.draw.line(surface, (176, 190, 197), (x, y), (x, y + h))
-        self.plots.draw(surface, scene)
+        if scene.plots:
+            self.plots.draw(surface, scene)
 
 
 def standard_layers(cached: bool = True, font: pygame.font.Font | None = None,
                     plot_font: pygame.font.Font | None = None) -> list[Layer]:
     """The layers of the window, bottom to top."""
     return [TrailsLayer(cached), GhostsLayer(), BodiesLayer(), ReactionArrowsLayer(), VelocityArrowsLayer(),
-            EditArrowsLayer(), DockLayer(plot_font), BannerLayer(font)]
+            EditArrowsLayer(), PlotsDockLayer(plot_font), BannerLayer(font)]
 
 
 def draw_frame(surface: pygame.Surface, scene: Scene, layers: Sequence[Layer] | None = None) -> None:

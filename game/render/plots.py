@@ -21,6 +21,8 @@ import pygame
 
 from game.physics.series import Plot
 
+from . import paint
+
 #: colours of the curves of a plot, in order
 CURVES = ((210, 70, 40), (40, 100, 200), (25, 25, 25), (0, 140, 80), (150, 60, 170))
 BACKGROUND = (252, 252, 250)
@@ -241,15 +243,17 @@ class PlotView:
         font = self._font()
         for v, text in self.x_axis.ticks(max(2, min(6, area.width // 70))):
             px = self.to_pixels(np.array([v]), np.array([self.y_axis.lo]))[0][0]
-            pygame.draw.line(image, GRID, (px, area.top), (px, area.bottom - 1))
+            paint.line(image, GRID, (px, area.top), (px, area.bottom - 1))
             label = font.render(text, True, INK)
             image.blit(label, (min(max(0, px - label.get_width() / 2), size[0] - label.get_width()), area.bottom + 3))
         for v, text in self.y_axis.ticks(max(2, min(6, area.height // 30))):
             py = self.to_pixels(np.array([self.x_axis.lo]), np.array([v]))[1][0]
-            pygame.draw.line(image, GRID, (area.left, py), (area.right - 1, py))
+            paint.line(image, GRID, (area.left, py), (area.right - 1, py))
             label = font.render(text, True, INK)
             image.blit(label, (area.left - label.get_width() - 4, py - label.get_height() / 2))
-        pygame.draw.rect(image, FRAME, area, 1)
+        corners = [area.topleft, (area.right - 1, area.top), (area.right - 1, area.bottom - 1), (area.left, area.bottom - 1)]
+        for a, b in zip(corners, corners[1:] + corners[:1]):
+            paint.line(image, FRAME, a, b)
         name = font.render(plot.spec.x, True, INK)  # under the y labels, clear of the x ones
         image.blit(name, (2, size[1] - name.get_height() - 1))
         x = area.right
@@ -296,7 +300,7 @@ class PlotView:
                                np.split(finite, np.flatnonzero(cut[1:]) + 1)):
                 run = run[ok]
                 if len(run) >= 2:
-                    pygame.draw.aalines(self.image, colour, False, run.tolist())
+                    paint.aalines(self.image, colour, False, run.tolist())
                 elif len(run) == 1:
                     self.image.fill(colour, (round(run[0][0]), round(run[0][1]), 1, 1))
         finally:

@@ -13,10 +13,35 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
-from .layout import Layout
 from .text import Texts
 
 BUTTON = 30
+#: height of a row of menus and buttons above a plot
+ROW = 34
+#: room at the bottom of the dock for the button that adds a plot
+ADD_ROW = 40
+
+Rect = tuple[int, int, int, int]
+
+
+def plot_slots(dock: Rect, menus: list[int], add_row: bool) -> list[tuple[Rect, Rect]]:
+    """Per plot of the dock (``menus``: how many rows of menus each has above it): the
+    rectangle of its menus and buttons, and that of its drawing. With ``add_row`` the bottom
+    of the dock keeps room for the button that adds a plot."""
+    x, y, w, h = dock
+    h -= ADD_ROW if add_row else 0
+    each = h // max(1, len(menus))
+    out = []
+    for k, rows in enumerate(menus):
+        top = y + k * each
+        header = ROW * rows + 6
+        out.append(((x + 4, top + 4, w - 8, header - 6), (x + 2, top + header, w - 4, max(1, each - header - 2))))
+    return out
+
+
+def add_button(dock: Rect) -> Rect:
+    x, y, w, h = dock
+    return (x + w - 44, y + h - ADD_ROW + 4, 36, 32)
 
 
 @dataclass(frozen=True)
@@ -32,10 +57,10 @@ class PlotChoices:
 
 
 class PlotDock:
-    def __init__(self, manager: pygame_gui.UIManager, layout: Layout, texts: Texts,
-                 plots: Sequence[PlotChoices], can_add: bool):
+    def __init__(self, manager: pygame_gui.UIManager, dock: Rect, texts: Texts, plots: Sequence[PlotChoices],
+                 can_add: bool):
         self.manager, self.texts = manager, texts
-        self.slots = layout.plot_slots([2 if c.xs else 1 for c in plots], can_add)
+        self.slots = plot_slots(dock, [2 if c.xs else 1 for c in plots], can_add)
         self.elements: list = []
         #: per plot: its menus and buttons, by role
         self.menus: list[dict[str, UIDropDownMenu]] = []
@@ -64,12 +89,12 @@ class PlotDock:
             self.elements += [*menus.values(), *buttons.values()]
         self.add: UIButton | None = None
         if can_add:
-            self.add = UIButton(pygame.Rect(layout.plot_add_button()), "", manager, tool_tip_text=texts("plot_add"),
+            self.add = UIButton(pygame.Rect(add_button(dock)), "", manager, tool_tip_text=texts("plot_add"),
                                 object_id=ObjectID("#plot_add", "@small_icon"))
             self.elements.append(self.add)
 
     @property
-    def plot_rects(self) -> list[tuple[int, int, int, int]]:
+    def plot_rects(self) -> list[Rect]:
         return [rect for _, rect in self.slots]
 
     def action(self, event: pygame.event.Event) -> tuple | None:

@@ -4,21 +4,17 @@ headless: the buttons and menus are clicked, and state, files and pixels are rea
 from __future__ import annotations
 
 import csv
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import numpy as np
 import pygame
 import pytest
-from app.test_window import FRAME, app_factory, button, click, click_at, drag, handle_px, key, pump  # noqa: F401
+from window_helpers import FRAME, button, click, click_at, drag, handle_px, key, pump
 
 from game.render.plots import CURVES
 
 
 @pytest.fixture
-def app(app_factory, tmp_path):  # noqa: F811
+def app(app_factory, tmp_path):
     app = app_factory()
     app.session.export_dir = tmp_path
     return app
@@ -46,8 +42,8 @@ def test_the_plots_dock_leaves_the_scene_free_and_draws_the_run_broken_at_drags(
     click(app, button(app, "plots"))
     assert app.session.view.plots and app.bars.icon("plots") == "plots_on"
     vx, _, vw, _ = app.camera.viewport
-    dx, _, dw, _ = app.layout.dock_rect
-    assert vx + vw == dx and dx + dw == width  # the drawing area ends where the dock begins
+    dx, _, dw, _ = app.layout.dock_rect("plots")
+    assert dx == 0 and dx + dw == vx and vx + vw == width  # the drawing area begins where the dock ends
     for p in app.session.poses():  # every body stays in the drawing area
         px, _ = app.camera.to_pixels(p.x, p.y)
         assert vx < px < vx + vw
@@ -145,7 +141,7 @@ def test_exports_go_where_the_banner_says(app, tmp_path):
     bob = handle_px(app, "C2")
     vx, vy = app.camera.viewport[:2]
     assert image.get_at((int(bob[0]) - vx, int(bob[1]) - vy))[:3] == app.style.ball
-    key(app, pygame.K_d)  # the run again, by its key: a second file, never one overwritten
+    key(app, pygame.K_w)  # the run again, by its key: a second file, never one overwritten
     assert len(list(tmp_path.glob("*datos*.csv"))) == 2
     click(app, button(app, "export_plots"))
     (both,) = tmp_path.glob("*graficas*.png")
