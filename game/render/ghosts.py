@@ -68,11 +68,9 @@ class Shape:
 
     def draw(self, image: pygame.Surface) -> None:
         if self.kind == "line" and self.ends is not None:
-            for p, q in zip(self.points.tolist(), self.ends.tolist()):
-                paint.line(image, self.colour, p, q, self.size)
+            paint.segments(image, self.colour, self.points, self.ends, self.size)
         elif self.kind == "circle":
-            for p in self.points.tolist():
-                paint.circle(image, self.colour, p, self.size)
+            paint.discs(image, self.colour, self.points, self.size)
         else:
             w, h = self.box
             for x, y in self.points.tolist():

@@ -15,6 +15,7 @@ import math
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
+import numpy as np
 import pygame
 
 from . import clip
@@ -101,6 +102,39 @@ def line(surface: pygame.Surface, colour: Colour, start: Point, end: Point, widt
         pygame.draw.aaline(surface, colour, *cut)
     else:
         pygame.draw.line(surface, colour, *cut, width)
+
+
+def segments(surface: pygame.Surface, colour: Colour, starts: np.ndarray, ends: np.ndarray, width: int = 1) -> None:
+    """Many segments of one colour (the ghosts of an ensemble): those wholly inside the area
+    are drawn as they are, the others cut one by one as :func:`line` does."""
+    starts, ends = np.asarray(starts, dtype=float).reshape(-1, 2), np.asarray(ends, dtype=float).reshape(-1, 2)
+    inside = _inside(np.concatenate((starts, ends), axis=1).reshape(-1, 2, 2), area(surface, width)).all(axis=1)
+    for p, q in zip(starts[inside].tolist(), ends[inside].tolist()):
+        pygame.draw.line(surface, colour, p, q, width)
+    for p, q in zip(starts[~inside].tolist(), ends[~inside].tolist()):
+        line(surface, colour, p, q, width)
+
+
+def discs(surface: pygame.Surface, colour: Colour, centres: np.ndarray, radius: float) -> None:
+    """Many discs of one size and colour (not anti-aliased): those wholly inside the area drawn
+    as they are, the others as :func:`circle` does."""
+    centres = np.asarray(centres, dtype=float).reshape(-1, 2)
+    if not (math.isfinite(radius) and radius > 0):
+        return
+    x, y, w, h = area(surface)
+    inside = _inside(centres, (x + radius, y + radius, w - 2 * radius, h - 2 * radius))
+    for c in centres[inside].tolist():
+        pygame.draw.circle(surface, colour, c, radius)
+    for c in centres[~inside].tolist():
+        circle(surface, colour, c, radius)
+
+
+def _inside(points: np.ndarray, rect: Rect) -> np.ndarray:
+    """Per point (the last axis holds x, y): finite and inside ``rect``."""
+    x, y, w, h = rect
+    px, py = points[..., 0], points[..., 1]
+    with np.errstate(invalid="ignore"):
+        return (px >= x) & (px <= x + w) & (py >= y) & (py <= y + h)
 
 
 def visible_span(surface: pygame.Surface, start: Point, end: Point, extra: float = 0.0) -> tuple[float, float] | None:

@@ -1,0 +1,41 @@
+"""The ghosts of an ensemble: translucent, where the copies are, cut like every drawing."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+from render_helpers import EXAMPLE_CAMERA
+
+from game.model.poses import PoseArrays
+from game.render import DEFAULT_STYLE, Scene, paint
+from game.render.ghosts import OPACITY, GhostsLayer
+
+
+def test_many_segments_draw_what_one_by_one_draws():
+    rng = np.random.default_rng(5)
+    starts = rng.uniform(-300, 900, (60, 2))  # some inside, some cut, some far outside
+    ends = rng.uniform(-300, 900, (60, 2))
+    ends[0] = (1e12, -1e12)
+    one, many = pygame.Surface((800, 600)), pygame.Surface((800, 600))
+    for s in (one, many):
+        s.fill((255, 255, 255))
+        s.set_clip(pygame.Rect(0, 48, 800, 500))
+    for p, q in zip(starts.tolist(), ends.tolist()):
+        paint.line(one, (10, 20, 30), p, q, 3)
+    paint.segments(many, (10, 20, 30), starts, ends, 3)
+    assert pygame.image.tobytes(one, "RGB") == pygame.image.tobytes(many, "RGB")
+
+
+def test_ghosts_are_translucent_copies_under_nothing_else():
+    x = np.array([0.0, 1.0, 1e9])  # the last copy ran far away: not drawn, and no cost for it
+    y = np.array([0.0, -1.0, 0.0])
+    ghosts = [PoseArrays("C1", "C", {"x": x, "y": y, "radius": np.full(3, 0.2)})]
+    surface = pygame.Surface((800, 600))
+    surface.fill(DEFAULT_STYLE.background)
+    GhostsLayer().draw(surface, Scene(EXAMPLE_CAMERA, (), ghosts=ghosts))
+    for k in (0, 1):
+        px, py = EXAMPLE_CAMERA.to_pixels(x[k], y[k])
+        colour = np.array(surface.get_at((int(px), int(py)))[:3])
+        # the ball's colour laid over the background at the ghosts' opacity
+        ball, background = np.array(DEFAULT_STYLE.ball), np.array(DEFAULT_STYLE.background)
+        assert np.all(np.abs(colour - (background + (ball - background) * OPACITY / 255)) <= 2), colour
