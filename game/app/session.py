@@ -244,7 +244,8 @@ class Session:
 
     def readout(self, panel: str, columns: int = ENERGY_COLUMNS) -> list[str]:
         """The lines of a live panel: "energy" (the Ek and Ep expressions as written, then their
-        values, E, DE, and W when forces or supports do work) or "values" (q and q̇)."""
+        values, E, DE, W when forces or supports do work, Eloss when contacts take energy, and
+        the balance E − W − E₀ + Eloss) or "values" (q and q̇)."""
         sim = self.sim
         if panel == "values":
             return [f"{k} = {number(v)}" for k, v in sim.values().items()]
@@ -252,7 +253,12 @@ class Session:
         lines = [*energy_lines(self.model, columns), f"Ek = {number(ek)}", f"Ep = {number(ep)}",
                  f"E = Ek + Ep = {number(ek + ep)}", f"DE = {number(sim.de)}"]
         if sim.does_work:
-            lines += [f"W = {number(sim.work)}", f"E − W − E₀ = {number(ek + ep - sim.work - sim.e0)}"]
+            lines.append(f"W = {number(sim.work)}")
+        if sim.has_contacts:
+            lines.append(f"Eloss = {number(sim.losses)}")
+        if sim.does_work or sim.has_contacts:
+            terms = "E" + " − W" * sim.does_work + " − E₀" + " + Eloss" * sim.has_contacts
+            lines.append(f"{terms} = {number(sim.balance)}")
         return lines
 
     def expression_lines(self, panel: str, columns: int = ENERGY_COLUMNS) -> int:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..expr import Expression, ExpressionError, Location, SourceError, canonical_name, parse
+from .contacts import Contact, contact_row
 from .types import (
     FLAG_FIELDS,
     GRAPHIC_FIELDS,
@@ -45,6 +46,7 @@ BLOCKS: dict[str, tuple[str, ...] | None] = {
     "ENERGIES": ("Ek", "Ep"),
     "GRAPHICS": ("G",),
     "FORCES": ("F",),
+    "CONTACTS": ("K",),
 }
 ROW_TAGS = {row for rows in BLOCKS.values() if rows for row in rows}
 _TAG = re.compile(r"<(/?)([A-Za-z]+)>")
@@ -124,6 +126,7 @@ class _Reader:
         self.energies: dict[str, Expression] = {}
         self.graphics: list[Graphic] = []
         self.forces: list[Force] = []
+        self.contacts: list[Contact] = []
         self.blocks: dict[str, Location] = {}
         self.energy_rows_seen: set[str] = set()
         self.bad_settings: set[str] = set()
@@ -288,6 +291,10 @@ class _Reader:
                 self.forces.append(Force(name, value, cells[2].text if len(cells) == 3 else "", cells[0].location))
         elif tag == "G":
             self._graphic(cells, tag_loc)
+        elif tag == "K":
+            contact = contact_row(cells, tag_loc, self._name, self._expression, self.problem)
+            if contact is not None:
+                self.contacts.append(contact)
 
     def _graphic(self, cells: list[_Cell], tag_loc: Location) -> None:
         kind = cells[0].text
@@ -365,5 +372,6 @@ class _Reader:
         return ModelFile(
             path=path, general=general, parameters=tuple(self.parameters), conditions=tuple(self.conditions),
             tmatrix=tuple(self.tmatrix), kinetic=self.energies["Ek"], potential=self.energies["Ep"],
-            graphics=tuple(self.graphics), forces=tuple(self.forces), block_locations=tuple(self.blocks.items()),
+            graphics=tuple(self.graphics), forces=tuple(self.forces), contacts=tuple(self.contacts),
+            block_locations=tuple(self.blocks.items()),
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..expr import Expression, Location
+from .contacts import Contact
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,8 @@ class ModelFile:
     potential: Expression
     graphics: tuple[Graphic, ...] = ()
     forces: tuple[Force, ...] = ()
+    #: one-sided contacts (the CONTACTS block, SPEC §7.3)
+    contacts: tuple[Contact, ...] = ()
     #: Where each block starts, for messages about a whole block.
     block_locations: tuple[tuple[str, Location], ...] = field(default=())
 

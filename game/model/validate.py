@@ -23,6 +23,7 @@ from ..expr import (
     check_names,
     evaluate,
 )
+from . import contacts
 from .graphics import GraphicsResolver
 from .types import ModelFile
 from .values import condition_values, parameter_values
@@ -112,6 +113,7 @@ def _names(model: ModelFile, problems: list[SourceError]) -> None:
     for g in model.graphics:
         if g.parent is not None and g.parent not in ids:
             problems.append(SourceError(f"parent '{g.parent}' of '{g.id}' is not an object of this model", g.location))
+    problems += contacts.name_problems(model.contacts, params, coords, vels)
 
 
 def _graphics(model: ModelFile, problems: list[SourceError]) -> None:
@@ -134,6 +136,7 @@ def _numbers(model: ModelFile, problems: list[SourceError]) -> None:
     except ExpressionError as exc:
         problems.append(exc)
         return
+    problems += contacts.number_problems(model.contacts, params, conds)
     n = model.n
     env = {**params, **conds, TIME: 0.0}
     T = np.zeros((n, n))

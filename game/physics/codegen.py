@@ -8,6 +8,10 @@ pivots tell at once whether T is positive definite), then ∂L/∂q at that q̇
 With event functions (the gaps of contacts), ``advance_events`` runs the same
 substeps but returns early, at the start of the first substep in which an
 event function goes from ≥ 0 to < 0, so Python can locate the instant and act.
+With contacts it also returns where a gap's rate at the start of a substep says
+the substep might pass through and out of an obstacle (a fast, thin one), and the
+contact stepper gets ``accelerations`` (q̇, ṗ and q̈ without contact forces, and T)
+and, per contact, its gap, slip and their derivatives (``contact_terms``).
 
 The same source is compiled for Python floats and for NumPy arrays, so a
 batch of thousands of states runs through the very same code element-wise.
@@ -25,7 +29,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..expr import TIME, Block, Name, Node, algebra
+from ..expr import TIME, Block, Name, Node, algebra, names_in
 from ..expr.codegen import compile_source, literal
 from .mechanics import Mechanics
 
@@ -64,6 +68,15 @@ class GeneratedDynamics:
     #: advance_events(t, q…, p…, w, ws, δ, steps) → (t, q…, p…, w, ws, worst, substeps done, hit):
     #: with hit = 1 the state returned is the start of the substep where an event fired
     advance_events: Compiled | None = None
+    #: gap_rates(t, q…, q̇…) → dgap/dt of each contact
+    gap_rates: Compiled | None = None
+    #: dynamics(t, q…, p…) → (q̇…, ṗ…, q̈…, pivot, Ẇ, Ẇs): the motion without contact forces
+    dynamics: Compiled | None = None
+    #: solve(t, q…, a…, b…) → (T⁻¹a…, T⁻¹b…)
+    solve: Compiled | None = None
+    #: per contact: terms(t, q…, q̇…) → (gap, dgap/dt, c, slip, d, J…, S…) with J = ∂gap/∂q,
+    #: S = ∂slip/∂q̇, gap¨ = J·q̈ + c and slip˙ = S·q̈ + d
+    contact_terms: tuple[Compiled, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -240,10 +253,20 @@ def _rhs_function(mech: Mechanics, names: _Names, derivatives: str) -> list[str]
     return _function("rhs", ["t", *names.state], block, [*names.vs, *dps, "pivot", "wdot", "wsdot"])
 
 
-def _rk4_function(name: str, names: _Names, events: int) -> list[str]:
+#: a gap whose rate at the start of a substep would carry it this far below 0 by the end may
+#: have passed through an obstacle and out again (model units; far above round-off)
+PASS_THROUGH = 1e-9
+#: with contacts, a gap counts as crossed below −this (model units): two bodies that touch and
+#: move together (a Newton's cradle at rest) have gaps that wander around 0 by round-off
+GAP_ROUNDOFF = 1e-12
+
+
+def _rk4_function(name: str, names: _Names, events: int, rates: bool = False) -> list[str]:
     """Classic RK4 substeps (SPEC §3) over rhs. With ``events`` > 0, the gaps are checked
     after each substep and the function returns at the start of the substep where one
-    went from ≥ 0 to < 0, with the number of whole substeps done."""
+    went from ≥ 0 to < 0, with the number of whole substeps done. With ``rates``, also
+    where a gap still ≥ 0 at the end had a rate at the start that would have carried it
+    below 0 (it may have gone through and out)."""
     state = names.state
     signature = f"def {name}(t, {', '.join(state)}, w, ws, delta, steps):"
     body = [signature, "    half = 0.5*delta", "    sixth = delta/6.0", "    t0 = t", "    worst = 1.0"]
@@ -258,6 +281,9 @@ def _rk4_function(name: str, names: _Names, events: int) -> list[str]:
         return f"        {', '.join(outs)} = rhs({', '.join(args)})"
 
     body += [stage(1, None, None), stage(2, "half", 1), stage(3, "half", 2), stage(4, "delta", 3)]
+    if events and rates:
+        body.append(f"        {', '.join(f'r{k}' for k in range(events))}, = "
+                    f"gap_rates(t, {', '.join(names.qs)}, {', '.join(f'k1_{q}' for q in names.qs)})")
     new = {s: f"n_{s}" if events else s for s in state}
     for s in state:
         body.append(f"        {new[s]} = {s} + sixth*(k1_{s} + 2.0*k2_{s} + 2.0*k3_{s} + k4_{s})")
@@ -266,7 +292,11 @@ def _rk4_function(name: str, names: _Names, events: int) -> list[str]:
     if events:
         ends = [f"e{k}" for k in range(events)]
         body.append(f"        {', '.join(ends)}, = gaps(t_end, {', '.join(new[q] for q in names.qs)})")
-        crossed = " or ".join(f"({e} < 0.0 and {g} >= 0.0)" for e, g in zip(ends, gaps))
+        floor = repr(-GAP_ROUNDOFF) if rates else "0.0"
+        crossed = " or ".join(f"({e} < {floor} and {g} >= {floor})" for e, g in zip(ends, gaps))
+        if rates:
+            crossed += " or " + " or ".join(
+                f"({g} >= 0.0 and {g} + delta*r{k} < {-PASS_THROUGH!r})" for k, g in enumerate(gaps))
         body.append(f"        if {crossed}:")
         body.append(f"            return (t, {', '.join(state)}, w, ws, worst, step, 1)")
         body.append(f"        {', '.join(gaps)}, = {', '.join(ends)},")
@@ -307,28 +337,135 @@ def _gaps_function(mech: Mechanics, names: _Names, events: Sequence[Node]) -> li
     return _function("gaps", ["t", *names.qs], block, outs)
 
 
-def _header(mech: Mechanics, names: _Names, label: str, events: int) -> list[str]:
+@dataclass(frozen=True)
+class _ContactTrees:
+    """A contact's trees: gap and slip with their rates and derivatives (differentiated only by
+    the names they contain: a ball-pair gap in a box of twenty coordinates reads four)."""
+
+    gap: Node
+    slip: Node
+    #: dgap/dt = J·q̇ + ∂gap/∂t
+    rate: Node
+    #: gap¨ − J·q̈
+    c: Node
+    #: slip˙ − S·q̈
+    d: Node
+    J: tuple[Node, ...]
+    S: tuple[Node, ...]
+
+    @classmethod
+    def of(cls, mech: Mechanics, gap: Node, slip: Node) -> _ContactTrees:
+        J = tuple(_partial(gap, q) for q in mech.coordinates)
+        S = tuple(_partial(slip, v) for v in mech.velocities)
+        rate = _partial(gap, TIME)
+        for j, v in zip(J, mech.velocities):
+            rate = A.add(rate, A.mul(j, Name(v)))
+        return cls(gap, slip, rate, _drift(mech, rate), _drift(mech, slip), J, S)
+
+
+def _partial(tree: Node, name: str) -> Node:
+    return A.diff(tree, name) if name in names_in(tree) else A.ZERO
+
+
+def _drift(mech: Mechanics, rate: Node) -> Node:
+    """d(rate)/dt with q̈ = 0: ∂rate/∂q·q̇ + ∂rate/∂t (rate a tree of t, q and q̇)."""
+    present = names_in(rate)
+    out = A.diff(rate, TIME) if TIME in present else A.ZERO
+    for q, v in zip(mech.coordinates, mech.velocities):
+        if q in present:
+            out = A.add(out, A.mul(A.diff(rate, q), Name(v)))
+    return out
+
+
+def _gap_rates_function(mech: Mechanics, names: _Names, contacts: Sequence[_ContactTrees]) -> list[str]:
+    block = Block(names.variables(mech), prefix="g")
+    outs = [f"rate{k}" for k in range(len(contacts))]
+    for out, c in zip(outs, contacts):
+        block.assign(out, c.rate)
+    return _function("gap_rates", ["t", *names.qs, *names.vs], block, outs)
+
+
+def _dynamics_function(mech: Mechanics, names: _Names, derivatives: str) -> list[str]:
+    """q̇, ṗ, q̈ = T⁻¹(ṗ − ∂P/∂q·q̇ − ∂P/∂t) (P = ∂Ek/∂q̇ = p), the pivot and the powers, all
+    without contact forces."""
+    block = Block(names.variables(mech), prefix="c")
+    T = _mass_matrix(block, mech)
+    L, D = _factor(block, T)
+    _velocities(block, mech, names, L, D)
+    _forces(block, mech, _lagrange_terms(block, mech, names, derivatives))
+    _support_power(block, mech, L, D)
+    _pivots(block, T, D)
+    v = [Name(name) for name in mech.velocities]
+    rhs = []
+    for i, vel in enumerate(mech.velocities):
+        P = A.diff(mech.kinetic, vel)
+        drift = A.diff(P, TIME)
+        for k, q in enumerate(mech.coordinates):
+            drift = A.add(drift, A.mul(A.diff(P, q), v[k]))
+        rhs.append(A.sub(_internal(block, f"dp{i}"), drift))
+    for i, x in enumerate(_solve(block, L, D, rhs, "q")):
+        block.assign(f"acc{i}", x)
+    n = mech.n
+    return _function("dynamics", ["t", *names.state], block,
+                     [*names.vs, *(f"dp{i}" for i in range(n)), *(f"acc{i}" for i in range(n)),
+                      "pivot", "wdot", "wsdot"])
+
+
+def _solve_function(mech: Mechanics, names: _Names) -> list[str]:
+    """solve(t, q…, a…, b…) → (T⁻¹a…, T⁻¹b…)."""
+    block = Block(names.variables(mech), prefix="s")
+    L, D = _factor(block, _mass_matrix(block, mech))
+    n = mech.n
+    outs = []
+    for tag in ("a", "b"):
+        given: list[Node] = [_internal(block, f"{tag}{i}") for i in range(n)]
+        for i, x in enumerate(_solve(block, L, D, given, f"{tag}s")):
+            block.assign(f"o{tag}{i}", x)
+            outs.append(f"o{tag}{i}")
+    return _function("solve", ["t", *names.qs, *(f"a{i}" for i in range(n)), *(f"b{i}" for i in range(n))],
+                     block, outs)
+
+
+def _contact_function(k: int, mech: Mechanics, names: _Names, c: _ContactTrees) -> list[str]:
+    """contact<k>(t, q…, q̇…) → (gap, rate, c, slip, d, J…, S…)."""
+    block = Block(names.variables(mech), prefix="k")
+    for out, tree in (("gap", c.gap), ("rate", c.rate), ("c", c.c), ("slip", c.slip), ("d", c.d)):
+        block.assign(out, tree)
+    outs = []
+    for tag, trees in (("J", c.J), ("S", c.S)):
+        for i, tree in enumerate(trees):
+            block.assign(f"o{tag}{i}", tree)
+            outs.append(f"o{tag}{i}")
+    return _function(f"contact{k}", ["t", *names.qs, *names.vs], block, ["gap", "rate", "c", "slip", "d", *outs])
+
+
+def _header(mech: Mechanics, names: _Names, label: str, events: int, contacts: bool) -> list[str]:
     """What each generated name stands for in the model (the source never contains model text)."""
     lines = [f"# Generated for {label!r}; see game/physics/codegen.py.", "# t: time"]
     for q, p, v, coord, vel in zip(names.qs, names.ps, names.vs, mech.coordinates, mech.velocities):
         lines.append(f"# {q}: coordinate {coord}   {v}: velocity {vel}   {p}: momentum ∂L/∂{vel}")
     lines.append("# T<i>_<j>: kinetic-energy matrix; L<i>_<j>, D<j>: its LDLᵀ factors; r<i> = p − b")
     lines.append("# dp<i>: ṗ = ∂L/∂q + Q; wdot: power of the forces; wsdot: power of moving supports")
+    if contacts:
+        lines.append("# acc<i>: q̈ without contact forces; J<i> = ∂gap/∂q, S<i> = ∂slip/∂q̇ of a contact")
     if events:
         lines.append(f"# gap0…gap{events - 1}: event functions (contacts), in file order")
     return lines
 
 
 def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node] = (),
-             label: str = "model") -> GeneratedDynamics:
+             label: str = "model", contacts: Sequence[tuple[Node, Node]] = ()) -> GeneratedDynamics:
     """Generate and compile the model's functions. ``events`` are trees of t and q whose
-    crossing of zero from above stops ``advance_events``; ``label`` names the model in
-    the source's header and in tracebacks."""
+    crossing of zero from above stops ``advance_events``; ``contacts`` are (gap, slip)
+    trees whose gaps are events too, with what the contact stepper needs (they come
+    first among the event functions); ``label`` names the model in the source's header
+    and in tracebacks."""
     if derivatives not in ("exact", "numeric"):
         raise ValueError("derivatives must be 'exact' or 'numeric'")
     names = _Names.of(mech.n)
+    events = [*(gap for gap, _ in contacts), *events]
     parts = [
-        _header(mech, names, label, len(events)),
+        _header(mech, names, label, len(events), bool(contacts)),
         _rhs_function(mech, names, derivatives),
         _rk4_function("advance", names, 0),
         _momenta_function(mech, names),
@@ -336,10 +473,20 @@ def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node]
     ]
     functions = ["rhs", "advance", "momenta", "energies"]
     if events:
-        parts += [_gaps_function(mech, names, events), _rk4_function("advance_events", names, len(events))]
+        parts += [_gaps_function(mech, names, events),
+                  _rk4_function("advance_events", names, len(events), rates=bool(contacts))]
         functions += ["gaps", "advance_events"]
+    if contacts:
+        trees = [_ContactTrees.of(mech, gap, slip) for gap, slip in contacts]
+        parts += [_gap_rates_function(mech, names, trees), _dynamics_function(mech, names, derivatives),
+                  _solve_function(mech, names)]
+        functions += ["gap_rates", "dynamics", "solve"]
+        for k, c in enumerate(trees):
+            parts.append(_contact_function(k, mech, names, c))
+            functions.append(f"contact{k}")
     source = "\n\n".join("\n".join(p) for p in parts) + "\n"
     filename = f"<cenm-generated {next(_serial)}: {label}>"
     scalar, array = compile_source(source, tuple(functions), filename=filename)
     fns = {name: Compiled(scalar[name], array[name]) for name in functions}
-    return GeneratedDynamics(source=source, filename=filename, n=mech.n, **fns)
+    terms = tuple(fns.pop(f"contact{k}") for k in range(len(contacts)))
+    return GeneratedDynamics(source=source, filename=filename, n=mech.n, contact_terms=terms, **fns)

@@ -36,6 +36,8 @@ class Simulation:
         self.columns: list[tuple[str, Callable[[Simulation], float]]] = []
         if self.does_work:
             self.columns.append(("W", lambda sim: sim.work))
+        if self.has_contacts:
+            self.columns.append(("Eloss", lambda sim: sim.losses))
         values = condition_values(model, self.parameters, conditions)
         self.set_conditions([values[c] for c in model.coordinates], [values[v] for v in model.velocities])
 
@@ -51,7 +53,8 @@ class Simulation:
         self.user_qdot = np.array(qdot, dtype=float)
 
     def _start(self, q, qdot) -> None:
-        """The motion starts again here: t = 0, the energy reference and DE too."""
+        """The motion starts again here: t = 0, the energy reference and DE too (and the
+        energy lost in contacts)."""
         self.state = self.system.state(q, qdot, 0.0)
         ek, ep = self.system.energies(self.state)
         self.e0 = ek + ep
@@ -87,11 +90,11 @@ class Simulation:
         Observers hear of each step (without observers, all steps run in one call)."""
         if not self.observers:
             self.state = self.system.step(self.state, steps)
-            self.de = max(self.de, abs(self.energy - self.work - self.e0))
+            self.de = max(self.de, abs(self.balance))
             return
         for _ in range(steps):
             self.state = self.system.step(self.state, 1)
-            self.de = max(self.de, abs(self.energy - self.work - self.e0))
+            self.de = max(self.de, abs(self.balance))
             for observer in self.observers:
                 observer.on_step(self)
 
@@ -128,6 +131,20 @@ class Simulation:
         """Work done on the system since the conditions were set: by the generalized
         forces and by supports that move. E − W − E₀ stays 0 up to integration error."""
         return self.state.work + self.state.support_work
+
+    @property
+    def has_contacts(self) -> bool:
+        return bool(self.model.contacts)
+
+    @property
+    def losses(self) -> float:
+        """Kinetic energy lost in contacts (impacts, sliding friction) since the conditions were set."""
+        return self.state.losses
+
+    @property
+    def balance(self) -> float:
+        """E − W − E₀ + losses: 0 up to integration error (DE is its largest size so far)."""
+        return self.energy - self.work - self.e0 + self.state.losses
 
     def sample_names(self) -> tuple[str, ...]:
         """What :meth:`sample` gives, by name: one row of the CSV of ``simulate`` and of the history."""

@@ -20,6 +20,8 @@ from ..expr import TIME, EvaluationError, Node, evaluate
 from ..expr.codegen import ARITHMETIC_ERRORS
 from ..model import ModelFile
 from .codegen import GeneratedDynamics, generate
+from .contact_stepper import ContactRK4
+from .contacts import Contacts, bind_contacts
 from .mechanics import Mechanics, build_mechanics
 from .steppers import PIVOT_MIN, RK4, EventRK4, Response, Stepper
 
@@ -74,11 +76,20 @@ class System:
     respond: Response | None = None
     #: how steps are taken (SPEC §8): the fused RK4 loop unless the model needs more
     stepper: Stepper = field(init=False)
+    #: the model's contacts (its CONTACTS block), with their numbers and what they do
+    contacts: Contacts | None = field(init=False, default=None)
 
     def __post_init__(self):
         self.mechanics = build_mechanics(self.model, self.parameters)
-        self.code = generate(self.mechanics, self.derivatives, self.events, label=Path(self.model.path).name)
-        if self.events:
+        bound = bind_contacts(self.model, self.parameters)
+        if bound and self.events:
+            raise ValueError("a model with contacts takes no other event functions")
+        self.code = generate(self.mechanics, self.derivatives, self.events, label=Path(self.model.path).name,
+                             contacts=[(c.gap, c.slip) for c in bound])
+        if bound:
+            self.contacts = Contacts(bound, self.code, self.delta)
+            self.stepper = ContactRK4(self.contacts)
+        elif self.events:
             if self.respond is None:
                 raise ValueError("event functions need a response")
             self.stepper = EventRK4(self.respond)
@@ -120,7 +131,21 @@ class System:
             pivot = float("nan")
         if not np.all(np.isfinite(p)) or not pivot > PIVOT_MIN:
             raise self._check_point(t, y) or self._diagnose_at(t, q, qdot, "the momenta are not finite")
+        if self.contacts is not None:
+            self._outside_contacts(t, q, qdot)
         return State(t, q.copy(), p)
+
+    def _outside_contacts(self, t: float, q: np.ndarray, qdot: np.ndarray) -> None:
+        """A state with a contact crossed (a ball inside the floor) is refused."""
+        assert self.contacts is not None
+        try:
+            gaps = self.contacts.gaps(t, q.tolist())
+        except ARITHMETIC_ERRORS as exc:
+            raise self._diagnose_at(t, q, qdot, f"a contact's gap cannot be computed: {exc}") from None
+        for item, gap in zip(self.contacts.items, gaps):
+            if not gap >= -self.contacts.slack(q):
+                raise SimulationError(f"contact '{item.id}' would be crossed (its gap is {gap:.6g}; it must be 0 or more)",
+                                      t, self._values(t, q, qdot))
 
     def velocities(self, state: State) -> np.ndarray:
         """q̇ = T⁻¹(p − b) at ``state``."""
@@ -145,7 +170,13 @@ class System:
         Returns (t, Y, work, ok) where ``work`` is that of the forces and moving
         supports, and ``ok`` marks the rows that stayed valid (rows that failed hold
         whatever the arithmetic produced and should be discarded).
+
+        Contacts are not followed here (impacts need each state's own instants): a model
+        with contacts is refused with ValueError.
         """
+        if self.contacts is not None:
+            raise ValueError("a batch of states cannot be advanced with contacts (impacts happen at each "
+                             "state's own instants); step the states one by one")
         Y = np.asarray(Y, dtype=float)
         cols = [np.ascontiguousarray(Y[:, k]) for k in range(Y.shape[1])]
         w = np.zeros(Y.shape[0]) if work is None else np.asarray(work, dtype=float)

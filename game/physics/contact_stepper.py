@@ -1,0 +1,286 @@
+"""The stepper of models with contacts (SPEC §7.3): free flight, impacts and resting contacts.
+
+While no contact rests, substeps run in the generated fused loop
+(``advance_events``), which returns at the start of a substep in which a gap
+goes below 0 — or in which a gap's rate says the substep may have gone through a
+thin obstacle and out. That substep is then covered in Python: the instant is
+located (regula falsi, Illinois variant, re-integrating the substep from its
+start, to ``tolerance`` seconds), the contacts act there (impulses,
+:meth:`Contacts.resolve`) and the substep is finished; several events in one
+substep are taken in time order, and whole steps stay on the grid of δ.
+
+While some contact rests (a ball on the floor, a block sliding to a stop), the
+substeps are RK4 in Python with the contact forces in the right-hand side
+(:meth:`Contacts.forces`): still fourth order while nothing changes, with events
+for the other gaps and for a sliding contact whose slip reaches 0 (it sticks
+there, so a block stops where it should and does not chatter). The contacts that
+rest are found again after every substep, from the state alone (touching, no
+normal speed, pressed), so a new state set by the user needs nothing else.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..expr.codegen import ARITHMETIC_ERRORS
+from .codegen import GAP_ROUNDOFF, PASS_THROUGH
+from .contacts import Contacts, Impact, Mode
+from .steppers import PIVOT_MIN, _unpack
+
+if TYPE_CHECKING:
+    from .system import State, System
+
+#: what a failed evaluation inside a contact substep can raise
+FAILURES = (*ARITHMETIC_ERRORS, ArithmeticError, np.linalg.LinAlgError)
+
+
+@dataclass
+class ContactRK4:
+    """RK4 substeps with impacts and resting contacts (see the module docstring)."""
+
+    contacts: Contacts
+    #: how closely the instant of an event is located, in seconds
+    tolerance: float = 1e-12
+    #: events in one substep beyond this mean the contacts are not making progress
+    max_events_per_substep: int = 64
+    #: the impacts so far, newest last (bounded); observers read and clear it
+    log: deque[Impact] = field(default_factory=lambda: deque(maxlen=512))
+
+    def advance(self, system: System, state: State, substeps: int) -> State:
+        delta = system.delta
+        modes, current = self._rest(system, state)
+        remaining = substeps
+        while remaining > 0:
+            if not modes:
+                out = self._fused(system, current, delta, remaining)
+                done, hit = int(out[-2]), int(out[-1])
+                current = _unpack(system, current, out[:-2], remaining)
+                remaining -= done
+                if not hit:
+                    break
+            # the end of this substep on the grid of δ from the start (not t + δ + δ… rounded)
+            t_end = state.t + (substeps - remaining + 1) * delta
+            current, modes = self._substep(system, current, t_end - current.t, modes, t_end)
+            remaining -= 1
+        return current
+
+    # -- one substep, with whatever happens in it ----------------------------------------------------
+
+    def _substep(self, system: System, start: State, length: float, modes: tuple[Mode, ...], t_end: float
+                 ) -> tuple[State, tuple[Mode, ...]]:
+        left = length
+        current = start
+        for _ in range(self.max_events_per_substep):
+            end = self._move(system, current, left, modes)
+            watch = self._events(system, current, modes)
+            crossing = self._crossing(system, current, end, left, modes, watch)
+            if crossing is None:
+                end = _at_time(end, t_end)
+                modes, end = self._rest(system, end)
+                return end, modes
+            h = self._locate(functools.partial(self._lowest, system, current, modes=modes, watch=watch), crossing)
+            at = self._move(system, current, h, modes) if h > 0 else current
+            slack = self.contacts.slack(at.q)
+            reached = self._events(system, at, modes)
+            crossed = [k for k in range(len(self.contacts)) if watch[k] >= 0 and reached[k] <= slack]
+            at = self._respond(system, at)
+            modes, at = self._rest(system, at, crossed)
+            current = at
+            left -= h
+        raise system.failure(start, f"more than {self.max_events_per_substep} contact events in one substep "
+                                    "(the contacts do not come to rest)", 1)
+
+    def _move(self, system: System, start: State, h: float, modes: tuple[Mode, ...]) -> State:
+        """One RK4 substep of length h: the generated one while nothing rests, else with contact forces."""
+        if not modes:
+            try:
+                out = system.code.advance.scalar(
+                    start.t, *start.q.tolist(), *start.p.tolist(), start.work, start.support_work, h, 1)
+            except ARITHMETIC_ERRORS as exc:
+                raise system.failure(start, str(exc), 1) from None
+            return _unpack(system, start, out, 1)
+        return self._constrained(system, start, h, modes)
+
+    def _constrained(self, system: System, start: State, h: float, modes: tuple[Mode, ...]) -> State:
+        """One RK4 substep with the resting contacts' forces in the right-hand side (plain
+        floats: the systems that rest are small, and NumPy's overhead would dominate)."""
+        from .system import State
+
+        forces = self.contacts.forces
+
+        def f(t: float, q: list[float], p: list[float]):
+            push = forces(modes, t, q, p)
+            motion = push.motion
+            if not motion.pivot > PIVOT_MIN:
+                raise ArithmeticError("T is singular or not positive definite")
+            pdot = [a + b for a, b in zip(motion.momentum_rate, push.force)]
+            return motion.velocity, pdot, motion.work_power, motion.support_power, -push.power
+
+        def shifted(y: list[float], k: Sequence[float], c: float) -> list[float]:
+            return [a + c * b for a, b in zip(y, k)]
+
+        t, q, p = start.t, start.q.tolist(), start.p.tolist()
+        half = 0.5 * h
+        try:
+            k1 = f(t, q, p)
+            k2 = f(t + half, shifted(q, k1[0], half), shifted(p, k1[1], half))
+            k3 = f(t + half, shifted(q, k2[0], half), shifted(p, k2[1], half))
+            k4 = f(t + h, shifted(q, k3[0], h), shifted(p, k3[1], h))
+        except FAILURES as exc:
+            raise system.failure(start, str(exc) or None, 1) from None
+        sixth = h / 6.0
+
+        def combined(y: Sequence[float], i: int) -> list[float]:
+            return [a + sixth * (b1 + 2.0 * b2 + 2.0 * b3 + b4)
+                    for a, b1, b2, b3, b4 in zip(y, k1[i], k2[i], k3[i], k4[i])]
+
+        def total(x: float, i: int) -> float:
+            return x + sixth * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i])
+
+        q_new, p_new = np.array(combined(q, 0)), np.array(combined(p, 1))
+        if not (np.all(np.isfinite(q_new)) and np.all(np.isfinite(p_new))):
+            raise system.failure(start, None, 1)
+        return State(t + h, q_new, p_new, total(start.work, 2), total(start.support_work, 3),
+                     total(start.losses, 4))
+
+    # -- events ----------------------------------------------------------------------------------------
+
+    def _events(self, system: System, state: State, modes: tuple[Mode, ...]) -> np.ndarray:
+        """The event functions at ``state``: each contact's gap (+ round-off; +inf for a resting
+        one), then slip·sign for each sliding one (it sticks where that reaches 0)."""
+        values = np.array(self.contacts.gaps(state.t, state.q.tolist()), dtype=float) + GAP_ROUNDOFF
+        resting = [m.contact for m in modes]
+        values[resting] = math.inf
+        sliding = [m for m in modes if m.sliding]
+        if not sliding:
+            return values
+        ql = state.q.tolist()
+        motion = self.contacts.motion(state.t, ql, state.p.tolist())
+        slips = [m.sliding * self.contacts.terms(m.contact, state.t, ql, motion).slip for m in sliding]
+        return np.concatenate([values, slips])
+
+    def _lowest(self, system: System, start: State, h: float, *, modes: tuple[Mode, ...], watch: np.ndarray) -> float:
+        """The lowest of the event functions watched (≥ 0 at the start) after h."""
+        at = self._move(system, start, h, modes) if h > 0 else start
+        values = self._events(system, at, modes)
+        return float(np.min(values[watch >= 0])) if np.any(watch >= 0) else math.inf
+
+    def _crossing(self, system: System, start: State, end: State, length: float, modes: tuple[Mode, ...],
+                  watch: np.ndarray) -> tuple[float, float, float, float] | None:
+        """A bracket (lo, hi, f(lo), f(hi)) of the first event in the substep, or None."""
+        after = self._events(system, end, modes)
+        considered = watch >= 0
+        if np.any(after[considered] < 0):
+            return 0.0, length, float(np.min(watch[considered])), float(np.min(after[considered]))
+        if modes:
+            return None
+        return self._passed_through(system, start, length, watch)
+
+    def _passed_through(self, system: System, start: State, length: float, watch: np.ndarray
+                        ) -> tuple[float, float, float, float] | None:
+        """A gap ≥ 0 at both ends whose rate at the start would have taken it below 0 may
+        have crossed a thin obstacle and come out: follow it by conservative advancement
+        (Newton steps from below, exact for a gap convex in time) to see."""
+        code, rates_of = system.code, self.contacts.rates
+        v = code.rhs.scalar(start.t, *start.q.tolist(), *start.p.tolist())[: system.n]
+        rates = rates_of(start.t, *start.q.tolist(), *v)
+        for k, (g, r) in enumerate(zip(watch[: len(self.contacts)], rates)):
+            if not (g >= 0 and g + length * r < -PASS_THROUGH):
+                continue
+            h = 0.0
+            g += GAP_ROUNDOFF
+            for _ in range(60):
+                h_next = h + g / -r
+                if h_next >= length:
+                    break
+                h = h_next
+                at = self._move(system, start, h, ())
+                lowest = float(np.min(self._events(system, at, ())[watch >= 0]))
+                if lowest < 0:
+                    return 0.0, h, float(np.min(watch[watch >= 0])), lowest
+                vq = code.rhs.scalar(at.t, *at.q.tolist(), *at.p.tolist())[: system.n]
+                g = self._events(system, at, ())[k]
+                r = rates_of(at.t, *at.q.tolist(), *vq)[k]
+                if r >= 0 or g <= 0:
+                    break
+        return None
+
+    def _locate(self, lowest: Callable[[float], float], bracket: tuple[float, float, float, float]) -> float:
+        """The largest h with every watched event function still ≥ 0, to ``tolerance``:
+        regula falsi with the Illinois modification, then bisection if it stalls."""
+        lo, hi, f_lo, f_hi = bracket
+        side = 0
+        for iteration in range(200):
+            if hi - lo <= self.tolerance:
+                break
+            h = hi - f_hi * (hi - lo) / (f_hi - f_lo) if f_hi != f_lo else 0.5 * (lo + hi)
+            if iteration >= 60 or not lo < h < hi:
+                h = 0.5 * (lo + hi)
+            f = lowest(h)
+            if f >= 0:
+                lo, f_lo = h, f
+                if side == 1:
+                    f_hi *= 0.5
+                side = 1
+            else:
+                hi, f_hi = h, f
+                if side == -1:
+                    f_lo *= 0.5
+                side = -1
+        return lo
+
+    # -- acting --------------------------------------------------------------------------------------
+
+    def _respond(self, system: System, at: State) -> State:
+        from .system import State
+
+        try:
+            p, struck = self.contacts.resolve(at.t, at.q, at.p)
+        except FAILURES as exc:
+            raise system.failure(at, str(exc) or None, 1) from None
+        if not struck:
+            return at
+        new = State(at.t, at.q, p, at.work, at.support_work, at.losses)
+        before, after = system.velocities(at), system.velocities(new)
+        loss = sum(system.energies(at)) - sum(system.energies(new))
+        new = State(at.t, at.q, p, at.work, at.support_work, at.losses + loss)
+        self.log.append(Impact(at.t, tuple(struck), at.q, before, after, loss))
+        return new
+
+    def _rest(self, system: System, state: State, crossed: Sequence[int] = ()) -> tuple[tuple[Mode, ...], State]:
+        from .system import State
+
+        try:
+            modes, q, p = self.contacts.resting(state.t, state.q, state.p, crossed)
+        except FAILURES as exc:
+            raise system.failure(state, str(exc) or None, 1) from None
+        if q is state.q and p is state.p:
+            return modes, state
+        # the normal speed taken out is energy lost (round-off sized); a position put back on the
+        # constraint is integration error and shows in DE, as it should
+        loss = system.energies(State(state.t, q, state.p))[0] - system.energies(State(state.t, q, p))[0]
+        return modes, State(state.t, q, p, state.work, state.support_work, state.losses + loss)
+
+    def _fused(self, system: System, state: State, delta: float, substeps: int) -> tuple:
+        assert system.code.advance_events is not None
+        try:
+            return system.code.advance_events.scalar(
+                state.t, *state.q.tolist(), *state.p.tolist(), state.work, state.support_work, delta, substeps)
+        except ARITHMETIC_ERRORS as exc:
+            raise system.failure(state, str(exc), substeps) from None
+
+
+def _at_time(state: State, t: float) -> State:
+    """The same state stamped with ``t`` (the end of a substep on the grid, not t + h rounded)."""
+    from .system import State
+
+    if state.t == t:
+        return state
+    return State(t, state.q, state.p, state.work, state.support_work, state.losses)
