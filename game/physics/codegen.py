@@ -28,10 +28,14 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..expr import TIME, Block, Name, Node, algebra, names_in
+from ..expr import TIME, Block, Name, Node, algebra
 from ..expr.codegen import compile_source, literal
 from .mechanics import Mechanics
+
+if TYPE_CHECKING:
+    from .contact_codegen import ContactCode
 
 A = algebra
 
@@ -77,6 +81,8 @@ class GeneratedDynamics:
     #: per contact: terms(t, q…, q̇…) → (gap, dgap/dt, c, slip, d, J…, S…) with J = ∂gap/∂q,
     #: S = ∂slip/∂q̇, gap¨ = J·q̈ + c and slip˙ = S·q̈ + d
     contact_terms: tuple[Compiled, ...] = ()
+    #: per contact, made when it first rests alone: everything one substep stage needs then
+    resting: ContactCode | None = None
 
 
 @dataclass(frozen=True)
@@ -337,108 +343,6 @@ def _gaps_function(mech: Mechanics, names: _Names, events: Sequence[Node]) -> li
     return _function("gaps", ["t", *names.qs], block, outs)
 
 
-@dataclass(frozen=True)
-class _ContactTrees:
-    """A contact's trees: gap and slip with their rates and derivatives (differentiated only by
-    the names they contain: a ball-pair gap in a box of twenty coordinates reads four)."""
-
-    gap: Node
-    slip: Node
-    #: dgap/dt = J·q̇ + ∂gap/∂t
-    rate: Node
-    #: gap¨ − J·q̈
-    c: Node
-    #: slip˙ − S·q̈
-    d: Node
-    J: tuple[Node, ...]
-    S: tuple[Node, ...]
-
-    @classmethod
-    def of(cls, mech: Mechanics, gap: Node, slip: Node) -> _ContactTrees:
-        J = tuple(_partial(gap, q) for q in mech.coordinates)
-        S = tuple(_partial(slip, v) for v in mech.velocities)
-        rate = _partial(gap, TIME)
-        for j, v in zip(J, mech.velocities):
-            rate = A.add(rate, A.mul(j, Name(v)))
-        return cls(gap, slip, rate, _drift(mech, rate), _drift(mech, slip), J, S)
-
-
-def _partial(tree: Node, name: str) -> Node:
-    return A.diff(tree, name) if name in names_in(tree) else A.ZERO
-
-
-def _drift(mech: Mechanics, rate: Node) -> Node:
-    """d(rate)/dt with q̈ = 0: ∂rate/∂q·q̇ + ∂rate/∂t (rate a tree of t, q and q̇)."""
-    present = names_in(rate)
-    out = A.diff(rate, TIME) if TIME in present else A.ZERO
-    for q, v in zip(mech.coordinates, mech.velocities):
-        if q in present:
-            out = A.add(out, A.mul(A.diff(rate, q), Name(v)))
-    return out
-
-
-def _gap_rates_function(mech: Mechanics, names: _Names, contacts: Sequence[_ContactTrees]) -> list[str]:
-    block = Block(names.variables(mech), prefix="g")
-    outs = [f"rate{k}" for k in range(len(contacts))]
-    for out, c in zip(outs, contacts):
-        block.assign(out, c.rate)
-    return _function("gap_rates", ["t", *names.qs, *names.vs], block, outs)
-
-
-def _dynamics_function(mech: Mechanics, names: _Names, derivatives: str) -> list[str]:
-    """q̇, ṗ, q̈ = T⁻¹(ṗ − ∂P/∂q·q̇ − ∂P/∂t) (P = ∂Ek/∂q̇ = p), the pivot and the powers, all
-    without contact forces."""
-    block = Block(names.variables(mech), prefix="c")
-    T = _mass_matrix(block, mech)
-    L, D = _factor(block, T)
-    _velocities(block, mech, names, L, D)
-    _forces(block, mech, _lagrange_terms(block, mech, names, derivatives))
-    _support_power(block, mech, L, D)
-    _pivots(block, T, D)
-    v = [Name(name) for name in mech.velocities]
-    rhs = []
-    for i, vel in enumerate(mech.velocities):
-        P = A.diff(mech.kinetic, vel)
-        drift = A.diff(P, TIME)
-        for k, q in enumerate(mech.coordinates):
-            drift = A.add(drift, A.mul(A.diff(P, q), v[k]))
-        rhs.append(A.sub(_internal(block, f"dp{i}"), drift))
-    for i, x in enumerate(_solve(block, L, D, rhs, "q")):
-        block.assign(f"acc{i}", x)
-    n = mech.n
-    return _function("dynamics", ["t", *names.state], block,
-                     [*names.vs, *(f"dp{i}" for i in range(n)), *(f"acc{i}" for i in range(n)),
-                      "pivot", "wdot", "wsdot"])
-
-
-def _solve_function(mech: Mechanics, names: _Names) -> list[str]:
-    """solve(t, q…, a…, b…) → (T⁻¹a…, T⁻¹b…)."""
-    block = Block(names.variables(mech), prefix="s")
-    L, D = _factor(block, _mass_matrix(block, mech))
-    n = mech.n
-    outs = []
-    for tag in ("a", "b"):
-        given: list[Node] = [_internal(block, f"{tag}{i}") for i in range(n)]
-        for i, x in enumerate(_solve(block, L, D, given, f"{tag}s")):
-            block.assign(f"o{tag}{i}", x)
-            outs.append(f"o{tag}{i}")
-    return _function("solve", ["t", *names.qs, *(f"a{i}" for i in range(n)), *(f"b{i}" for i in range(n))],
-                     block, outs)
-
-
-def _contact_function(k: int, mech: Mechanics, names: _Names, c: _ContactTrees) -> list[str]:
-    """contact<k>(t, q…, q̇…) → (gap, rate, c, slip, d, J…, S…)."""
-    block = Block(names.variables(mech), prefix="k")
-    for out, tree in (("gap", c.gap), ("rate", c.rate), ("c", c.c), ("slip", c.slip), ("d", c.d)):
-        block.assign(out, tree)
-    outs = []
-    for tag, trees in (("J", c.J), ("S", c.S)):
-        for i, tree in enumerate(trees):
-            block.assign(f"o{tag}{i}", tree)
-            outs.append(f"o{tag}{i}")
-    return _function(f"contact{k}", ["t", *names.qs, *names.vs], block, ["gap", "rate", "c", "slip", "d", *outs])
-
-
 def _header(mech: Mechanics, names: _Names, label: str, events: int, contacts: bool) -> list[str]:
     """What each generated name stands for in the model (the source never contains model text)."""
     lines = [f"# Generated for {label!r}; see game/physics/codegen.py.", "# t: time"]
@@ -477,16 +381,15 @@ def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node]
                   _rk4_function("advance_events", names, len(events), rates=bool(contacts))]
         functions += ["gaps", "advance_events"]
     if contacts:
-        trees = [_ContactTrees.of(mech, gap, slip) for gap, slip in contacts]
-        parts += [_gap_rates_function(mech, names, trees), _dynamics_function(mech, names, derivatives),
-                  _solve_function(mech, names)]
-        functions += ["gap_rates", "dynamics", "solve"]
-        for k, c in enumerate(trees):
-            parts.append(_contact_function(k, mech, names, c))
-            functions.append(f"contact{k}")
+        from .contact_codegen import ContactCode
+
+        contact_code = ContactCode(mech, names, derivatives, contacts, label)
+        parts += contact_code.parts()
+        functions += contact_code.functions()
     source = "\n\n".join("\n".join(p) for p in parts) + "\n"
     filename = f"<cenm-generated {next(_serial)}: {label}>"
     scalar, array = compile_source(source, tuple(functions), filename=filename)
     fns = {name: Compiled(scalar[name], array[name]) for name in functions}
     terms = tuple(fns.pop(f"contact{k}") for k in range(len(contacts)))
-    return GeneratedDynamics(source=source, filename=filename, n=mech.n, contact_terms=terms, **fns)
+    return GeneratedDynamics(source=source, filename=filename, n=mech.n, contact_terms=terms,
+                             resting=contact_code if contacts else None, **fns)

@@ -117,11 +117,10 @@ class ContactRK4:
 
         def f(t: float, q: list[float], p: list[float]):
             push = forces(modes, t, q, p)
-            motion = push.motion
-            if not motion.pivot > PIVOT_MIN:
+            if not push.pivot > PIVOT_MIN:
                 raise ArithmeticError("T is singular or not positive definite")
-            pdot = [a + b for a, b in zip(motion.momentum_rate, push.force)]
-            return motion.velocity, pdot, motion.work_power, motion.support_power, -push.power
+            pdot = [a + b for a, b in zip(push.momentum_rate, push.force)]
+            return push.velocity, pdot, push.work_power, push.support_power, -push.power
 
         def shifted(y: list[float], k: Sequence[float], c: float) -> list[float]:
             return [a + c * b for a, b in zip(y, k)]
@@ -152,38 +151,38 @@ class ContactRK4:
 
     # -- events ----------------------------------------------------------------------------------------
 
-    def _events(self, system: System, state: State, modes: tuple[Mode, ...]) -> np.ndarray:
+    def _events(self, system: System, state: State, modes: tuple[Mode, ...]) -> list[float]:
         """The event functions at ``state``: each contact's gap (+ round-off; +inf for a resting
         one), then slip·sign for each sliding one (it sticks where that reaches 0)."""
-        values = np.array(self.contacts.gaps(state.t, state.q.tolist()), dtype=float) + GAP_ROUNDOFF
-        resting = [m.contact for m in modes]
-        values[resting] = math.inf
+        values = [g + GAP_ROUNDOFF for g in self.contacts.gaps(state.t, state.q.tolist())]
+        for m in modes:
+            values[m.contact] = math.inf
         sliding = [m for m in modes if m.sliding]
         if not sliding:
             return values
-        ql = state.q.tolist()
-        motion = self.contacts.motion(state.t, ql, state.p.tolist())
-        slips = [m.sliding * self.contacts.terms(m.contact, state.t, ql, motion).slip for m in sliding]
-        return np.concatenate([values, slips])
+        ql, pl = state.q.tolist(), state.p.tolist()
+        if len(modes) == 1:
+            return [*values, modes[0].sliding * self.contacts.rest(modes[0].contact, state.t, ql, pl).slip]
+        motion = self.contacts.motion(state.t, ql, pl)
+        return values + [m.sliding * self.contacts.terms(m.contact, state.t, ql, motion).slip for m in sliding]
 
-    def _lowest(self, system: System, start: State, h: float, *, modes: tuple[Mode, ...], watch: np.ndarray) -> float:
+    def _lowest(self, system: System, start: State, h: float, *, modes: tuple[Mode, ...], watch: list[float]
+                ) -> float:
         """The lowest of the event functions watched (≥ 0 at the start) after h."""
         at = self._move(system, start, h, modes) if h > 0 else start
-        values = self._events(system, at, modes)
-        return float(np.min(values[watch >= 0])) if np.any(watch >= 0) else math.inf
+        return _lowest_watched(self._events(system, at, modes), watch)
 
     def _crossing(self, system: System, start: State, end: State, length: float, modes: tuple[Mode, ...],
-                  watch: np.ndarray) -> tuple[float, float, float, float] | None:
+                  watch: list[float]) -> tuple[float, float, float, float] | None:
         """A bracket (lo, hi, f(lo), f(hi)) of the first event in the substep, or None."""
-        after = self._events(system, end, modes)
-        considered = watch >= 0
-        if np.any(after[considered] < 0):
-            return 0.0, length, float(np.min(watch[considered])), float(np.min(after[considered]))
+        lowest = _lowest_watched(self._events(system, end, modes), watch)
+        if lowest < 0:
+            return 0.0, length, _lowest_watched(watch, watch), lowest
         if modes:
             return None
         return self._passed_through(system, start, length, watch)
 
-    def _passed_through(self, system: System, start: State, length: float, watch: np.ndarray
+    def _passed_through(self, system: System, start: State, length: float, watch: list[float]
                         ) -> tuple[float, float, float, float] | None:
         """A gap ≥ 0 at both ends whose rate at the start would have taken it below 0 may
         have crossed a thin obstacle and come out: follow it by conservative advancement
@@ -191,23 +190,22 @@ class ContactRK4:
         code, rates_of = system.code, self.contacts.rates
         v = code.rhs.scalar(start.t, *start.q.tolist(), *start.p.tolist())[: system.n]
         rates = rates_of(start.t, *start.q.tolist(), *v)
-        for k, (g, r) in enumerate(zip(watch[: len(self.contacts)], rates)):
+        for k, (g, r) in enumerate(zip(watch, rates)):
             if not (g >= 0 and g + length * r < -PASS_THROUGH):
                 continue
             h = 0.0
-            g += GAP_ROUNDOFF
             for _ in range(60):
                 h_next = h + g / -r
                 if h_next >= length:
                     break
                 h = h_next
                 at = self._move(system, start, h, ())
-                lowest = float(np.min(self._events(system, at, ())[watch >= 0]))
+                values = self._events(system, at, ())
+                lowest = _lowest_watched(values, watch)
                 if lowest < 0:
-                    return 0.0, h, float(np.min(watch[watch >= 0])), lowest
+                    return 0.0, h, _lowest_watched(watch, watch), lowest
                 vq = code.rhs.scalar(at.t, *at.q.tolist(), *at.p.tolist())[: system.n]
-                g = self._events(system, at, ())[k]
-                r = rates_of(at.t, *at.q.tolist(), *vq)[k]
+                g, r = values[k], rates_of(at.t, *at.q.tolist(), *vq)[k]
                 if r >= 0 or g <= 0:
                     break
         return None
@@ -275,6 +273,11 @@ class ContactRK4:
                 state.t, *state.q.tolist(), *state.p.tolist(), state.work, state.support_work, delta, substeps)
         except ARITHMETIC_ERRORS as exc:
             raise system.failure(state, str(exc), substeps) from None
+
+
+def _lowest_watched(values: Sequence[float], watch: Sequence[float]) -> float:
+    """The lowest of ``values`` among the event functions that were ≥ 0 at the start."""
+    return min((v for v, w in zip(values, watch) if w >= 0), default=math.inf)
 
 
 def _at_time(state: State, t: float) -> State:

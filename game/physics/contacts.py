@@ -27,8 +27,9 @@ that E − W − E₀ + losses stays at integration error.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -73,6 +74,25 @@ def bind_contacts(model: ModelFile, parameters: Mapping[str, float]) -> tuple[Bo
     return tuple(out)
 
 
+def _tolerance(direction: Sequence[float], v: Sequence[float]) -> float:
+    """A rate along ``direction`` (J or S) below this is none, at velocities ``v``."""
+    return TOUCH * math.sqrt(_dot(direction, direction)) * max(1.0, math.sqrt(_dot(v, v)))
+
+
+class _Lazy:
+    """``make(k)`` for each k, made the first time it is asked for."""
+
+    def __init__(self, make: Callable[[int], Callable], count: int):
+        self.make = make
+        self.made: list[Callable | None] = [None] * count
+
+    def __getitem__(self, k: int) -> Callable:
+        made = self.made[k]
+        if made is None:
+            made = self.made[k] = self.make(k)
+        return made
+
+
 def _dot(a: Sequence[float], b: Sequence[float]) -> float:
     return math.fsum(x * y for x, y in zip(a, b)) if len(a) > 8 else sum(x * y for x, y in zip(a, b))
 
@@ -101,6 +121,44 @@ class Terms:
         self.velocity = velocity
 
 
+class Rest:
+    """One contact resting alone at one state, as its generated ``rest<k>`` gives it (or as
+    :meth:`of` works it out from its terms)."""
+
+    __slots__ = (
+        "J",
+        "S",
+        "an",
+        "at",
+        "gap",
+        "gnn",
+        "gns",
+        "gss",
+        "jv",
+        "momentum_rate",
+        "pivot",
+        "rate",
+        "slip",
+        "support_power",
+        "sv",
+        "velocity",
+        "work_power",
+    )
+
+    def __init__(self, out: Sequence[float], n: int):
+        self.velocity, self.momentum_rate = out[:n], out[n:2 * n]
+        self.J, self.S = out[2 * n:3 * n], out[3 * n:4 * n]
+        (self.pivot, self.work_power, self.support_power, self.gap, self.rate, self.slip, self.an, self.at,
+         self.gnn, self.gns, self.gss, self.jv, self.sv) = out[4 * n:]
+
+    @classmethod
+    def of(cls, tk: Terms, motion: Motion) -> Rest:
+        J, S, v, acc = tk.J, tk.S, motion.velocity, motion.acceleration
+        return cls((*v, *motion.momentum_rate, *J, *S, motion.pivot, motion.work_power, motion.support_power,
+                    tk.gap, tk.rate, tk.slip, _dot(J, acc) + tk.c, _dot(S, acc) + tk.d, _dot(J, tk.WJ),
+                    _dot(J, tk.WS), _dot(S, tk.WS), _dot(J, v), _dot(S, v)), len(J))
+
+
 @dataclass(frozen=True)
 class Mode:
     """A resting contact and how its friction acts: ``sliding`` = 0 sticks (or has no
@@ -122,12 +180,15 @@ class Impact:
     loss: float
 
 
-@dataclass(frozen=True)
-class Push:
-    """The resting contacts' effect at one state: the motion without them, the generalized
-    force they add to ṗ, its power, and each normal force."""
+class Push(NamedTuple):
+    """The resting contacts' effect at one state: the motion without them (q̇, ṗ, the pivot,
+    the powers), the generalized force they add to ṗ, its power, and each normal force."""
 
-    motion: Motion
+    velocity: Sequence[float]
+    momentum_rate: Sequence[float]
+    pivot: float
+    work_power: float
+    support_power: float
     force: list[float]
     power: float
     normal: list[float]
@@ -145,11 +206,12 @@ class Contacts:
         self.code = code
         self.delta = delta
         self.n = code.n
-        assert code.dynamics is not None and code.solve is not None and code.gap_rates is not None, \
-            "generated without contacts"
+        assert code.dynamics is not None and code.solve is not None and code.gap_rates is not None \
+            and code.resting is not None, "generated without contacts"
         self._terms = [c.scalar for c in code.contact_terms]
         self._dynamics = code.dynamics.scalar
         self._solve = code.solve.scalar
+        self._rest = _Lazy(code.resting.resting, len(contacts))
         #: gap_rates(t, q…, q̇…) → each contact's dgap/dt
         self.rates = code.gap_rates.scalar
 
@@ -182,7 +244,7 @@ class Contacts:
     @staticmethod
     def speed_tolerance(terms: Terms) -> float:
         """A normal speed below this is none."""
-        return TOUCH * math.sqrt(_dot(terms.J, terms.J)) * max(1.0, math.sqrt(_dot(terms.velocity, terms.velocity)))
+        return _tolerance(terms.J, terms.velocity)
 
     # -- impacts -----------------------------------------------------------------------------------
 
@@ -234,15 +296,19 @@ class Contacts:
             tk = self.terms(k, t, ql, motion)
             if abs(tk.rate) > self.speed_tolerance(tk):
                 continue
-            candidates.append(Mode(k, self._sliding(k, tk)))
+            candidates.append(Mode(k, self._sliding(k, tk.slip, tk.S, tk.velocity)))
             terms.append(tk)
         if not candidates:
             return (), q, p
-        push = self._push(candidates, terms, motion)
-        # a force of round-off size (a Newton's cradle at rest) is no force: those contacts
-        # stay free, on the fast path
+        if len(candidates) == 1:  # (not rest<k>: a contact that only touches need not compile it)
+            push = self._one(candidates[0], Rest.of(terms[0], motion))
+        else:
+            push = self._several(candidates, terms, motion)
+        # a force that could not move anything visibly (the round-off left between the balls of
+        # a Newton's cradle) is no force: those contacts stay free, on the fast path; if they
+        # drift into each other, that is an event, and they are put back at gap 0
         scale = 1.0 + max(abs(a) for a in push.free)
-        active = [i for i in range(len(candidates)) if push.normal[i] * push.stiffness[i] > 1e-12 * scale]
+        active = [i for i in range(len(candidates)) if push.normal[i] * push.stiffness[i] > TOUCH * scale]
         modes = tuple(candidates[i] for i in active)
         # a contact that just crossed and stays free is put back at gap 0 too: else round-off
         # would have it cross again at once
@@ -250,11 +316,10 @@ class Contacts:
         q, p = self._settle(settle, q, p)
         return modes, q, p
 
-    def _sliding(self, k: int, terms: Terms) -> int:
+    def _sliding(self, k: int, slip: float, S: Sequence[float], v: Sequence[float]) -> int:
         if not self.items[k].rubs:
             return 0
-        tol = TOUCH * math.sqrt(_dot(terms.S, terms.S)) * max(1.0, math.sqrt(_dot(terms.velocity, terms.velocity)))
-        return 0 if abs(terms.slip) <= tol else (1 if terms.slip > 0 else -1)
+        return 0 if abs(slip) <= _tolerance(S, v) else (1 if slip > 0 else -1)
 
     @staticmethod
     def _settle(terms: list[Terms], q: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -275,37 +340,35 @@ class Contacts:
 
     def forces(self, modes: Sequence[Mode], t: float, q: Sequence[float], p: Sequence[float]) -> Push:
         """What the resting ``modes`` do at one state (see :class:`Push`)."""
-        motion = self.motion(t, q, p)
-        return self._push(modes, [self.terms(m.contact, t, q, motion) for m in modes], motion)
-
-    def _push(self, modes: Sequence[Mode], terms: Sequence[Terms], motion: Motion) -> Push:
         if len(modes) == 1:
-            return self._one(modes[0], terms[0], motion)
-        return self._several(modes, terms, motion)
+            return self._one(modes[0], self.rest(modes[0].contact, t, q, p))
+        motion = self.motion(t, q, p)
+        return self._several(modes, [self.terms(m.contact, t, q, motion) for m in modes], motion)
 
-    def _one(self, mode: Mode, tk: Terms, motion: Motion) -> Push:
+    def rest(self, k: int, t: float, q: Sequence[float], p: Sequence[float]) -> Rest:
+        """Contact k resting alone at one state: one call of its generated ``rest<k>``."""
+        return Rest(self._rest[k](t, *q, *p), self.n)
+
+    def _one(self, mode: Mode, r: Rest) -> Push:
         """One resting contact, in closed form."""
         item = self.items[mode.contact]
-        J, S, WJ, WS, acc = tk.J, tk.S, tk.WJ, tk.WS, motion.acceleration
-        a_n = _dot(J, acc) + tk.c
-        g_nn = _dot(J, WJ)
         lam = phi = 0.0
-        if g_nn > 0:
-            lam = max(0.0, -a_n / g_nn)
+        if r.gnn > 0:
+            lam = max(0.0, -r.an / r.gnn)
             if item.rubs and lam > 0:
-                g_ns = _dot(J, WS)
                 if mode.sliding:
-                    edge = g_nn - mode.sliding * item.friction * g_ns
+                    edge = r.gnn - mode.sliding * item.friction * r.gns
                     if edge > 0:
-                        lam = max(0.0, -a_n / edge)
+                        lam = max(0.0, -r.an / edge)
                         phi = -mode.sliding * item.friction * lam
                 else:
-                    lam, phi = _stick(a_n, _dot(S, acc) + tk.d, g_nn, g_ns, _dot(S, WS), item.friction)
+                    lam, phi = _stick(r.an, r.at, r.gnn, r.gns, r.gss, item.friction)
         if phi:
-            force = [lam * j + phi * s for j, s in zip(J, S)]
+            force = [lam * j + phi * s for j, s in zip(r.J, r.S)]
         else:
-            force = [lam * j for j in J]
-        return Push(motion, force, _dot(force, motion.velocity), [lam], [g_nn], [a_n])
+            force = [lam * j for j in r.J]
+        return Push(r.velocity, r.momentum_rate, r.pivot, r.work_power, r.support_power, force,
+                    lam * r.jv + phi * r.sv, [lam], [r.gnn], [r.an])
 
     def _several(self, modes: Sequence[Mode], terms: Sequence[Terms], motion: Motion) -> Push:
         """Several resting contacts: an LCP (see :func:`_complementarity`)."""
@@ -340,7 +403,8 @@ class Contacts:
         f = _complementarity(G, a_free, kinds)
         force = np.array(directions).T @ f
         count = len(modes)
-        return Push(motion, force.tolist(), float(force @ np.array(motion.velocity)), f[:count].tolist(),
+        return Push(motion.velocity, motion.momentum_rate, motion.pivot, motion.work_power, motion.support_power,
+                    force.tolist(), float(force @ np.array(motion.velocity)), f[:count].tolist(),
                     np.diag(G)[:count].tolist(), a_free[:count].tolist())
 
 
