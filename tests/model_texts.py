@@ -1,5 +1,7 @@
 """Small model texts used by several tests."""
 
+import itertools
+
 SLIDING = """<GENERAL>
 escala=90
 Ox=0
@@ -77,7 +79,7 @@ def cradle(balls: int, lifted: int) -> str:
     rows += [f"<CI>v{n}|0|velocidad angular</CI>" for n in names]
     tm = [f"<T>{i},{i}|'m·l²'</T>" for i in range(balls)]
     contacts = [f"<K>b{i}|'sqrt((2·r + l·sin({b}) - l·sin({a}))² + (l·cos({a}) - l·cos({b}))²) - 2·r'|'1'|'0'|'0'|</K>"
-                for i, (a, b) in enumerate(zip(names, names[1:]))]
+                for i, (a, b) in enumerate(itertools.pairwise(names))]
     bars = [f"<G>Bar|h{i}|0.02|'l'|'{2 * i}·r'|'0'|'{n}'|'0'|'0'|'v{n}'|1|-1</G>" for i, n in enumerate(names)]
     return "\n".join([
         "<GENERAL>", "escala=200", "Ox=0", "Oy=0", "dt=0.02", "N=10", f"nQ={balls}", "</GENERAL>",

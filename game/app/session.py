@@ -24,7 +24,7 @@ from ..model import Catalog, CatalogEntry, ModelFileError, load_model
 from ..model.poses import Pose, VelocityPoint
 from ..physics import Simulation, SimulationError
 from ..physics.kinematics import Kinematics
-from ..physics.records import History, HistoryRecorder, Trail, TrailRecorder
+from ..physics.records import Flash, FlashRecorder, History, HistoryRecorder, Trail, TrailRecorder
 from ..ui.text import Texts, energy_lines, number
 from .controls import BY_NAME
 from .edits import ConditionEdits, ParameterEdits
@@ -125,9 +125,11 @@ class Session:
             return False
         self.index, self.entry, self.model, self.sim, self.kinematics = index, entry, model, sim, kinematics
         self.trails = TrailRecorder(self.poses, [g.id for g in model.graphics if g.kind == "C" and g.trail],
-                                    self.settings.trail_length)
+                                    self.settings.trail_length, poses_at=self.poses_at)
         self.history = History(sim.sample_names(), HISTORY_ROWS)
-        sim.observers += [self.trails, HistoryRecorder(self.history)]
+        #: where contacts acted lately (they flash)
+        self.impacts = FlashRecorder(self.poses_at)
+        sim.observers += [self.trails, HistoryRecorder(self.history), self.impacts]
         self.scheduler = StepScheduler(model.general.dt, SPEEDS[self.view.speed_index])
         self.view.animating = False
         self.view.dialog = None
@@ -225,6 +227,14 @@ class Session:
         sim = self.sim
         return self.kinematics.poses(sim.t, sim.state.q.tolist(), sim.qdot.tolist())
 
+    def poses_at(self, t: float, q, qdot) -> list[Pose]:
+        """The poses at another state (an impact's), with the kinematics of now."""
+        return self.kinematics.poses(t, q, qdot)
+
+    def flashes(self) -> list[tuple[Flash, float]]:
+        """The contacts that acted lately, each with its age as a fraction of its lifetime."""
+        return self.impacts.current(self.sim.t)
+
     def trail_list(self) -> list[Trail]:
         return list(self.trails.trails.values())
 
@@ -293,7 +303,11 @@ class Session:
                 velocity = (mouse - handle) / self.settings.arrow_seconds
                 sim.set_conditions(sim.q, kin.drag_velocity(d.id, velocity, sim.t, sim.q, sim.qdot))
             else:
-                sim.set_conditions(kin.drag_position(d.id, mouse + d.offset, sim.t, sim.q), sim.qdot)
+                q = kin.drag_position(d.id, mouse + d.offset, sim.t, sim.q)
+                contacts = sim.system.contacts
+                if contacts is not None:  # a body dragged into a wall stops at the wall
+                    q = contacts.stop_at(sim.t, sim.q, q)
+                sim.set_conditions(q, sim.qdot)
         except ArithmeticError:  # SimulationError included
             return
 

@@ -240,7 +240,7 @@ class ContactRK4:
         from .system import State
 
         try:
-            p, struck = self.contacts.resolve(at.t, at.q, at.p)
+            p, struck, normal = self.contacts.resolve(at.t, at.q, at.p)
         except FAILURES as exc:
             raise system.failure(at, str(exc) or None, 1) from None
         if not struck:
@@ -249,7 +249,7 @@ class ContactRK4:
         before, after = system.velocities(at), system.velocities(new)
         loss = sum(system.energies(at)) - sum(system.energies(new))
         new = State(at.t, at.q, p, at.work, at.support_work, at.losses + loss)
-        self.log.append(Impact(at.t, tuple(struck), at.q, before, after, loss))
+        self.log.append(Impact(at.t, tuple(struck), at.q, before, after, loss, normal))
         return new
 
     def _rest(self, system: System, state: State, crossed: Sequence[int] = ()) -> tuple[tuple[Mode, ...], State]:

@@ -170,7 +170,9 @@ class Mode:
 
 @dataclass(frozen=True)
 class Impact:
-    """Impulses at one instant: which contacts, the velocities before and after, energy lost."""
+    """Impulses at one instant: which contacts, the velocities before and after, energy lost,
+    and the part of the change of velocity the normal impulses alone made (it points away
+    from where the bodies were touched)."""
 
     t: float
     contacts: tuple[int, ...]
@@ -178,6 +180,7 @@ class Impact:
     before: np.ndarray
     after: np.ndarray
     loss: float
+    normal: np.ndarray
 
 
 class Push(NamedTuple):
@@ -246,15 +249,56 @@ class Contacts:
         """A normal speed below this is none."""
         return _tolerance(terms.J, terms.velocity)
 
+    # -- positions the user asks for ----------------------------------------------------------------
+
+    def stop_at(self, t: float, start: Sequence[float] | np.ndarray, goal: Sequence[float] | np.ndarray
+                ) -> np.ndarray:
+        """The coordinates nearest ``goal`` on the way from ``start`` (where no contact is
+        crossed) that cross none: a body dragged into a wall stops at the wall, and slides
+        along it if the drag goes on sideways."""
+        here, target = np.array(start, dtype=float), np.array(goal, dtype=float)
+        # no gap below 0, or below where it already was (a resting contact, at −round-off)
+        floor = [min(0.0, g) for g in self.gaps(t, here.tolist())]
+        for _ in range(4):
+            if self._admissible(t, target, floor):
+                return target
+            here = self._last_admissible(t, here, target, floor)
+            # what is left of the way, without its part into the contacts that block it
+            rest = target - here
+            for k in self.touching(t, here.tolist()):
+                J = np.array(self._terms[k](t, *here.tolist(), *([0.0] * self.n))[5:5 + self.n])
+                into = float(J @ rest)
+                if into < 0 and float(J @ J) > 0:
+                    rest -= into / float(J @ J) * J
+            if not np.any(rest):
+                break
+            target = here + rest
+        return here
+
+    def _admissible(self, t: float, q: np.ndarray, floor: Sequence[float]) -> bool:
+        return all(g >= f for g, f in zip(self.gaps(t, q.tolist()), floor))
+
+    def _last_admissible(self, t: float, start: np.ndarray, goal: np.ndarray, floor: Sequence[float]) -> np.ndarray:
+        """The furthest point of the segment start → goal before a contact is crossed."""
+        lo, hi = 0.0, 1.0
+        for _ in range(60):
+            mid = 0.5 * (lo + hi)
+            if self._admissible(t, start + mid * (goal - start), floor):
+                lo = mid
+            else:
+                hi = mid
+        return start + lo * (goal - start)
+
     # -- impacts -----------------------------------------------------------------------------------
 
-    def resolve(self, t: float, q: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, list[int]]:
-        """Momenta after the impulses of the touching contacts that approach, and which
-        contacts got one (empty: nothing approaches)."""
+    def resolve(self, t: float, q: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, list[int], np.ndarray]:
+        """Momenta after the impulses of the touching contacts that approach, which contacts
+        got one (empty: nothing approaches), and the change of q̇ the normal impulses made."""
         ql, pl = q.tolist(), p.tolist()
+        normal = np.zeros(self.n)
         touching = self.touching(t, ql)
         if not touching:
-            return p, []
+            return p, [], normal
         motion = self.motion(t, ql, pl)
         rows = {k: _ImpactRow(self.items[k], self.terms(k, t, ql, motion), motion, self.delta) for k in touching}
         v = np.array(motion.velocity)
@@ -267,15 +311,16 @@ class Contacts:
                     impulse = rows[k].impulse(v, inelastic)
                     if impulse is None:
                         continue
-                    dv, dp = impulse
+                    dv, dp, pn = impulse
                     v += dv
                     p += dp
+                    normal += pn * rows[k].WJ
                     moved = True
                     if k not in struck:
                         struck.append(k)
                 if not moved:
-                    return p, struck
-        return p, struck
+                    return p, struck, normal
+        return p, struck, normal
 
     # -- resting contacts ---------------------------------------------------------------------------
 
@@ -448,8 +493,8 @@ class _ImpactRow:
         self.resting_speed = REST_SUBSTEPS * delta * max(0.0, pressing)
         self.tolerance = Contacts.speed_tolerance(terms)
 
-    def impulse(self, v: np.ndarray, inelastic: bool) -> tuple[np.ndarray, np.ndarray] | None:
-        """(Δq̇, Δp) of this contact's impulse, or None if it does not approach."""
+    def impulse(self, v: np.ndarray, inelastic: bool) -> tuple[np.ndarray, np.ndarray, float] | None:
+        """(Δq̇, Δp, Pn) of this contact's impulse, or None if it does not approach."""
         if self.a <= 0:
             return None
         vn = float(self.J @ v) + self.gt
@@ -459,7 +504,7 @@ class _ImpactRow:
         need = -(1.0 + e) * vn  # the change of the normal rate
         if not self.rubs:
             Pn = need / self.a
-            return Pn * self.WJ, Pn * self.J
+            return Pn * self.WJ, Pn * self.J, Pn
         vt = float(self.S @ v) + self.s0
         mu = self.item.friction
         Pn, Pt = self._with_friction(need, vt, mu)
@@ -473,7 +518,7 @@ class _ImpactRow:
                 else:
                     lo = mid
             Pn, Pt = self._with_friction(need, vt, lo)
-        return Pn * self.WJ + Pt * self.WS, Pn * self.J + Pt * self.S
+        return Pn * self.WJ + Pt * self.WS, Pn * self.J + Pt * self.S, Pn
 
     def _with_friction(self, need: float, vt: float, mu: float) -> tuple[float, float]:
         """(Pn, Pt) giving the normal rate change ``need``: sticking if the cone allows, else sliding."""

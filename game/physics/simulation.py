@@ -15,6 +15,7 @@ import numpy as np
 
 from ..expr import Expression
 from ..model import ModelFile, condition_values, parameter_values
+from .contacts import Impact
 from .records import StepObserver
 from .system import System
 
@@ -56,6 +57,9 @@ class Simulation:
         """The motion starts again here: t = 0, the energy reference and DE too (and the
         energy lost in contacts)."""
         self.state = self.system.state(q, qdot, 0.0)
+        self.system.take_impacts()  # those of the motion left behind
+        #: the impacts of the last step (contacts), oldest first: observers read them in on_step
+        self.impacts: list[Impact] = []
         ek, ep = self.system.energies(self.state)
         self.e0 = ek + ep
         self.de = 0.0
@@ -91,10 +95,12 @@ class Simulation:
         if not self.observers:
             self.state = self.system.step(self.state, steps)
             self.de = max(self.de, abs(self.balance))
+            self.impacts = self.system.take_impacts()
             return
         for _ in range(steps):
             self.state = self.system.step(self.state, 1)
             self.de = max(self.de, abs(self.balance))
+            self.impacts = self.system.take_impacts()
             for observer in self.observers:
                 observer.on_step(self)
 

@@ -21,7 +21,7 @@ from ..expr.codegen import ARITHMETIC_ERRORS
 from ..model import ModelFile
 from .codegen import GeneratedDynamics, generate
 from .contact_stepper import ContactRK4
-from .contacts import Contacts, bind_contacts
+from .contacts import Contacts, Impact, bind_contacts
 from .mechanics import Mechanics, build_mechanics
 from .steppers import PIVOT_MIN, RK4, EventRK4, Response, Stepper
 
@@ -156,6 +156,14 @@ class System:
         """(Ek, Ep) at ``state``."""
         qdot = self.velocities(state)
         return self.code.energies.scalar(state.t, *state.q.tolist(), *qdot.tolist())
+
+    def take_impacts(self) -> list[Impact]:
+        """The impacts since this was last asked (oldest first), and forget them."""
+        if not isinstance(self.stepper, ContactRK4) or not self.stepper.log:
+            return []
+        out = list(self.stepper.log)
+        self.stepper.log.clear()
+        return out
 
     def step(self, state: State, steps: int = 1) -> State:
         """Advance ``steps`` steps of dt. Raises :class:`SimulationError` and changes nothing

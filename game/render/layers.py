@@ -3,12 +3,13 @@
 The scene is what one frame shows, in model units, with the camera that turns
 it into pixels; each layer draws one kind of thing from it (the background
 and trails, the bodies, the velocity arrows, the arrows that can be dragged,
-the banner). A new kind of drawing — plots, ghosts of an ensemble, contact
-flashes — is a new layer, not a new branch in the window.
+the contact flashes, the banner). A new kind of drawing — plots, ghosts of an
+ensemble — is a new layer, not a new branch in the window.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -16,7 +17,7 @@ from typing import Protocol
 import pygame
 
 from game.model.poses import Pose, VelocityPoint
-from game.physics.records import Trail
+from game.physics.records import Flash, Trail
 
 from .arrows import DEFAULT_ARROW_SECONDS
 from .camera import Camera
@@ -43,6 +44,8 @@ class Scene:
     arrow_seconds: float = DEFAULT_ARROW_SECONDS
     #: a message over the top of the drawing area (a failure, a warning), or None
     banner: str | None = None
+    #: where contacts acted lately, each with its age as a fraction of its lifetime (0 = now)
+    flashes: Sequence[tuple[Flash, float]] = ()
 
 
 class Layer(Protocol):
@@ -99,6 +102,28 @@ class EditArrowsLayer:
                                  seconds=scene.arrow_seconds, dots=True)
 
 
+class ContactFlashesLayer:
+    """Where a contact has just acted: a ring that grows and fades, bigger for harder impacts."""
+
+    def draw(self, surface: pygame.Surface, scene: Scene) -> None:
+        if not scene.flashes:
+            return
+        style, camera = scene.style, scene.camera
+        smallest, largest = style.flash_px
+        for flash, age in scene.flashes:
+            speed_px = camera.length_to_pixels(flash.strength)  # the jump of speed, in pixels per second
+            radius = min(largest, smallest + 2.5 * math.log2(1.0 + speed_px / 50.0)) * (0.6 + 0.8 * age)
+            alpha = round(230 * (1.0 - age))
+            if alpha <= 0 or radius < 1:
+                continue
+            size = math.ceil(radius) + 3
+            ring = pygame.Surface((2 * size, 2 * size), pygame.SRCALPHA)
+            pygame.draw.circle(ring, (*style.flash, alpha // 2), (size, size), radius)
+            pygame.draw.circle(ring, (*style.flash, alpha), (size, size), radius, width=3)
+            x, y = camera.to_pixels(flash.x, flash.y)
+            surface.blit(ring, (round(x) - size, round(y) - size))
+
+
 class BannerLayer:
     """A message in a red box across the top of the drawing area, wrapped to fit."""
 
@@ -129,7 +154,8 @@ class BannerLayer:
 
 def standard_layers(cached: bool = True, font: pygame.font.Font | None = None) -> list[Layer]:
     """The layers of the window, bottom to top."""
-    return [TrailsLayer(cached), BodiesLayer(), VelocityArrowsLayer(), EditArrowsLayer(), BannerLayer(font)]
+    return [TrailsLayer(cached), BodiesLayer(), ContactFlashesLayer(), VelocityArrowsLayer(), EditArrowsLayer(),
+            BannerLayer(font)]
 
 
 def draw_frame(surface: pygame.Surface, scene: Scene, layers: Sequence[Layer] | None = None) -> None:

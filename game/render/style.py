@@ -46,6 +46,8 @@ class Style:
     support: Colour = (110, 110, 110)
     pivot: Colour = (255, 255, 255)
     rail: Colour = (120, 120, 120)
+    #: where a contact has just acted (an impact)
+    flash: Colour = (255, 176, 0)
     # Further trails (second, third body ...) cycle through these after `trail`,
     # so the bobs of a triple pendulum leave distinguishable traces.
     extra_trails: tuple[Colour, ...] = ((0, 114, 178), (196, 40, 120), (140, 120, 0))
@@ -57,6 +59,8 @@ class Style:
     spring_coils: int = 12
     arrow_width_px: int = 3
     trail_width_px: int = 1
+    #: a contact's flash: its ring's radius for the smallest and the hardest impacts
+    flash_px: tuple[float, float] = (9.0, 28.0)
 
     def trail_colour(self, index: int) -> Colour:
         """Colour of the ``index``-th trail: ``trail`` first, then ``extra_trails``."""

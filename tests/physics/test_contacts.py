@@ -9,7 +9,7 @@ import math
 import numpy as np
 import pytest
 from model_texts import cradle
-from sim_helpers import simulation
+from sim_helpers import simulation as shipped
 
 from game.model import read_model
 from game.physics import Simulation
@@ -18,9 +18,32 @@ G = 9.81
 H = 1.0
 
 
+class ImpactLog:
+    """An observer keeping every impact of a simulation (each step's ``sim.impacts``)."""
+
+    def __init__(self, sim: Simulation):
+        self.impacts: list = []
+        sim.observers.append(self)
+
+    def on_step(self, sim: Simulation) -> None:
+        self.impacts += sim.impacts
+
+    def on_break(self, sim: Simulation) -> None:
+        self.impacts.clear()
+
+
+def watched(sim: Simulation) -> Simulation:
+    sim.log = ImpactLog(sim)  # type: ignore[attr-defined]
+    return sim
+
+
 def impacts(sim: Simulation):
-    """The impacts logged so far (the stepper's log, oldest first)."""
-    return list(sim.system.stepper.log)
+    """The impacts so far, oldest first."""
+    return sim.log.impacts  # type: ignore[attr-defined]
+
+
+def simulation(stem: str, **settings: str) -> Simulation:
+    return watched(shipped(stem, **settings))
 
 
 def vertical_ball(**settings: str) -> Simulation:
@@ -107,7 +130,7 @@ def test_two_equal_balls_head_on_exchange_or_move_together(e, expected):
 @pytest.mark.parametrize("lifted", [1, 2])
 def test_newtons_cradle_sends_out_as_many_balls_as_come_in(write_model, balls, lifted):
     model = read_model(write_model(cradle(balls, lifted)))
-    sim = Simulation(model)
+    sim = watched(Simulation(model))
     l, g = sim.parameters["l"], sim.parameters["g"]
     incoming = math.sqrt(2 * g * l * (1 - math.cos(math.pi / 6)))  # the lifted balls at the bottom
     sim.step(30)  # 0.6 s: one chain of impacts, at t ≈ 0.51 s
@@ -226,7 +249,7 @@ def test_a_ball_at_50_m_per_s_does_not_pass_through_a_thin_wall(write_model):
     # one substep per step of 0.02 s: the ball moves 1 m per substep, from x = −0.55 to 0.45
     # across a wall 0.1 thick, so both ends of the substep are outside it; the gap's rate at the
     # start gives it away
-    sim = Simulation(read_model(write_model(THIN_WALL)))
+    sim = watched(Simulation(read_model(write_model(THIN_WALL))))
     xs = []
     for _ in range(10):
         sim.step()
@@ -242,7 +265,7 @@ def test_several_impacts_in_one_substep_are_taken_in_time_order(write_model):
     text = THIN_WALL.replace("'max(-x, x - 0.1) - r'", "'x + 0.15 - r'").replace(
         "<CONTACTS>", "<CONTACTS>\n<K>otro|'0.15 - r - x'|'1'|'0'|'0'|the other wall</K>").replace(
         "<CI>x|-0.55|", "<CI>x|0|")
-    sim = Simulation(read_model(write_model(text)))
+    sim = watched(Simulation(read_model(write_model(text))))
     sim.step(5)
     hits = impacts(sim)
     times = [h.t for h in hits]
