@@ -42,7 +42,10 @@ def _parser() -> argparse.ArgumentParser:
     sc.add_argument("--size", default="1280x720", help="window size WxH")
 
     b = sub.add_parser("bench", help="measure engine speed (or frame times with --frames)")
-    b.add_argument("--frames", action="store_true", help="frame-time statistics of the window, headless")
+    b.add_argument("--frames", action="store_true", help="frame-time statistics of the window, headless "
+                                                          "(of the triple pendulum, or of the first --model)")
+    b.add_argument("--contacts", action="store_true",
+                   help="how the cost of a step grows with the number of contacts (boxes of balls)")
     b.add_argument("--quick", action="store_true", help="shorter runs (rougher figures)")
     b.add_argument("--model", dest="bench_models", action="append", metavar="STEM",
                    help="only this model (repeatable; default: every model of models.xml)")
@@ -77,7 +80,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.frames:
                 from .framebench import bench_frames
 
+                if args.bench_models:
+                    return bench_frames(quick=args.quick, model=args.bench_models[0])
                 return bench_frames(quick=args.quick)
+            if args.contacts:
+                from .bench import bench_contacts
+
+                return bench_contacts(quick=args.quick)
             from .bench import bench_engine
 
             return bench_engine(quick=args.quick, models=args.bench_models)

@@ -1,9 +1,9 @@
 """``python main.py bench --frames``: frame times of the real window, headless.
 
-The triple pendulum animating at 1×, with a full 5,000-point trail on each of its
-three balls, the velocity arrows on and the energy and values panels open: time
-spent in physics, in drawing (scene + UI), and in the whole frame, over a few
-hundred frames.
+The triple pendulum (or the model of ``--model``) animating at 1×, with a full
+5,000-point trail on each of its balls, the velocity arrows on and the energy and
+values panels open: time spent in physics, in drawing (scene + UI), and in the
+whole frame, over a few hundred frames.
 """
 
 from __future__ import annotations

@@ -9,9 +9,10 @@ import math
 import numpy as np
 import pytest
 from model_texts import cradle
+from project import MODELS, ROOT
 from sim_helpers import simulation as shipped
 
-from game.model import read_model
+from game.model import read_catalog, read_model
 from game.physics import Simulation
 
 G = 9.81
@@ -49,6 +50,20 @@ def simulation(stem: str, **settings: str) -> Simulation:
 def vertical_ball(**settings: str) -> Simulation:
     # the shipped ball, dropped straight down from a gap of h = 1 above the floor
     return simulation("pelota", x="0", vx="0", **settings)
+
+
+def with_contacts() -> list[str]:
+    """The shipped models with contacts, found by reading the files."""
+    return [e.stem for e in read_catalog(ROOT / "models.xml", MODELS).entries if read_model(e.path).contacts]
+
+
+@pytest.mark.parametrize("stem", with_contacts())
+def test_energy_lost_in_contacts_balances_every_shipped_model(stem):
+    # E − W − E₀ + Eloss stays at integration error through impacts, resting and sliding
+    sim = shipped(stem)
+    sim.step(round(2.5 / sim.model.general.dt))
+    assert sim.de / abs(sim.e0) < 1e-7
+    assert sim.losses >= -1e-12 * abs(sim.e0)
 
 
 # -- a ball bouncing on the floor -------------------------------------------------------------------
@@ -198,10 +213,10 @@ def test_a_block_sliding_on_a_rough_floor_stops_after_v2_over_2_mu_g():
 
 def test_kinetic_energy_never_rises_at_an_impact_with_spin_and_friction():
     # the rolling ball of the staircase, thrown with every combination of spin and speed
-    for spin in (-60.0, -10.0, 0.0, 10.0, 60.0):
-        for mu in ("0.1", "0.5", "2"):
+    for spin in (-60.0, 0.0, 60.0):
+        for mu in ("0.1", "2"):
             sim = simulation("escalera", mu=mu, vφ=str(spin), vx="0.3")
-            sim.step(50)
+            sim.step(40)
             hits = impacts(sim)
             assert hits
             T = np.diag([sim.parameters["m"], sim.parameters["m"], sim.parameters["I"]])
