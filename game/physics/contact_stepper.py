@@ -12,8 +12,12 @@ substep are taken in time order, and whole steps stay on the grid of δ.
 While some contact rests (a ball on the floor, a block sliding to a stop), the
 substeps are RK4 in Python with the contact forces in the right-hand side
 (:meth:`Contacts.forces`): still fourth order while nothing changes, with events
-for the other gaps and for a sliding contact whose slip reaches 0 (it sticks
-there, so a block stops where it should and does not chatter). The contacts that
+for the other gaps, for a sliding contact whose slip reaches 0 (it sticks there,
+so a block stops where it should and does not chatter) and, for a contact resting
+alone, where its normal force reaches 0 (it lets go there: a ball leaves a
+platform that falls away faster than g at the right instant). With several
+resting contacts a release happens inside the substep's stages instead (the
+normal forces are clamped at 0), accurate to the substep. The contacts that
 rest are found again after every substep, from the state alone (touching, no
 normal speed, pressed), so a new state set by the user needs nothing else.
 """
@@ -153,18 +157,26 @@ class ContactRK4:
 
     def _events(self, system: System, state: State, modes: tuple[Mode, ...]) -> list[float]:
         """The event functions at ``state``: each contact's gap (+ round-off; +inf for a resting
-        one), then slip·sign for each sliding one (it sticks where that reaches 0)."""
+        one), then slip·sign for each sliding one (it sticks where that reaches 0), then, for a
+        contact resting alone, the normal force it needs (it lets go where that reaches 0)."""
         values = [g + GAP_ROUNDOFF for g in self.contacts.gaps(state.t, state.q.tolist())]
         for m in modes:
             values[m.contact] = math.inf
-        sliding = [m for m in modes if m.sliding]
-        if not sliding:
+        if not modes:
             return values
         ql, pl = state.q.tolist(), state.p.tolist()
         if len(modes) == 1:
-            return [*values, modes[0].sliding * self.contacts.rest(modes[0].contact, state.t, ql, pl).slip]
-        motion = self.contacts.motion(state.t, ql, pl)
-        return values + [m.sliding * self.contacts.terms(m.contact, state.t, ql, motion).slip for m in sliding]
+            mode = modes[0]
+            r = self.contacts.rest(mode.contact, state.t, ql, pl)
+            values.append(self.contacts.needed(mode, r))
+            if mode.sliding:
+                values.append(mode.sliding * r.slip)
+            return values
+        sliding = [m for m in modes if m.sliding]
+        if sliding:
+            motion = self.contacts.motion(state.t, ql, pl)
+            values += [m.sliding * self.contacts.terms(m.contact, state.t, ql, motion).slip for m in sliding]
+        return values
 
     def _lowest(self, system: System, start: State, h: float, *, modes: tuple[Mode, ...], watch: list[float]
                 ) -> float:

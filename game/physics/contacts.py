@@ -86,6 +86,9 @@ class _Lazy:
         self.make = make
         self.made: list[Callable | None] = [None] * count
 
+    def ready(self, k: int) -> bool:
+        return self.made[k] is not None
+
     def __getitem__(self, k: int) -> Callable:
         made = self.made[k]
         if made is None:
@@ -215,6 +218,7 @@ class Contacts:
         self._dynamics = code.dynamics.scalar
         self._solve = code.solve.scalar
         self._rest = _Lazy(code.resting.resting, len(contacts))
+        self._last_rest: tuple[tuple[float, ...], Rest] | None = None
         #: gap_rates(t, q…, q̇…) → each contact's dgap/dt
         self.rates = code.gap_rates.scalar
 
@@ -345,8 +349,10 @@ class Contacts:
             terms.append(tk)
         if not candidates:
             return (), q, p
-        if len(candidates) == 1:  # (not rest<k>: a contact that only touches need not compile it)
-            push = self._one(candidates[0], Rest.of(terms[0], motion))
+        if len(candidates) == 1:
+            # rest<k> if it has been made already (a contact that only touches need not make it)
+            k = candidates[0].contact
+            push = self._one(candidates[0], self.rest(k, t, ql, pl) if self._rest.ready(k) else Rest.of(terms[0], motion))
         else:
             push = self._several(candidates, terms, motion)
         # a force that could not move anything visibly (the round-off left between the balls of
@@ -391,8 +397,24 @@ class Contacts:
         return self._several(modes, [self.terms(m.contact, t, q, motion) for m in modes], motion)
 
     def rest(self, k: int, t: float, q: Sequence[float], p: Sequence[float]) -> Rest:
-        """Contact k resting alone at one state: one call of its generated ``rest<k>``."""
-        return Rest(self._rest[k](t, *q, *p), self.n)
+        """Contact k resting alone at one state: one call of its generated ``rest<k>`` (the
+        last one is remembered: a substep's end is asked for by the events and the modes)."""
+        key = (k, t, *q, *p)
+        if self._last_rest is not None and self._last_rest[0] == key:
+            return self._last_rest[1]
+        r = Rest(self._rest[k](t, *q, *p), self.n)
+        self._last_rest = (key, r)
+        return r
+
+    def needed(self, mode: Mode, r: Rest) -> float:
+        """The normal force contact ``mode`` alone would need to stay shut (negative: it would
+        have to pull), times J·T⁻¹·Jᵀ: an acceleration, 0 where the contact lets go."""
+        item = self.items[mode.contact]
+        if item.rubs and mode.sliding == 0:
+            det = r.gnn * r.gss - r.gns * r.gns
+            if det > 1e-14 * r.gnn * r.gss:
+                return (-r.an * r.gss + r.at * r.gns) / det * r.gnn
+        return -r.an
 
     def _one(self, mode: Mode, r: Rest) -> Push:
         """One resting contact, in closed form."""

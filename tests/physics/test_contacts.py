@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 import pytest
-from model_texts import cradle
+from model_texts import cradle, one_coordinate
 from project import MODELS, ROOT
 from sim_helpers import simulation as shipped
 
@@ -297,3 +297,36 @@ def test_a_fast_ball_stays_in_the_shipped_box():
     for _ in range(100):
         sim.step()
         assert abs(sim.q[0]) <= L - r + 1e-9 and sim.q[1] >= r - 1e-9
+
+
+# -- a surface that moves -----------------------------------------------------------------------
+
+
+def shaker(omega: str) -> str:
+    """A ball resting on a platform that moves up and down as A·sin(ω·t) (the gap depends on t)."""
+    return one_coordinate(
+        "m", "½·m·vx²", "m·g·x", params=f"<P>m|1|masa</P><P>g|9.81|gravedad</P><P>A|0.05|amplitud</P><P>w|{omega}|ω</P>",
+        x0="0.1", v0="A·w", dt="0.01", n="10",
+        extra="<CONTACTS>\n<K>plataforma|'x - 0.1 - A·sin(w·t)'|'0'|'0'|'0'|</K>\n</CONTACTS>")
+
+
+def test_a_ball_rides_a_platform_that_accelerates_down_slower_than_g(write_model):
+    sim = watched(Simulation(read_model(write_model(shaker("10")))))  # A·ω² = 5 < g
+    A, w = sim.parameters["A"], sim.parameters["w"]
+    for _ in range(150):
+        sim.step()
+        assert sim.q[0] == pytest.approx(0.1 + A * math.sin(w * sim.t), abs=1e-9)
+    assert impacts(sim) == []
+    assert abs(sim.balance) < 1e-9  # the platform's work is in Eloss (negative when it lifts)
+
+
+def test_a_ball_leaves_a_platform_that_accelerates_down_faster_than_g(write_model):
+    sim = watched(Simulation(read_model(write_model(shaker("20")))))  # A·ω² = 20 > g
+    A, w, g = sim.parameters["A"], sim.parameters["w"], sim.parameters["g"]
+    sim.step(4)  # 0.04 s
+    # it rides until the platform's acceleration −A·ω²·sin(ωt) reaches −g, then flies
+    t_off = math.asin(g / (A * w * w)) / w
+    y_off, v_off = 0.1 + A * math.sin(w * t_off), A * w * math.cos(w * t_off)
+    dt = sim.t - t_off
+    assert sim.q[0] == pytest.approx(y_off + v_off * dt - 0.5 * g * dt * dt, abs=1e-9)
+    assert sim.q[0] - 0.1 - A * math.sin(w * sim.t) > 1e-4  # above the platform
