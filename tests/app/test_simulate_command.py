@@ -113,7 +113,7 @@ def test_bench_compares_the_engine_with_hand_written_code():
     assert float(same) < 1e-9  # the generic engine and the textbook equations move alike
 
 
-@pytest.mark.parametrize("model, title", [(None, "Péndulo triple"), ("caja_bolas", "Caja con bolas")])
+@pytest.mark.parametrize("model, title", [(None, "Péndulo triple"), ("pelota", "Pelota que rebota")])
 def test_frame_bench_takes_real_frames(run, model, title):
     r = run("bench", "--frames", "--quick", *(["--model", model] if model else []))
     assert r.returncode == 0, r.stderr
