@@ -48,7 +48,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="how the cost of a step grows with the number of contacts (boxes of balls)")
     b.add_argument("--quick", action="store_true", help="shorter runs (rougher figures)")
     b.add_argument("--model", dest="bench_models", action="append", metavar="STEM",
-                   help="only this model (repeatable; default: every model of models.xml)")
+                   help="only this model (repeatable; default: every model of models.xml); with --frames, the "
+                        "model whose frames are timed (default: pendulo_triple)")
     return p
 
 
@@ -80,9 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.frames:
                 from .framebench import bench_frames
 
-                if args.bench_models:
-                    return bench_frames(quick=args.quick, model=args.bench_models[0])
-                return bench_frames(quick=args.quick)
+                return bench_frames(quick=args.quick, model=(args.bench_models or ["pendulo_triple"])[0])
             if args.contacts:
                 from .bench import bench_contacts
 

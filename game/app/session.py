@@ -21,9 +21,10 @@ import numpy as np
 
 from ..expr import ExpressionError, Location
 from ..model import Catalog, CatalogEntry, ModelFileError, load_model
-from ..model.poses import Pose, VelocityPoint
-from ..physics import Simulation, SimulationError
-from ..physics.kinematics import Kinematics
+from ..model.poses import ForceArrow, Pose, VelocityPoint
+from ..physics import Simulation, SimulationError, System
+from ..physics.kinematics import kinematics_for
+from ..physics.mechanism_kinematics import MechanismKinematics
 from ..physics.records import Flash, FlashRecorder, History, HistoryRecorder, Trail, TrailRecorder
 from ..ui.text import Texts, energy_lines, number
 from .controls import BY_NAME
@@ -48,6 +49,8 @@ class View:
 
     animating: bool = False
     vectors: bool = False
+    #: a mechanism's reactions drawn as arrows
+    reactions: bool = False
     #: edit mode: False = x (drag bodies), True = v (drag velocity arrows)
     edit_velocities: bool = False
     speed_index: int = 1
@@ -82,6 +85,8 @@ class Session:
         self.window_actions: dict[str, Callable[[], None]] = {}
         self.scheduler = StepScheduler(0.02, SPEEDS[self.view.speed_index])
         self.index = -1
+        #: the largest reaction force seen since the model or its parameters changed (its arrow's length)
+        self.force_scale = 0.0
 
     # -- opening models ------------------------------------------------------------------------
 
@@ -119,13 +124,14 @@ class Session:
         try:
             model = load_model(entry.path)
             sim = Simulation(model)
-            kinematics = Kinematics(model, sim.parameters)
+            kinematics = kinematics_for(model, sim.system, sim.parameters)
         except (ModelFileError, ExpressionError, SimulationError) as exc:
             self.banner = self.texts("cannot_load", reason=str(exc).splitlines()[0])
             return False
         self.index, self.entry, self.model, self.sim, self.kinematics = index, entry, model, sim, kinematics
-        self.trails = TrailRecorder(self.poses, [g.id for g in model.graphics if g.kind == "C" and g.trail],
-                                    self.settings.trail_length, poses_at=self.poses_at)
+        self.trails = TrailRecorder(self.poses, kinematics.trail_ids, self.settings.trail_length,
+                                    poses_at=self.poses_at)
+        self.force_scale = 0.0
         self.history = History(sim.sample_names(), HISTORY_ROWS)
         #: where contacts acted lately (they flash)
         self.impacts = FlashRecorder(self.poses_at)
@@ -143,12 +149,14 @@ class Session:
     def locked(self, name: str) -> bool:
         """Inactive now: CenM locks Eraser, Reset, Parameters, Conditions and the edit mode while animating."""
         control = BY_NAME.get(name)
+        if name == "reactions" and not self.sim.reaction_ids:
+            return True  # only a mechanism's constraints have reactions
         return bool(control and control.locked_while_animating and self.view.animating)
 
     def lit(self, name: str) -> bool:
         """Whether a two-state control is on (it shows its second icon)."""
         v = self.view
-        return {"animate": v.animating, "vectors": v.vectors, "edit": v.edit_velocities,
+        return {"animate": v.animating, "vectors": v.vectors, "edit": v.edit_velocities, "reactions": v.reactions,
                 "energy": "energy" in v.panels, "values": "values" in v.panels}.get(name, False)
 
     def act(self, name: str) -> None:
@@ -175,6 +183,8 @@ class Session:
             v.menu = False
         elif name == "vectors":
             v.vectors = not v.vectors
+        elif name == "reactions":
+            v.reactions = not v.reactions
         elif name in ("energy", "values"):
             v.panels ^= {name}
         elif name == "edit":
@@ -252,13 +262,26 @@ class Session:
             out.append(VelocityPoint(gid, float(x), float(y), float(vx), float(vy)))
         return out
 
+    def reaction_arrows(self) -> list[ForceArrow]:
+        """A mechanism's reactions on its points as arrows: the largest force seen since the model
+        (or its parameters) changed is a quarter of the mechanism's size long."""
+        kin = self.kinematics
+        if not self.sim.reaction_ids or not isinstance(kin, MechanismKinematics):
+            return []
+        forces = kin.reaction_arrows(self.sim.state, 1.0)
+        self.force_scale = max(self.force_scale, max((float(np.hypot(a.dx, a.dy)) for a in forces), default=0.0))
+        if self.force_scale <= 0:
+            return []
+        scale = 0.25 * kin.size / self.force_scale
+        return [a._replace(dx=a.dx * scale, dy=a.dy * scale) for a in forces]
+
     def readout(self, panel: str, columns: int = ENERGY_COLUMNS) -> list[str]:
         """The lines of a live panel: "energy" (the Ek and Ep expressions as written, then their
         values, E, DE, W when forces or supports do work, Eloss when contacts take energy, and
-        the balance E − W − E₀ + Eloss) or "values" (q and q̇)."""
+        the balance E − W − E₀ + Eloss) or "values" (q and q̇, then a mechanism's reactions λ_ID)."""
         sim = self.sim
         if panel == "values":
-            return [f"{k} = {number(v)}" for k, v in sim.values().items()]
+            return [f"{k} = {number(v)}" for k, v in {**sim.values(), **sim.reactions()}.items()]
         ek, ep = sim.energies
         lines = [*energy_lines(self.model, columns), f"Ek = {number(ek)}", f"Ep = {number(ep)}",
                  f"E = Ek + Ep = {number(ek + ep)}", f"DE = {number(sim.de)}"]
@@ -304,7 +327,7 @@ class Session:
                 sim.set_conditions(sim.q, kin.drag_velocity(d.id, velocity, sim.t, sim.q, sim.qdot))
             else:
                 q = kin.drag_position(d.id, mouse + d.offset, sim.t, sim.q)
-                contacts = sim.system.contacts
+                contacts = sim.system.contacts if isinstance(sim.system, System) else None
                 if contacts is not None:  # a body dragged into a wall stops at the wall
                     q = contacts.stop_at(sim.t, sim.q, q)
                 sim.set_conditions(q, sim.qdot)
@@ -328,7 +351,8 @@ class Session:
         """New parameter values (texts); None when applied, else why not (nothing changes)."""
         reason = ParameterEdits(self.sim).accept(changes)
         if reason is None:
-            self.kinematics = Kinematics(self.model, self.sim.parameters)
+            self.kinematics = kinematics_for(self.model, self.sim.system, self.sim.parameters)
+            self.force_scale = 0.0
             self.sim.announce_break()  # trails restart where the bodies now are
             self.view.dialog = None
         return reason

@@ -114,6 +114,7 @@ class App:
         return Scene(self.camera, poses, self.style, trails=s.trail_list(), fixed_pivots=s.kinematics.fixed_pivots,
                      velocities=velocity_points(poses) if view.vectors else (),
                      edit_arrows=s.edit_arrows() if view.edit_velocities and s.editing else (),
+                     reactions=s.reaction_arrows() if view.reactions else (),
                      arrow_seconds=self.settings.arrow_seconds, banner=s.banner, flashes=s.flashes())
 
     def draw(self) -> None:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from ..expr import Expression, Location
 from .contacts import Contact
+from .mechanism import Mechanism
 
 
 @dataclass(frozen=True)
@@ -107,14 +108,18 @@ class ModelFile:
     parameters: tuple[Definition, ...]
     conditions: tuple[Definition, ...]
     tmatrix: tuple[TEntry, ...]
-    kinetic: Expression
-    potential: Expression
+    #: Ek and Ep as written (None for a mechanism: its energies come from its elements)
+    kinetic: Expression | None
+    potential: Expression | None
     graphics: tuple[Graphic, ...] = ()
     forces: tuple[Force, ...] = ()
     #: one-sided contacts (the CONTACTS block, SPEC §7.3)
     contacts: tuple[Contact, ...] = ()
     #: Where each block starts, for messages about a whole block.
     block_locations: tuple[tuple[str, Location], ...] = field(default=())
+    #: A mechanism file (SPEC §7.5): its points and elements. Its conditions are then the
+    #: x, y and velocities of its free points, made from the POINT rows.
+    mechanism: Mechanism | None = None
 
     @property
     def n(self) -> int:

@@ -15,9 +15,16 @@ import numpy as np
 
 from ..expr import Expression
 from ..model import ModelFile, condition_values, parameter_values
+from ..model.mechanism import reaction_name
 from .contacts import Impact
+from .mechanism import MechanismSystem
 from .records import StepObserver
 from .system import System
+
+
+def _reaction(k: int) -> Callable[[Simulation], float]:
+    """The column of the ``k``-th reaction."""
+    return lambda sim: float(sim.reaction_values()[k])
 
 
 class Simulation:
@@ -35,6 +42,8 @@ class Simulation:
         #: columns of a sample after DE, by name, in order: W when forces or moving supports do work
         #: (contacts add their energy lost, measures their values)
         self.columns: list[tuple[str, Callable[[Simulation], float]]] = []
+        for k, eid in enumerate(self.reaction_ids):  # a mechanism's reactions (SPEC §7.5)
+            self.columns.append((reaction_name(eid), _reaction(k)))
         if self.does_work:
             self.columns.append(("W", lambda sim: sim.work))
         if self.has_contacts:
@@ -42,7 +51,10 @@ class Simulation:
         values = condition_values(model, self.parameters, conditions)
         self.set_conditions([values[c] for c in model.coordinates], [values[v] for v in model.velocities])
 
-    def _system(self, parameters: Mapping[str, float]) -> System:
+    def _system(self, parameters: Mapping[str, float]) -> System | MechanismSystem:
+        """The model's system: a Lagrangian one (generated code), or a mechanism's."""
+        if self.model.mechanism is not None:
+            return MechanismSystem(self.model, parameters)
         return System(self.model, parameters, self.derivatives)
 
     # -- what the user sets ---------------------------------------------------------
@@ -57,7 +69,7 @@ class Simulation:
         """The motion starts again here: t = 0, the energy reference and DE too (and the
         energy lost in contacts)."""
         self.state = self.system.state(q, qdot, 0.0)
-        self.system.take_impacts()  # those of the motion left behind
+        self._new_impacts()  # those of the motion left behind
         #: the impacts of the last step (contacts), oldest first: observers read them in on_step
         self.impacts: list[Impact] = []
         ek, ep = self.system.energies(self.state)
@@ -95,14 +107,17 @@ class Simulation:
         if not self.observers:
             self.state = self.system.step(self.state, steps)
             self.de = max(self.de, abs(self.balance))
-            self.impacts = self.system.take_impacts()
+            self.impacts = self._new_impacts()
             return
         for _ in range(steps):
             self.state = self.system.step(self.state, 1)
             self.de = max(self.de, abs(self.balance))
-            self.impacts = self.system.take_impacts()
+            self.impacts = self._new_impacts()
             for observer in self.observers:
                 observer.on_step(self)
+
+    def _new_impacts(self) -> list[Impact]:
+        return self.system.take_impacts() if isinstance(self.system, System) else []
 
     # -- what is shown --------------------------------------------------------------------
 
@@ -129,8 +144,23 @@ class Simulation:
 
     @property
     def does_work(self) -> bool:
-        """Forces or moving supports can change E: then W and E − W − E₀ are worth showing."""
-        return bool(self.model.forces) or self.system.mechanics.time_dependent
+        """Forces or moving supports (drivers, dampers) can change E: then W and E − W − E₀ are worth showing."""
+        return self.system.does_work
+
+    @property
+    def reaction_ids(self) -> tuple[str, ...]:
+        """The elements whose reaction is known (a mechanism's bars, sliders and drivers)."""
+        system = self.system
+        return system.reaction_ids if isinstance(system, MechanismSystem) else ()
+
+    def reaction_values(self) -> np.ndarray:
+        """Each reaction now, in the order of :attr:`reaction_ids` (see MechanismSystem.reactions)."""
+        system = self.system
+        return system.reactions(self.state) if isinstance(system, MechanismSystem) else np.zeros(0)
+
+    def reactions(self) -> dict[str, float]:
+        """The reactions now by column name (λ_ID), empty for a Lagrangian model."""
+        return {reaction_name(eid): float(v) for eid, v in zip(self.reaction_ids, self.reaction_values())}
 
     @property
     def work(self) -> float:

@@ -48,6 +48,10 @@ class Style:
     rail: Colour = (120, 120, 120)
     #: where a contact has just acted (an impact)
     flash: Colour = (255, 176, 0)
+    # a mechanism's reactions: a bar pulling on its point, pushing on it, a slider's guide
+    tension: Colour = (200, 40, 40)
+    compression: Colour = (30, 90, 200)
+    normal: Colour = (150, 60, 170)
     # Further trails (second, third body ...) cycle through these after `trail`,
     # so the bobs of a triple pendulum leave distinguishable traces.
     extra_trails: tuple[Colour, ...] = ((0, 114, 178), (196, 40, 120), (140, 120, 0))

@@ -88,3 +88,12 @@ def test_conditions_that_start_inside_a_contact_are_refused(write_model):
 
 def test_touching_at_the_start_is_fine(write_model):
     assert problems(write_model, "<K>suelo|'x - r'|'e'|'0'|'0'|</K>", x0="0.1") == []
+
+
+def test_a_mechanism_file_with_contacts_is_refused(write_model):
+    from mechanism_texts import mechanism
+
+    text = mechanism("<POINT>O|0|1|0|0|1</POINT>\n<POINT>P|1|1</POINT>\n<BAR>barra|O|P|0|0|0.05</BAR>\n"
+                     "<MASS>bola|P|1|0.1</MASS>") + "<CONTACTS>\n<K>suelo|'P_y'|'1'|'0'|'0'|</K>\n</CONTACTS>\n"
+    found = [str(p) for p in validate(read_model(write_model(text)))]
+    assert any("a mechanism file cannot have <CONTACTS> (yet)" in p for p in found), found
