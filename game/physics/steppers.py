@@ -14,6 +14,9 @@ window, ``simulate``, ensembles and ``chaosmap`` all go through
   δ and the trajectory still depends only on dt and N.
 - :class:`Projected` — any stepper, then a ``project`` hook after each step
   of dt (constraints pulled back onto their manifold).
+- :class:`~game.physics.contact_stepper.ContactRK4` — models with contacts:
+  the fused loop while nothing rests, impacts located and resolved inside
+  substeps, resting contacts as forces in the right-hand side.
 - :class:`ConstrainedRK4` — classic RK4 substeps on (q, q̇) whose accelerations
   come from a system with constraints (a mechanism: one KKT solve per stage);
   mechanisms use it inside :class:`Projected`.
