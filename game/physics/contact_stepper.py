@@ -41,6 +41,9 @@ from .steppers import PIVOT_MIN, _unpack
 if TYPE_CHECKING:
     from .system import State, System
 
+#: an event function this close above 0 has been reached (model units, far below what shows)
+LOCATED = 1e-14
+
 #: what a failed evaluation inside a contact substep can raise
 FAILURES = (*ARITHMETIC_ERRORS, ArithmeticError, np.linalg.LinAlgError)
 
@@ -87,15 +90,13 @@ class ContactRK4:
             crossing = self._crossing(system, current, end, left, modes, watch)
             if crossing is None:
                 end = _at_time(end, t_end)
-                modes, end = self._rest(system, end)
+                modes, end = self._rest(system, end, modes)
                 return end, modes
-            h = self._locate(functools.partial(self._lowest, system, current, modes=modes, watch=watch), crossing)
+            releases = [len(self.contacts)] if len(modes) == 1 else []
+            h = self._locate(functools.partial(self._values, system, current, modes=modes), watch, crossing, releases)
             at = self._move(system, current, h, modes) if h > 0 else current
-            slack = self.contacts.slack(at.q)
-            reached = self._events(system, at, modes)
-            crossed = [k for k in range(len(self.contacts)) if watch[k] >= 0 and reached[k] <= slack]
-            at = self._respond(system, at)
-            modes, at = self._rest(system, at, crossed)
+            at = self._respond(system, at, modes)
+            modes, at = self._rest(system, at, modes)
             current = at
             left -= h
         raise system.failure(start, f"more than {self.max_events_per_substep} contact events in one substep "
@@ -178,24 +179,20 @@ class ContactRK4:
             values += [m.sliding * self.contacts.terms(m.contact, state.t, ql, motion).slip for m in sliding]
         return values
 
-    def _lowest(self, system: System, start: State, h: float, *, modes: tuple[Mode, ...], watch: list[float]
-                ) -> float:
-        """The lowest of the event functions watched (≥ 0 at the start) after h."""
-        at = self._move(system, start, h, modes) if h > 0 else start
-        return _lowest_watched(self._events(system, at, modes), watch)
+    def _values(self, system: System, start: State, h: float, *, modes: tuple[Mode, ...]) -> list[float]:
+        """The event functions after h from ``start``."""
+        return self._events(system, self._move(system, start, h, modes) if h > 0 else start, modes)
 
     def _crossing(self, system: System, start: State, end: State, length: float, modes: tuple[Mode, ...],
-                  watch: list[float]) -> tuple[float, float, float, float] | None:
-        """A bracket (lo, hi, f(lo), f(hi)) of the first event in the substep, or None."""
-        lowest = _lowest_watched(self._events(system, end, modes), watch)
-        if lowest < 0:
-            return 0.0, length, _lowest_watched(watch, watch), lowest
+                  watch: list[float]) -> float | None:
+        """An h at which some watched event function is below 0 (the first event is in [0, h]), or None."""
+        if _lowest_watched(self._events(system, end, modes), watch) < 0:
+            return length
         if modes:
             return None
         return self._passed_through(system, start, length, watch)
 
-    def _passed_through(self, system: System, start: State, length: float, watch: list[float]
-                        ) -> tuple[float, float, float, float] | None:
+    def _passed_through(self, system: System, start: State, length: float, watch: list[float]) -> float | None:
         """A gap ≥ 0 at both ends whose rate at the start would have taken it below 0 may
         have crossed a thin obstacle and come out: follow it by conservative advancement
         (Newton steps from below, exact for a gap convex in time) to see."""
@@ -213,46 +210,65 @@ class ContactRK4:
                 h = h_next
                 at = self._move(system, start, h, ())
                 values = self._events(system, at, ())
-                lowest = _lowest_watched(values, watch)
-                if lowest < 0:
-                    return 0.0, h, _lowest_watched(watch, watch), lowest
+                if _lowest_watched(values, watch) < 0:
+                    return h
                 vq = code.rhs.scalar(at.t, *at.q.tolist(), *at.p.tolist())[: system.n]
                 g, r = values[k], rates_of(at.t, *at.q.tolist(), *vq)[k]
                 if r >= 0 or g <= 0:
                     break
         return None
 
-    def _locate(self, lowest: Callable[[float], float], bracket: tuple[float, float, float, float]) -> float:
-        """The largest h with every watched event function still ≥ 0, to ``tolerance``:
-        regula falsi with the Illinois modification, then bisection if it stalls."""
-        lo, hi, f_lo, f_hi = bracket
+    def _locate(self, values: Callable[[float], list[float]], watch: list[float], length: float,
+                past: Sequence[int] = ()) -> float:
+        """The largest h in [0, length] with every watched event function still ≥ 0 (those ≥ 0
+        at the start), to ``tolerance`` seconds or to where the function that crosses is within
+        :data:`LOCATED` of 0 (for two bodies that part or meet from rest a gap is quadratic in
+        time and its round-off would stall the bracket long before 1e-12 s: they are located in
+        space instead). Regula falsi with the Illinois modification on the function that crosses
+        (the lowest of all is flat wherever some other contact just touches), then bisection if
+        it stalls; if another one crossed before, again on that one. For the functions in
+        ``past`` (a normal force that lets go), the h just after the crossing instead."""
+        watched = [i for i, w in enumerate(watch) if w >= 0]
+        hi, at_hi = length, values(length)
+        for _ in range(len(watched) + 1):
+            k = min(watched, key=lambda i: at_hi[i])
+            lo, after = self._root(functools.partial(_component, values, k), hi, watch[k], at_hi[k])
+            at_lo = values(lo) if lo > 0 else watch
+            if all(at_lo[i] >= 0 for i in watched):
+                return after if k in past else lo
+            hi, at_hi = lo, at_lo  # another one crossed first
+        return 0.0
+
+    def _root(self, f: Callable[[float], float], hi: float, f_lo: float, f_hi: float) -> tuple[float, float]:
+        """(lo, hi) around the crossing of f in [0, hi], given f(0) ≥ 0 > f(hi): f(lo) ≥ 0 > f(hi)."""
+        lo = 0.0
         side = 0
         for iteration in range(200):
-            if hi - lo <= self.tolerance:
+            if hi - lo <= self.tolerance or f_lo <= LOCATED:
                 break
             h = hi - f_hi * (hi - lo) / (f_hi - f_lo) if f_hi != f_lo else 0.5 * (lo + hi)
-            if iteration >= 60 or not lo < h < hi:
+            if iteration >= 40 or not lo < h < hi:
                 h = 0.5 * (lo + hi)
-            f = lowest(h)
-            if f >= 0:
-                lo, f_lo = h, f
+            value = f(h)
+            if value >= 0:
+                lo, f_lo = h, value
                 if side == 1:
                     f_hi *= 0.5
                 side = 1
             else:
-                hi, f_hi = h, f
+                hi, f_hi = h, value
                 if side == -1:
                     f_lo *= 0.5
                 side = -1
-        return lo
+        return lo, hi
 
     # -- acting --------------------------------------------------------------------------------------
 
-    def _respond(self, system: System, at: State) -> State:
+    def _respond(self, system: System, at: State, resting: tuple[Mode, ...]) -> State:
         from .system import State
 
         try:
-            p, struck, normal = self.contacts.resolve(at.t, at.q, at.p)
+            p, struck, normal = self.contacts.resolve(at.t, at.q, at.p, resting)
         except FAILURES as exc:
             raise system.failure(at, str(exc) or None, 1) from None
         if not struck:
@@ -264,13 +280,23 @@ class ContactRK4:
         self.log.append(Impact(at.t, tuple(struck), at.q, before, after, loss, normal))
         return new
 
-    def _rest(self, system: System, state: State, crossed: Sequence[int] = ()) -> tuple[tuple[Mode, ...], State]:
+    def _rest(self, system: System, state: State, resting: tuple[Mode, ...] = ()) -> tuple[tuple[Mode, ...], State]:
+        """The contacts that rest at ``state`` (``resting``: those that rested until now), and
+        the state with their drift taken out; a touching contact that approaches (a projection
+        or a release pushed it) gets its impulse first."""
         from .system import State
 
-        try:
-            modes, q, p = self.contacts.resting(state.t, state.q, state.p, crossed)
-        except FAILURES as exc:
-            raise system.failure(state, str(exc) or None, 1) from None
+        for _ in range(8):
+            try:
+                found = self.contacts.resting(state.t, state.q, state.p, resting)
+            except FAILURES as exc:
+                raise system.failure(state, str(exc) or None, 1) from None
+            if found is not None:
+                break
+            state = self._respond(system, state, resting)
+        else:
+            raise system.failure(state, "touching contacts keep approaching each other", 1)
+        modes, q, p = found
         if q is state.q and p is state.p:
             return modes, state
         # the normal speed taken out is energy lost (round-off sized); a position put back on the
@@ -285,6 +311,10 @@ class ContactRK4:
                 state.t, *state.q.tolist(), *state.p.tolist(), state.work, state.support_work, delta, substeps)
         except ARITHMETIC_ERRORS as exc:
             raise system.failure(state, str(exc), substeps) from None
+
+
+def _component(values: Callable[[float], list[float]], k: int, h: float) -> float:
+    return values(h)[k]
 
 
 def _lowest_watched(values: Sequence[float], watch: Sequence[float]) -> float:

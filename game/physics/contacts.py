@@ -219,6 +219,7 @@ class Contacts:
         self._solve = code.solve.scalar
         self._rest = _Lazy(code.resting.resting, len(contacts))
         self._last_rest: tuple[tuple[float, ...], Rest] | None = None
+        self._warm: dict[tuple, np.ndarray] = {}
         #: gap_rates(t, q…, q̇…) → each contact's dgap/dt
         self.rates = code.gap_rates.scalar
 
@@ -247,6 +248,20 @@ class Contacts:
     def touching(self, t: float, q: Sequence[float]) -> list[int]:
         slack = self.slack(q)
         return [k for k, g in enumerate(self.gaps(t, q)) if g <= slack]
+
+    def _accelerations(self, resting: Sequence[Mode], t: float, q: Sequence[float], p: Sequence[float],
+                       motion: Motion) -> np.ndarray:
+        """q̈ with the forces of the ``resting`` contacts."""
+        acceleration = np.array(motion.acceleration)
+        if resting:
+            push = self.forces(resting, t, q, p)
+            acceleration += self._solve(t, *q, *push.force, *([0.0] * self.n))[: self.n]
+        return acceleration
+
+    def resting_speed(self, terms: Terms, acceleration: Sequence[float] | np.ndarray) -> float:
+        """A normal speed below which the contact rests: the speed the acceleration that presses
+        it (without contact forces) builds in :data:`REST_SUBSTEPS` substeps."""
+        return REST_SUBSTEPS * self.delta * max(0.0, -(_dot(terms.J, list(acceleration)) + terms.c))
 
     @staticmethod
     def speed_tolerance(terms: Terms) -> float:
@@ -295,16 +310,22 @@ class Contacts:
 
     # -- impacts -----------------------------------------------------------------------------------
 
-    def resolve(self, t: float, q: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, list[int], np.ndarray]:
+    def resolve(self, t: float, q: np.ndarray, p: np.ndarray, resting: Sequence[Mode] = ()
+                ) -> tuple[np.ndarray, list[int], np.ndarray]:
         """Momenta after the impulses of the touching contacts that approach, which contacts
-        got one (empty: nothing approaches), and the change of q̇ the normal impulses made."""
+        got one (empty: nothing approaches), and the change of q̇ the normal impulses made.
+        ``resting`` are the contacts resting until now: how hard an approach is pressed (so
+        whether it is slow enough to be inelastic) counts their forces (a ball landing on a
+        ball that lies on the floor is pressed by its whole weight)."""
         ql, pl = q.tolist(), p.tolist()
         normal = np.zeros(self.n)
         touching = self.touching(t, ql)
         if not touching:
             return p, [], normal
         motion = self.motion(t, ql, pl)
-        rows = {k: _ImpactRow(self.items[k], self.terms(k, t, ql, motion), motion, self.delta) for k in touching}
+        acceleration = self._accelerations(resting, t, ql, pl, motion)
+        rows = {k: _ImpactRow(self.items[k], self.terms(k, t, ql, motion), motion, acceleration, self.delta)
+                for k in touching}
         v = np.array(motion.velocity)
         p = p.copy()
         struck: list[int] = []
@@ -328,27 +349,40 @@ class Contacts:
 
     # -- resting contacts ---------------------------------------------------------------------------
 
-    def resting(self, t: float, q: np.ndarray, p: np.ndarray, crossed: Sequence[int] = ()
-                ) -> tuple[tuple[Mode, ...], np.ndarray, np.ndarray]:
-        """The contacts that rest now (touching, no normal speed, pressed) with their friction
-        modes; and q, p with the small drift of resting contacts taken out (a gap below 0
-        pushed back to 0, a normal speed set to 0), also for the contacts in ``crossed``
-        (their gap has just reached 0)."""
+    def resting(self, t: float, q: np.ndarray, p: np.ndarray, before: Sequence[Mode] = ()
+                ) -> tuple[tuple[Mode, ...], np.ndarray, np.ndarray] | None:
+        """The contacts that rest now (touching, no normal speed to speak of, pressed) with their
+        friction modes, and q, p with the drift of the touching contacts taken out: a gap below
+        0 pushed back to 0 (whatever it does next: else the round-off left where it crossed
+        would have it cross again at once), a resting contact's normal speed set to 0.
+        None if a touching contact approaches: that is an impact to resolve first. A contact
+        resting ``before`` goes on resting while it is pressed at all (a new one must be pressed
+        more than round-off), so a pile does not flicker between resting and not."""
         ql, pl = q.tolist(), p.tolist()
         touching = self.touching(t, ql)
         if not touching:
             return (), q, p
         candidates: list[Mode] = []
-        terms: list[Terms] = []
+        terms: list[Terms] = []  # of the candidates
         motion = self.motion(t, ql, pl)
+        every: list[Terms] = []  # of all touching contacts
         for k in touching:
             tk = self.terms(k, t, ql, motion)
-            if abs(tk.rate) > self.speed_tolerance(tk):
-                continue
+            every.append(tk)
+            # no normal speed: none at all, or parting slower than the pressing acceleration takes
+            # back in a few substeps (what sequential impulses leave between stacked bodies; the
+            # pressing may come through other contacts: a ball pushed sideways by one on top)
+            tolerance = self.speed_tolerance(tk)
+            if tk.rate < -tolerance:
+                return None
+            if tk.rate > max(tolerance, self.resting_speed(tk, motion.acceleration)):
+                others = [m for m in before if m.contact != k]
+                if not others or tk.rate > self.resting_speed(tk, self._accelerations(others, t, ql, pl, motion)):
+                    continue
             candidates.append(Mode(k, self._sliding(k, tk.slip, tk.S, tk.velocity)))
             terms.append(tk)
         if not candidates:
-            return (), q, p
+            return (), *self._settle(every, (), q, p)
         if len(candidates) == 1:
             # rest<k> if it has been made already (a contact that only touches need not make it)
             k = candidates[0].contact
@@ -357,14 +391,14 @@ class Contacts:
             push = self._several(candidates, terms, motion)
         # a force that could not move anything visibly (the round-off left between the balls of
         # a Newton's cradle) is no force: those contacts stay free, on the fast path; if they
-        # drift into each other, that is an event, and they are put back at gap 0
+        # drift into each other, that is an event
         scale = 1.0 + max(abs(a) for a in push.free)
-        active = [i for i in range(len(candidates)) if push.normal[i] * push.stiffness[i] > TOUCH * scale]
+        was = {m.contact for m in before}
+        active = [i for i, m in enumerate(candidates)
+                  if push.normal[i] * push.stiffness[i] > (0.0 if m.contact in was else TOUCH * scale)]
         modes = tuple(candidates[i] for i in active)
-        # a contact that just crossed and stays free is put back at gap 0 too: else round-off
-        # would have it cross again at once
-        settle = [terms[i] for i, m in enumerate(candidates) if i in active or m.contact in crossed]
-        q, p = self._settle(settle, q, p)
+        resting = [touching.index(m.contact) for m in modes]
+        q, p = self._settle(every, resting, q, p)
         return modes, q, p
 
     def _sliding(self, k: int, slip: float, S: Sequence[float], v: Sequence[float]) -> int:
@@ -373,20 +407,40 @@ class Contacts:
         return 0 if abs(slip) <= _tolerance(S, v) else (1 if slip > 0 else -1)
 
     @staticmethod
-    def _settle(terms: list[Terms], q: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Resting contacts back on their constraint: gap ≥ 0 and no normal speed (both
-        round-off sized; mass-weighted, so the lightest body moves)."""
-        if all(tk.gap >= 0 and tk.rate == 0.0 for tk in terms):
+    def _settle(touching: Sequence[Terms], resting: Sequence[int], q: np.ndarray, p: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray]:
+        """The touching contacts back on their constraints, all together: every gap ≥ 0, and no
+        normal speed at the ``resting`` ones (indices into ``touching``). Gauss–Seidel on the
+        gaps and rates made linear (the corrections are round-off sized), mass-weighted so the
+        lightest body moves; putting one contact back moves the others' gaps too."""
+        gaps = [tk.gap for tk in touching]
+        rates = [tk.rate if i in resting else 0.0 for i, tk in enumerate(touching)]
+        if all(g >= 0 for g in gaps) and not any(rates):
             return q, p
+        J = np.array([tk.J for tk in touching])
+        WJ = np.array([tk.WJ for tk in touching])
+        coupling = J @ WJ.T  # how moving along one contact's W·Jᵀ changes each gap
         q, p = q.copy(), p.copy()
-        for tk in terms:
-            a = _dot(tk.J, tk.WJ)
-            if a <= 0:
-                continue
-            if tk.gap < 0:
-                q -= tk.gap / a * np.array(tk.WJ)
-            if tk.rate != 0.0:
-                p -= tk.rate / a * np.array(tk.J)
+        g, r = np.array(gaps), np.array(rates)
+        for _ in range(50):
+            moved = False
+            for i in range(len(touching)):
+                a = coupling[i, i]
+                if a <= 0:
+                    continue
+                if g[i] < 0:
+                    step = -g[i] / a
+                    q += step * WJ[i]
+                    g += step * coupling[:, i]
+                    moved = True
+                if i in resting and r[i] != 0.0:
+                    push = -r[i] / a
+                    p += push * J[i]
+                    r += push * coupling[:, i]
+                    r[[k for k in range(len(touching)) if k not in resting]] = 0.0
+                    moved = True
+            if not moved or (np.all(g >= -1e-15) and not np.any(np.abs(r[list(resting)]) > 1e-15)):
+                break
         return q, p
 
     def forces(self, modes: Sequence[Mode], t: float, q: Sequence[float], p: Sequence[float]) -> Push:
@@ -467,7 +521,10 @@ class Contacts:
         R = np.array(rows)
         G = R @ np.array(pushes).T
         a_free = R @ np.array(motion.acceleration) + np.array(drift)
-        f = _complementarity(G, a_free, kinds)
+        # the forces of the same resting contacts a moment ago are where the sweeps start
+        key = tuple((m.contact, m.sliding) for m in modes) + tuple(kinds)
+        f = _complementarity(G, a_free, kinds, self._warm.get(key))
+        self._warm = {key: f}
         force = np.array(directions).T @ f
         count = len(modes)
         return Push(motion.velocity, motion.momentum_rate, motion.pivot, motion.work_power, motion.support_power,
@@ -497,7 +554,7 @@ def _stick(a_n: float, a_t: float, g_nn: float, g_ns: float, g_ss: float, mu: fl
 class _ImpactRow:
     """One touching contact during an impact: its rows and the numbers of its impulses."""
 
-    def __init__(self, item: BoundContact, terms: Terms, motion: Motion, delta: float):
+    def __init__(self, item: BoundContact, terms: Terms, motion: Motion, acceleration: np.ndarray, delta: float):
         self.item = item
         v = motion.velocity
         self.J, self.WJ = np.array(terms.J), np.array(terms.WJ)
@@ -510,9 +567,8 @@ class _ImpactRow:
             self.s0 = terms.slip - _dot(terms.S, v)
             self.b = _dot(terms.J, terms.WS)
             self.c = _dot(terms.S, terms.WS)
-        pressing = -(_dot(terms.J, motion.acceleration) + terms.c)
         #: slower approaches are inelastic (they would bounce for fewer than REST_SUBSTEPS substeps)
-        self.resting_speed = REST_SUBSTEPS * delta * max(0.0, pressing)
+        self.resting_speed = REST_SUBSTEPS * delta * max(0.0, -(float(self.J @ acceleration) + terms.c))
         self.tolerance = Contacts.speed_tolerance(terms)
 
     def impulse(self, v: np.ndarray, inelastic: bool) -> tuple[np.ndarray, np.ndarray, float] | None:
@@ -568,14 +624,15 @@ class _ImpactRow:
         return rise - 1e-13 * abs(float(dp @ v))
 
 
-def _complementarity(G: np.ndarray, a_free: np.ndarray, kinds: Sequence[tuple[int, int, float]]) -> np.ndarray:
+def _complementarity(G: np.ndarray, a_free: np.ndarray, kinds: Sequence[tuple[int, int, float]],
+                     start: np.ndarray | None = None) -> np.ndarray:
     """Forces f with a = a_free + G·f: normal rows λ ≥ 0, a ≥ 0, λ·a = 0; sticking rows a = 0
-    unless |φ| would pass mu·λ of their contact. Projected Gauss–Seidel finds which rows
-    hold; the equalities on those are then solved exactly (RK4 needs the forces to
-    round-off, not to the sweeps' tolerance)."""
+    unless |φ| would pass mu·λ of their contact. Projected Gauss–Seidel (from ``start``, the
+    forces a moment ago) finds which rows hold; the equalities on those are then solved
+    exactly (RK4 needs the forces to round-off, not to the sweeps' tolerance)."""
     m = len(a_free)
-    f = [0.0] * m
-    a = a_free.tolist()
+    f = [0.0] * m if start is None else start.tolist()
+    a = (a_free + G @ start).tolist() if start is not None else a_free.tolist()
     g = G.tolist()
     scale = 1.0 + max(abs(x) for x in a)
     tangent_of = {kinds[i][0]: i for i in range(m) if kinds[i][1] == 1}
@@ -604,7 +661,7 @@ def _complementarity(G: np.ndarray, a_free: np.ndarray, kinds: Sequence[tuple[in
                 j = tangent_of[i]
                 bound = mu * f[i]
                 move(j, min(bound, max(-bound, f[j])))
-        if biggest <= 1e-14 * scale:
+        if biggest <= 1e-10 * scale:  # the exact solve below does the rest
             break
     return _polish(G, a_free, np.array(f), kinds)
 

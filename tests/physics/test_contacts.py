@@ -330,3 +330,22 @@ def test_a_ball_leaves_a_platform_that_accelerates_down_faster_than_g(write_mode
     dt = sim.t - t_off
     assert sim.q[0] == pytest.approx(y_off + v_off * dt - 0.5 * g * dt * dt, abs=1e-9)
     assert sim.q[0] - 0.1 - A * math.sin(w * sim.t) > 1e-4  # above the platform
+
+
+# -- a pile ---------------------------------------------------------------------------------------
+
+
+def test_balls_falling_into_a_pile_come_to_rest_without_sinking(write_model):
+    # four balls of the box, now with weight, restitution 0.5 and friction: they bounce, land on
+    # each other and on the floor, and settle; several contacts rest at once (an LCP)
+    from game.app.ballbox import ball_box
+
+    text = ball_box(4).replace("<P>g|0|", "<P>g|9.81|").replace("<P>e|1|", "<P>e|0.5|").replace("<P>mu|0|", "<P>mu|0.3|")
+    sim = watched(Simulation(read_model(write_model(text))))
+    contacts = sim.system.contacts
+    for _ in range(150):  # 3 s
+        sim.step()
+        assert min(contacts.gaps(sim.t, sim.q.tolist())) >= -1e-9
+    assert np.max(np.abs(sim.qdot)) < 1e-9  # at rest
+    assert abs(sim.balance) < 1e-8 * abs(sim.e0) + 1e-9
+    assert len(impacts(sim)) > 10
