@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import NamedTuple
 
 import numpy as np
@@ -59,7 +60,7 @@ class BoundContact:
     gap: Node
     slip: Node
 
-    @property
+    @cached_property
     def rubs(self) -> bool:
         """It has friction: mu > 0 and a slip that is not identically 0."""
         return self.friction > 0 and not algebra.is_zero(self.slip)
@@ -362,6 +363,10 @@ class Contacts:
         touching = self.touching(t, ql)
         if not touching:
             return (), q, p
+        if len(touching) == 1 and self._rest.ready(touching[0]):
+            found = self._resting_alone(touching[0], t, q, p)
+            if found is not None:
+                return found
         candidates: list[Mode] = []
         terms: list[Terms] = []  # of the candidates
         motion = self.motion(t, ql, pl)
@@ -400,6 +405,21 @@ class Contacts:
         resting = [touching.index(m.contact) for m in modes]
         q, p = self._settle(every, resting, q, p)
         return modes, q, p
+
+    def _resting_alone(self, k: int, t: float, q: np.ndarray, p: np.ndarray
+                       ) -> tuple[tuple[Mode, ...], np.ndarray, np.ndarray] | None:
+        """:meth:`resting` for one touching contact that has rested before, from one call of its
+        ``rest<k>``; None when there is more to do than that call can tell (drift to take out,
+        a speed to look at closer)."""
+        r = self.rest(k, t, q.tolist(), p.tolist())
+        if r.gap < 0 or abs(r.rate) > _tolerance(r.J, r.velocity):
+            return None
+        mode = Mode(k, self._sliding(k, r.slip, r.S, r.velocity))
+        if self._one(mode, r).normal[0] * r.gnn <= TOUCH * (1.0 + abs(r.an)):
+            return None
+        if r.rate != 0.0:
+            return None
+        return (mode,), q, p
 
     def _sliding(self, k: int, slip: float, S: Sequence[float], v: Sequence[float]) -> int:
         if not self.items[k].rubs:
