@@ -386,7 +386,8 @@ class Contacts:
                     continue
             candidates.append(Mode(k, self._sliding(k, tk.slip, tk.S, tk.velocity)))
             terms.append(tk)
-        if not candidates:
+        if not candidates or all(_dot(tk.J, motion.acceleration) + tk.c >= -TOUCH for tk in terms):
+            # nothing presses (a Newton's cradle at rest): no force is the answer, without an LCP
             return (), *self._settle(every, (), q, p)
         if len(candidates) == 1:
             # rest<k> if it has been made already (a contact that only touches need not make it)
