@@ -36,7 +36,7 @@ import numpy as np
 from ..expr.codegen import ARITHMETIC_ERRORS
 from .codegen import GAP_ROUNDOFF, PASS_THROUGH
 from .contacts import Contacts, Impact, Mode
-from .steppers import PIVOT_MIN, _unpack
+from .steppers import PIVOT_MIN, _unpack, single_substep, substeps_to_event
 
 if TYPE_CHECKING:
     from .system import State, System
@@ -66,7 +66,7 @@ class ContactRK4:
         remaining = substeps
         while remaining > 0:
             if not modes:
-                out = self._fused(system, current, delta, remaining)
+                out = substeps_to_event(system, current, delta, remaining)
                 done, hit = int(out[-2]), int(out[-1])
                 current = _unpack(system, current, out[:-2], remaining)
                 remaining -= done
@@ -105,12 +105,7 @@ class ContactRK4:
     def _move(self, system: System, start: State, h: float, modes: tuple[Mode, ...]) -> State:
         """One RK4 substep of length h: the generated one while nothing rests, else with contact forces."""
         if not modes:
-            try:
-                out = system.code.advance.scalar(
-                    start.t, *start.q.tolist(), *start.p.tolist(), start.work, start.support_work, h, 1)
-            except ARITHMETIC_ERRORS as exc:
-                raise system.failure(start, str(exc), 1) from None
-            return _unpack(system, start, out, 1)
+            return single_substep(system, start, h)
         return self._constrained(system, start, h, modes)
 
     def _constrained(self, system: System, start: State, h: float, modes: tuple[Mode, ...]) -> State:
@@ -304,13 +299,6 @@ class ContactRK4:
         loss = system.energies(State(state.t, q, state.p))[0] - system.energies(State(state.t, q, p))[0]
         return modes, State(state.t, q, p, state.work, state.support_work, state.losses + loss)
 
-    def _fused(self, system: System, state: State, delta: float, substeps: int) -> tuple:
-        assert system.code.advance_events is not None
-        try:
-            return system.code.advance_events.scalar(
-                state.t, *state.q.tolist(), *state.p.tolist(), state.work, state.support_work, delta, substeps)
-        except ARITHMETIC_ERRORS as exc:
-            raise system.failure(state, str(exc), substeps) from None
 
 
 def _component(values: Callable[[float], list[float]], k: int, h: float) -> float:

@@ -75,6 +75,27 @@ class RK4:
         return _unpack(system, state, out, substeps)
 
 
+def single_substep(system: System, start: State, h: float) -> State:
+    """One RK4 substep of length h from ``start``, events or not (the generated loop)."""
+    try:
+        out = system.code.advance.scalar(
+            start.t, *start.q.tolist(), *start.p.tolist(), start.work, start.support_work, h, 1)
+    except ARITHMETIC_ERRORS as exc:
+        raise system.failure(start, str(exc), 1) from None
+    return _unpack(system, start, out, 1)
+
+
+def substeps_to_event(system: System, state: State, delta: float, substeps: int) -> tuple:
+    """The generated ``advance_events``: substeps of δ until one in which an event fires (see
+    :class:`~game.physics.codegen.GeneratedDynamics`)."""
+    assert system.code.advance_events is not None
+    try:
+        return system.code.advance_events.scalar(
+            state.t, *state.q.tolist(), *state.p.tolist(), state.work, state.support_work, delta, substeps)
+    except ARITHMETIC_ERRORS as exc:
+        raise system.failure(state, str(exc), substeps) from None
+
+
 #: respond(system, state at the event, indices of the event functions at or below zero) → new state
 Response = Callable[["System", "State", list[int]], "State"]
 
@@ -144,22 +165,13 @@ class EventRK4:
                 hi = mid
         return lo
 
-    def _single(self, system: System, start: State, h: float) -> State:
-        """One RK4 substep of length h (no events)."""
-        try:
-            out = system.code.advance.scalar(
-                start.t, *start.q.tolist(), *start.p.tolist(), start.work, start.support_work, h, 1)
-        except ARITHMETIC_ERRORS as exc:
-            raise system.failure(start, str(exc), 1) from None
-        return _unpack(system, start, out, 1)
+    @staticmethod
+    def _single(system: System, start: State, h: float) -> State:
+        return single_substep(system, start, h)
 
-    def _call(self, system: System, state: State, delta: float, substeps: int) -> tuple:
-        assert system.code.advance_events is not None
-        try:
-            return system.code.advance_events.scalar(
-                state.t, *state.q.tolist(), *state.p.tolist(), state.work, state.support_work, delta, substeps)
-        except ARITHMETIC_ERRORS as exc:
-            raise system.failure(state, str(exc), substeps) from None
+    @staticmethod
+    def _call(system: System, state: State, delta: float, substeps: int) -> tuple:
+        return substeps_to_event(system, state, delta, substeps)
 
     @staticmethod
     def _gaps(system: System, state: State) -> tuple[float, ...]:
