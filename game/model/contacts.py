@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
@@ -32,6 +32,7 @@ from ..expr import (
     evaluate,
     names_in,
 )
+from ..messages import Message, msg, number
 
 #: The cells of a contact row after ``<K>``, in order (a description may follow).
 CONTACT_FIELDS = ("id", "gap", "e", "mu", "slip")
@@ -69,13 +70,12 @@ C = TypeVar("C", bound=Cell)
 def contact_row(cells: Sequence[C], row_location: Location,
                 name: Callable[[C, str], str | None],
                 expression: Callable[[C], Expression | None],
-                problem: Callable[[str, Location], None]) -> Contact | None:
+                problem: Callable[[Message, Location], None]) -> Contact | None:
     """The contact of one ``<K>`` row, or None after reporting what is wrong with it
     (``name``, ``expression`` and ``problem`` are the reader's own, so every message has
     the file's line and column)."""
     if len(cells) not in (5, 6):
-        problem(f"a contact row has 6 cells, id|'gap'|'e'|'mu'|'slip'|description (found {len(cells)})",
-                row_location)
+        problem(msg("read.contact_cells", found=len(cells)), row_location)
         return None
     ident = name(cells[0], "contact")
     gap, e, mu, slip = (expression(c) for c in cells[1:5])
@@ -88,14 +88,14 @@ def contact_row(cells: Sequence[C], row_location: Location,
 # -- what the rows mean ------------------------------------------------------------------------
 
 
-def name_problems(contacts: Sequence[Contact], parameters: Sequence[str], coordinates: Sequence[str],
+def name_problems(contacts: Sequence[Contact], parameters: Collection[str], coordinates: Sequence[str],
                   velocities: Sequence[str]) -> list[SourceError]:
     """Names each expression may use, ids, and slip linear in the velocities."""
     problems: list[SourceError] = []
-    with_coords = [*parameters, *coordinates, TIME]
+    with_coords = {*parameters, *coordinates, TIME}
     seen: dict[str, Location] = {}
 
-    def names_ok(expr: Expression, known: Sequence[str], what: str) -> bool:
+    def names_ok(expr: Expression, known: Collection[str], what: Message) -> bool:
         try:
             check_names(expr, known, what)
         except ExpressionError as exc:
@@ -106,12 +106,12 @@ def name_problems(contacts: Sequence[Contact], parameters: Sequence[str], coordi
     for c in contacts:
         first = seen.get(c.id)
         if first is not None:
-            problems.append(SourceError(f"'{c.id}' is defined twice (first at line {first.line})", c.location))
+            problems.append(SourceError(msg("check.defined_twice", name=c.id, line=first.line), c.location))
         seen.setdefault(c.id, c.location)
-        names_ok(c.gap, with_coords, "(a gap may use parameters, coordinates and t)")
-        names_ok(c.restitution, parameters, "(e may use only the parameters)")
-        names_ok(c.friction, parameters, "(mu may use only the parameters)")
-        if names_ok(c.slip, [*with_coords, *velocities], "(slip may use parameters, coordinates, velocities and t)"):
+        names_ok(c.gap, with_coords, msg("where.gap"))
+        names_ok(c.restitution, parameters, msg("where.restitution"))
+        names_ok(c.friction, parameters, msg("where.friction"))
+        if names_ok(c.slip, with_coords | set(velocities), msg("where.slip")):
             problem = _nonlinear_velocity(c.slip, velocities)
             if problem is not None:
                 problems.append(problem)
@@ -126,9 +126,7 @@ def _nonlinear_velocity(slip: Expression, velocities: Sequence[str]) -> SourceEr
         if not names_in(rate) & set(velocities) or _vanishes(rate, used):
             continue
         offset = dict(slip.name_offsets)[v]
-        return SourceError(
-            f"slip must be linear in the velocities (as in 'vx' or 'vx + r·vθ'), but it is not linear in '{v}'",
-            slip.location_of(offset))
+        return SourceError(msg("check.slip_not_linear", name=v), slip.location_of(offset))
     return None
 
 
@@ -153,17 +151,16 @@ def _vanishes(rate, velocities: Sequence[str]) -> bool:
 def coefficient_problems(contact: Contact, parameters: Mapping[str, float]) -> list[SourceError]:
     """e must be in [0, 1] and mu ≥ 0 at the parameters' values."""
     problems: list[SourceError] = []
-    for expr, what, low, high in ((contact.restitution, "e (restitution)", 0.0, 1.0),
-                                  (contact.friction, "mu (friction)", 0.0, math.inf)):
+    for expr, low, high, cannot, outside in (
+            (contact.restitution, 0.0, 1.0, "check.restitution_value", "check.restitution_range"),
+            (contact.friction, 0.0, math.inf, "check.friction_value", "check.friction_range")):
         try:
             value = evaluate(expr.tree, parameters)
         except EvaluationError as exc:
-            problems.append(SourceError(f"{what} of contact '{contact.id}' cannot be computed: {exc}", expr.location))
+            problems.append(SourceError(msg(cannot, name=contact.id, reason=exc.reason), expr.location))
             continue
         if not low <= value <= high:
-            allowed = "between 0 and 1" if high == 1.0 else "0 or more"
-            problems.append(SourceError(
-                f"{what} of contact '{contact.id}' must be {allowed}, but it is {value:.6g}", expr.location))
+            problems.append(SourceError(msg(outside, name=contact.id, value=number(value)), expr.location))
     return problems
 
 
@@ -171,7 +168,7 @@ def coefficients(contact: Contact, parameters: Mapping[str, float]) -> tuple[flo
     """(e, mu) at the parameters' values; raises the first problem as an ExpressionError."""
     problems = coefficient_problems(contact, parameters)
     if problems:
-        raise ExpressionError(problems[0].message, problems[0].location)
+        raise ExpressionError(problems[0].reason, problems[0].location)
     return evaluate(contact.restitution.tree, parameters), evaluate(contact.friction.tree, parameters)
 
 
@@ -185,11 +182,8 @@ def number_problems(contacts: Sequence[Contact], parameters: Mapping[str, float]
         try:
             gap = evaluate(c.gap.tree, env)
         except EvaluationError as exc:
-            problems.append(SourceError(f"the gap of contact '{c.id}' cannot be computed at the initial conditions: {exc}",
-                                        c.gap.location))
+            problems.append(SourceError(msg("check.gap_value", name=c.id, reason=exc.reason), c.gap.location))
             continue
         if gap < -CROSSED_AT_START:
-            problems.append(SourceError(
-                f"the initial conditions put contact '{c.id}' inside (its gap is {gap:.6g}; it must be 0 or more)",
-                c.gap.location))
+            problems.append(SourceError(msg("check.contact_inside", name=c.id, gap=number(gap)), c.gap.location))
     return problems

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..expr.codegen import ARITHMETIC_ERRORS
+from ..messages import msg
 from .codegen import GAP_ROUNDOFF, PASS_THROUGH
 from .contacts import Contacts, Impact, Mode
 from .steppers import PIVOT_MIN, _unpack, single_substep, substeps_to_event
@@ -99,8 +100,7 @@ class ContactRK4:
             modes, at = self._rest(system, at, modes)
             current = at
             left -= h
-        raise system.failure(start, f"more than {self.max_events_per_substep} contact events in one substep "
-                                    "(the contacts do not come to rest)", 1)
+        raise system.failure(start, msg("sim.contact_events", count=self.max_events_per_substep), 1)
 
     def _move(self, system: System, start: State, h: float, modes: tuple[Mode, ...]) -> State:
         """One RK4 substep of length h: the generated one while nothing rests, else with contact forces."""
@@ -118,7 +118,7 @@ class ContactRK4:
         def f(t: float, q: list[float], p: list[float]):
             push = forces(modes, t, q, p)
             if not push.pivot > PIVOT_MIN:
-                raise ArithmeticError("T is singular or not positive definite")
+                raise ArithmeticError(msg("sim.singular").text())
             pdot = [a + b for a, b in zip(push.momentum_rate, push.force)]
             return push.velocity, pdot, push.work_power, push.support_power, -push.power
 
@@ -290,7 +290,7 @@ class ContactRK4:
                 break
             state = self._respond(system, state, resting)
         else:
-            raise system.failure(state, "touching contacts keep approaching each other", 1)
+            raise system.failure(state, msg("sim.contacts_approach"), 1)
         modes, q, p = found
         if q is state.q and p is state.p:
             return modes, state

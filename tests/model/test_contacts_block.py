@@ -97,3 +97,17 @@ def test_a_mechanism_file_with_contacts_is_refused(write_model):
                      "<MASS>bola|P|1|0.1</MASS>") + "<CONTACTS>\n<K>suelo|'P_y'|'1'|'0'|'0'|</K>\n</CONTACTS>\n"
     found = [str(p) for p in validate(read_model(write_model(text)))]
     assert any("a mechanism file cannot have <CONTACTS> (yet)" in p for p in found), found
+
+
+def test_the_messages_are_written_in_the_language_of_the_moment(write_model):
+    from game.messages import set_language
+
+    found = validate(read_model(write_model(ball("<K>s|'x - r'|'2·e'|'0'|'vx²'|</K>"))))
+    assert [p.key for p in found] == ["check.slip_not_linear"]
+    set_language("es")
+    try:
+        assert "el deslizamiento debe ser lineal en las velocidades" in str(found[0])
+        found = validate(read_model(write_model(ball("<K>s|'x - r'|'2·e'|'0'|'vx'|</K>"))))
+        assert "e (restitución) del contacto 's' debe estar entre 0 y 1, pero vale 1.6" in str(found[0])
+    finally:
+        set_language("en")
