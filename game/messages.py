@@ -436,6 +436,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "read.contact_cells": (
         "a contact row has 6 cells, id|'gap'|'e'|'mu'|'slip'|description (found {found})",
         "una fila de contacto tiene 6 celdas, id|'hueco'|'e'|'mu'|'deslizamiento'|descripción (hay {found})"),
+    "read.too_many_contacts": (
+        "more than {limit} contacts; this many could not be followed in time (the rest of the file was not read)",
+        "más de {limit} contactos; no se podrían seguir a tiempo (el resto del archivo no se leyó)"),
     "check.slip_not_linear": (
         "slip must be linear in the velocities (as in 'vx' or 'vx + r·vθ'), but it is not linear in '{name}'",
         "el deslizamiento debe ser lineal en las velocidades (como 'vx' o 'vx + r·vθ'), pero no es lineal "

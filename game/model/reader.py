@@ -86,6 +86,9 @@ class Limits:
     escala: tuple[float, float] = (1e-6, 1e6)
     #: |Ox| and |Oy|, pixels
     offset: float = 1e6
+    #: contacts (each one is generated code, checked every substep: a box of 16 balls has 184
+    #: and loads in about 2 s; 500 would take about 6 s and run far slower than real time)
+    contacts: int = 500
 
 
 LIMITS = Limits()
@@ -428,6 +431,9 @@ class _Reader:
         elif tag == "G":
             self._graphic(cells, tag_at)
         elif tag == "K":
+            if len(self.contacts) == LIMITS.contacts:
+                self.problem(msg("read.too_many_contacts", limit=LIMITS.contacts), tag_at.location)
+                raise _Stop
             contact = contact_row(cells, tag_at.location, self._name, self._expression, self.problem)
             if contact is not None:
                 self.contacts.append(contact)

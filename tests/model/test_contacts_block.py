@@ -111,3 +111,10 @@ def test_the_messages_are_written_in_the_language_of_the_moment(write_model):
         assert "e (restitución) del contacto 's' debe estar entre 0 y 1, pero vale 1.6" in str(found[0])
     finally:
         set_language("en")
+
+
+def test_a_file_with_more_contacts_than_can_be_followed_is_refused(write_model):
+    rows = "\n".join(f"<K>s{k}|'x + {k}'|'e'|'0'|'0'|</K>" for k in range(501))
+    with pytest.raises(ModelFileError) as exc:
+        read_model(write_model(ball(rows)))
+    assert "m.dat:524:1: more than 500 contacts" in str(exc.value)
