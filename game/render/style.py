@@ -65,6 +65,8 @@ class Style:
     trail_width_px: int = 1
     #: a contact's flash: its ring's radius for the smallest and the hardest impacts
     flash_px: tuple[float, float] = (9.0, 28.0)
+    #: trails fade out behind the body (False: they stay until the Eraser, as in CenM)
+    trail_fade: bool = False
 
     def trail_colour(self, index: int) -> Colour:
         """Colour of the ``index``-th trail: ``trail`` first, then ``extra_trails``."""
