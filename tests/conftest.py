@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from game.messages import language, set_language
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -21,3 +23,12 @@ def write_model(tmp_path):
         return p
 
     return write
+
+
+@pytest.fixture
+def spanish():
+    """Messages in Spanish for one test; the language before it afterwards."""
+    before = language()
+    set_language("es")
+    yield
+    set_language(before)

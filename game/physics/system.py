@@ -193,7 +193,7 @@ class System(StepTimes):
             vals.update(zip(self.mechanics.velocities, (float(x) for x in qdot)))
         return vals
 
-    def failure(self, start: State, fallback: str | None, substeps: int) -> SimulationError:
+    def failure(self, start: State, fallback: str | Message | None, substeps: int) -> SimulationError:
         """What went wrong in ``substeps`` substeps that failed from ``start``: they are
         replayed one RK4 stage at a time to find the first bad evaluation."""
         n = self.n
