@@ -86,10 +86,12 @@ def test_with_events_that_never_fire_the_motion_is_the_plain_one_to_the_bit(writ
     assert np.array_equal(a.q, b.q) and np.array_equal(a.p, b.p) and a.t == b.t
 
 
-def test_a_response_that_never_separates_is_a_failure_not_a_hang(write_model):
-    def stick(system: System, state: State, hits: list[int]) -> State:
-        return State(state.t, state.q, 0.0 * state.p, state.work, state.support_work, state.losses)
+def stick(system: System, state: State, hits: list[int]) -> State:
+    """A response that stops the ball on the floor without lifting it: the next substep hits again."""
+    return State(state.t, state.q, 0.0 * state.p, state.work, state.support_work, state.losses)
 
+
+def test_a_response_that_never_separates_is_a_failure_not_a_hang(write_model):
     system = falling_system(write_model, stick)
     state = system.state([H], [0.0])
     with pytest.raises(SimulationError, match="impacts in one substep"):
@@ -99,9 +101,6 @@ def test_a_response_that_never_separates_is_a_failure_not_a_hang(write_model):
 
 
 def test_a_response_that_never_separates_is_told_in_spanish(write_model, spanish):
-    def stick(system: System, state: State, hits: list[int]) -> State:
-        return State(state.t, state.q, 0.0 * state.p, state.work, state.support_work, state.losses)
-
     system = falling_system(write_model, stick)
     state = system.state([H], [0.0])
     with pytest.raises(SimulationError) as caught:
