@@ -13,6 +13,16 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
+@pytest.fixture(autouse=True)
+def messages_in_english_after_each_test():
+    """The language of messages is the process's (the window sets its own, ``--lang`` the
+    commands'): each test leaves it as the others expect."""
+    from game.messages import set_language
+
+    yield
+    set_language("en")
+
+
 @pytest.fixture
 def write_model(tmp_path):
     """Write model text to a .dat file and return its path."""

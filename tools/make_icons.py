@@ -303,6 +303,45 @@ def g_speed(s):
     dot(s, c, 2.8)
 
 
+def _magnifier(s):
+    c, r = (13.5, 13.5), 8.5
+    stroke(s, arc(c, r, 0, 360, 64), closed=True)
+    stroke(s, [(19.8, 19.8), (27.0, 27.0)], w=4.0)
+
+
+def g_zoom_in(s):
+    _magnifier(s)
+    stroke(s, [(9.5, 13.5), (17.5, 13.5)], w=2.2)
+    stroke(s, [(13.5, 9.5), (13.5, 17.5)], w=2.2)
+
+
+def g_zoom_out(s):
+    _magnifier(s)
+    stroke(s, [(9.5, 13.5), (17.5, 13.5)], w=2.2)
+
+
+def g_fit(s):
+    # Four corners of a frame around a small pendulum: "show everything".
+    for (x, y), (dx, dy) in (((4.5, 4.5), (1, 1)), ((27.5, 4.5), (-1, 1)), ((4.5, 27.5), (1, -1)),
+                             ((27.5, 27.5), (-1, -1))):
+        stroke(s, [(x, y + 7.0 * dy), (x, y), (x + 7.0 * dx, y)])
+    stroke(s, [(12.0, 11.0), (20.0, 11.0)], w=1.8)
+    stroke(s, [(16.0, 11.0), (19.5, 19.5)], w=1.8)
+    dot(s, (19.5, 19.5), 3.2)
+
+
+def g_app(s):
+    # The program's own mark: a double pendulum under its support, on a round badge.
+    badge = (0xE3, 0x57, 0x2B)
+    dot(s, (16.0, 16.0), 15.5, (0xF8, 0xF8, 0xF4))
+    stroke(s, arc((16.0, 16.0), 14.6, 0, 360, 96), w=1.6, closed=True)
+    stroke(s, [(9.0, 6.0), (23.0, 6.0)], w=2.2)
+    stroke(s, [(16.0, 6.0), (22.5, 15.5)], w=2.0)
+    stroke(s, [(22.5, 15.5), (13.0, 23.5)], w=2.0)
+    dot(s, (22.5, 15.5), 3.0, badge)
+    dot(s, (13.0, 23.5), 3.6, badge)
+
+
 ICONS = {
     "play": g_play,
     "pause": g_pause,
@@ -323,6 +362,10 @@ ICONS = {
     "menu": g_menu,
     "docs": g_docs,
     "speed": g_speed,
+    "zoom_in": g_zoom_in,
+    "zoom_out": g_zoom_out,
+    "fit": g_fit,
+    "app": g_app,
 }
 
 

@@ -45,12 +45,19 @@ def _parser() -> argparse.ArgumentParser:
     sc.add_argument("out", help="PNG file to write (with 'all': a folder)")
     sc.add_argument("--seconds", type=float, default=0.0, help="simulate this long first (trails grow)")
     sc.add_argument("--size", default="1280x720", help="window size WxH")
+    sc.add_argument("--panels", default="", metavar="NAMES",
+                    help="live panels to open, comma-separated: energy,values")
+    sc.add_argument("--vectors", action="store_true", help="show the velocity arrows")
 
     b = sub.add_parser("bench", help="measure engine speed (or frame times with --frames)")
     b.add_argument("--frames", action="store_true", help="frame-time statistics of the window, headless")
     b.add_argument("--load", action="store_true",
                    help="load time of N-link pendulum chains (N = 5, 10, 20, …) and their real-time factor")
     b.add_argument("--quick", action="store_true", help="shorter runs (rougher figures)")
+    b.add_argument("--huge-arrows", action="store_true",
+                   help="with --frames: velocity arrows 1e9 pixels long per unit of speed")
+    b.add_argument("--fade", action="store_true", help="with --frames: fading trails instead of lasting ones")
+    b.add_argument("--trail-points", type=int, help="with --frames: points per trail (default 20,000)")
     b.add_argument("--model", dest="bench_models", action="append", metavar="STEM",
                    help="only this model (repeatable; default: every model of models.xml); with --frames, the "
                         "model whose frames are timed (default: pendulo_triple)")
@@ -89,7 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.frames:
                 from .framebench import bench_frames
 
-                return bench_frames(quick=args.quick, model=(args.bench_models or ["pendulo_triple"])[0])
+                return bench_frames(quick=args.quick, model=(args.bench_models or ["pendulo_triple"])[0],
+                                    huge_arrows=args.huge_arrows, fade=args.fade, points=args.trail_points)
             if args.load:
                 from .bench import bench_load
 
@@ -106,7 +114,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return 2
             from .screenshot import screenshot
 
-            return screenshot(args.model, args.out, args.seconds, args.size)
+            return screenshot(args.model, args.out, args.seconds, args.size, args.vectors,
+                              [n for n in args.panels.split(",") if n])
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no sound is used: no sound-card noise
         problem = pygame_problem()
         if problem:
@@ -128,15 +137,18 @@ def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool 
     import pygame
 
     from ..model import ModelFileError
+    from ..ui.text import Texts
     from .session import LoadError
     from .settings import SettingsError, load_settings
     from .window import App
 
     try:
-        settings = load_settings(config)
+        settings, problems = load_settings(config, Texts(lang) if lang else None)
     except SettingsError as exc:
-        print(f"error: {exc}")
+        print(f"error: {exc}", file=sys.stderr)
         return 2
+    for problem in problems:
+        print(problem, file=sys.stderr)
     settings = dataclasses.replace(settings, fullscreen=settings.fullscreen or fullscreen, kiosk=settings.kiosk or kiosk,
                        language=lang or settings.language)
     set_language(settings.language)  # the messages of models (banner, panels) in the interface's language
@@ -150,6 +162,8 @@ def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool 
     except (LoadError, ModelFileError) as exc:
         print(f"error: {exc}")
         return 2
+    if problems:  # the settings file is told about on screen too, with the model's own problem if any
+        app.session.banner = "\n".join([*problems, *([app.session.banner] if app.session.banner else [])])
     return app.run()
 
 

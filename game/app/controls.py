@@ -21,7 +21,8 @@ class Control:
     name: str
     #: pygame key name ("space", "e", "f1"), or None
     key: str | None
-    #: where the control shows: "bottom" (CenM's bar, in order), "speed", "top-left", "top-right", or None (key only)
+    #: where the control shows: "bottom" (CenM's bar, in order), "speed", "top-left", "top-right" (in order,
+    #: the last rightmost), or None (key only)
     place: str | None
     #: icon when off / idle, and when on (the same for push buttons)
     icon: str | None = None
@@ -32,6 +33,12 @@ class Control:
     locked_while_animating: bool = False
     #: the tooltip's text key (default: the control's name)
     tooltip: str | None = None
+    #: other keys that do the same ("=" for "+" on keyboards where + needs Shift, the keypad's)
+    more_keys: tuple[str, ...] = ()
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return ((self.key,) if self.key else ()) + self.more_keys
 
     @property
     def tooltip_key(self) -> str:
@@ -54,8 +61,14 @@ CONTROLS: tuple[Control, ...] = (
     Control("reactions", "f", "bottom", "reactions_off", "reactions_on"),
     *(Control(f"speed{i}", str(i + 1), "speed", label=label, tooltip="speed") for i, label in enumerate(SPEED_LABELS)),
     Control("menu", "m", "top-left", "menu"),
+    # the view (not CenM's: zoom and pan change only what part of the plane is shown)
+    Control("zoom_out", "-", "top-right", "zoom_out", more_keys=("[-]",)),
+    Control("zoom_in", "+", "top-right", "zoom_in", more_keys=("=", "[+]")),
+    Control("fit", "home", "top-right", "fit", more_keys=("0",)),
     Control("docs", "f1", "top-right", "docs"),
     Control("fullscreen", "f11", None),
+    # the step is too coarse for these conditions (the energy panel and the banner say so): N × 2
+    Control("refine", "d", None),
 )
 
 BY_NAME = {c.name: c for c in CONTROLS}

@@ -3,50 +3,108 @@
 ``check`` says why a typed text is refused (or None), without changing anything;
 ``accept`` applies the changes to the simulation, all or nothing. No pygame here:
 the panels only show rows and pass text along.
+
+The Parameters panel ends with the system data of CenM's panel (seed 000, §2.1):
+``dt``, the time between frames of the animation, and ``N``, the RK4 substeps in
+each; within the ceilings ``check`` applies to a model file's GENERAL block (``LIMITS``).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from ..expr import EvaluationError, ExpressionError, check_names, evaluate, parse
 from ..expr.parser import unquote
 from ..model import parameter_values
+from ..model.reader import LIMITS
 from ..physics import Simulation, SimulationError
-from ..ui.text import Row, number
+from ..ui.text import Row, Texts, number
 
 
 def _reason(exc: Exception) -> str:
     return getattr(exc, "message", None) or str(exc)
 
 
+def _number(text: str) -> float:
+    """A typed number (an expression of numbers alone: ``1/50`` will do)."""
+    e = parse(text)
+    check_names(e, (), "(dt and N are numbers)")
+    return evaluate(e.tree, {})
+
+
 @dataclass
 class ParameterEdits:
     sim: Simulation
+    texts: Texts = field(default_factory=Texts)
     #: texts accepted with Enter but not yet applied, so later rows may use them
     pending: dict[str, str] = field(default_factory=dict)
 
+    @property
+    def system_names(self) -> tuple[str, str]:
+        """The rows of dt and N ("dt", "N"; prefixed if the model has parameters of those names)."""
+        taken = {p.name for p in self.sim.model.parameters}
+        return ("dt", "N") if not {"dt", "N"} & taken else ("GENERAL.dt", "GENERAL.N")
+
     def rows(self) -> list[Row]:
         overrides = self.sim.parameter_overrides
-        return [Row(p.name, unquote(overrides[p.name].text if p.name in overrides else p.value.text)[0].strip(),
-                    p.description) for p in self.sim.model.parameters]
+        g = self.sim.model.general
+        dt, n = self.system_names
+        return [*(Row(p.name, unquote(overrides[p.name].text if p.name in overrides else p.value.text)[0].strip(),
+                      p.description) for p in self.sim.model.parameters),
+                Row(dt, number(g.dt), self.texts("dt_description")),
+                Row(n, str(g.n_substeps), self.texts("n_description"))]
 
     def check(self, name: str, text: str) -> str | None:
         try:
             changes = {**self.pending, name: text}
+            model, system = self._split(changes)
             parameter_values(self.sim.model, {**self.sim.parameter_overrides,
-                                              **{k: parse(v) for k, v in changes.items()}})
+                                              **{k: parse(v) for k, v in model.items()}})
+            self._step(system)
         except (ExpressionError, EvaluationError) as exc:
             return _reason(exc)
+        except ValueError as exc:
+            return str(exc)
         self.pending[name] = text
         return None
 
     def accept(self, changes: dict[str, str]) -> str | None:
         try:
-            self.sim.set_parameters({k: parse(v) for k, v in changes.items()})
+            model, system = self._split(changes)
+            step = self._step(system)
+            if model:
+                self.sim.set_parameters({k: parse(v) for k, v in model.items()})
+            if system:
+                self.sim.set_step(*step)
         except (ExpressionError, SimulationError) as exc:
             return _reason(exc)
+        except ValueError as exc:
+            return str(exc)
         return None
+
+    def _split(self, changes: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+        """The model's parameters, and the system data (by "dt", "N")."""
+        names = dict(zip(self.system_names, ("dt", "N")))
+        return ({k: v for k, v in changes.items() if k not in names},
+                {names[k]: v for k, v in changes.items() if k in names})
+
+    def _step(self, system: dict[str, str]) -> tuple[float, int]:
+        """dt and N after ``system``'s texts (numbers), checked against the ceilings."""
+        g = self.sim.model.general
+        dt, n = float(g.dt), float(g.n_substeps)
+        if "dt" in system:
+            dt = _number(system["dt"])
+            low, high = LIMITS.dt
+            if not (math.isfinite(dt) and low <= dt <= high):
+                raise ValueError(self.texts("dt_range", low=number(low), high=number(high)))
+        if "N" in system:
+            n = _number(system["N"])
+            if not (math.isfinite(n) and n == int(n) and 1 <= n <= LIMITS.substeps):
+                raise ValueError(self.texts("n_range", high=f"{LIMITS.substeps:,}"))
+        if n / dt > LIMITS.rate:
+            raise ValueError(self.texts("rate_too_high", rate=number(n / dt), high=f"{LIMITS.rate:,.0f}"))
+        return dt, int(n)
 
 
 @dataclass

@@ -1,9 +1,12 @@
 """``python main.py bench --frames``: frame times of the real window, headless.
 
-The triple pendulum (or another model) animating at 1×, with a full 5,000-point
-trail on each of its balls, the velocity arrows on (and a mechanism's reaction
-arrows) and the energy and values panels open: time spent in physics, in drawing
-(scene + UI), and in the whole frame, over a few hundred frames.
+The triple pendulum (or another model) animating at 1×, with a full trail on each of
+its balls (20,000 points each, or the length asked), the velocity arrows on (and a
+mechanism's reaction arrows) and the energy and values panels open: time spent in
+physics, in drawing (scene + UI), and in the whole frame, over a few hundred frames.
+``huge_arrows`` makes every velocity arrow 10⁹ pixels long per unit of speed (they
+cross the scene and end far outside it: the drawing must cut them first); ``fade``
+draws fading trails instead of lasting ones.
 """
 
 from __future__ import annotations
@@ -17,9 +20,12 @@ from .screenshot import headless
 from .settings import Settings
 
 FRAME = 1 / 60
+#: pixels of arrow per unit of speed with ``huge_arrows``
+HUGE_ARROW_PX = 1e9
 
 
-def bench_frames(quick: bool = False, model: str = "pendulo_triple") -> int:
+def bench_frames(quick: bool = False, model: str = "pendulo_triple", huge_arrows: bool = False,
+                 fade: bool = False, points: int | None = None) -> int:
     headless()
     import pygame
 
@@ -27,11 +33,14 @@ def bench_frames(quick: bool = False, model: str = "pendulo_triple") -> int:
     from ..physics.records import Trail
     from .window import App
 
-    frames, points = (120, 1000) if quick else (600, 5000)
-    app = App(replace(Settings(), trail_length=points), model)
+    frames = 120 if quick else 600
+    points = points or (1000 if quick else 20_000)
+    app = App(replace(Settings(), trail_length=points, trail_fade=fade), model)
     session = app.session
+    if huge_arrows:
+        app.settings = replace(app.settings, arrow_seconds=HUGE_ARROW_PX / app.camera.escala)
     # a trail on every ball (the model asks for one on the last), filled: one point per step
-    session.trails.trails = {p.id: Trail(points) for p in session.poses() if isinstance(p, BallPose)}
+    session.trails.trails = {p.id: Trail(points, thin=not fade) for p in session.poses() if isinstance(p, BallPose)}
     session.run(points)
     reactions = bool(session.sim.reaction_ids)
     for name in ("animate", "vectors", "energy", "values", *(("reactions",) if reactions else ())):
@@ -56,8 +65,10 @@ def bench_frames(quick: bool = False, model: str = "pendulo_triple") -> int:
         total.append(t3 - t0)
     trail_points = [len(t) for t in session.trail_list()]
     w, h = app.screen.get_size()
-    print(f"Frame times: {session.entry.title}, {w}×{h}, {frames} frames at 1×, trails {trail_points} points, "
-          f"arrows on{', reaction arrows on' if reactions else ''}, energy and values panels open "
+    arrows = f"arrows {HUGE_ARROW_PX:.0e} px per unit of speed" if huge_arrows else "arrows on"
+    print(f"Frame times: {session.entry.title}, {w}×{h}, {frames} frames at 1×, "
+          f"{'fading' if fade else 'lasting'} trails {trail_points} points, {arrows}"
+          f"{', reaction arrows on' if reactions else ''}, energy and values panels open "
           f"(SDL {pygame.display.get_driver()} driver)")
     print(f"simulated {session.sim.t - t_start:.2f} s in {frames} frames")
     print(f"{'':<10}{'p50 ms':>10}{'p95 ms':>10}{'max ms':>10}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,9 +19,10 @@ def headless() -> None:
 
 
 def screenshot(model: str, out: str, seconds: float = 0.0, size: str = "1280x720",
-               vectors: bool = False) -> int:
+               vectors: bool = False, panels: Sequence[str] = ()) -> int:
     """One model to a PNG; or with ``model == "all"``, every model of the catalog into the
-    folder ``out`` (one PNG per model, named by its file)."""
+    folder ``out`` (one PNG per model, named by its file). ``panels``: live panels to open
+    ("energy", "values")."""
     if model == "all":
         from ..model import read_catalog
         from . import paths
@@ -28,7 +30,7 @@ def screenshot(model: str, out: str, seconds: float = 0.0, size: str = "1280x720
         folder = Path(out)
         folder.mkdir(parents=True, exist_ok=True)
         for entry in read_catalog(paths.CATALOG, paths.MODELS).entries:
-            screenshot(entry.stem, str(folder / f"{entry.stem}.png"), seconds, size, vectors)
+            screenshot(entry.stem, str(folder / f"{entry.stem}.png"), seconds, size, vectors, panels)
         return 0
     headless()
     import pygame
@@ -46,6 +48,10 @@ def screenshot(model: str, out: str, seconds: float = 0.0, size: str = "1280x720
         raise UsageError(str(exc)) from None
     session = app.session
     session.view.vectors = vectors
+    for name in panels:
+        if name not in ("energy", "values"):
+            raise UsageError(f"--panels takes energy and values, not '{name}'")
+        session.act(name)
     session.run(round(seconds / session.model.general.dt))
     app.frame(0.0)
     app.frame(0.0)  # labels changed during the first frame are drawn in the second

@@ -22,13 +22,15 @@ import numpy as np
 from ..expr import ExpressionError, Location
 from ..model import Catalog, CatalogEntry, ModelFileError, load_model
 from ..model.poses import ForceArrow, Pose, VelocityPoint
+from ..model.reader import LIMITS
 from ..physics import Simulation, SimulationError
-from ..physics.kinematics import kinematics_for
+from ..physics.kinematics import Kinematics, kinematics_for
 from ..physics.mechanism_kinematics import MechanismKinematics
 from ..physics.records import History, HistoryRecorder, Trail, TrailRecorder
 from ..ui.text import Texts, energy_lines, number
 from .controls import BY_NAME
 from .edits import ConditionEdits, ParameterEdits
+from .framing import ZOOM_STEP, Framing, automatic, extent, fit, least_box, reach
 from .scheduler import SPEEDS, StepScheduler
 from .settings import Settings
 
@@ -59,6 +61,10 @@ class View:
     #: the dialog open: "parameters", "conditions" or None (while one is open, other controls hide)
     dialog: str | None = None
     menu: bool = False
+    #: what part of the model plane the drawing area shows (zoom, pan, fit)
+    framing: Framing = field(default_factory=Framing)
+    #: pixels of the drawing area (the window says; the framing is fitted to it)
+    area: tuple[int, int] = (1280, 608)
 
 
 @dataclass
@@ -79,6 +85,8 @@ class Session:
         self.drag: Drag | None = None
         #: the text of the banner over the scene, or None
         self.banner: str | None = None
+        #: what the banner is about: "load", "stopped", "coarse", "negative", "notice" (see :meth:`say`)
+        self.banner_cause: str | None = None
         #: wall seconds without input (a kiosk starts over after a while)
         self.idle_seconds = 0.0
         #: what a window does for the controls only it can carry out (the manual, full screen)
@@ -110,7 +118,7 @@ class Session:
             problem = problem or self.banner
         else:
             raise LoadError(problem or "no model to open")
-        self.banner = problem
+        self.say(problem, "load")
 
     def add_file(self, path: Path) -> CatalogEntry:
         """A teacher's own file, not (yet) in models.xml: offered in the menu too."""
@@ -126,19 +134,23 @@ class Session:
             sim = Simulation(model)
             kinematics = kinematics_for(model, sim.system, sim.parameters)
         except (ModelFileError, ExpressionError, SimulationError) as exc:
-            self.banner = self.texts("cannot_load", reason=str(exc).splitlines()[0])
+            self.say(self.texts("cannot_load", reason=str(exc).splitlines()[0]), "load")
             return False
         self.index, self.entry, self.model, self.sim, self.kinematics = index, entry, model, sim, kinematics
-        self.trails = TrailRecorder(self.poses, kinematics.trail_ids, self.settings.trail_length)
+        self.trails = TrailRecorder(self.poses, kinematics.trail_ids, self.settings.trail_length,
+                                    thin=not self.settings.trail_fade)
         self.force_scale = 0.0
         self.history = History(sim.sample_names(), HISTORY_ROWS)
         sim.observers += [self.trails, HistoryRecorder(self.history)]
         self.scheduler = StepScheduler(model.general.dt, SPEEDS[self.view.speed_index])
         self.view.animating = False
         self.view.dialog = None
+        self.view.framing = Framing()  # not chosen by the student: follows the drawing area
         self.drag = None
-        self.banner = None
+        self.say(None)
         sim.reset()  # the observers start from the model's conditions
+        self.follow_area(self.view.area)
+        self.look_again()
         return True
 
     # -- the controls --------------------------------------------------------------------------
@@ -170,11 +182,15 @@ class Session:
             v.animating = not v.animating
             self.scheduler.reset()
             if v.animating:
-                self.banner = None
+                self.say(None)
+                self.look_again()
         elif name == "eraser":
             self.trails.clear()
         elif name == "reset":
             self.sim.reset()
+            self.look_again()
+        elif name == "refine":
+            self.refine()
         elif name in ("parameters", "conditions"):
             v.dialog = name
             v.menu = False
@@ -191,6 +207,13 @@ class Session:
             self.scheduler.speed = SPEEDS[v.speed_index]
         elif name == "menu":
             v.menu = not v.menu
+        elif name in ("zoom_in", "zoom_out"):
+            self.zoom(ZOOM_STEP if name == "zoom_in" else 1 / ZOOM_STEP)
+        elif name == "fit":
+            poses = self.poses()
+            box = extent(poses, [t.points() for t in self.trail_list()], self.kinematics.fixed_pivots)
+            if box is not None:
+                v.framing = fit(box, v.area, self.model.general.escala, least=least_box(poses))
 
     def choose(self, index: int) -> None:
         """A model picked in the menu: the menu closes, the model opens (or the banner says why not)."""
@@ -214,9 +237,49 @@ class Session:
                 self.sim.step()
             except SimulationError as exc:
                 self.view.animating = False
-                self.banner = self.texts("stopped", reason=str(exc))
+                self.say(self.texts("stopped", reason=str(exc)), "stopped")
                 return k
+        if steps and (self.banner is None or self.banner_cause == "coarse") and self.sim.too_coarse:
+            self.say(self._coarse(), "coarse")  # the figures as they are now
         return steps
+
+    # -- the banner ----------------------------------------------------------------------------
+
+    def say(self, text: str | None, cause: str | None = None) -> None:
+        """Show ``text`` in the banner (None: no banner); ``cause`` says what it is about, so a
+        banner about a value goes away once the value is fixed (:meth:`look_again`)."""
+        self.banner, self.banner_cause = text, (cause if text else None)
+
+    def look_again(self) -> None:
+        """Values changed (typed, dragged, reset, a finer step): a banner about the old ones
+        goes, and what is still wrong with the new ones is said."""
+        if self.banner_cause in ("stopped", "coarse", "negative"):
+            self.say(None)
+        if self.banner is not None:
+            return
+        sim = self.sim
+        kin = self.kinematics  # (a mechanism's bars are drawn between its points: no sizes of their own)
+        negative = kin.negative_sizes(sim.t, sim.q, sim.qdot) if isinstance(kin, Kinematics) else []
+        if negative:
+            kind, gid, what, value = negative[0]
+            self.say(self.texts("negative_size", body=self.texts(f"kind_{kind}"), id=gid,
+                                size=self.texts(f"size_{what}"), value=number(value)), "negative")
+        elif sim.too_coarse:
+            self.say(self._coarse(), "coarse")
+
+    def _coarse(self) -> str:
+        sim = self.sim
+        return self.texts("coarse_banner", de=number(sim.de), share=f"{100 * sim.de / sim.energy_scale:.2g} %",
+                          n=sim.model.general.n_substeps)
+
+    def refine(self) -> None:
+        """Twice the substeps (the step is too coarse for these conditions): the motion goes on
+        from here with the finer step, within the ceilings of the system data."""
+        g = self.sim.model.general
+        n = min(2 * g.n_substeps, LIMITS.substeps, int(LIMITS.rate * g.dt))
+        if n > g.n_substeps:
+            self.sim.set_step(g.dt, n)
+        self.look_again()
 
     def idle(self, wall_seconds: float, had_input: bool) -> None:
         """Kiosk: after a while without input, close what is open and show the model moving
@@ -266,16 +329,20 @@ class Session:
 
     def readout(self, panel: str, columns: int = ENERGY_COLUMNS) -> list[str]:
         """The lines of a live panel: "energy" (the Ek and Ep expressions as written, then their
-        values, E, DE, and W when forces or supports do work) or "values" (q and q̇, then a
-        mechanism's reactions λ_ID)."""
+        values, E, DE, and W when forces or supports do work; energies within round-off of the
+        run's energy scale show as 0; a warning when the step is too coarse) or "values" (q and q̇,
+        then a mechanism's reactions λ_ID)."""
         sim = self.sim
         if panel == "values":
             return [f"{k} = {number(v)}" for k, v in {**sim.values(), **sim.reactions()}.items()]
         ek, ep = sim.energies
-        lines = [*energy_lines(self.model, columns), f"Ek = {number(ek)}", f"Ep = {number(ep)}",
-                 f"E = Ek + Ep = {number(ek + ep)}", f"DE = {number(sim.de)}"]
+        scale = sim.energy_scale
+        lines = [*energy_lines(self.model, columns), f"Ek = {number(ek, scale)}", f"Ep = {number(ep, scale)}",
+                 f"E = Ek + Ep = {number(ek + ep, scale)}", f"DE = {number(sim.de, scale)}"]
         if sim.does_work:
-            lines += [f"W = {number(sim.work)}", f"E − W − E₀ = {number(ek + ep - sim.work - sim.e0)}"]
+            lines += [f"W = {number(sim.work, scale)}", f"E − W − E₀ = {number(ek + ep - sim.work - sim.e0, scale)}"]
+        if sim.too_coarse:
+            lines.append(self.texts("coarse_line"))
         return lines
 
     def expression_lines(self, panel: str, columns: int = ENERGY_COLUMNS) -> int:
@@ -286,6 +353,31 @@ class Session:
     def editing(self) -> bool:
         """Bodies and arrows can be grabbed: paused, with no dialog or menu open."""
         return not (self.view.animating or self.view.dialog or self.view.menu)
+
+    # -- the view: zoom, pan, fit (model units) -----------------------------------------------------
+
+    def follow_area(self, size: tuple[int, int]) -> None:
+        """The drawing area is now ``size`` pixels (a resize, a panel opened or closed): a framing
+        the student has not chosen follows it (see :func:`game.app.framing.automatic`)."""
+        v = self.view
+        v.area = (max(1, size[0]), max(1, size[1]))
+        if self.index >= 0 and not v.framing.manual:
+            g = self.model.general
+            poses = self.poses()
+            v.framing = automatic(Framing.of_model(g.escala, g.ox, g.oy), v.area, g.escala, extent(poses),
+                                  reach(poses, self.kinematics.fixed_pivots), least_box(poses))
+
+    def camera(self) -> tuple[float, float, float]:
+        """``(escala, ox, oy)`` of the camera that shows the current framing."""
+        return self.view.framing.camera(self.model.general.escala)
+
+    def zoom(self, factor: float, at: tuple[float, float] | None = None) -> None:
+        """Zoom by ``factor`` about the model point ``at`` (the cursor; default the centre)."""
+        self.view.framing = self.view.framing.zoomed(factor, at)
+
+    def pan(self, dx_px: float, dy_px: float) -> None:
+        """Move the view with the mouse by (``dx_px``, ``dy_px``) pixels."""
+        self.view.framing = self.view.framing.panned(dx_px, dy_px, self.model.general.escala)
 
     # -- dragging (model units) ----------------------------------------------------------------
 
@@ -318,23 +410,26 @@ class Session:
         if point is not None:
             self.drag_to(point)
         self.drag = None
+        self.look_again()
 
     # -- the dialogs ---------------------------------------------------------------------------
 
     def parameter_edits(self) -> ParameterEdits:
-        return ParameterEdits(self.sim)
+        return ParameterEdits(self.sim, self.texts)
 
     def condition_edits(self) -> ConditionEdits:
         return ConditionEdits(self.sim)
 
     def apply_parameters(self, changes: dict[str, str]) -> str | None:
         """New parameter values (texts); None when applied, else why not (nothing changes)."""
-        reason = ParameterEdits(self.sim).accept(changes)
+        reason = ParameterEdits(self.sim, self.texts).accept(changes)
         if reason is None:
             self.kinematics = kinematics_for(self.model, self.sim.system, self.sim.parameters)
             self.force_scale = 0.0
             self.sim.announce_break()  # trails restart where the bodies now are
+            self.scheduler.dt = self.sim.model.general.dt
             self.view.dialog = None
+            self.look_again()
         return reason
 
     def apply_conditions(self, changes: dict[str, str]) -> str | None:
@@ -342,6 +437,7 @@ class Session:
         reason = ConditionEdits(self.sim).accept(changes)
         if reason is None:
             self.view.dialog = None
+            self.look_again()
         return reason
 
     def close_dialog(self) -> None:

@@ -1,10 +1,24 @@
-"""Settings from a TOML file (SPEC §6): language, full screen, speed, trails, kiosk."""
+"""Settings from a TOML file (SPEC §6): language, full screen, speed, trails, kiosk.
+
+Each value is checked by what it means, not only by its type: ``speed = 3`` is not
+a speed the program has, ``fps = 0`` would remove the frame cap, ``kiosk_idle_seconds = 0``
+would reload the model every frame. A value that is wrong is reported with its key and
+line and the default is used instead, so one bad line never keeps a kiosk from starting;
+only a file that cannot be read or is not TOML at all is an error.
+"""
 
 from __future__ import annotations
 
+import math
+import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
+from typing import Any
+
+from ..ui.text import Texts
+from .scheduler import SPEEDS
 
 
 @dataclass(frozen=True)
@@ -14,8 +28,10 @@ class Settings:
     kiosk: bool = False
     #: simulated seconds per wall second (0.5, 1, 2 or 4)
     speed: float = 1.0
-    #: points kept per trail
-    trail_length: int = 3000
+    #: points kept per trail (memory: 17 bytes each); a trail that stays thins its older points when full
+    trail_length: int = 20_000
+    #: trails fade out behind the body instead of staying until the Eraser (CenM)
+    trail_fade: bool = False
     #: trail line width in pixels: 1 is anti-aliased; 2 or 3 read better on a projector
     trail_width: int = 1
     #: a velocity arrow is the displacement in this many seconds
@@ -31,24 +47,101 @@ class SettingsError(ValueError):
     pass
 
 
-def load_settings(path: str | Path | None) -> Settings:
+@dataclass(frozen=True)
+class Rule:
+    """What a setting's value must be: a test, and its wording (a key of ``game.ui.text``)."""
+
+    valid: Callable[[object], bool]
+    words: str
+    values: dict[str, object]
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def _between(low: float, high: float, integer: bool = False) -> Rule:
+    def valid(v: object) -> bool:
+        if isinstance(v, bool) or not isinstance(v, int if integer else (int, float)):
+            return False
+        return math.isfinite(v) and low <= v <= high
+
+    return Rule(valid, "rule_int_between" if integer else "rule_between", {"low": _shown(low), "high": _shown(high)})
+
+
+def _boolean() -> Rule:
+    return Rule(lambda v: isinstance(v, bool), "rule_bool", {})
+
+
+def _one_of(choices: tuple) -> Rule:
+    def valid(v: object) -> bool:
+        return not isinstance(v, bool) and isinstance(v, (str, int, float)) and v in choices
+
+    return Rule(valid, "rule_one_of", {"choices": ", ".join(c if isinstance(c, str) else _shown(c) for c in choices)})
+
+
+#: what each setting may be
+RULES: dict[str, Rule] = {
+    "language": _one_of(("es", "en")),
+    "fullscreen": _boolean(),
+    "kiosk": _boolean(),
+    "speed": _one_of(SPEEDS),
+    "trail_length": _between(100, 1_000_000, integer=True),
+    "trail_fade": _boolean(),
+    "trail_width": _between(1, 5, integer=True),
+    "arrow_seconds": _between(0.01, 60.0),
+    "fps": _between(10, 240, integer=True),
+    "width": _between(640, 16_384, integer=True),
+    "height": _between(400, 16_384, integer=True),
+    "kiosk_idle_seconds": _between(10.0, 86_400.0),
+}
+
+
+def load_settings(path: str | Path | None, texts: Texts | None = None) -> tuple[Settings, list[str]]:
+    """The settings of ``path`` (the defaults without one) and what was wrong in it, one
+    message per bad line (``file:line: key = value: what it must be; the default is used``),
+    in the language of ``texts`` (``--lang``), else the file's own, else Spanish."""
     if path is None:
-        return Settings()
+        return Settings(), []
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        text = Path(path).read_text(encoding="utf-8")
+        data = tomllib.loads(text)
     except OSError as exc:
         raise SettingsError(f"{path}: cannot read: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise SettingsError(f"{path}: {exc}") from None
-    known = {f.name: f.type for f in fields(Settings)}
-    values = {}
+    language = data.get("language") if RULES["language"].valid(data.get("language")) else None
+    texts = texts or Texts(str(language) if language else "es")
+    defaults = Settings()
+    known = {f.name for f in fields(Settings)}
+    values: dict[str, Any] = {}
+    problems: list[str] = []
     for key, value in data.items():
+        where = f"{path}:{_line_of(text, key) or '?'}"
         if key not in known:
-            raise SettingsError(f"{path}: unknown setting '{key}' (known: {', '.join(known)})")
-        default = getattr(Settings(), key)
-        if isinstance(default, bool) != isinstance(value, bool) or not isinstance(value, (type(default), int)):
-            raise SettingsError(f"{path}: {key} must be {type(default).__name__}, not {value!r}")
-        values[key] = type(default)(value)
-    if values.get("language", "es") not in ("es", "en"):
-        raise SettingsError(f"{path}: language must be 'es' or 'en'")
-    return replace(Settings(), **values)
+            problems.append(texts("setting_unknown", where=where, key=key, known=", ".join(sorted(known))))
+            continue
+        rule = RULES[key]
+        if not rule.valid(value):
+            words = texts(rule.words, **rule.values)
+            shown = "true" if value is True else "false" if value is False else repr(value)
+            problems.append(texts("setting_refused", where=where, key=key, value=shown, rule=words,
+                                  default=_shown(getattr(defaults, key))))
+            continue
+        default = getattr(defaults, key)
+        values[key] = float(value) if isinstance(default, float) else value
+    return replace(defaults, **values), problems
+
+
+def _line_of(text: str, key: str) -> int | None:
+    """The line of ``key = …`` in a TOML text (tomllib does not say)."""
+    pattern = re.compile(rf"^\s*(?:{re.escape(key)}|\"{re.escape(key)}\"|'{re.escape(key)}')\s*=")
+    for number, line in enumerate(text.splitlines(), start=1):
+        if pattern.match(line):
+            return number
+    return None
+

@@ -1,31 +1,33 @@
 """The window: one frame is *events → advance the session to the clock → paint*.
 
 A thin loop over a :class:`~game.app.session.Session`: pygame events become commands
-(rows of the command table), drags in model units and typed values; the frame is a list
-of layers, then the pygame_gui widgets, which follow the session's view state.
+(rows of the command table), drags in model units, zooms and pans of the view and
+typed values; the frame is a list of layers, then the pygame_gui widgets, which
+follow the session's view state (:mod:`game.app.widgets`).
 """
 
 from __future__ import annotations
 
-import webbrowser
 from dataclasses import replace
 
 import pygame
 import pygame_gui
 
+from ..messages import set_language
 from ..model import read_catalog
 from ..render import DEFAULT_STYLE, Camera, Scene, draw_frame, standard_layers, velocity_points
 from ..ui.bars import Bars, BarState
 from ..ui.layout import Layout
-from ..ui.menu import ModelMenu
-from ..ui.panels import DefinitionsPanel, LivePanel
 from ..ui.text import Texts
-from ..ui.theme import build_theme
+from ..ui.theme import DOCK_BACKGROUND, build_theme
 from . import paths
 from .controls import CONTROLS, SPEED_LABELS
+from .display import Display, open_manual
+from .framing import ZOOM_STEP
 from .picking import arrow_at, body_at
 from .session import Session
 from .settings import Settings
+from .widgets import Widgets
 
 #: wall seconds between rewrites of the numbers shown while animating: faster is unreadable,
 #: and re-rendering text is the most expensive part of a frame
@@ -33,58 +35,63 @@ TEXT_INTERVAL = 0.1
 
 INPUT_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.KEYDOWN,
                 pygame.TEXTINPUT, pygame.MOUSEWHEEL, pygame.FINGERDOWN)
+#: mouse buttons that pan the view: middle and right
+PAN_BUTTONS = (2, 3)
 
 
 class App:
     def __init__(self, settings: Settings | None = None, model: str | None = None):
         pygame.init()
         #: key code → control name, from the command table
-        self.keys = {pygame.key.key_code(c.key): c.name for c in CONTROLS if c.key}
+        self.keys = {pygame.key.key_code(k): c.name for c in CONTROLS for k in c.keys}
         self.settings = settings = settings or Settings()
         self.texts = Texts(settings.language)
-        flags, size = pygame.RESIZABLE, (settings.width, settings.height)
-        if settings.fullscreen or settings.kiosk:
-            flags, size = pygame.FULLSCREEN, (0, 0)
-        self.screen = pygame.display.set_mode(size, flags)
-        pygame.display.set_caption("Cuerpos en Movimiento")
+        set_language(self.texts.language)  # what models and the engine say, in the interface's language
+        self.display = Display((settings.width, settings.height), settings.fullscreen or settings.kiosk)
+        self.screen = self.display.screen
         self.session = Session(read_catalog(paths.CATALOG, paths.MODELS), settings, self.texts)
         self.session.window_actions = {"docs": self.open_manual, "fullscreen": self.toggle_fullscreen}
         self.layout = Layout(*self.screen.get_size())
         self.manager = pygame_gui.UIManager(self.screen.get_size(), theme_path=build_theme(paths.ASSETS / "icons"))
-        self.style = replace(DEFAULT_STYLE, trail_width_px=max(1, settings.trail_width))
+        self.style = replace(DEFAULT_STYLE, trail_width_px=max(1, settings.trail_width), trail_fade=settings.trail_fade)
         self.layers = standard_layers()
         self.running = True
-        self.panel: DefinitionsPanel | None = None
-        self.menu: ModelMenu | None = None
-        self.live: dict[str, LivePanel] = {}
+        self.widgets = Widgets(self.manager, self.texts)
         self._since_text = 0.0
+        #: where a pan (right or middle drag) last was, or None
+        self._pan_from: tuple[int, int] | None = None
         self.bars = Bars(self.manager, self.layout, self.texts, CONTROLS)
+        self.session.follow_area(self.layout.viewport[2:])
         self.session.open(model)
-        self._make_camera()
+        self._model = self.session.model
+        self.camera = self._camera()
 
     # -- building ------------------------------------------------------------------------
 
-    def _make_camera(self) -> None:
+    def _camera(self) -> Camera:
         # the trail layer notices a new camera by itself and repaints
-        g = self.session.model.general
-        self.camera = Camera(g.escala, g.ox, g.oy, self.layout.viewport)
-        self._camera_model = self.session.model
+        return Camera(*self.session.camera(), self.layout.viewport)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = Layout(*size)
         self.manager.set_window_resolution(size)
         self.bars.kill()
         self.bars = Bars(self.manager, self.layout, self.texts, CONTROLS)
-        self._close_widgets()
-        self._make_camera()
+        self.widgets.close()
+        self.session.follow_area(self.layout.viewport[2:])
 
-    def _close_widgets(self) -> None:
-        """Drop the widgets that follow the view state; the next frame builds them again."""
-        for widget in [*self.live.values(), self.menu, self.panel]:
-            if widget is not None:
-                widget.kill()
-        self.live.clear()
-        self.menu = self.panel = None
+    @property
+    def panel(self):
+        """The Parameters or Conditions dialog, when one is open."""
+        return self.widgets.panel
+
+    @property
+    def menu(self):
+        return self.widgets.menu
+
+    @property
+    def live(self):
+        return self.widgets.live
 
     # -- the frame -----------------------------------------------------------------------
 
@@ -118,54 +125,22 @@ class App:
                      arrow_seconds=self.settings.arrow_seconds, banner=s.banner)
 
     def draw(self) -> None:
-        if self._camera_model is not self.session.model:  # another model was opened
-            self._close_widgets()
-            self._make_camera()
-        draw_frame(self.screen, self.scene(), self.layers)
-        self._follow_view()
-        if not self.session.view.animating or self._since_text >= TEXT_INTERVAL:
-            self._since_text = 0.0
-            for name, panel in self.live.items():
-                panel.set_lines(self.session.readout(name, self.layout.panel_columns(name)))
-            clock = self.texts("time", t=f"{self.session.sim.t:.2f}")
-            self.bars.set_clock(f"{clock}   {SPEED_LABELS[self.session.view.speed_index]}")
         s = self.session
+        if self._model is not s.model:  # another model was opened
+            self.widgets.close()
+            self._model = s.model
+        self.layout = self.widgets.follow(s, self.layout)
+        self.camera = self._camera()
+        for strip in self.layout.strips():
+            self.screen.fill(DOCK_BACKGROUND, strip)
+        draw_frame(self.screen, self.scene(), self.layers)
+        if not s.view.animating or self._since_text >= TEXT_INTERVAL:
+            self._since_text = 0.0
+            self.widgets.refresh(s, self.layout)
+            self.bars.set_clock(self.texts("time", t=f"{s.sim.t:.2f}"), SPEED_LABELS[s.view.speed_index])
         self.bars.sync(BarState(lit=s.lit, locked=s.locked, hidden=s.view.dialog is not None,
                                 speed_index=s.view.speed_index, title=s.entry.title))
         self.manager.draw_ui(self.screen)
-
-    def _follow_view(self) -> None:
-        """Open and close the widgets the session's view state asks for."""
-        s, view = self.session, self.session.view
-        for name in {*view.panels, *self.live}:
-            if name not in self.live:
-                self.live[name] = self._live_panel(name)
-            elif name not in view.panels:
-                self.live.pop(name).kill()
-        if view.menu and self.menu is None:
-            self.menu = ModelMenu(self.manager, self.layout, [e.title for e in s.catalog.entries], s.index)
-        elif not view.menu and self.menu is not None:
-            self.menu.kill()
-            self.menu = None
-        if view.dialog and self.panel is None:
-            self.panel = self._dialog(view.dialog)
-        elif not view.dialog and self.panel is not None:
-            self.panel.close()
-            self.panel = None
-
-    def _live_panel(self, name: str) -> LivePanel:
-        columns = self.layout.panel_columns(name)
-        lines = self.session.readout(name, columns)
-        expressions = tuple(range(self.session.expression_lines(name, columns)))
-        return LivePanel(self.manager, pygame.Rect(self.layout.live_panel(name, len(lines))),
-                         self.texts(f"{name}_title"), len(lines), expressions)
-
-    def _dialog(self, which: str) -> DefinitionsPanel:
-        s = self.session
-        edits = s.parameter_edits() if which == "parameters" else s.condition_edits()
-        accept = s.apply_parameters if which == "parameters" else s.apply_conditions
-        return DefinitionsPanel(self.manager, self.layout, self.texts, self.texts(f"{which}_title"),
-                                edits.rows(), edits.check, accept)
 
     # -- events ---------------------------------------------------------------------------
 
@@ -176,7 +151,7 @@ class App:
                 self.running = False
             return
         if event.type == pygame.VIDEORESIZE:
-            self.resize((max(640, event.w), max(400, event.h)))
+            self.resize(self.display.resized((event.w, event.h)))
             return
         consumed = self.manager.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -185,8 +160,17 @@ class App:
             self.panel.process_event(event)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
-        elif consumed:
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in PAN_BUTTONS:
+            self._pan_from = None
+        elif event.type == pygame.MOUSEMOTION and self._pan_from is not None:
+            s.pan(event.pos[0] - self._pan_from[0], event.pos[1] - self._pan_from[1])
+            self._pan_from = event.pos
+        elif consumed or s.view.menu or s.view.dialog:
             return
+        elif event.type == pygame.MOUSEWHEEL:
+            self._wheel(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in PAN_BUTTONS and self._in_scene(event.pos):
+            self._pan_from = event.pos
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._press(event.pos)
         elif event.type == pygame.MOUSEMOTION and s.drag is not None:
@@ -194,12 +178,22 @@ class App:
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and s.drag is not None:
             s.release(self.camera.to_model(*event.pos))
 
+    def _in_scene(self, pos) -> bool:
+        return pygame.Rect(self.layout.viewport).collidepoint(pos)
+
+    def _wheel(self, event) -> None:
+        """The wheel zooms about the point under the cursor (which stays under it)."""
+        pos = pygame.mouse.get_pos()
+        steps = getattr(event, "precise_y", event.y)
+        if steps and self._in_scene(pos):
+            self.session.zoom(ZOOM_STEP ** steps, self.camera.to_model(*pos))
+
     def _button(self, event) -> None:
         s = self.session
         if self.panel is not None:
             self.panel.process_event(event)
             if self.panel.closed:  # Cancel, or Accept that applied
-                self.panel = None
+                self.widgets.panel = None
                 s.close_dialog()
             return
         if self.menu is not None and (chosen := self.menu.chosen(event)) is not None:
@@ -212,8 +206,8 @@ class App:
     def _key(self, event) -> None:
         s = self.session
         if self.panel is not None:
-            if event.key == pygame.K_ESCAPE and self.panel.entry is None:
-                s.close_dialog()
+            if event.key == pygame.K_ESCAPE:  # the field being edited goes back; else the panel closes
+                self.panel.cancel_entry() if self.panel.entry is not None else s.close_dialog()
             return  # typing in a panel: letters are text, not shortcuts
         if event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL and (
                 not self.settings.kiosk or event.mod & pygame.KMOD_SHIFT):
@@ -229,8 +223,7 @@ class App:
 
     def _press(self, pos) -> None:
         s = self.session
-        vx, vy, vw, vh = self.layout.viewport
-        if not s.editing or not (vx <= pos[0] < vx + vw and vy <= pos[1] < vy + vh):
+        if not s.editing or not self._in_scene(pos):
             return
         mouse = self.camera.to_model(*pos)
         if s.view.edit_velocities:
@@ -243,8 +236,11 @@ class App:
     # -- what only a window does -------------------------------------------------------------
 
     def open_manual(self) -> None:
-        webbrowser.open((paths.DOCS / "manual.html").resolve().as_uri())
+        problem = open_manual(self.texts, self.settings.kiosk)
+        if problem is not None:
+            self.session.banner = problem
 
     def toggle_fullscreen(self) -> None:
         if not self.settings.kiosk:
-            pygame.display.toggle_fullscreen()
+            self.screen = self.display.toggle_fullscreen()
+            self.resize(self.screen.get_size())

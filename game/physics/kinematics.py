@@ -38,6 +38,11 @@ _POSE_FIELDS = {
 }
 
 
+#: Per kind: the fields that are sizes. A negative one is accepted by the equations but draws
+#: the body turned inside out (a bar pointing the other way): worth a warning.
+SIZE_FIELDS = {"C": ("radius",), "Bar": ("length", "width"), "Blk": ("width", "height"), "Spr": ("thickness",)}
+
+
 @dataclass(frozen=True)
 class Handle:
     """The point of a draggable object that follows the mouse, as trees of q and t."""
@@ -76,6 +81,8 @@ class Kinematics:
         args = (TIME, *self.coordinates, *self.velocities)
         self._poses = compile_trees(trees, args, "poses")
         self._n_trees = len(trees)
+        self._size_names = [(g.kind, g.id, f) for g in model.graphics for f in SIZE_FIELDS[g.kind]]
+        self._sizes = compile_trees([tree(gid, f) for _, gid, f in self._size_names] or [A.ZERO], args)
 
         # blocks riding a fixed horizontal rail: y and angle constant, x moving
         coords = set(self.coordinates) | {TIME}
@@ -152,6 +159,12 @@ class Kinematics:
                 th, x1, y1, x2, y2, length = v
                 out.append(SpringPose(gid, x1, y1, x2, y2, th, length))
         return out
+
+    def negative_sizes(self, t: float, q: Vector, qdot: Vector) -> list[tuple[str, str, str, float]]:
+        """``(kind, id, field, value)`` of every size (length, radius, width …) that is negative now."""
+        values = self._sizes(t, *q, *qdot)
+        values = values if isinstance(values, tuple) else (values,)
+        return [(kind, gid, f, float(v)) for (kind, gid, f), v in zip(self._size_names, values) if v < 0]
 
     def handle_point(self, gid: str, t: float, q: Vector) -> np.ndarray:
         point, _ = self._jacobians[gid]

@@ -40,17 +40,30 @@ _stamps = itertools.count()
 
 
 class Trail:
-    """Ring buffer of the last ``capacity`` positions of one point.
+    """The positions of one point, at most ``capacity`` of them, oldest first.
 
-    Memory is fixed at construction: adding beyond ``capacity`` overwrites the
-    oldest point. :meth:`break_here` marks a discontinuity, so the segment from
-    the last point before it to the first point after it is not drawn (after
-    the user drags a body, the trail must not show a jump as if it were motion).
+    Memory is fixed at construction. What happens when it is full depends on
+    ``thin``:
+
+    - ``thin=False`` (a fading trail): a ring; adding overwrites the oldest point.
+    - ``thin=True`` (a trail that stays until the Eraser, as in CenM): the older
+      half of the points is thinned to every other point, so the trail keeps
+      its whole history in bounded memory; each time it fills, the older points
+      get sparser (the oldest ones the most), the newest half stays at full
+      resolution. The drawing keeps what
+      it drew (see ``game.render.trails``): thinning only shows if the trail is
+      drawn again from its points after a zoom, a pan or a resize.
+
+    :meth:`break_here` marks a discontinuity, so the segment from the last point
+    before it to the first point after it is not drawn (after the user drags a
+    body, the trail must not show a jump as if it were motion). Runs keep their
+    first and last points through any thinning.
     """
 
-    def __init__(self, capacity: int) -> None:
-        if capacity < 2:
-            raise ValueError(f"a trail needs a capacity of at least 2 points, got {capacity}")
+    def __init__(self, capacity: int, thin: bool = False) -> None:
+        if capacity < 4 if thin else capacity < 2:
+            raise ValueError(f"a trail needs a capacity of at least {4 if thin else 2} points, got {capacity}")
+        self.thin = thin
         self._xy = np.empty((capacity, 2), dtype=np.float64)
         # _starts[i]: the point in slot i does not connect to the point before it.
         self._starts = np.zeros(capacity, dtype=bool)
@@ -93,6 +106,8 @@ class Trail:
         if not (math.isfinite(x) and math.isfinite(y)):
             self.break_here()
             return
+        if self.thin and self._count == self.capacity:
+            self._thin_older_half()
         i = self._head
         self._xy[i, 0] = x
         self._xy[i, 1] = y
@@ -112,6 +127,25 @@ class Trail:
         self.break_here()
         self.add(x, y)
         self._lone = len(self) > 0 and math.isfinite(x) and math.isfinite(y)
+
+    def _thin_older_half(self) -> None:
+        """Keep every other point of the older half, and every run's first and last point."""
+        xy, starts = self.latest(self._count)
+        starts[0] = True
+        half = self._count // 2
+        keep = np.ones(self._count, dtype=bool)
+        keep[1:half:2] = False
+        keep |= starts  # a run's first point
+        keep[:-1] |= starts[1:]  # and its last
+        keep[half:] = True
+        k = int(keep.sum())
+        if k == self._count:  # nothing to drop (all runs of one or two points): forget the oldest
+            keep[0] = False
+            k -= 1
+        self._xy[:k] = xy[keep]
+        self._starts[:k] = starts[keep]
+        self._head = k % self.capacity
+        self._count = k
 
     def clear(self) -> None:
         """Forget every point (the Eraser button)."""
@@ -238,10 +272,10 @@ class History:
 class TrailRecorder:
     """Keeps the trail of each ball that asks for one (``_rastro``), from the poses at each step."""
 
-    def __init__(self, poses: Callable[[], Sequence], ids: Sequence[str], capacity: int) -> None:
+    def __init__(self, poses: Callable[[], Sequence], ids: Sequence[str], capacity: int, thin: bool = False) -> None:
         #: the current poses, by id (the kinematics can change with the parameters)
         self.poses = poses
-        self.trails = {gid: Trail(capacity) for gid in ids}
+        self.trails = {gid: Trail(capacity, thin) for gid in ids}
 
     def _points(self):
         for p in self.poses():

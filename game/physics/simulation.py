@@ -9,7 +9,9 @@ and of every break (see :mod:`game.physics.records`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 import numpy as np
 
@@ -18,7 +20,11 @@ from ..model import ModelFile, condition_values, parameter_values
 from ..model.mechanism import reaction_name
 from .mechanism import MechanismSystem
 from .records import StepObserver
-from .system import System
+from .system import State, System
+
+#: DE beyond this fraction of the run's energy scale means the step is too coarse for the
+#: conditions (RK4 at a sensible step keeps it orders of magnitude below)
+COARSE = 1e-3
 
 
 def _reaction(k: int) -> Callable[[Simulation], float]:
@@ -68,7 +74,30 @@ class Simulation:
         ek, ep = self.system.energies(self.state)
         self.e0 = ek + ep
         self.de = 0.0
+        #: the largest kinetic energy since the motion started here (see :attr:`energy_scale`)
+        self.ek_max = abs(ek)
+        self.ep_sensitivity = self._sensitivity(np.asarray(q, dtype=float), np.asarray(qdot, dtype=float))
         self.announce_break()
+
+    def _sensitivity(self, q: np.ndarray, qdot: np.ndarray) -> float:
+        """Σ |∂Ep/∂qᵢ|·max(|qᵢ|, 1): how much Ep changes when the coordinates change by their own
+        size. An energy scale that does not vanish where Ep happens to be ~0 (both bars of a
+        double pendulum horizontal: Ep = −1.8e-15, the round-off of cos(π/2))."""
+        p = self.state.p
+        total = 0.0
+        for i in range(len(q)):
+            size = max(abs(float(q[i])), 1.0)
+            h = 1e-6 * size
+            up, down = q.copy(), q.copy()
+            up[i] += h
+            down[i] -= h
+            try:  # Ep depends on q alone: the momenta of the state will do
+                slope = (self.system.energies(State(0.0, up, p))[1] - self.system.energies(State(0.0, down, p))[1]) / (2 * h)
+            except (ArithmeticError, ValueError):  # outside the domain of Ep there: no slope
+                continue
+            if math.isfinite(slope):
+                total += abs(slope) * size
+        return total
 
     def announce_break(self) -> None:
         """Tell the observers the motion starts again from the present state (what they
@@ -92,6 +121,15 @@ class Simulation:
         """Back to the last conditions the user set."""
         self.set_conditions(self.user_q, self.user_qdot)
 
+    def set_step(self, dt: float, substeps: int) -> None:
+        """New system data (the manual's "datos del sistema"): steps of ``dt`` made of ``substeps``
+        RK4 substeps. The equations are the same (nothing is compiled again); the motion goes on
+        from the present state, with the energy reference and DE starting here, as after new
+        parameters."""
+        self.model = replace(self.model, general=replace(self.model.general, dt=float(dt), n_substeps=int(substeps)))
+        self.system.model = self.model
+        self._start(self.q, self.qdot)
+
     # -- time ----------------------------------------------------------------------------
 
     def step(self, steps: int = 1) -> None:
@@ -99,13 +137,18 @@ class Simulation:
         Observers hear of each step (without observers, all steps run in one call)."""
         if not self.observers:
             self.state = self.system.step(self.state, steps)
-            self.de = max(self.de, abs(self.energy - self.work - self.e0))
+            self._account()
             return
         for _ in range(steps):
             self.state = self.system.step(self.state, 1)
-            self.de = max(self.de, abs(self.energy - self.work - self.e0))
+            self._account()
             for observer in self.observers:
                 observer.on_step(self)
+
+    def _account(self) -> None:
+        ek, ep = self.energies
+        self.de = max(self.de, abs(ek + ep - self.work - self.e0))
+        self.ek_max = max(self.ek_max, abs(ek))
 
     # -- what is shown --------------------------------------------------------------------
 
@@ -129,6 +172,19 @@ class Simulation:
     def energy(self) -> float:
         ek, ep = self.energies
         return ek + ep
+
+    @property
+    def energy_scale(self) -> float:
+        """The size of the energies of this run: the largest of |E₀|, the largest kinetic
+        energy since it started (E₀ can be ~0: a pendulum let go from the horizontal) and
+        how much Ep changes with the coordinates where it started."""
+        return max(abs(self.e0), self.ek_max, self.ep_sensitivity)
+
+    @property
+    def too_coarse(self) -> bool:
+        """DE exceeds :data:`COARSE` of the energy scale: the step of dt/N is too coarse for
+        these conditions (a finer N, or a smaller dt, is needed)."""
+        return self.de > COARSE * self.energy_scale
 
     @property
     def does_work(self) -> bool:

@@ -23,7 +23,8 @@ draw_scene(surface, camera, poses, style=DEFAULT_STYLE, *, fixed_pivots=())
 velocity_points(poses) -> list[VelocityPoint(id, x, y, vx, vy)]
 draw_velocity_arrows(surface, camera, points, style=DEFAULT_STYLE, *, seconds=0.3, dots=False)
 draw_arrow(...), velocity_arrow_end(camera, x, y, vx, vy, seconds), near_tip(point_px, tip_px)
-draw_trail(...), TrailLayer: the trail drawing (stateless, and cached for a window).
+draw_trail(..., fade=True), KeptTrailLayer, TrailLayer: the trail drawing (stateless; and for a
+    window, lasting trails drawn a few new segments a frame, or fading ones from a cache).
 
 Typical use in a window::
 
@@ -63,12 +64,13 @@ from .scene import (
     velocity_points,
 )
 from .style import DEFAULT_STYLE, Colour, Style
-from .trails import FADE_CHUNKS, TrailLayer, draw_trail
+from .trails import FADE_CHUNKS, KeptTrailLayer, TrailLayer, draw_trail
 
 __all__ = [
     "DEFAULT_ARROW_SECONDS", "DEFAULT_STYLE", "FADE_CHUNKS", "MIN_ARROW_PX", "TIP_HIT_RADIUS_PX",
-    "BannerLayer", "BodiesLayer", "Camera", "Colour", "EditArrowsLayer", "Layer", "ReactionArrowsLayer", "Scene", "Style",
-    "TrailLayer", "TrailsLayer", "VelocityArrowsLayer", "clear_viewport", "draw_arrow", "draw_force_arrows", "draw_frame",
+    "BannerLayer", "BodiesLayer", "Camera", "Colour", "EditArrowsLayer", "KeptTrailLayer", "Layer",
+    "ReactionArrowsLayer", "Scene", "Style", "TrailLayer", "TrailsLayer", "VelocityArrowsLayer", "clear_viewport",
+    "draw_arrow", "draw_force_arrows", "draw_frame",
     "draw_scene", "draw_trail", "draw_velocity_arrows", "draw_velocity_dot", "near_tip", "spring_points",
     "standard_layers", "velocity_arrow_end", "velocity_points",
 ]

@@ -11,6 +11,7 @@ import math
 
 import pygame
 
+from . import paint
 from .camera import Camera
 from .shapes import Point, arrow_polygon
 from .style import Colour, darker
@@ -60,13 +61,13 @@ def draw_arrow(
             head_length + 2 * pad,
             head_half + 2 * pad,
         )
-        pygame.draw.polygon(surface, halo, casing)
-        pygame.draw.aalines(surface, halo, True, casing)
+        paint.polygon(surface, halo, casing)
+        paint.aalines(surface, halo, True, casing)
     poly = arrow_polygon(start_px, end_px, shaft, head_length, head_half)
-    rect = pygame.draw.polygon(surface, colour, poly)
+    rect = paint.polygon(surface, colour, poly)
     # polygon() is aliased; tracing its edge with aalines in the same colour
     # smooths the outside of the edge against whatever lies beneath.
-    pygame.draw.aalines(surface, colour, True, poly)
+    paint.aalines(surface, colour, True, poly)
     return rect
 
 
@@ -89,12 +90,12 @@ def near_tip(point_px: Point, tip_px: Point, radius: float = TIP_HIT_RADIUS_PX) 
 
 def draw_velocity_dot(
     surface: pygame.Surface, centre_px: Point, colour: Colour, radius: float = 5.0
-) -> pygame.Rect:
+) -> pygame.Rect | None:
     """Marker for a ~zero velocity in velocity-edit mode: a grab-able dot.
 
     Filled with the arrow colour and ringed darker so it reads on top of a
     body of any colour.
     """
-    rect = pygame.draw.aacircle(surface, colour, centre_px, radius)
-    pygame.draw.aacircle(surface, darker(colour), centre_px, radius, 2)
+    rect = paint.circle(surface, colour, centre_px, radius)
+    paint.circle(surface, darker(colour), centre_px, radius, 2)
     return rect

@@ -18,11 +18,12 @@ import pygame
 from game.model.poses import ForceArrow, Pose, VelocityPoint
 from game.physics.records import Trail
 
+from . import paint
 from .arrows import DEFAULT_ARROW_SECONDS
 from .camera import Camera
 from .scene import clear_viewport, draw_force_arrows, draw_scene, draw_velocity_arrows
 from .style import DEFAULT_STYLE, Style
-from .trails import TrailLayer, draw_trail
+from .trails import KeptTrailLayer, TrailLayer, draw_trail
 
 
 @dataclass(frozen=True)
@@ -52,28 +53,35 @@ class Layer(Protocol):
 
 
 class TrailsLayer:
-    """The background and the trails. With ``cached`` (a window), finished parts of the
-    trails are kept in an off-screen image; without (one picture), all is drawn."""
+    """The background and the trails (lasting or fading, as the style says). With
+    ``cached`` (a window), what was drawn is kept in an off-screen image and only
+    what is new is drawn each frame; without (one picture), all is drawn."""
 
     def __init__(self, cached: bool = True) -> None:
-        self.cache = TrailLayer() if cached else None
+        self.kept = KeptTrailLayer() if cached else None
+        self.fading = TrailLayer() if cached else None
 
     def invalidate(self) -> None:
         """Repaint everything next frame (the display surface was made anew)."""
-        if self.cache is not None:
-            self.cache.invalidate()
+        for cache in (self.kept, self.fading):
+            if cache is not None:
+                cache.invalidate()
 
     def draw(self, surface: pygame.Surface, scene: Scene) -> None:
         style = scene.style
         colours = [style.trail_colour(i) for i in range(len(scene.trails))]
-        if self.cache is not None:
-            self.cache.draw(surface, scene.camera, scene.trails, colours, style.background,
-                            width=style.trail_width_px)
+        if style.trail_fade and self.fading is not None:
+            self.fading.draw(surface, scene.camera, scene.trails, colours, style.background,
+                             width=style.trail_width_px)
+            return
+        if self.kept is not None:
+            self.kept.draw(surface, scene.camera, scene.trails, colours, style.background,
+                           width=style.trail_width_px)
             return
         clear_viewport(surface, scene.camera, style)
         for trail, colour in zip(scene.trails, colours):
             draw_trail(surface, scene.camera, trail, colour, background=style.background,
-                       width=style.trail_width_px)
+                       width=style.trail_width_px, fade=style.trail_fade)
 
 
 class BodiesLayer:
@@ -132,7 +140,7 @@ class BannerLayer:
         text = self._cache[1]
         box = pygame.Rect(vx + self.PADDING, vy + self.PADDING, width,
                           min(vh - 2 * self.PADDING, text.get_height() + 2 * self.PADDING))
-        pygame.draw.rect(surface, self.BACKGROUND, box, border_radius=5)
+        paint.box(surface, self.BACKGROUND, box, radius=5)
         surface.blit(text, (box.x + self.PADDING, box.y + self.PADDING),
                      pygame.Rect(0, 0, box.w - 2 * self.PADDING, box.h - 2 * self.PADDING))
 

@@ -24,7 +24,7 @@ from game.model.poses import (
     VelocityPoint,
 )
 
-from ._surface import clipped
+from . import clip, paint
 from .arrows import DEFAULT_ARROW_SECONDS, draw_arrow, draw_velocity_dot, velocity_arrow_end
 from .camera import Camera
 from .shapes import Point, capsule_polygon, rect_corners, zigzag_points
@@ -33,7 +33,7 @@ from .style import DEFAULT_STYLE, Style, darker, mix
 
 def clear_viewport(surface: pygame.Surface, camera: Camera, style: Style = DEFAULT_STYLE) -> None:
     """Paint the drawing area with the background colour (the bars are left alone)."""
-    surface.fill(style.background, pygame.Rect(camera.viewport))
+    surface.fill(style.background, pygame.Rect(camera.viewport))  # the viewport: always on screen
 
 
 def draw_scene(
@@ -54,7 +54,7 @@ def draw_scene(
     skipped rather than crashing the frame.
     """
     poses = [p for p in poses if _finite(p)]
-    with clipped(surface, camera.viewport):
+    with paint.clipped(surface, camera.viewport):
         for p in poses:
             if isinstance(p, BlockPose) and p.rail:
                 _draw_rail(surface, camera, p, style)
@@ -116,7 +116,7 @@ def draw_velocity_arrows(
 ) -> None:
     """Draw one velocity arrow per point; with ``dots`` (velocity-edit mode) a
     near-zero velocity shows a grab-able dot instead of nothing."""
-    with clipped(surface, camera.viewport):
+    with paint.clipped(surface, camera.viewport):
         for vp in points:
             start = camera.to_pixels(vp.x, vp.y)
             end = velocity_arrow_end(camera, vp.x, vp.y, vp.vx, vp.vy, seconds)
@@ -132,7 +132,7 @@ def draw_force_arrows(surface: pygame.Surface, camera: Camera, arrows: Iterable[
     """A mechanism's reactions: one arrow per force on a point, coloured by kind (a bar pulling,
     a bar pushing, a slider's guide)."""
     colours = {"tension": style.tension, "compression": style.compression, "normal": style.normal}
-    with clipped(surface, camera.viewport):
+    with paint.clipped(surface, camera.viewport):
         for a in arrows:
             draw_arrow(surface, camera.to_pixels(a.x, a.y), camera.to_pixels(a.x + a.dx, a.y + a.dy),
                        colours.get(a.kind, style.arrow), style.arrow_width_px, halo=style.background)
@@ -153,8 +153,8 @@ def _same_point(x1: float, y1: float, x2: float, y2: float) -> bool:
 
 
 def _dot(surface: pygame.Surface, centre: Point, radius: float, fill, ring) -> None:
-    pygame.draw.aacircle(surface, fill, centre, radius)
-    pygame.draw.aacircle(surface, ring, centre, radius, 1 if radius < 5 else 2)
+    paint.circle(surface, fill, centre, radius)
+    paint.circle(surface, ring, centre, radius, 1 if radius < 5 else 2)
 
 
 def _draw_bar(surface: pygame.Surface, camera: Camera, p: BarPose, style: Style) -> None:
@@ -165,12 +165,12 @@ def _draw_bar(surface: pygame.Surface, camera: Camera, p: BarPose, style: Style)
         return
     r = max(camera.length_to_pixels(p.width), style.min_bar_px) / 2
     poly = capsule_polygon(p0, p1, r)
-    pygame.draw.polygon(surface, style.bar, poly)
+    paint.polygon(surface, style.bar, poly)
     # Outline in the fill colour: the anti-aliased edge then only blends the
     # rod into the background. A darker outline speckles thin rods (edge
     # pixels the aliased fill left out get a light blend of it), and the rod
     # colour is already dark enough to stand out.
-    pygame.draw.aalines(surface, style.bar, True, poly)
+    paint.aalines(surface, style.bar, True, poly)
     # Pin joints: light dots ringed in the bar's outline colour, a bit wider
     # than a thin rod so they read as pins rather than as the rod's end.
     dot_r = max(3.0, 0.55 * r)
@@ -184,23 +184,26 @@ def _draw_frame_line(surface: pygame.Surface, p0: Point, p1: Point, style: Style
         return
     ux, uy = (p1[0] - p0[0]) / length, (p1[1] - p0[1]) / length
     dash = 10.0
-    for k in range(int(length // (2 * dash)) + 1):
+    span = paint.visible_span(surface, p0, p1, 3)
+    if span is None:
+        return
+    for k in range(int(span[0] // (2 * dash)), int(span[1] // (2 * dash)) + 1):  # the visible dashes only
         a = 2 * dash * k
         b = min(a + dash, length)
-        pygame.draw.line(surface, style.support, (p0[0] + ux * a, p0[1] + uy * a), (p0[0] + ux * b, p0[1] + uy * b), 3)
+        paint.line(surface, style.support, (p0[0] + ux * a, p0[1] + uy * a), (p0[0] + ux * b, p0[1] + uy * b), 3)
 
 
 def _draw_block(surface: pygame.Surface, camera: Camera, p: BlockPose, style: Style) -> None:
     corners = [camera.to_pixels(x, y) for x, y in rect_corners(p.x, p.y, p.width, p.height, p.angle)]
-    pygame.draw.polygon(surface, style.block, corners)
-    pygame.draw.aalines(surface, darker(style.block), True, corners)
+    paint.polygon(surface, style.block, corners)
+    paint.aalines(surface, darker(style.block), True, corners)
 
 
 def _draw_ball(surface: pygame.Surface, camera: Camera, p: BallPose, style: Style) -> None:
     c = camera.to_pixels(p.x, p.y)
     r = max(camera.length_to_pixels(p.radius), style.min_ball_px)
-    pygame.draw.aacircle(surface, style.ball, c, r)
-    pygame.draw.aacircle(surface, darker(style.ball), c, r, 1 if r < 8 else 2)
+    paint.circle(surface, style.ball, c, r)
+    paint.circle(surface, darker(style.ball), c, r, 1 if r < 8 else 2)
 
 
 def spring_points(camera: Camera, p: SpringPose, style: Style = DEFAULT_STYLE) -> list[Point]:
@@ -218,8 +221,8 @@ def spring_points(camera: Camera, p: SpringPose, style: Style = DEFAULT_STYLE) -
 def _draw_spring(surface: pygame.Surface, camera: Camera, p: SpringPose, style: Style) -> None:
     pts = spring_points(camera, p, style)
     if style.spring_line_px > 1:
-        pygame.draw.lines(surface, style.spring, False, pts, style.spring_line_px)
-    pygame.draw.aalines(surface, style.spring, False, pts)
+        paint.lines(surface, style.spring, False, pts, style.spring_line_px)
+    paint.aalines(surface, style.spring, False, pts)
     for c in (pts[0], pts[-1]):
         _dot(surface, c, 3.0, style.spring, style.spring)
 
@@ -230,13 +233,15 @@ def _draw_support(surface: pygame.Surface, centre: Point, style: Style) -> None:
     top = y - 16  # ceiling line, pixels above the pivot
     half = 24
     # An opaque patch behind the hatching keeps it legible over dense trails.
-    surface.fill(style.background, pygame.Rect(round(x - half), round(top - 10), 2 * half, 10))
+    if not clip.contains(paint.area(surface, 2 * half), centre):
+        return  # off screen (and perhaps beyond pygame's integers)
+    paint.fill(surface, style.background, (x - half, top - 10, 2 * half, 10))
     for hx in range(-half, half - 7, 7):
-        pygame.draw.aaline(surface, style.support, (x + hx, top - 1), (x + hx + 8, top - 9))
-    pygame.draw.line(surface, style.support, (x - half, top), (x + half, top), 3)
+        paint.line(surface, style.support, (x + hx, top - 1), (x + hx + 8, top - 9), antialias=True)
+    paint.line(surface, style.support, (x - half, top), (x + half, top), 3)
     bracket = [(x, y), (x - 10, top), (x + 10, top)]
-    pygame.draw.polygon(surface, mix(style.support, style.background, 0.5), bracket)
-    pygame.draw.aalines(surface, style.support, True, bracket)
+    paint.polygon(surface, mix(style.support, style.background, 0.5), bracket)
+    paint.aalines(surface, style.support, True, bracket)
 
 
 def _draw_rail(surface: pygame.Surface, camera: Camera, p: BlockPose, style: Style) -> None:
@@ -245,10 +250,12 @@ def _draw_rail(surface: pygame.Surface, camera: Camera, p: BlockPose, style: Sty
     bottom = min(y for _, y in corners)
     _, py = camera.to_pixels(p.x, bottom)
     vx, _, vw, _ = camera.viewport
-    pygame.draw.line(surface, style.rail, (vx, py + 1), (vx + vw, py + 1), 2)
+    if not clip.contains(paint.area(surface), (vx, py)):
+        return  # the rail is above or below the view
+    paint.line(surface, style.rail, (vx, py + 1), (vx + vw, py + 1), 2)
     # Ground hatching below the rail so it reads as a fixed support, not a line.
     for hx in range(vx, vx + vw, 12):
-        pygame.draw.aaline(surface, style.rail, (hx + 7, py + 3), (hx, py + 10))
+        paint.line(surface, style.rail, (hx + 7, py + 3), (hx, py + 10), antialias=True)
 
 
 #: the block on a slider's guide, and a collar on a bar, pixels
@@ -286,12 +293,13 @@ def _draw_guide(surface: pygame.Surface, camera: Camera, p: RailPose, style: Sty
     off = SLIDER_BLOCK[1] / 2
     s0 = (start[0] + nx * off, start[1] + ny * off)
     s1 = (end[0] + nx * off, end[1] + ny * off)
-    pygame.draw.line(surface, style.rail, s0, s1, 2)
-    if p.fixed:
+    paint.line(surface, style.rail, s0, s1, 2)
+    span = paint.visible_span(surface, s0, s1, 8)
+    if p.fixed and span is not None:
         length = math.hypot(s1[0] - s0[0], s1[1] - s0[1])
-        for k in range(int(length // 12)):
+        for k in range(int(span[0] // 12), min(int(length // 12), int(span[1] // 12) + 1)):  # visible hatches
             hx, hy = s0[0] + ux * 12 * k, s0[1] + uy * 12 * k
-            pygame.draw.aaline(surface, style.rail, (hx + ux * 7, hy + uy * 7), (hx + nx * 7, hy + ny * 7))
+            paint.line(surface, style.rail, (hx + ux * 7, hy + uy * 7), (hx + nx * 7, hy + ny * 7), antialias=True)
 
 
 def _draw_slider(surface: pygame.Surface, camera: Camera, p: RailPose, style: Style) -> None:
@@ -305,5 +313,5 @@ def _draw_slider(surface: pygame.Surface, camera: Camera, p: RailPose, style: St
     w, h = (COLLAR if p.on_bar else SLIDER_BLOCK)[0] / 2, (COLLAR if p.on_bar else SLIDER_BLOCK)[1] / 2
     corners = [(cx + sx * w * ux + sy * h * nx, cy + sx * w * uy + sy * h * ny)
                for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
-    pygame.draw.polygon(surface, style.block, corners)
-    pygame.draw.aalines(surface, darker(style.block), True, corners)
+    paint.polygon(surface, style.block, corners)
+    paint.aalines(surface, darker(style.block), True, corners)

@@ -61,6 +61,8 @@ class Style:
     spring_coils: int = 12
     arrow_width_px: int = 3
     trail_width_px: int = 1
+    #: trails fade out behind the body (False: they stay until the Eraser, as in CenM)
+    trail_fade: bool = False
 
     def trail_colour(self, index: int) -> Colour:
         """Colour of the ``index``-th trail: ``trail`` first, then ``extra_trails``."""

@@ -1,6 +1,15 @@
-"""Trails drawn as fading polylines (the points are kept by
-:class:`game.physics.records.Trail`, in model units, so a trail stays correct
-when the camera changes).
+"""Trails: lines that stay until the Eraser (CenM), or fading ones (a setting).
+The points are kept by :class:`game.physics.records.Trail`, in model units, so
+a trail stays correct when the camera changes.
+
+Trails that stay
+----------------
+:class:`KeptTrailLayer` keeps an image of the background and everything drawn
+so far; each frame it draws only the segments added since the last frame onto
+that image and blits it, so a frame costs the same with ten points or a
+million behind it. The image is painted again from the points only when the
+camera, the size or the colours change (a zoom, a pan, a resize) or a trail is
+cleared. :func:`draw_trail` with ``fade=False`` draws the same picture at once.
 
 How the fade is drawn, and why it is cached
 -------------------------------------------
@@ -27,7 +36,7 @@ import pygame
 
 from game.physics.records import Trail
 
-from ._surface import clipped
+from . import clip, paint
 from .camera import Camera
 from .style import DEFAULT_STYLE, Colour, mix
 
@@ -53,7 +62,7 @@ def _chunking(capacity: int, chunks: int) -> tuple[int, int]:
 
 def _chunk_polylines(
     trail: Trail, camera: Camera, size: int, n: int, ages: range
-) -> Iterator[tuple[int, list]]:
+) -> Iterator[tuple[int, np.ndarray]]:
     """Yield ``(age, pixel polyline)`` for the chunks of the given ages, oldest first.
 
     Age 0 is the chunk that receives new points. Each chunk's polyline starts
@@ -74,7 +83,7 @@ def _chunk_polylines(
     pts, starts = trail.latest(added - g_first)
     pts = pts[: g_last - g_first + 1]
     px, py = camera.to_pixels(pts[:, 0], pts[:, 1])
-    plist = np.column_stack((px, py)).tolist()
+    plist = np.column_stack((px, py))
     # Local indices (> 0) where a new run starts.
     cuts = np.flatnonzero(starts[1 : len(plist)]) + 1
     for age in range(oldest_age, youngest_age - 1, -1):
@@ -110,15 +119,18 @@ def _draw_chunks(
     size, n = _chunking(trail.capacity, chunks)
     current = -1
     col = colour
+    box = paint.area(surface, width)
     for age, line in _chunk_polylines(trail, camera, size, n, ages):
         if age != current:
             current, col = age, _fade(age, n, colour, background)
-        if len(line) < 2:
-            continue
-        if width <= 1:
-            pygame.draw.aalines(surface, col, False, line)
-        else:
-            pygame.draw.lines(surface, col, False, line, width)
+        if len(line) >= 2:
+            _polyline(surface, col, line, width, box)
+
+
+def _polyline(surface: pygame.Surface, colour: Colour, line, width: int, box: clip.Rect) -> None:
+    """One run of a trail (pixels), cut to ``box`` first (see :mod:`game.render.paint`)."""
+    for piece in clip.polyline(line, box):
+        paint.draw_piece(surface, colour, piece.tolist(), width, False)
 
 
 def draw_trail(
@@ -130,8 +142,10 @@ def draw_trail(
     background: Colour = DEFAULT_STYLE.background,
     width: int = 1,
     chunks: int = FADE_CHUNKS,
+    fade: bool = True,
 ) -> None:
-    """Draw ``trail`` fading from ``background`` (oldest) to ``colour`` (newest).
+    """Draw ``trail`` fading from ``background`` (oldest) to ``colour`` (newest),
+    or, with ``fade=False``, every point it keeps in ``colour``.
 
     Once the buffer is full, its oldest few points (fewer than ``chunks``)
     are left undrawn: they would be at the faintest shade anyway, and this
@@ -143,8 +157,70 @@ def draw_trail(
     depending on how much line they make). In a window, prefer
     :class:`TrailLayer`, which draws the same picture from a cache.
     """
-    with clipped(surface, camera.viewport):
-        _draw_chunks(surface, camera, trail, colour, background, width, chunks, range(chunks))
+    with paint.clipped(surface, camera.viewport):
+        if fade:
+            _draw_chunks(surface, camera, trail, colour, background, width, chunks, range(chunks))
+        else:
+            _draw_newest(surface, camera, trail, colour, width, len(trail))
+
+
+def _draw_newest(surface: pygame.Surface, camera: Camera, trail: Trail, colour: Colour, width: int,
+                 points: int) -> None:
+    """The segments that end at the newest ``points`` points of ``trail``, in one colour."""
+    pts, starts = trail.latest(points + 1)
+    if len(pts) < 2:
+        return
+    if len(pts) == len(trail):
+        starts[0] = True  # the oldest kept point has no predecessor
+    px, py = camera.to_pixels(pts[:, 0], pts[:, 1])
+    xy = np.column_stack((px, py))
+    box = paint.area(surface, width)
+    cuts = np.flatnonzero(starts[1:]) + 1
+    for run in np.split(xy, cuts):
+        if len(run) >= 2:
+            _polyline(surface, colour, run, width, box)
+
+
+class KeptTrailLayer:
+    """Background plus trails that stay: only new segments are drawn each frame.
+
+    Create one per window and call :meth:`draw` every frame. See the module's
+    notes; the image is as large as, and in the format of, the target surface.
+    """
+
+    def __init__(self) -> None:
+        self._image: pygame.Surface | None = None
+        self._static: tuple | None = None
+        #: per trail: (its stamp, how many points had been added when last drawn)
+        self._drawn: list[tuple[int, int]] = []
+        self.repaints = 0
+
+    def invalidate(self) -> None:
+        """Paint everything again next frame (e.g. after the display surface is recreated)."""
+        self._static = None
+
+    def draw(self, surface: pygame.Surface, camera: Camera, trails: Sequence[Trail], colours: Sequence[Colour],
+             background: Colour = DEFAULT_STYLE.background, *, width: int = 1) -> None:
+        """Fill the viewport with ``background`` and draw ``trails`` (``colours[i]`` each)."""
+        trails = list(trails)[: len(colours)]
+        static = (camera, background, width, surface.get_size(), surface.get_bitsize(),
+                  tuple(tuple(c) for c in colours[: len(trails)]), len(trails))
+        new = [t.added - added for t, (stamp, added) in zip(trails, self._drawn)]
+        if (self._image is None or static != self._static
+                or any(t.stamp != stamp for t, (stamp, _) in zip(trails, self._drawn))
+                # more new points than are kept, or than thinning is sure to have spared
+                or any(k < 0 or k > len(t) or k >= t.capacity // 2 - 1 for k, t in zip(new, trails))):
+            self._image = TrailLayer._fresh(self._image, surface, background, pygame.Rect(camera.viewport))
+            self._static, new = static, [len(t) for t in trails]
+            self.repaints += 1
+        with paint.clipped(self._image, camera.viewport):
+            for t, colour, k in zip(trails, colours, new):
+                if k:
+                    _draw_newest(self._image, camera, t, colour, width, k)
+        self._drawn = [(t.stamp, t.added) for t in trails]
+        view = pygame.Rect(camera.viewport)
+        with paint.clipped(surface, camera.viewport):
+            surface.blit(self._image, view.topleft, view)
 
 
 class TrailLayer:
@@ -215,7 +291,7 @@ class TrailLayer:
         view = pygame.Rect(camera.viewport)
 
         def paint_steps(image: pygame.Surface, steps: list[tuple[int, range]]) -> None:
-            with clipped(image, camera.viewport):
+            with paint.clipped(image, camera.viewport):
                 for i, ages in steps:
                     _draw_chunks(image, camera, trails[i], colours[i], background, width, chunks, ages)
 
@@ -251,7 +327,7 @@ class TrailLayer:
                 self._front_heads = heads
                 self._build_heads = None
 
-        with clipped(surface, camera.viewport):
+        with paint.clipped(surface, camera.viewport):
             surface.blit(self._front, view.topleft, view)
             # Chunks the image on screen lacks: the newest, plus any finished
             # since it was painted, each in its current shade.

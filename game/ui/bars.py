@@ -13,7 +13,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
-from .layout import GAP, Layout
+from .layout import Layout
 from .text import Texts
 
 
@@ -58,12 +58,13 @@ class Bars:
                               starting_height=1)
         self.buttons: dict[str, UIButton] = {}
         self._icons: dict[str, str] = {}
-        for c in controls:
-            if c.place == "top-left":
-                self._icon_button(c, pygame.Rect(GAP, 4, 36, 36), self.top)
-            elif c.place == "top-right":
-                self._icon_button(c, pygame.Rect(layout.width - GAP - 40, 4, 36, 36), self.top)
-        self.title = UILabel(pygame.Rect(60, 2, layout.width - 124, 40), "", manager, container=self.top,
+        left = [c for c in controls if c.place == "top-left"]
+        right = [c for c in controls if c.place == "top-right"]
+        for i, c in enumerate(left):
+            self._icon_button(c, pygame.Rect(layout.top_left(i)), self.top)
+        for i, c in enumerate(right):
+            self._icon_button(c, pygame.Rect(layout.top_right(i, len(right))), self.top)
+        self.title = UILabel(pygame.Rect(layout.title(len(left), len(right))), "", manager, container=self.top,
                              object_id=ObjectID("#title"))
         y0 = layout.bottom_bar[1]
 
@@ -71,19 +72,21 @@ class Bars:
             return pygame.Rect(rect[0], rect[1] - y0 - 2, rect[2], rect[3])
 
         bottom = [c for c in controls if c.place == "bottom"]
-        for i, c in enumerate(bottom):
-            self._icon_button(c, inside(layout.bottom_button(i)), self.bottom)
         speeds = [c for c in controls if c.place == "speed"]
+        plan = layout.bottom(len(bottom), len(speeds))
+        for c, rect in zip(bottom, plan.buttons):
+            self._icon_button(c, inside(rect), self.bottom)
         self.speeds: list[UIButton] = []
-        for i, c in enumerate(speeds):
-            b = UIButton(inside(layout.speed_button(i, len(speeds))), c.label or c.name, manager, container=self.bottom,
+        for c, rect in zip(speeds, plan.speeds):
+            b = UIButton(inside(rect), c.label or c.name, manager, container=self.bottom,
                          tool_tip_text=texts(c.tooltip_key, label=c.label, key=c.key),
                          object_id=ObjectID("#speed", "@speed"))
             self.buttons[c.name] = b
             self.speeds.append(b)
-        x_after = layout.bottom_button(len(bottom))[0]
-        self.clock = UILabel(inside((x_after, layout.height - 52, 170, 40)), "", manager, container=self.bottom,
-                             object_id=ObjectID("#line"))
+        #: the time (and at the largest size the speed) after the buttons; None when there is no room
+        self.clock = (UILabel(inside(plan.clock), "", manager, container=self.bottom, object_id=ObjectID("#line"))
+                      if plan.clock else None)
+        self._clock_speed = plan.clock_speed
         self._speed_current = -1
 
     def _icon_button(self, c: ControlRow, rect: pygame.Rect, container: UIPanel) -> None:
@@ -115,7 +118,7 @@ class Bars:
         return self.buttons["docs"]
 
     def elements(self) -> list:
-        return [self.top, self.bottom, self.title, self.clock, *self.buttons.values()]
+        return [self.top, self.bottom, self.title, *([self.clock] if self.clock else []), *self.buttons.values()]
 
     def kill(self) -> None:
         for e in self.elements():
@@ -148,8 +151,10 @@ class Bars:
         if self.title.text != s.title:
             self.title.set_text(s.title)
 
-    def set_clock(self, text: str) -> None:
-        if self.clock.text != text:
+    def set_clock(self, time: str, speed: str) -> None:
+        """The time, and the speed too when there is room (the speed buttons show it anyway)."""
+        text = f"{time}   {speed}" if self._clock_speed else time
+        if self.clock is not None and self.clock.text != text:
             self.clock.set_text(text)
 
     @staticmethod

@@ -1,51 +1,208 @@
-"""Where things go on the window, from its size alone."""
+"""Where things go on the window, from its size and the panels docked beside the scene.
+
+The window is a top bar, a bottom bar, and between them the *scene area*. Panels
+that stay open while the model moves (energies, values, plots) do not cover the
+scene: each is a :class:`Dock` that claims a strip of the scene area, and the
+drawing area (:attr:`Layout.viewport`) is what the docks leave free.
+
+Docking a panel (the whole API)::
+
+    layout = Layout(width, height).docked([Dock("energy", "right", w, h), Dock("plot", "bottom", 0, 180)])
+    layout.viewport          # the drawing area: the camera is made for it
+    layout.dock_rect("plot")  # where the panel goes (x, y, w, h)
+
+- ``edge="left"`` / ``"right"``: a column at that side of the scene area, as wide as its
+  widest dock wants (:meth:`Layout.side_width` is a good width), with its docks stacked
+  top to bottom in the order given, each as tall as it wants; when they want more
+  than the column has, each keeps its ``least`` height and the rest is shared in
+  proportion to what each wants beyond it (all shrink in proportion if even the
+  least heights do not fit).
+- ``edge="bottom"``: a strip across the scene area above the bottom bar, its docks
+  stacked top to bottom, each as tall as it wants.
+- Docks never take the whole scene: a side column gets at most :data:`SIDE_SHARE` of the
+  window's width, the bottom strip at most :data:`BOTTOM_SHARE` of the scene's height.
+
+A new kind of panel only builds its :class:`Dock`; the window makes a new layout
+when the docks change and everything (camera, framing, widgets) follows.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+Rect = tuple[int, int, int, int]
 
 TOP_BAR = 48
 BOTTOM_BAR = 64
 BUTTON = 48
 GAP = 8
+#: the smallest window the layout is made for (the window manager is told so)
+MIN_SIZE = (640, 400)
+#: a side column takes at most this share of the window's width
+SIDE_SHARE = 0.36
+#: the bottom strip takes at most this share of the scene area's height
+BOTTOM_SHARE = 0.45
+#: top-bar buttons: size and gap
+TOP_BUTTON = 36
+TOP_GAP = 4
+
+#: the bottom bar at decreasing sizes: (button, gap, speed button width, clock width, clock shows the speed)
+BAR_SIZES = ((48, 8, 52, 170, True), (40, 6, 46, 104, False), (36, 4, 40, 92, False), (34, 3, 38, 88, False),
+             (34, 3, 38, 0, False))
+
+
+@dataclass(frozen=True)
+class Dock:
+    """A panel beside the scene: its name, the edge it docks to, the size it would like, and
+    the least height it can do with (what it shows first when space is short)."""
+
+    name: str
+    edge: str
+    width: int
+    height: int
+    least: int = 0
+
+    def __post_init__(self) -> None:
+        if self.edge not in ("left", "right", "bottom"):
+            raise ValueError(f"a dock goes left, right or bottom, not {self.edge!r}")
+
+
+@dataclass(frozen=True)
+class BottomBar:
+    """Where the controls of the bottom bar go at this width (see :meth:`Layout.bottom`)."""
+
+    buttons: tuple[Rect, ...]
+    speeds: tuple[Rect, ...]
+    #: the clock label, or None when there is no room for it
+    clock: Rect | None
+    #: the clock also says the speed (the largest size only)
+    clock_speed: bool
 
 
 @dataclass(frozen=True)
 class Layout:
     width: int
     height: int
+    docks: tuple[Dock, ...] = ()
+
+    def docked(self, docks: Iterable[Dock]) -> Layout:
+        """The same window with these panels docked."""
+        return replace(self, docks=tuple(docks))
+
+    # -- bars ----------------------------------------------------------------------------
 
     @property
-    def top_bar(self) -> tuple[int, int, int, int]:
+    def top_bar(self) -> Rect:
         return (0, 0, self.width, TOP_BAR)
 
     @property
-    def bottom_bar(self) -> tuple[int, int, int, int]:
+    def bottom_bar(self) -> Rect:
         return (0, self.height - BOTTOM_BAR, self.width, BOTTOM_BAR)
 
+    def top_left(self, index: int) -> Rect:
+        """The ``index``-th button from the left of the top bar."""
+        return (GAP + index * (TOP_BUTTON + TOP_GAP), (TOP_BAR - TOP_BUTTON) // 2, TOP_BUTTON, TOP_BUTTON)
+
+    def top_right(self, index: int, count: int) -> Rect:
+        """The ``index``-th of ``count`` buttons at the right of the top bar (the last rightmost)."""
+        x = self.width - GAP - (count - index) * (TOP_BUTTON + TOP_GAP) + TOP_GAP
+        return (x, (TOP_BAR - TOP_BUTTON) // 2, TOP_BUTTON, TOP_BUTTON)
+
+    def title(self, left: int, right: int) -> Rect:
+        """The title, between ``left`` buttons at the left and ``right`` at the right of the top bar."""
+        x0 = GAP + left * (TOP_BUTTON + TOP_GAP) + GAP
+        x1 = self.width - GAP - right * (TOP_BUTTON + TOP_GAP) - GAP
+        return (x0, 2, max(0, x1 - x0), TOP_BAR - 4)
+
+    def bottom(self, buttons: int, speeds: int) -> BottomBar:
+        """The bottom bar laid out to fit: the largest of :data:`BAR_SIZES` whose buttons, clock
+        and speed buttons fit the width side by side; at the smallest the clock goes."""
+        y0 = self.height - BOTTOM_BAR
+        for button, gap, speed_w, clock_w, clock_speed in BAR_SIZES:  # noqa: B007 (the last one tried is used)
+            needed = GAP + buttons * (button + gap) + clock_w + speeds * (speed_w + 4) - 4 + GAP
+            if needed <= self.width:
+                break
+        row = tuple((GAP + i * (button + gap), y0 + (BOTTOM_BAR - button) // 2, button, button)
+                    for i in range(buttons))
+        speed_h = min(40, button)
+        speed_x = self.width - GAP - speeds * (speed_w + 4) + 4
+        speed_row = tuple((speed_x + i * (speed_w + 4), y0 + (BOTTOM_BAR - speed_h) // 2, speed_w, speed_h)
+                          for i in range(speeds))
+        clock_x = GAP + buttons * (button + gap)
+        clock = (clock_x, y0 + (BOTTOM_BAR - 40) // 2, min(clock_w, speed_x - clock_x - 4), 40) if clock_w else None
+        return BottomBar(row, speed_row, clock, clock_speed)
+
+    # -- the scene and its docks ------------------------------------------------------------
+
     @property
-    def viewport(self) -> tuple[int, int, int, int]:
-        """The drawing area, between the bars."""
+    def scene(self) -> Rect:
+        """Everything between the bars: the drawing area and the docked panels."""
         return (0, TOP_BAR, self.width, max(1, self.height - TOP_BAR - BOTTOM_BAR))
 
-    def bottom_button(self, index: int) -> tuple[int, int, int, int]:
-        return (GAP + index * (BUTTON + GAP), self.height - BOTTOM_BAR + (BOTTOM_BAR - BUTTON) // 2, BUTTON, BUTTON)
+    def side_width(self) -> int:
+        """A good width for a side panel at this window size."""
+        return int(min(360, max(220, 0.28 * self.width)))
 
-    def speed_button(self, index: int, count: int) -> tuple[int, int, int, int]:
-        w = 52
-        x = self.width - GAP - (count - index) * (w + 4)
-        return (x, self.height - BOTTOM_BAR + (BOTTOM_BAR - 40) // 2, w, 40)
+    def _columns(self) -> tuple[int, int, int]:
+        """Widths of the left and right columns and height of the bottom strip."""
+        h = self.scene[3]
+        left, right = (max((d.width for d in self.docks if d.edge == edge), default=0) for edge in ("left", "right"))
+        cap = int(SIDE_SHARE * self.width)
+        bottom = sum(d.height for d in self.docks if d.edge == "bottom")
+        return min(left, cap), min(right, cap), min(bottom, int(BOTTOM_SHARE * h))
 
-    def live_panel(self, name: str, lines: int) -> tuple[int, int, int, int]:
-        """Where a live panel goes: the energy panel top left, the values panel top right."""
-        vx, vy, vw, _ = self.viewport
-        width = self.panel_width(name)
-        x = vx + 8 if name == "energy" else vx + vw - width - 8
-        return (x, vy + 48, width, 40 + 24 * lines)
+    @property
+    def viewport(self) -> Rect:
+        """The drawing area: the scene area less the docked panels."""
+        x, y, w, h = self.scene
+        left, right, bottom = self._columns()
+        return (x + left, y, max(1, w - left - right), max(1, h - bottom))
 
-    def panel_width(self, name: str) -> int:
-        return min(560, self.viewport[2] // 2 - 12) if name == "energy" else 260
+    def strips(self) -> list[Rect]:
+        """The parts of the scene area the docks take (to be painted where no panel covers them)."""
+        x, y, w, h = self.scene
+        vx, vy, vw, vh = self.viewport
+        out = [(x, y, vx - x, h), (vx + vw, y, x + w - vx - vw, h), (vx, vy + vh, vw, y + h - vy - vh)]
+        return [r for r in out if r[2] > 0 and r[3] > 0]
 
-    def panel_columns(self, name: str) -> int:
-        """Characters of expression that fit a line of a panel (the expression font is ~9 px wide)."""
-        return max(20, (self.panel_width(name) - 34) // 9)
+    def dock_rect(self, name: str) -> Rect:
+        """Where the docked panel ``name`` goes."""
+        dock = next((d for d in self.docks if d.name == name), None)
+        if dock is None:
+            raise KeyError(f"no panel {name!r} is docked")
+        x, y, w, h = self.scene
+        left, right, bottom = self._columns()
+        vx, _, vw, vh = self.viewport
+        if dock.edge == "bottom":
+            column = [d for d in self.docks if d.edge == "bottom"]
+            x0, y0, width, height = vx, y + vh, vw, bottom
+        else:
+            column = [d for d in self.docks if d.edge == dock.edge]
+            width = left if dock.edge == "left" else right
+            x0, y0, height = (x if dock.edge == "left" else x + w - right), y, h - bottom
+        top = y0
+        for d, size in zip(column, _share(height, [(min(d.least, d.height), d.height) for d in column])):
+            if d is dock:
+                return (x0, top, width, size)
+            top += size
+        raise AssertionError("unreachable")
+
+    # -- inside a docked panel ------------------------------------------------------------------
+
+    @staticmethod
+    def panel_columns(width: int) -> int:
+        """Characters of expression that fit a line of a panel ``width`` pixels wide
+        (the expression font is ~9 px wide)."""
+        return max(16, (width - 28) // 9)
+
+
+def _share(space: int, wants: list[tuple[int, int]]) -> list[int]:
+    """Heights for docks wanting ``(least, wanted)`` in ``space`` pixels (see the module's notes)."""
+    if sum(w for _, w in wants) <= space:
+        return [w for _, w in wants]
+    least = sum(lo for lo, _ in wants)
+    if least >= space:
+        return [int(lo * space / max(1, least)) for lo, _ in wants]
+    extra = sum(w - lo for lo, w in wants)
+    return [lo + int((w - lo) * (space - least) / max(1, extra)) for lo, w in wants]

@@ -8,12 +8,23 @@ from collections.abc import Callable
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox, UITextEntryLine
 
 from .layout import Layout
 from .text import Row, Texts
 
 ROW = 30
+#: pixels of the message under the rows: two lines of text, wrapped
+STATUS = 46
+
+
+def shortened(text: str, width: int, size: Callable[[str], tuple[int, int]]) -> str:
+    """``text``, cut with "…" to fit ``width`` pixels as ``size`` measures them (a small window)."""
+    if size(text)[0] <= width:
+        return text
+    while text and size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 class DefinitionsPanel:
@@ -33,25 +44,36 @@ class DefinitionsPanel:
         self.entry_row: int | None = None
         self.closed = False
         width = min(820, layout.width - 40)
-        height = min(layout.height - 40, 150 + ROW * len(rows))
+        height = min(layout.height - 40, 190 + ROW * len(rows))
         rect = pygame.Rect((layout.width - width) // 2, max(20, (layout.height - height) // 2), width, height)
         self.panel = UIPanel(rect, starting_height=10, manager=manager, object_id=ObjectID("#panel"))
         c = self.panel
         UILabel(pygame.Rect(12, 6, width - 24, 28), title, manager, container=c, object_id=ObjectID("#heading"))
         name_w, value_w = 130, 220
-        desc_w = width - name_w - value_w - 48
+        desc_w = width - name_w - value_w - 64
         for x, w, key in ((12, name_w, "name"), (16 + name_w, value_w, "value"), (24 + name_w + value_w, desc_w, "description")):
             UILabel(pygame.Rect(x, 36, w, 24), texts(key), manager, container=c, object_id=ObjectID("#heading"))
+        # the rows scroll when the window is too small for them all (the buttons stay in view)
+        rows_h = height - 62 - STATUS - 58
+        self.rows_box = UIScrollingContainer(pygame.Rect(0, 62, width - 6, rows_h), manager, container=c,
+                                             allow_scroll_x=False)
+        self.rows_box.set_scrollable_area_dimensions((width - 30, ROW * len(rows)))
+        box = self.rows_box
         self.value_buttons: list[UIButton] = []
         self.value_rects: list[pygame.Rect] = []
         for i, row in enumerate(rows):
-            y = 62 + i * ROW
-            UILabel(pygame.Rect(12, y, name_w, ROW - 2), row.name, manager, container=c, object_id=ObjectID("#expression"))
+            y = i * ROW
+            UILabel(pygame.Rect(12, y, name_w, ROW - 2), row.name, manager, container=box, object_id=ObjectID("#expression"))
             r = pygame.Rect(16 + name_w, y, value_w, ROW - 2)
             self.value_rects.append(r)
-            self.value_buttons.append(UIButton(r, row.value, manager, container=c, object_id=ObjectID("#expression")))
-            UILabel(pygame.Rect(24 + name_w + value_w, y, desc_w, ROW - 2), row.description, manager, container=c)
-        self.status = UILabel(pygame.Rect(12, height - 84, width - 24, 26), texts("edit_hint"), manager, container=c)
+            self.value_buttons.append(UIButton(r, row.value, manager, container=box, object_id=ObjectID("#expression")))
+            description = UILabel(pygame.Rect(24 + name_w + value_w, y, desc_w, ROW - 2), "", manager, container=box)
+            font = description.font
+            description.set_text(shortened(row.description, desc_w - 12, font.size) if font else row.description)
+        #: what the panel says (a hint, a refusal naming its field): wrapped inside the panel
+        self.status = UITextBox(texts("edit_hint"), pygame.Rect(8, height - 56 - STATUS, width - 16, STATUS), manager,
+                                container=c, object_id=ObjectID("#status"), plain_text_display_only=True)
+        self._message = texts("edit_hint")
         self.accept_button = UIButton(pygame.Rect(width - 250, height - 50, 110, 36), texts("accept"), manager,
                                       container=c)
         self.cancel_button = UIButton(pygame.Rect(width - 128, height - 50, 110, 36), texts("cancel"), manager,
@@ -79,7 +101,7 @@ class DefinitionsPanel:
         self._close_entry()
         self.entry_row = i
         self.value_buttons[i].hide()
-        self.entry = UITextEntryLine(self.value_rects[i], self.manager, container=self.panel,
+        self.entry = UITextEntryLine(self.value_rects[i], self.manager, container=self.rows_box,
                                      object_id=ObjectID("#expression"), initial_text=self.pending.get(self.rows[i].name, self.rows[i].value))
         self.entry.focus()
         self.entry.edit_position = len(self.entry.get_text())
@@ -91,7 +113,7 @@ class DefinitionsPanel:
         reason = self.check(name, text)
         if reason is not None:
             # refused in place: the field stays open with what was typed
-            self._say(self.texts("refused", reason=reason), "#error")
+            self._say(self.texts("refused_field", name=name, reason=reason), "#error")
             if self.entry is not None:
                 self.entry.focus()
             return
@@ -107,10 +129,16 @@ class DefinitionsPanel:
                 return  # the open field was refused
         if self.pending:
             reason = self.accept_cb(dict(self.pending))
-            if reason is not None:
-                self._say(self.texts("refused", reason=reason), "#error")
+            if reason is not None:  # the values entered, together, cannot be: name them all
+                self._say(self.texts("refused_field", name=", ".join(self.pending), reason=reason), "#error")
                 return
         self.close()
+
+    def cancel_entry(self) -> None:
+        """Escape while a field is edited: the field closes, its value as before; the panel stays."""
+        self._close_entry()
+        self._say(self.texts("pending") if self.pending else self.texts("edit_hint"),
+                  "#pending" if self.pending else "#line")
 
     def _close_entry(self) -> None:
         if self.entry is not None:
@@ -121,12 +149,13 @@ class DefinitionsPanel:
             self.entry_row = None
 
     def _say(self, text: str, object_id: str) -> None:
-        self.status.change_object_id(ObjectID(object_id))
+        self._message = text
+        self.status.change_object_id(ObjectID(object_id, "@status"))
         self.status.set_text(text)
 
     @property
     def message(self) -> str:
-        return self.status.text
+        return self._message
 
     def close(self) -> None:
         self.panel.kill()
@@ -138,16 +167,29 @@ class DefinitionsPanel:
 class LivePanel:
     """A small read-only panel of lines updated every frame (energies, values)."""
 
+    #: pixels above the first line (the title) and below the last, and of each line
+    TOP, BOTTOM, LINE = 30, 6, 22
+
     def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, title: str, lines: int,
                  expression_lines: tuple[int, ...] = ()):
         self.panel = UIPanel(rect, starting_height=4, manager=manager, object_id=ObjectID("#live_panel"))
         UILabel(pygame.Rect(10, 4, rect.width - 20, 24), title, manager, container=self.panel,
                 object_id=ObjectID("#heading"))
         self.labels = [
-            UILabel(pygame.Rect(10, 30 + 24 * i, rect.width - 20, 24), "", manager, container=self.panel,
-                    object_id=ObjectID("#expression" if i in expression_lines else "#line"))
+            UILabel(pygame.Rect(10, self.TOP + self.LINE * i, rect.width - 20, self.LINE), "", manager,
+                    container=self.panel, object_id=ObjectID("#expression" if i in expression_lines else "#line"))
             for i in range(lines)
         ]
+
+    @classmethod
+    def height(cls, lines: int) -> int:
+        """Pixels a panel of ``lines`` lines needs."""
+        return cls.TOP + cls.LINE * lines + cls.BOTTOM
+
+    @classmethod
+    def room(cls, height: int) -> int:
+        """Lines that fit a panel ``height`` pixels tall."""
+        return max(0, (height - cls.TOP - cls.BOTTOM) // cls.LINE)
 
     def set_lines(self, lines: list[str]) -> None:
         for label, text in zip(self.labels, lines):
@@ -160,5 +202,3 @@ class LivePanel:
 
     def kill(self) -> None:
         self.panel.kill()
-
-

@@ -6,9 +6,15 @@ from dataclasses import dataclass
 
 from ..expr.parser import unquote
 
+#: values within this fraction of their scale are round-off, and shown as 0
+ROUND_OFF = 1e-12
 
-def number(value: float) -> str:
-    """Six significant digits, as CenM shows them."""
+
+def number(value: float, scale: float = 0.0) -> str:
+    """Six significant digits, as CenM shows them; 0 for a value within round-off of ``scale``
+    (Ep = −1.8e-15 of a double pendulum lying horizontal is cos(π/2)'s round-off, not energy)."""
+    if abs(value) <= ROUND_OFF * scale:
+        return "0"
     return f"{value:.6g}"
 
 
@@ -76,6 +82,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "edit": "Modo de edición gráfica: x posiciones / v velocidades (X)",
         "reactions": "Mostrar / ocultar reacciones de barras y correderas de un mecanismo (F)",
         "speed": "Velocidad {label} ({key})",
+        "zoom_in": "Acercar (+ o la rueda del ratón; arrastre con el botón derecho para mover la vista)",
+        "zoom_out": "Alejar (−)",
+        "fit": "Encuadrar: mostrar todos los cuerpos y rastros (Inicio o 0)",
         "accept": "Aceptar",
         "cancel": "Cancelar",
         "name": "Nombre",
@@ -89,8 +98,29 @@ TEXTS: dict[str, dict[str, str]] = {
         "pending": "Enter registrado; pulse Aceptar para aplicar.",
         "stopped": "La simulación se detuvo: {reason}",
         "cannot_load": "No se pudo abrir el modelo: {reason}",
-        "refused": "Rechazado: {reason}",
+        "refused_field": "Rechazado ({name}): {reason}",
         "time": "t = {t}",
+        "no_browser": "No se encontró un navegador para abrir el manual. Está en {path}",
+        "manual_kiosk": "En modo quiosco el manual no se abre aquí. Está en {path}",
+        "dt_description": "paso de tiempo de la animación (datos del sistema)",
+        "n_description": "subpasos de Runge–Kutta por paso (datos del sistema)",
+        "dt_range": "dt debe estar entre {low} y {high}",
+        "n_range": "N debe ser un número entero entre 1 y {high}",
+        "rate_too_high": "N/dt = {rate} subpasos por segundo simulado: el máximo es {high}",
+        "coarse_banner": "La energía no se conserva: DE = {de} ({share} de la energía). El paso es demasiado "
+                         "grueso para estas condiciones: pulse D para duplicar N (ahora {n}), o cambie dt y N "
+                         "en Parámetros.",
+        "coarse_line": "¡Paso grueso! Pulse D",
+        "negative_size": "{body} {id} tiene {size} negativa ({value}): se dibuja invertida. Revise los parámetros.",
+        "kind_Bar": "La barra", "kind_C": "El círculo", "kind_Blk": "El bloque", "kind_Spr": "El resorte",
+        "size_length": "longitud", "size_radius": "radio", "size_width": "anchura", "size_height": "altura",
+        "size_thickness": "anchura",
+        "setting_unknown": "{where}: '{key}' no es un ajuste (los ajustes son: {known}); se ignora",
+        "setting_refused": "{where}: {key} = {value}: {rule}; se usa {default}",
+        "rule_between": "debe ser un número entre {low} y {high}",
+        "rule_int_between": "debe ser un entero entre {low} y {high}",
+        "rule_bool": "debe ser true o false",
+        "rule_one_of": "debe ser uno de: {choices}",
     },
     "en": {
         "menu": "Models menu (M)",
@@ -107,6 +137,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "edit": "Graphic edit mode: x positions / v velocities (X)",
         "reactions": "Show / hide the reactions of a mechanism's bars and sliders (F)",
         "speed": "Speed {label} ({key})",
+        "zoom_in": "Zoom in (+ or the mouse wheel; drag with the right button to move the view)",
+        "zoom_out": "Zoom out (−)",
+        "fit": "Fit: show every body and trail (Home or 0)",
         "accept": "Accept",
         "cancel": "Cancel",
         "name": "Name",
@@ -120,8 +153,28 @@ TEXTS: dict[str, dict[str, str]] = {
         "pending": "Enter registered; press Accept to apply.",
         "stopped": "The simulation stopped: {reason}",
         "cannot_load": "Cannot open the model: {reason}",
-        "refused": "Refused: {reason}",
+        "refused_field": "Refused ({name}): {reason}",
         "time": "t = {t}",
+        "no_browser": "No browser was found to open the manual. It is at {path}",
+        "manual_kiosk": "In kiosk mode the manual does not open here. It is at {path}",
+        "dt_description": "time step of the animation (system data)",
+        "n_description": "Runge–Kutta substeps per step (system data)",
+        "dt_range": "dt must be between {low} and {high}",
+        "n_range": "N must be a whole number from 1 to {high}",
+        "rate_too_high": "N/dt = {rate} substeps per simulated second: at most {high}",
+        "coarse_banner": "Energy is not conserved: DE = {de} ({share} of the energy). The step is too coarse "
+                         "for these conditions: press D to double N (now {n}), or change dt and N in Parameters.",
+        "coarse_line": "Step too coarse: press D",
+        "negative_size": "{body} {id} has a negative {size} ({value}): it is drawn inside out. Check the parameters.",
+        "kind_Bar": "The bar", "kind_C": "The circle", "kind_Blk": "The block", "kind_Spr": "The spring",
+        "size_length": "length", "size_radius": "radius", "size_width": "width", "size_height": "height",
+        "size_thickness": "width",
+        "setting_unknown": "{where}: '{key}' is not a setting (the settings are: {known}); ignored",
+        "setting_refused": "{where}: {key} = {value}: {rule}; using {default}",
+        "rule_between": "must be a number from {low} to {high}",
+        "rule_int_between": "must be a whole number from {low} to {high}",
+        "rule_bool": "must be true or false",
+        "rule_one_of": "must be one of: {choices}",
     },
 }
 

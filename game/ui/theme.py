@@ -12,7 +12,7 @@ import pygame_gui
 
 ICONS = ("play", "pause", "eraser", "reset", "parameters", "conditions", "vectors_on", "vectors_off",
          "energy_on", "energy_off", "values_on", "values_off", "edit_x", "edit_v", "reactions_on",
-         "reactions_off", "menu", "docs")
+         "reactions_off", "menu", "docs", "zoom_in", "zoom_out", "fit")
 
 _FIRA = Path(pygame_gui.__file__).parent / "data" / "FiraCode-Regular.ttf"
 _faded_dir: Path | None = None
@@ -31,6 +31,10 @@ def _faded(icon: Path) -> Path:
         faded.fill((255, 255, 255, 90), special_flags=pygame.BLEND_RGBA_MULT)
         pygame.image.save(faded, str(out))
     return out
+
+
+#: what shows of the docks' strips where no panel is (the colour of the bars)
+DOCK_BACKGROUND = (0xEC, 0xEF, 0xF1)
 
 
 def build_theme(icons_dir: Path) -> dict:
@@ -54,19 +58,27 @@ def build_theme(icons_dir: Path) -> dict:
                     "font": {"name": "noto_sans", "size": "15", "bold": "1"}},
         "#error": {"colours": {"normal_text": "#b71c1c"}, "misc": {"text_horiz_alignment": "left"}},
         "#pending": {"colours": {"normal_text": "#1b5e20"}, "misc": {"text_horiz_alignment": "left"}},
+        # the message of a dialog: text on the panel, no box of its own
+        "@status": {"colours": {"dark_bg": "#00000000", "normal_border": "#00000000"},
+                    "misc": {"border_width": "0", "shadow_width": "0", "padding": "4,2"}},
         "#heading": {"font": {"name": "noto_sans", "size": "15", "bold": "1"}},
         "#menu_item": {"font": {"name": "noto_sans", "size": "18"}},
         "#menu_current": {"font": {"name": "noto_sans", "size": "18", "bold": "1"},
                           "colours": {"normal_border": "#f9a825", "hovered_border": "#f9a825", "normal_bg": "#fff8e1"},
                           "misc": {"border_width": "3"}},
+        "#menu_item_small": {"font": {"name": "noto_sans", "size": "14"}},
+        "#menu_current_small": {"font": {"name": "noto_sans", "size": "14", "bold": "1"},
+                                "colours": {"normal_border": "#f9a825", "hovered_border": "#f9a825",
+                                            "normal_bg": "#fff8e1"},
+                                "misc": {"border_width": "3"}},
         "#speed_current": {"colours": {"normal_bg": "#bcd3f5", "normal_border": "#5b8fd6"},
                            "font": {"name": "noto_sans", "size": "15", "bold": "1"}},
         "#expression": {"font": {"name": "fira_code", "size": "15", "regular_path": str(_FIRA)},
                         "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "6"}},
         "#line": {"misc": {"text_horiz_alignment": "left"}},
         "#panel": {"colours": {"dark_bg": "#fbfcfd", "normal_border": "#90a4ae"}, "misc": {"border_width": "2"}},
-        # read-only panels let the bodies moving behind them show through
-        "#live_panel": {"colours": {"dark_bg": "#fbfcfdc8", "normal_border": "#90a4ae"},
+        # read-only panels docked beside the scene (nothing moves behind them)
+        "#live_panel": {"colours": {"dark_bg": "#fbfcfd", "normal_border": "#90a4ae"},
                         "misc": {"border_width": "1", "shadow_width": "0"}},
     }
     for name in ICONS:

@@ -216,3 +216,101 @@ def test_trails_and_csv_see_the_same_steps_and_breaks(session):
     history = session.history
     assert history.column("t")[-6:] == pytest.approx([0.0, 0.02, 0.04, 0.06, 0.08, 0.1])
     assert history.starts()[-6] and not history.starts()[-5]
+
+
+def test_trails_stay_until_the_eraser(session):
+    """CenM: a trail is not capped at a few thousand points nor faded; only the Eraser clears it."""
+    trail = session.trails.trails["C2"]
+    start = trail.points()[0].copy()
+    session.run(3500)  # 70 s of motion
+    assert len(trail) > 3000 and np.array_equal(trail.points()[0], start)
+    session.act("eraser")
+    assert len(trail) == 0
+
+
+def test_fading_trails_are_a_setting():
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(trail_fade=True, trail_length=500))
+    s.open("pendulo_doble")
+    s.run(2000)
+    assert len(s.trails.trails["C2"]) == 500
+
+
+# -- numbers told, not hidden (issue 9 items 8, 10, 14) ------------------------------------------
+
+def test_a_step_too_coarse_for_the_conditions_is_told_and_d_makes_it_finer(session):
+    """va1 = 1000 with dt/N = 0.02/20: DE reaches a quarter of E. The panel and the banner say the
+    step is too coarse; D doubles N (the motion goes on from there), until energy is conserved."""
+    assert session.apply_conditions({"va1": "1000"}) is None
+    session.act("animate")
+    session.advance(0.1)
+    assert session.sim.de > 0.1 * session.sim.energy_scale
+    assert session.banner_cause == "coarse" and "pulse D" in session.banner and "N (ahora 20)" in session.banner
+    assert session.readout("energy")[-1] == "¡Paso grueso! Pulse D"
+    for _ in range(5):
+        session.act("refine")
+    assert session.sim.model.general.n_substeps == 640
+    assert session.banner is None  # the banner was about the old step
+    session.advance(0.1)
+    session.advance(0.1)
+    assert session.banner is None and not session.sim.too_coarse
+    assert session.readout("energy")[-1].startswith("DE = ")
+
+
+def test_the_shipped_double_pendulum_is_not_too_coarse(session):
+    session.act("animate")
+    for _ in range(100):
+        session.advance(0.1)  # 10 s
+    assert not session.sim.too_coarse and session.banner is None
+
+
+def test_dt_and_n_are_rows_of_the_parameters_panel(session):
+    edits = session.parameter_edits()
+    rows = {r.name: r for r in edits.rows()}
+    assert rows["dt"].value == "0.02" and rows["N"].value == "20"
+    assert "sistema" in rows["N"].description
+    assert "N" in edits.check("N", "0") and "10,000" in edits.check("N", "20000")
+    assert "dt" in edits.check("dt", "100")
+    assert edits.check("N", "2.5") is not None and edits.check("N", "M") is not None
+    assert edits.check("N", "9000") is None  # 450,000 substeps a simulated second: can be done
+    assert edits.check("dt", "0.001") is not None  # with N = 9000 pending: 9,000,000 cannot
+    assert "N/dt" in edits.check("dt", "0.001")
+    assert session.apply_parameters({"N": "40", "dt": "1/100", "m": "2"}) is None
+    g = session.sim.model.general
+    assert (g.dt, g.n_substeps, session.sim.parameters["m"]) == (0.01, 40, 2.0)
+    assert session.scheduler.dt == 0.01  # frames take steps of the new dt
+    session.act("animate")
+    assert session.advance(0.1) == 10
+    before = dict(session.sim.parameters)
+    assert session.apply_parameters({"N": "0", "m": "3"}) is not None  # all or nothing
+    assert session.sim.parameters == before and session.sim.model.general.n_substeps == 40
+
+
+def test_energies_within_round_off_show_as_zero(session):
+    """Both bars horizontal: Ep = −(M+m)·g·L·cos(π/2) − m·g·l·cos(π/2) = −1.8e-15, cos's round-off."""
+    assert session.apply_conditions({"a1": "pi/2", "a2": "pi/2"}) is None
+    assert abs(session.sim.energies[1]) < 1e-14 and session.sim.energies[1] != 0
+    lines = session.readout("energy")
+    assert "Ep = 0" in lines and "E = Ek + Ep = 0" in lines and "Ek = 0" in lines
+
+
+def test_a_negative_length_is_warned_until_it_is_fixed(session):
+    assert session.apply_parameters({"L": "-1"}) is None
+    assert session.banner_cause == "negative"
+    assert "barra b1" in session.banner and "longitud negativa (-1)" in session.banner
+    assert session.apply_parameters({"L": "0.8"}) is None
+    assert session.banner is None
+
+
+def test_a_stop_banner_goes_once_the_value_is_fixed(tmp_path):
+    from model_texts import one_coordinate
+
+    p = tmp_path / "raiz.dat"
+    p.write_text(one_coordinate("m", "½·m·vx²", "m·sqrt(x)", x0="0.2", v0="-1"), encoding="utf-8")
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(language="en"))
+    s.open(str(p))
+    s.act("animate")
+    for _ in range(20):
+        s.advance(0.1)
+    assert s.banner_cause == "stopped" and s.banner.startswith("The simulation stopped")
+    assert s.apply_conditions({"vx": "1"}) is None  # moving away from the edge of the domain
+    assert s.banner is None

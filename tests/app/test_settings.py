@@ -1,31 +1,89 @@
-"""Settings from TOML."""
+"""Settings from TOML, checked by what they mean (issue 9 item 13): a bad value is reported
+with its key and line, and the default is used; only an unreadable file is an error."""
 
 from __future__ import annotations
 
 import pytest
 
 from game.app.settings import Settings, SettingsError, load_settings
+from game.ui.text import Texts
+
+
+def write(tmp_path, text: str):
+    p = tmp_path / "kiosko.toml"
+    p.write_text(text, encoding="utf-8")
+    return p
 
 
 def test_defaults_without_a_file():
-    assert load_settings(None) == Settings()
+    assert load_settings(None) == (Settings(), [])
 
 
 def test_values_from_a_file(tmp_path):
-    p = tmp_path / "kiosko.toml"
-    p.write_text('language = "en"\nkiosk = true\nspeed = 2\ntrail_length = 500\n', encoding="utf-8")
-    s = load_settings(p)
-    assert (s.language, s.kiosk, s.speed, s.trail_length) == ("en", True, 2.0, 500)
+    p = write(tmp_path, 'language = "en"\nkiosk = true\nspeed = 2\ntrail_length = 500\nkiosk_idle_seconds = 60\n')
+    s, problems = load_settings(p)
+    assert (s.language, s.kiosk, s.speed, s.trail_length, s.kiosk_idle_seconds) == ("en", True, 2.0, 500, 60.0)
+    assert problems == []
 
 
-@pytest.mark.parametrize("text, words", [
-    ("colour = 1", "unknown setting 'colour'"),
-    ("kiosk = 3", "kiosk must be bool"),
-    ('language = "fr"', "language must be"),
-    ("speed = ", "kiosko.toml"),
+@pytest.mark.parametrize("line, key, words", [
+    ("kiosk_idle_seconds = 0", "kiosk_idle_seconds", "entre 10 y 86400"),
+    ("speed = 3", "speed", "0.5, 1, 2, 4"),
+    ("fps = 0", "fps", "entero entre 10 y 240"),
+    ("trail_length = 1", "trail_length", "entre 100"),
+    ("width = 200", "width", "entre 640"),
+    ("arrow_seconds = -1.0", "arrow_seconds", "entre 0.01 y 60"),
+    ("arrow_seconds = nan", "arrow_seconds", "entre"),
+    ('language = "fr"', "language", "es, en"),
+    ("kiosk = 3", "kiosk", "true o false"),
+    ('fps = "60"', "fps", "entero"),
 ])
-def test_bad_settings_are_named(tmp_path, text, words):
-    p = tmp_path / "kiosko.toml"
-    p.write_text(text, encoding="utf-8")
-    with pytest.raises(SettingsError, match=words):
-        load_settings(p)
+def test_a_value_out_of_its_meaning_is_named_with_its_line_and_the_default_used(tmp_path, line, key, words):
+    p = write(tmp_path, f"# ajustes del museo\nfullscreen = true\n{line}\n")
+    s, problems = load_settings(p)
+    assert getattr(s, key) == getattr(Settings(), key)  # the default
+    assert s.fullscreen  # the good lines still count
+    assert len(problems) == 1 and problems[0].startswith(f"{p}:3: {key} = ")
+    assert words in problems[0] and "se usa" in problems[0]
+
+
+def test_an_unknown_key_is_named_and_ignored(tmp_path):
+    p = write(tmp_path, "fps = 30\ncolour = 1\n")
+    s, problems = load_settings(p, Texts("en"))
+    assert s.fps == 30
+    assert problems == [f"{p}:2: 'colour' is not a setting (the settings are: {', '.join(sorted(vars(Settings())))}); ignored"]
+
+
+def test_messages_in_the_files_own_language(tmp_path):
+    p = write(tmp_path, 'language = "en"\nspeed = 3\n')
+    assert load_settings(p)[1] == [f"{p}:2: speed = 3: must be one of: 0.5, 1, 2, 4; using 1"]
+
+
+def test_a_file_that_is_not_toml_is_an_error(tmp_path):
+    with pytest.raises(SettingsError, match=r"kiosko\.toml"):
+        load_settings(write(tmp_path, "speed = "))
+    with pytest.raises(SettingsError, match="cannot read"):
+        load_settings(tmp_path / "nada.toml")
+
+
+def test_the_window_command_prints_the_problems_and_starts_with_the_defaults(tmp_path, monkeypatch, capsys):
+    """Through the CLI: the window opens (headless here) with the defaults and a banner."""
+    import pygame
+
+    from game.app import cli
+
+    shown = {}
+
+    def run(app):
+        shown["banner"], shown["fps"], shown["idle"] = app.session.banner, app.settings.fps, app.settings.kiosk_idle_seconds
+        return 0
+
+    monkeypatch.setattr("game.app.window.App.run", run)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    p = write(tmp_path, "fps = 0\nkiosk_idle_seconds = 0\n")
+    assert cli.main(["--config", str(p), "--lang", "en", "--model", "pendulo_simple"]) == 0
+    err = capsys.readouterr().err
+    assert f"{p}:1: fps = 0" in err and f"{p}:2: kiosk_idle_seconds = 0" in err
+    assert shown["fps"] == 60 and shown["idle"] == 120.0
+    assert "fps = 0" in shown["banner"] and "using 60" in shown["banner"]
+    pygame.quit()

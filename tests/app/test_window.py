@@ -4,112 +4,19 @@ and keyboard events are posted, frames are pumped, and state and pixels are read
 from __future__ import annotations
 
 import math
-import os
 from dataclasses import replace
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import numpy as np
 import pygame
 import pytest
 from model_texts import one_coordinate
 from project import ROOT
+from window_helpers import FRAME, button, click, drag, edit_value, handle_px, key, pump
 
 from game.app import paths
 from game.app.settings import Settings
 from game.app.window import App
 from game.render import DEFAULT_STYLE, velocity_arrow_end
-
-FRAME = 1 / 60
-
-
-@pytest.fixture
-def app_factory():
-    apps = []
-
-    def make(model: str = "pendulo_doble", **settings) -> App:
-        app = App(replace(Settings(), width=1280, height=720, **settings), model)
-        app.frame(0.0)
-        apps.append(app)
-        return app
-
-    yield make
-    pygame.quit()
-
-
-@pytest.fixture
-def app(app_factory):
-    return app_factory()
-
-
-def pump(app: App, frames: int = 3, dt: float = 0.0) -> None:
-    for _ in range(frames):
-        app.frame(dt)
-
-
-def click_at(app: App, pos, frames: int = 3) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.mouse.set_pos(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pump(app, 1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    pump(app, frames)
-
-
-def click(app: App, element, frames: int = 3) -> None:
-    click_at(app, element.rect.center, frames)
-
-
-def drag(app: App, start, end, steps: int = 8) -> None:
-    start = np.array(start, dtype=float)
-    end = np.array(end, dtype=float)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(int(v) for v in start), button=1))
-    pump(app, 1)
-    for k in range(1, steps + 1):
-        p = tuple(round(v) for v in start + (end - start) * k / steps)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
-        pump(app, 1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(round(v) for v in end), button=1))
-    pump(app, 1)
-
-
-def key(app: App, k: int, frames: int = 2) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
-    pump(app, frames)
-
-
-def type_text(app: App, text: str) -> None:
-    for ch in text:
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
-    pump(app, 2)
-
-
-def press_enter(app: App) -> None:
-    key(app, pygame.K_RETURN)
-
-
-def edit_value(app: App, name: str, text: str) -> None:
-    """In the open panel: click the value of ``name``, clear it, type ``text``, press Enter."""
-    panel = app.panel
-    click(app, panel.value_buttons[[r.name for r in panel.rows].index(name)])
-    assert panel.entry is not None
-    for _ in range(len(panel.entry.get_text())):
-        key(app, pygame.K_BACKSPACE, frames=1)
-    type_text(app, text)
-    press_enter(app)
-
-
-def button(app: App, name: str):
-    return app.bars.buttons[name]
-
-
-def handle_px(app: App, gid: str):
-    x, y = app.session.kinematics.handle_point(gid, app.session.sim.t, app.session.sim.q)
-    return app.camera.to_pixels(x, y)
-
 
 # -- the loop ----------------------------------------------------------------------------
 
@@ -320,7 +227,8 @@ def test_an_invalid_value_is_refused_in_place_and_nothing_changes(app):
     panel = app.panel
     edit_value(app, "m", "2·")
     assert panel.entry is not None and panel.entry.get_text() == "2·"  # still open, text kept
-    assert "Rechazado" in panel.message and "ends where a value was expected" in panel.message
+    # in the interface's language throughout, naming the field
+    assert panel.message == "Rechazado (m): la expresión termina donde se esperaba un valor"
     assert panel.pending == {}
     click(app, panel.accept_button)
     assert app.panel is panel  # accept refuses too
@@ -438,7 +346,7 @@ def test_a_failing_simulation_pauses_with_a_banner_and_keeps_the_last_state(app_
         if not app.session.view.animating:
             break
     assert not app.session.view.animating
-    assert app.session.banner and "Ep cannot be computed" in app.session.banner
+    assert app.session.banner and "Ep no se puede calcular" in app.session.banner
     assert app.session.sim.q[0] > 0 and np.all(np.isfinite(app.session.sim.q))
 
 
@@ -519,7 +427,7 @@ def test_a_broken_model_in_the_menu_is_named_and_the_current_one_stays(app_facto
     monkeypatch.setattr(paths, "MODELS", tmp_path / "models")
     app = app_factory(None)  # the first model is broken: the program still starts, on the next one
     assert app.session.entry.title == "Bueno"
-    assert app.session.banner and "roto.dat:" in app.session.banner and "unknown name 'gg'" in app.session.banner
+    assert app.session.banner and "roto.dat:" in app.session.banner and "nombre desconocido 'gg'" in app.session.banner
     q = app.session.sim.q
     click(app, app.bars.menu)
     click(app, app.menu.items[0])

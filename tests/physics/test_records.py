@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 
 from game.physics.records import History, Trail
@@ -140,3 +141,30 @@ def test_history_restarts_mark_runs_and_replace_each_other() -> None:
     h.append((0.1,))
     assert h.column("t").tolist() == [0.0, 0.1, 0.2, 0.0, 0.1]
     assert h.starts().tolist() == [True, False, False, True, False]
+
+
+def test_a_thinning_trail_keeps_its_whole_history_in_bounded_memory() -> None:
+    """A trail that stays until the Eraser, for days: memory fixed, the first point and every
+    run's ends kept, the newest half at full resolution, older points sparser, in order."""
+    t = Trail(1000, thin=True)
+    nbytes = t.nbytes
+    for k in range(200_000):
+        t.add(k, -k)
+        if k == 777:
+            t.break_here()
+    assert len(t) <= 1000 and t.nbytes == nbytes
+    x = t.points()[:, 0]
+    assert x[0] == 0 and x[-1] == 199_999  # from the very first point to the newest
+    assert np.all(np.diff(x) > 0)  # in order
+    assert {777, 778} <= set(x.tolist())  # the break's ends
+    assert set(t.points()[t.starts(), 0].tolist()) == {0, 778}
+    newest = x[-len(x) // 2 + 1:]
+    assert np.all(np.diff(newest) == 1)
+    assert np.diff(x).max() > 100  # the oldest are sparse
+
+
+def test_a_fading_trail_is_a_ring() -> None:
+    t = Trail(100, thin=False)
+    for k in range(1000):
+        t.add(k, 0)
+    assert t.points()[0, 0] == 900

@@ -68,3 +68,4 @@ def far_from_vertices(diff, vertices_px):
 def only_near_vertices(diff, vertices_px) -> bool:
     """Whether every differing pixel lies within ENDPOINT_SLACK_PX of a vertex."""
     return len(far_from_vertices(diff, vertices_px)) == 0
+

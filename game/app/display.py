@@ -1,0 +1,77 @@
+"""The window itself: its size, full screen and back, its icon, its smallest size; and
+the manual, which a window opens in the system's browser.
+
+pygame's ``toggle_fullscreen`` is not available everywhere (not under the dummy
+driver, nor on some window managers) and, where it is, leaving full screen can
+keep the desktop's size. So full screen is a new display mode and leaving it
+asks for the size the window had before.
+"""
+
+from __future__ import annotations
+
+import warnings
+import webbrowser
+
+import pygame
+
+from ..ui.layout import MIN_SIZE
+from ..ui.text import Texts
+from . import paths
+
+
+class Display:
+    def __init__(self, size: tuple[int, int], fullscreen: bool) -> None:
+        pygame.display.set_caption("Cuerpos en Movimiento")
+        icon = paths.ASSETS / "icons" / "app.png"
+        if icon.is_file():
+            pygame.display.set_icon(pygame.image.load(str(icon)))
+        #: the size to come back to when leaving full screen
+        self.windowed = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.fullscreen = fullscreen
+        self.screen = self._set_mode()
+
+    def _set_mode(self) -> pygame.Surface:
+        if self.fullscreen:
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
+        self._tell_minimum()
+        return screen
+
+    @staticmethod
+    def _tell_minimum() -> None:
+        """The window manager will not let the window shrink below what the layout is made for."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # the display module's window is meant
+            window = pygame.Window.from_display_module()
+        window.minimum_size = MIN_SIZE
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def resized(self, size: tuple[int, int]) -> tuple[int, int]:
+        """The user resized the window to ``size``; returns the size the layout is made for."""
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        if not self.fullscreen:
+            self.windowed = size
+        return size
+
+    def toggle_fullscreen(self) -> pygame.Surface:
+        """Full screen, or back to the window's size before it."""
+        self.fullscreen = not self.fullscreen
+        self.screen = self._set_mode()
+        return self.screen
+
+
+def open_manual(texts: Texts, kiosk: bool) -> str | None:
+    """Open the shipped manual in the system's browser; the banner's text when it cannot be
+    (no browser; a kiosk, where a browser over the scene could not be closed by a visitor)."""
+    manual = (paths.DOCS / "manual.html").resolve()
+    if kiosk:
+        return texts("manual_kiosk", path=str(manual))
+    try:
+        opened = webbrowser.open(manual.as_uri())
+    except webbrowser.Error:
+        opened = False
+    return None if opened else texts("no_browser", path=str(manual))

@@ -1,0 +1,169 @@
+"""What part of the model plane the drawing area shows: zoom, pan and fit, in model units.
+
+A model file places itself with ``escala`` (pixels per unit) and ``Ox``, ``Oy``
+(pixels from the centre of the drawing area). A :class:`Framing` is that choice
+and what the student did to it since: a zoom factor over ``escala`` and the
+model point at the centre of the drawing area. The camera of the window is made
+from it (``Camera(*framing.camera(escala), viewport)``), so a zoom or a pan is a
+new framing, and dragging, picking and drawing all follow.
+
+Until the student zooms, pans or fits, the framing follows the drawing area
+(:func:`automatic`): the model's own placement, unless its bodies do not fit
+in the area (a small window, panels open) or fill only a corner of it (a model
+written for a smaller scale); then it is fitted to where the bodies can go.
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..model.poses import BallPose, BarPose, BlockPose, Pose, SpringPose
+
+#: the zoom stays within these factors of the model's own ``escala``
+ZOOM_RANGE = (1e-3, 1e3)
+#: one notch of the mouse wheel, one press of + or −
+ZOOM_STEP = 1.25
+#: a fitted box fills this fraction of the drawing area (a margin all round)
+FILL = 0.9
+#: automatic framing: bodies spanning less than this fraction of the drawing area in both
+#: directions leave "most of the window empty" and are fitted
+SMALL = 0.25
+#: a fitted box is at least this many times the largest body (a ball alone does not fill the
+#: screen); with no body of any size, this many pixels at the model's own scale
+LEAST_BODIES = 4.0
+LEAST_PX = 80.0
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in model units
+
+
+@dataclass(frozen=True)
+class Framing:
+    #: pixels per unit are the model's ``escala`` times this
+    zoom: float = 1.0
+    #: the model point at the centre of the drawing area
+    centre: tuple[float, float] = (0.0, 0.0)
+    #: the student zoomed, panned or fitted: the framing stays put when the drawing area changes
+    manual: bool = False
+
+    @classmethod
+    def of_model(cls, escala: float, ox: float, oy: float) -> Framing:
+        """The model file's own placement (origin ``Ox``, ``Oy`` pixels from the centre, y down)."""
+        return cls(1.0, (-ox / escala, oy / escala))
+
+    def camera(self, escala: float) -> tuple[float, float, float]:
+        """``(escala, ox, oy)`` of the camera that shows this framing."""
+        s = escala * self.zoom
+        return (s, -self.centre[0] * s, self.centre[1] * s)
+
+    def zoomed(self, factor: float, at: tuple[float, float] | None = None) -> Framing:
+        """Zoom by ``factor`` keeping the model point ``at`` (the cursor) where it is on screen."""
+        zoom = min(max(self.zoom * factor, ZOOM_RANGE[0]), ZOOM_RANGE[1])
+        cx, cy = self.centre
+        ax, ay = at if at is not None else self.centre
+        keep = self.zoom / zoom  # what the distance from `at` to the centre becomes
+        return Framing(zoom, (ax + (cx - ax) * keep, ay + (cy - ay) * keep), manual=True)
+
+    def panned(self, dx_px: float, dy_px: float, escala: float) -> Framing:
+        """Move what is shown with the mouse: ``dx_px``, ``dy_px`` pixels (y down)."""
+        s = escala * self.zoom
+        return Framing(self.zoom, (self.centre[0] - dx_px / s, self.centre[1] + dy_px / s), manual=True)
+
+
+def fit(box: Box, area: tuple[int, int], escala: float, manual: bool = True, least: float = 0.0) -> Framing:
+    """The framing that shows ``box`` (model units) as large as fits in ``area`` (pixels),
+    a box of at least ``least`` units (default: :data:`LEAST_PX` at the model's scale)."""
+    x0, y0, x1, y1 = box
+    least = least or LEAST_PX / escala
+    w, h = max(x1 - x0, least), max(y1 - y0, least)
+    zoom = FILL * min(area[0] / w, area[1] / h) / escala
+    zoom = min(max(zoom, ZOOM_RANGE[0]), ZOOM_RANGE[1])
+    return Framing(zoom, ((x0 + x1) / 2, (y0 + y1) / 2), manual)
+
+
+def automatic(own: Framing, area: tuple[int, int], escala: float, bodies: Box | None,
+              reach: Box | None, least: float = 0.0) -> Framing:
+    """The framing while the student has not chosen one: the model's own (``own``), or fitted
+    to ``reach`` when ``bodies`` do not fit in ``area`` at the model's own placement or span
+    less than :data:`SMALL` of it both ways."""
+    if bodies is None or reach is None:
+        return own
+    x0, y0, x1, y1 = bodies
+    (cx, cy), half_w, half_h = own.centre, area[0] / 2 / escala, area[1] / 2 / escala
+    outside = x0 < cx - half_w or x1 > cx + half_w or y0 < cy - half_h or y1 > cy + half_h
+    rx0, ry0, rx1, ry1 = reach
+    small = (rx1 - rx0) < SMALL * 2 * half_w and (ry1 - ry0) < SMALL * 2 * half_h
+    return fit(reach, area, escala, manual=False, least=least) if outside or small else own
+
+
+def extent(poses: Iterable[Pose], trails: Iterable[np.ndarray] = (),
+           points: Iterable[tuple[float, float]] = ()) -> Box | None:
+    """The box (model units) around every body with its size, every trail point and ``points``."""
+    xs: list[float] = []
+    ys: list[float] = []
+
+    def add(x: float, y: float, r: float = 0.0) -> None:
+        if math.isfinite(x) and math.isfinite(y) and math.isfinite(r):
+            xs.extend((x - r, x + r))
+            ys.extend((y - r, y + r))
+
+    for p in poses:
+        if isinstance(p, BallPose):
+            add(p.x, p.y, abs(p.radius))
+        elif isinstance(p, BarPose):
+            add(p.x, p.y, abs(p.width) / 2)
+            add(p.xf, p.yf, abs(p.width) / 2)
+        elif isinstance(p, BlockPose):
+            add(p.x, p.y, math.hypot(p.width, p.height) / 2)
+        elif isinstance(p, SpringPose):
+            add(p.x1, p.y1, abs(p.thickness) / 2)
+            add(p.x2, p.y2, abs(p.thickness) / 2)
+    for x, y in points:
+        add(x, y)
+    boxes = [(min(xs), min(ys), max(xs), max(ys))] if xs else []
+    for t in trails:
+        t = t[np.isfinite(t).all(axis=1)] if len(t) else t
+        if len(t):
+            lo, hi = t.min(axis=0), t.max(axis=0)
+            boxes.append((float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])))
+    return union(boxes)
+
+
+def least_box(poses: Iterable[Pose]) -> float:
+    """The smallest box a fit shows: :data:`LEAST_BODIES` times the largest body (0 if none has a size)."""
+    sizes = [0.0]
+    for p in poses:
+        if isinstance(p, BallPose):
+            sizes.append(2 * abs(p.radius))
+        elif isinstance(p, BarPose):
+            sizes.append(abs(p.width))
+        elif isinstance(p, BlockPose):
+            sizes.append(math.hypot(p.width, p.height))
+        elif isinstance(p, SpringPose):
+            sizes.append(abs(p.thickness))
+    size = max(s for s in sizes if math.isfinite(s))
+    return LEAST_BODIES * size
+
+
+def reach(poses: Sequence[Pose], pivots: Sequence[tuple[float, float]]) -> Box | None:
+    """Where the bodies can swing: :func:`extent` plus, around each fixed pivot, the disc
+    through the farthest body point (a pendulum turns about its pivot)."""
+    bodies = extent(poses)
+    if bodies is None:
+        return None
+    boxes = [bodies]
+    x0, y0, x1, y1 = bodies
+    for px, py in pivots:
+        r = max(math.hypot(x - px, y - py) for x in (x0, x1) for y in (y0, y1))
+        boxes.append((px - r, py - r, px + r, py + r))
+    return union(boxes)
+
+
+def union(boxes: Sequence[Box]) -> Box | None:
+    if not boxes:
+        return None
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))

@@ -1,0 +1,37 @@
+"""The window tests run headless: SDL's dummy drivers, set before pygame is imported."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from game.app.settings import Settings
+
+
+@pytest.fixture
+def app_factory():
+    from game.app.window import App
+
+    apps = []
+
+    def make(model: str | None = "pendulo_doble", width: int = 1280, height: int = 720, **settings) -> App:
+        app = App(replace(Settings(), width=width, height=height, **settings), model)
+        app.frame(0.0)
+        apps.append(app)
+        return app
+
+    yield make
+    pygame.quit()
+
+
+@pytest.fixture
+def app(app_factory):
+    return app_factory()

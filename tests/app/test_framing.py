@@ -1,0 +1,94 @@
+"""Zoom, pan and fit in model units (issue 9 item 4), without a window."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.app.framing import FILL, LEAST_BODIES, SMALL, Framing, automatic, extent, fit, least_box, reach
+from game.model.poses import BallPose, BarPose
+
+ESCALA = 100.0
+AREA = (800, 500)
+
+
+def to_pixels(framing: Framing, x: float, y: float) -> tuple[float, float]:
+    """What the camera made from ``framing`` does (origin at the centre of AREA, y down)."""
+    s, ox, oy = framing.camera(ESCALA)
+    return (AREA[0] / 2 + ox + x * s, AREA[1] / 2 + oy - y * s)
+
+
+def test_the_models_own_framing_is_its_escala_and_origin():
+    own = Framing.of_model(ESCALA, 60.0, -150.0)
+    assert own.camera(ESCALA) == pytest.approx((ESCALA, 60.0, -150.0))
+
+
+@pytest.mark.parametrize("factor", [1.25, 0.8, 7.0, 1e-9, 1e9])
+def test_zoom_keeps_the_point_under_the_cursor(factor):
+    before = Framing.of_model(ESCALA, 30.0, -20.0)
+    cursor = (1.3, -0.7)
+    after = before.zoomed(factor, cursor)
+    assert to_pixels(after, *cursor) == pytest.approx(to_pixels(before, *cursor))
+    assert 1e-3 <= after.zoom <= 1e3 and after.manual
+
+
+def test_pan_moves_everything_by_the_mouse_movement():
+    before = Framing(2.0, (0.5, 0.5))
+    after = before.panned(40, -25, ESCALA)
+    for p in ((0, 0), (3, -2)):
+        bx, by = to_pixels(before, *p)
+        assert to_pixels(after, *p) == pytest.approx((bx + 40, by - 25))
+
+
+def test_fit_shows_the_box_as_large_as_fits_and_centred():
+    box = (-3.0, 1.0, 5.0, 2.0)  # 8 wide, 1 tall: the width decides
+    f = fit(box, AREA, ESCALA)
+    x0, y0 = to_pixels(f, box[0], box[1])
+    x1, y1 = to_pixels(f, box[2], box[3])
+    assert x1 - x0 == pytest.approx(FILL * AREA[0])
+    assert (x0 + x1) / 2 == pytest.approx(AREA[0] / 2) and (y0 + y1) / 2 == pytest.approx(AREA[1] / 2)
+
+
+def test_a_ball_alone_does_not_fill_the_screen():
+    ball = [BallPose("c", 1.0, 1.0, 0.1, 0, 0, True, True)]
+    f = fit(extent(ball), AREA, ESCALA, least=least_box(ball))
+    radius_px = 0.1 * f.zoom * ESCALA
+    assert radius_px == pytest.approx(FILL * AREA[1] / (2 * LEAST_BODIES))
+
+
+def pendulum(angle_x: float, angle_y: float, length: float = 1.0):
+    return [BarPose("b", 0, 0, angle_x * length, angle_y * length, 0.05, 0, 0, 0, 0, True),
+            BallPose("c", angle_x * length, angle_y * length, 0.1, 0, 0, True, True)]
+
+
+def test_the_model_keeps_its_own_framing_when_its_bodies_fit():
+    own = Framing.of_model(ESCALA, 0, -150)
+    poses = pendulum(1.0, 0.0)
+    assert automatic(own, AREA, ESCALA, extent(poses), reach(poses, [(0, 0)])) == own
+
+
+def test_bodies_outside_the_area_are_fitted_with_room_to_swing():
+    own = Framing.of_model(ESCALA, 0, -150)
+    poses = pendulum(4.5, 0.0)  # 450 px to the right of a centre only 400 px from the edge: out
+    f = automatic(own, AREA, ESCALA, extent(poses), reach(poses, [(0, 0)]))
+    assert f != own and not f.manual
+    # the whole circle the bob can swing on is in view
+    for x, y in ((4.6, 0), (-4.6, 0), (0, 4.6), (0, -4.6)):
+        px, py = to_pixels(f, x, y)
+        assert 0 <= px <= AREA[0] and 0 <= py <= AREA[1]
+
+
+def test_a_model_that_leaves_most_of_the_window_empty_is_fitted():
+    escala = 10.0  # a pendulum of length 1 would be 10 px long
+    own = Framing.of_model(escala, 0, 0)
+    poses = pendulum(0.0, -1.0)
+    f = automatic(own, AREA, escala, extent(poses), reach(poses, [(0, 0)]), least_box(poses))
+    assert f.zoom * escala * 2.2 >= SMALL * AREA[1]  # the swing now spans a good part of the area
+    assert f.zoom * escala * 2.2 <= AREA[1]
+
+
+def test_extent_takes_sizes_trails_and_points():
+    import numpy as np
+
+    box = extent([BallPose("c", 1, 1, 0.5, 0, 0, True, True)], [np.array([[-4.0, 0.0], [0.0, 9.0]])], [(7.0, -2.0)])
+    assert box == (-4.0, -2.0, 7.0, 9.0)
+    assert extent([]) is None
