@@ -17,8 +17,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 def messages_in_english_after_each_test():
     """The language of messages is the process's (the window sets its own, ``--lang`` the
     commands'): each test leaves it as the others expect."""
-    from game.messages import set_language
-
     yield
     set_language("en")
 
