@@ -33,8 +33,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..expr import EvaluationError
 from ..expr.codegen import ARITHMETIC_ERRORS
-from ..messages import msg
+from ..messages import Message, msg
 from .codegen import GAP_ROUNDOFF, PASS_THROUGH
 from .contacts import Contacts, Impact, Mode
 from .steppers import PIVOT_MIN, _unpack, single_substep, substeps_to_event
@@ -133,7 +134,7 @@ class ContactRK4:
             k3 = f(t + half, shifted(q, k2[0], half), shifted(p, k2[1], half))
             k4 = f(t + h, shifted(q, k3[0], h), shifted(p, k3[1], h))
         except FAILURES as exc:
-            raise system.failure(start, str(exc) or None, 1) from None
+            raise system.failure(start, _reason(exc), 1) from None
         sixth = h / 6.0
 
         def combined(y: Sequence[float], i: int) -> list[float]:
@@ -265,7 +266,7 @@ class ContactRK4:
         try:
             p, struck, normal = self.contacts.resolve(at.t, at.q, at.p, resting)
         except FAILURES as exc:
-            raise system.failure(at, str(exc) or None, 1) from None
+            raise system.failure(at, _reason(exc), 1) from None
         if not struck:
             return at
         new = State(at.t, at.q, p, at.work, at.support_work, at.losses)
@@ -285,7 +286,7 @@ class ContactRK4:
             try:
                 found = self.contacts.resting(state.t, state.q, state.p, resting)
             except FAILURES as exc:
-                raise system.failure(state, str(exc) or None, 1) from None
+                raise system.failure(state, _reason(exc), 1) from None
             if found is not None:
                 break
             state = self._respond(system, state, resting)
@@ -299,6 +300,13 @@ class ContactRK4:
         loss = system.energies(State(state.t, q, state.p))[0] - system.energies(State(state.t, q, p))[0]
         return modes, State(state.t, q, p, state.work, state.support_work, state.losses + loss)
 
+
+
+def _reason(exc: BaseException) -> str | Message | None:
+    """What a failed evaluation says (Python's arithmetic errors in the user's words)."""
+    if isinstance(exc, ARITHMETIC_ERRORS):
+        return EvaluationError.of(exc).reason
+    return str(exc) or None
 
 
 def _component(values: Callable[[float], list[float]], k: int, h: float) -> float:

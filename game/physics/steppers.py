@@ -34,7 +34,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
+from ..expr import EvaluationError
 from ..expr.codegen import ARITHMETIC_ERRORS
+from ..messages import msg
 
 if TYPE_CHECKING:
     from .system import State, System
@@ -71,7 +73,7 @@ class RK4:
                 state.t, *state.q.tolist(), *state.p.tolist(), state.work, state.support_work,
                 system.delta, substeps)
         except ARITHMETIC_ERRORS as exc:
-            raise system.failure(state, str(exc), substeps) from None
+            raise system.failure(state, EvaluationError.of(exc).reason, substeps) from None
         return _unpack(system, state, out, substeps)
 
 
@@ -81,7 +83,7 @@ def single_substep(system: System, start: State, h: float) -> State:
         out = system.code.advance.scalar(
             start.t, *start.q.tolist(), *start.p.tolist(), start.work, start.support_work, h, 1)
     except ARITHMETIC_ERRORS as exc:
-        raise system.failure(start, str(exc), 1) from None
+        raise system.failure(start, EvaluationError.of(exc).reason, 1) from None
     return _unpack(system, start, out, 1)
 
 
@@ -93,7 +95,7 @@ def substeps_to_event(system: System, state: State, delta: float, substeps: int)
         return system.code.advance_events.scalar(
             state.t, *state.q.tolist(), *state.p.tolist(), state.work, state.support_work, delta, substeps)
     except ARITHMETIC_ERRORS as exc:
-        raise system.failure(state, str(exc), substeps) from None
+        raise system.failure(state, EvaluationError.of(exc).reason, substeps) from None
 
 
 #: respond(system, state at the event, indices of the event functions at or below zero) → new state
@@ -151,8 +153,7 @@ class EventRK4:
             left -= h
             if left <= 0:
                 return current
-        raise system.failure(start, f"more than {self.max_events_per_substep} impacts in one substep "
-                                    "(the contacts do not come to rest)", 1)
+        raise system.failure(start, msg("sim.too_many_impacts", limit=self.max_events_per_substep), 1)
 
     def _locate(self, system: System, start: State, length: float) -> float:
         """The largest h in [0, length] at which every event function is still ≥ 0, to ``tolerance``."""
