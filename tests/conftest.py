@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from game.messages import language, set_language
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -15,8 +17,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 def messages_in_english_after_each_test():
     """The language of messages is the process's (the window sets its own, ``--lang`` the
     commands'): each test leaves it as the others expect."""
-    from game.messages import set_language
-
     yield
     set_language("en")
 
@@ -31,3 +31,12 @@ def write_model(tmp_path):
         return p
 
     return write
+
+
+@pytest.fixture
+def spanish():
+    """Messages in Spanish for one test; the language before it afterwards."""
+    before = language()
+    set_language("es")
+    yield
+    set_language(before)

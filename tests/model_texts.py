@@ -1,5 +1,7 @@
 """Small model texts used by several tests."""
 
+import itertools
+
 SLIDING = """<GENERAL>
 escala=90
 Ox=0
@@ -67,3 +69,22 @@ nQ=1
 {extra}
 <G>C|C1|0.1|'x'|'0'|'vx'|'0'|1|-1|1</G>
 """
+
+
+def cradle(balls: int, lifted: int) -> str:
+    """A Newton's cradle of ``balls`` pendulums (l = 1, r = 0.1, e = 1) with the first ``lifted``
+    ones raised to −30° (they start touching each other, as the others do)."""
+    names = [f"θ{i}" for i in range(1, balls + 1)]
+    rows = [f"<CI>{n}|{'-pi/6' if i < lifted else '0'}|ángulo</CI>" for i, n in enumerate(names)]
+    rows += [f"<CI>v{n}|0|velocidad angular</CI>" for n in names]
+    tm = [f"<T>{i},{i}|'m·l²'</T>" for i in range(balls)]
+    contacts = [f"<K>b{i}|'sqrt((2·r + l·sin({b}) - l·sin({a}))² + (l·cos({a}) - l·cos({b}))²) - 2·r'|'1'|'0'|'0'|</K>"
+                for i, (a, b) in enumerate(itertools.pairwise(names))]
+    bars = [f"<G>Bar|h{i}|0.02|'l'|'{2 * i}·r'|'0'|'{n}'|'0'|'0'|'v{n}'|1|-1</G>" for i, n in enumerate(names)]
+    return "\n".join([
+        "<GENERAL>", "escala=200", "Ox=0", "Oy=0", "dt=0.02", "N=10", f"nQ={balls}", "</GENERAL>",
+        "<PARAMETERS>", "<P>g|9.81|gravedad</P>", "<P>m|1|masa</P>", "<P>l|1|hilo</P>", "<P>r|0.1|radio</P>",
+        "</PARAMETERS>", "<CIs>", *rows, "</CIs>", "<TMATRIX>", *tm, "</TMATRIX>", "<ENERGIES>",
+        "<Ek>½·m·l²·(" + " + ".join(f"v{n}²" for n in names) + ")</Ek>",
+        "<Ep>-m·g·l·(" + " + ".join(f"cos({n})" for n in names) + ")</Ep>", "</ENERGIES>",
+        "<CONTACTS>", *contacts, "</CONTACTS>", *bars]) + "\n"

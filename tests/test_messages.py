@@ -14,13 +14,6 @@ from game.expr import EvaluationError, ExpressionError, Location, check_names, p
 from game.messages import CATALOGUE, Message, language_from_environment, msg, set_language
 
 
-@pytest.fixture
-def spanish():
-    set_language("es")
-    yield
-    set_language("en")
-
-
 def placeholders(template: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(template) if field}
 

@@ -1,14 +1,18 @@
 """``python main.py bench``: how fast the engine is, measured, not asserted.
 
 For each shipped model: RK4 substeps per second for one state and for a batch
-of 1,000 states. Then the engine against a hand-written NumPy RK4 of the exact
-equations of motion of the double and triple pendulums (written below as a
-person would write them), on the same states, with a check that both compute
-the same motion.
+of 1,000 states (a model with contacts: over a run of simulated seconds from its
+conditions, impacts and resting contacts included; batches do not take contacts).
+Then the engine against a hand-written NumPy RK4 of the exact equations of motion
+of the double and triple pendulums (written below as a person would write them),
+on the same states, with a check that both compute the same motion.
 
 ``bench --load``: how long an N-link pendulum chain (written by
 :func:`pendulum_chain_text`, as a teacher would write it) takes to load — read, check,
 derive and generate its code — and how fast it then runs against the clock.
+
+``bench --contacts`` measures how the cost of a step grows with the number of
+contacts: boxes of 2 to 16 balls (4·k + k·(k − 1)/2 contacts each).
 """
 
 from __future__ import annotations
@@ -100,6 +104,51 @@ def _hand_written(stem: str, params: dict[str, float]):
     return lambda y: triple_pendulum_rhs(y, g, m, l)
 
 
+# -- contacts ------------------------------------------------------------------------------
+
+
+def _run_seconds(quick: bool) -> float:
+    return 2.0 if quick else 10.0
+
+
+def _run(sim: Simulation, seconds: float) -> tuple[float, int]:
+    """Substeps per second of wall time over ``seconds`` of simulated time, and the impacts."""
+    steps = round(seconds / sim.model.general.dt)
+    impacts = 0
+    start = time.perf_counter()
+    for _ in range(steps):
+        sim.step()
+        impacts += len(sim.impacts)
+    elapsed = time.perf_counter() - start
+    return steps * sim.model.general.n_substeps / elapsed, impacts
+
+
+def bench_contacts(quick: bool = False, out: TextIO | None = None) -> int:
+    """How a step's cost grows with the number of contacts: boxes of k balls (gas, e = 1)."""
+    from ..model import read_model
+    from .ballbox import ball_box, contacts_in_box
+
+    def print(*args: object) -> None:
+        builtins.print(*args, file=out or sys.stdout)
+
+    seconds, sizes = (1.0, (2, 4, 8)) if quick else (5.0, (2, 4, 6, 8, 10, 12, 16))
+    print(f"Cost of contacts: a box of k balls, {seconds:g} simulated seconds each (dt = 0.02, N = 10)")
+    print(f"{'balls':>6}{'contacts':>10}{'load s':>9}{'substeps/s':>13}{'µs/substep':>12}{'impacts/s':>11}"
+          f"{'µs/substep/contact':>20}")
+    with tempfile.TemporaryDirectory() as folder:
+        for k in sizes:
+            path = Path(folder) / f"caja{k}.dat"
+            path.write_text(ball_box(k), encoding="utf-8")
+            start = time.perf_counter()
+            sim = Simulation(read_model(path))
+            load = time.perf_counter() - start
+            rate, impacts = _run(sim, seconds)
+            contacts = contacts_in_box(k)
+            print(f"{k:>6}{contacts:>10}{load:>9.2f}{rate:>13,.0f}{1e6 / rate:>12.1f}{impacts / seconds:>11.1f}"
+                  f"{1e6 / rate / contacts:>20.2f}")
+    return 0
+
+
 # -- the command ---------------------------------------------------------------------------
 
 def bench_engine(quick: bool = False, models: Sequence[str] | None = None, out: TextIO | None = None) -> int:
@@ -110,7 +159,8 @@ def bench_engine(quick: bool = False, models: Sequence[str] | None = None, out: 
     def print(*args: object) -> None:
         builtins.print(*args, file=out or sys.stdout)
 
-    print(f"Engine speed (RK4 substeps per second; batch = {BATCH} states advanced together)")
+    print(f"Engine speed (RK4 substeps per second; batch = {BATCH} states advanced together;")
+    print(f"with contacts: a run of {_run_seconds(quick):g} simulated seconds from the conditions, impacts included)")
     print(f"{'model':<26}{'nQ':>3}{'1 state':>14}{'batch':>12}{'states×substeps/s':>20}")
     rows = {}
     mechanisms = []
@@ -123,6 +173,11 @@ def bench_engine(quick: bool = False, models: Sequence[str] | None = None, out: 
             continue
         sim = Simulation(model)
         system, n_sub = sim.system, model.general.n_substeps
+        if model.contacts:
+            rate, impacts = _run(sim, _run_seconds(quick))
+            print(f"{entry.stem:<26}{model.n:>3}{rate:>14,.0f}{'—':>12}{'—':>20}"
+                  f"   {len(model.contacts)} contacts, {impacts} impacts")
+            continue
         state = sim.state
         per_step, _ = _timed(lambda system=system, state=state: system.step(state, 1), budget)
         single = n_sub / per_step

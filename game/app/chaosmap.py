@@ -48,6 +48,7 @@ from ..expr.parser import suggestion
 from ..messages import msg
 from ..model import ModelFile, ModelFileError, load_model
 from ..physics import Simulation, SimulationError, System
+from ..physics.ensemble import batch_path
 from ..physics.series import angular_coordinates
 from ..physics.steppers import PIVOT_MIN
 from .commands import UsageError, find_model, parse_settings
@@ -453,7 +454,7 @@ def make_job(model_name: str, x: str, y: str, grid: int, seconds: float, until: 
         raise UsageError(str(exc)) from None
     if not isinstance(sim.system, System):
         raise UsageError(msg("chaosmap.mechanism"))
-    if sim.system.events:
+    if not batch_path(sim.system):
         raise UsageError(msg("chaosmap.events"))
     params = dict(sim.parameters)
     ax, ay = parse_axis(x, model, params, "--x"), parse_axis(y, model, params, "--y")

@@ -68,11 +68,14 @@ def _parser() -> argparse.ArgumentParser:
                     help="language of the messages (default: from LANG, LC_ALL, LC_MESSAGES)")
 
     b = sub.add_parser("bench", help="measure engine speed (or frame times with --frames)")
-    b.add_argument("--frames", action="store_true", help="frame-time statistics of the window, headless")
+    b.add_argument("--frames", action="store_true", help="frame-time statistics of the window, headless "
+                                                          "(of the triple pendulum, or of the first --model)")
     b.add_argument("--chaosmap", action="store_true",
                    help="the double pendulum's chaos map at 256² and 512²: wall time and rates, next to hand-written code")
     b.add_argument("--load", action="store_true",
                    help="load time of N-link pendulum chains (N = 5, 10, 20, …) and their real-time factor")
+    b.add_argument("--contacts", action="store_true",
+                   help="how the cost of a step grows with the number of contacts (boxes of balls)")
     b.add_argument("--quick", action="store_true", help="shorter runs (rougher figures)")
     b.add_argument("--huge-arrows", action="store_true",
                    help="with --frames: velocity arrows 1e9 pixels long per unit of speed")
@@ -126,11 +129,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                 from .framebench import bench_frames
 
                 return bench_frames(quick=args.quick, model=(args.bench_models or ["pendulo_triple"])[0],
-                                    huge_arrows=args.huge_arrows, fade=args.fade, points=args.trail_points)
+                                    huge_arrows=args.huge_arrows, fade=args.fade, points=args.trail_points,
+                                    chaos=not args.bench_models)
             if args.load:
                 from .bench import bench_load
 
                 return bench_load(quick=args.quick)
+            if args.contacts:
+                from .bench import bench_contacts
+
+                return bench_contacts(quick=args.quick)
             from .bench import bench_engine
 
             return bench_engine(quick=args.quick, models=args.bench_models)

@@ -26,7 +26,8 @@ HUGE_ARROW_PX = 1e9
 
 
 def bench_frames(quick: bool = False, model: str = "pendulo_triple", huge_arrows: bool = False,
-                 fade: bool = False, points: int | None = None) -> int:
+                 fade: bool = False, points: int | None = None, chaos: bool = True) -> int:
+    """Frame times of ``model`` (and, with ``chaos``, of the double pendulum with plots and an ensemble)."""
     headless()
     import pygame
 
@@ -54,6 +55,9 @@ def bench_frames(quick: bool = False, model: str = "pendulo_triple", huge_arrows
           f"{', reaction arrows on' if reactions else ''}, energy and values panels open "
           f"(SDL {pygame.display.get_driver()} driver)")
     _measure(app, frames)
+    if not chaos:
+        pygame.quit()
+        return 0
 
     # two plots and an ensemble: the double pendulum released from (2, 2), chaotic
     app = App(Settings(), "pendulo_doble")

@@ -118,7 +118,11 @@ def extent(poses: Iterable[Pose], trails: Iterable[np.ndarray] = (),
             add(p.x, p.y, abs(p.width) / 2)
             add(p.xf, p.yf, abs(p.width) / 2)
         elif isinstance(p, BlockPose):
-            add(p.x, p.y, math.hypot(p.width, p.height) / 2)
+            # the box around the turned rectangle (a long floor is not a disc as wide as it is long)
+            c, s = abs(math.cos(p.angle)), abs(math.sin(p.angle))
+            w, h = abs(p.width), abs(p.height)
+            for dx, dy in ((1, 1), (-1, -1)):
+                add(p.x + dx * (w * c + h * s) / 2, p.y + dy * (w * s + h * c) / 2)
         elif isinstance(p, SpringPose):
             add(p.x1, p.y1, abs(p.thickness) / 2)
             add(p.x2, p.y2, abs(p.thickness) / 2)
@@ -134,7 +138,8 @@ def extent(poses: Iterable[Pose], trails: Iterable[np.ndarray] = (),
 
 
 def least_box(poses: Iterable[Pose]) -> float:
-    """The smallest box a fit shows: :data:`LEAST_BODIES` times the largest body (0 if none has a size)."""
+    """The smallest box a fit shows: :data:`LEAST_BODIES` times the largest body (0 if none has a size);
+    a bar or a block counts by its thickness."""
     sizes = [0.0]
     for p in poses:
         if isinstance(p, BallPose):
@@ -142,7 +147,7 @@ def least_box(poses: Iterable[Pose]) -> float:
         elif isinstance(p, BarPose):
             sizes.append(abs(p.width))
         elif isinstance(p, BlockPose):
-            sizes.append(math.hypot(p.width, p.height))
+            sizes.append(min(abs(p.width), abs(p.height)))  # its thickness, as a bar's (a floor is long, not big)
         elif isinstance(p, SpringPose):
             sizes.append(abs(p.thickness))
     size = max(s for s in sizes if math.isfinite(s))

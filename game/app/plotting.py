@@ -16,15 +16,15 @@ import numpy as np
 
 from ..model import ModelFile
 from ..physics import Simulation, System
-from ..physics.ensemble import COPIES, Ensemble, Lyapunov
+from ..physics.ensemble import COPIES, Ensemble, Lyapunov, batch_path
 from ..physics.poincare import PoincareSection
 from ..physics.records import History
 from ..physics.series import KINDS, Plot, PlotSpec, angular_coordinates, drive_period, momentum_name
 
 #: plots the dock holds at most (each needs room to be read)
 MAX_PLOTS = 3
-#: copies of an ensemble whose copies step one by one (no batch path): a mechanism's step costs
-#: about a millisecond, so fifty would fall behind the clock
+#: copies of an ensemble whose copies step one by one (no batch path: a mechanism, contacts): a
+#: mechanism's step costs about a millisecond, so fifty would fall behind the clock
 FEW_COPIES = 10
 
 
@@ -131,8 +131,7 @@ class PlotBoard:
         if self.ensemble is not None:
             return
         if copies is None:
-            system = self.sim.system
-            copies = COPIES if isinstance(system, System) and not system.events else FEW_COPIES
+            copies = COPIES if batch_path(self.sim.system) else FEW_COPIES
         self.ensemble, self.lyapunov = Ensemble(copies), Lyapunov()
         self.sim.observers += [self.ensemble, self.lyapunov]
         self.ensemble.on_break(self.sim)

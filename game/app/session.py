@@ -25,10 +25,10 @@ from ..expr import ExpressionError, Location
 from ..model import Catalog, CatalogEntry, ModelFileError, load_model
 from ..model.poses import ForceArrow, Pose, VelocityPoint
 from ..model.reader import LIMITS
-from ..physics import Simulation, SimulationError
+from ..physics import Simulation, SimulationError, System
 from ..physics.kinematics import Kinematics, kinematics_for
 from ..physics.mechanism_kinematics import MechanismKinematics
-from ..physics.records import History, HistoryRecorder, Trail, TrailRecorder
+from ..physics.records import Flash, FlashRecorder, History, HistoryRecorder, Trail, TrailRecorder
 from ..ui.text import Texts, energy_lines, number
 from .controls import BY_NAME
 from .edits import ConditionEdits, ParameterEdits
@@ -148,10 +148,12 @@ class Session:
             return False
         self.index, self.entry, self.model, self.sim, self.kinematics = index, entry, model, sim, kinematics
         self.trails = TrailRecorder(self.poses, kinematics.trail_ids, self.settings.trail_length,
-                                    thin=not self.settings.trail_fade)
+                                    thin=not self.settings.trail_fade, poses_at=self.poses_at)
         self.force_scale = 0.0
         self.history = History(sim.sample_names(), HISTORY_ROWS)
-        sim.observers += [self.trails, HistoryRecorder(self.history)]
+        #: where contacts acted lately (they flash)
+        self.impacts = FlashRecorder(self.poses_at)
+        sim.observers += [self.trails, HistoryRecorder(self.history), self.impacts]
         if self.board is None:
             self.board = PlotBoard(sim, self.history)
         else:
@@ -366,6 +368,14 @@ class Session:
         sim = self.sim
         return self.kinematics.poses(sim.t, sim.state.q.tolist(), sim.qdot.tolist())
 
+    def poses_at(self, t: float, q, qdot) -> list[Pose]:
+        """The poses at another state (an impact's), with the kinematics of now."""
+        return self.kinematics.poses(t, q, qdot)
+
+    def flashes(self) -> list[tuple[Flash, float]]:
+        """The contacts that acted lately, each with its age as a fraction of its lifetime."""
+        return self.impacts.current(self.sim.t)
+
     def trail_list(self) -> list[Trail]:
         return list(self.trails.trails.values())
 
@@ -398,9 +408,10 @@ class Session:
 
     def readout(self, panel: str, columns: int = ENERGY_COLUMNS) -> list[str]:
         """The lines of a live panel: "energy" (the Ek and Ep expressions as written, then their
-        values, E, DE, and W when forces or supports do work; energies within round-off of the
-        run's energy scale show as 0; a warning when the step is too coarse) or "values" (q and q̇,
-        then a mechanism's reactions λ_ID, the model's measures, and λ while the chaos control is on)."""
+        values, E, DE, W when forces or supports do work, Eloss when contacts take energy, and the
+        balance E − W − E₀ + Eloss; energies within round-off of the run's energy scale show as 0; a
+        warning when the step is too coarse) or "values" (q and q̇, then a mechanism's reactions λ_ID,
+        the model's measures, and λ while the chaos control is on)."""
         sim = self.sim
         if panel == "values":
             measures = zip(sim.measures.names, sim.measures.of(sim))
@@ -412,7 +423,12 @@ class Session:
         lines = [*energy_lines(self.model, columns), f"Ek = {number(ek, scale)}", f"Ep = {number(ep, scale)}",
                  f"E = Ek + Ep = {number(ek + ep, scale)}", f"DE = {number(sim.de, scale)}"]
         if sim.does_work:
-            lines += [f"W = {number(sim.work, scale)}", f"E − W − E₀ = {number(ek + ep - sim.work - sim.e0, scale)}"]
+            lines.append(f"W = {number(sim.work, scale)}")
+        if sim.has_contacts:
+            lines.append(f"Eloss = {number(sim.losses, scale)}")
+        if sim.does_work or sim.has_contacts:
+            terms = "E" + " − W" * sim.does_work + " − E₀" + " + Eloss" * sim.has_contacts
+            lines.append(f"{terms} = {number(sim.balance, scale)}")
         if sim.too_coarse:
             lines.append(self.texts("coarse_line"))
         return lines
@@ -474,7 +490,11 @@ class Session:
                 velocity = (mouse - handle) / self.settings.arrow_seconds
                 sim.set_conditions(sim.q, kin.drag_velocity(d.id, velocity, sim.t, sim.q, sim.qdot))
             else:
-                sim.set_conditions(kin.drag_position(d.id, mouse + d.offset, sim.t, sim.q), sim.qdot)
+                q = kin.drag_position(d.id, mouse + d.offset, sim.t, sim.q)
+                contacts = sim.system.contacts if isinstance(sim.system, System) else None
+                if contacts is not None:  # a body dragged into a wall stops at the wall
+                    q = contacts.stop_at(sim.t, sim.q, q)
+                sim.set_conditions(q, sim.qdot)
         except ArithmeticError:  # SimulationError included
             return
 

@@ -141,7 +141,7 @@ class App:
                      velocities=velocity_points(poses) if view.vectors else (),
                      edit_arrows=s.edit_arrows() if view.edit_velocities and s.editing else (),
                      reactions=s.reaction_arrows() if view.reactions else (),
-                     arrow_seconds=self.settings.arrow_seconds, banner=s.banner, ghosts=ghosts,
+                     arrow_seconds=self.settings.arrow_seconds, banner=s.banner, flashes=s.flashes(), ghosts=ghosts,
                      plots=self.widgets.plots.placements(s, self.layout))
 
     def draw(self) -> None:

@@ -6,6 +6,7 @@ Pure Python + NumPy; never imports pygame.
 from pathlib import Path
 
 from .catalog import Catalog, CatalogEntry, read_catalog
+from .contacts import Contact
 from .graphics import GraphicsResolver
 from .measures import Measure
 from .reader import ModelFileError, read_model
@@ -24,7 +25,7 @@ def load_model(path: str | Path) -> ModelFile:
 
 
 __all__ = [
-    "Catalog", "CatalogEntry", "Definition", "Force", "General", "Graphic", "GraphicsResolver",
+    "Catalog", "CatalogEntry", "Contact", "Definition", "Force", "General", "Graphic", "GraphicsResolver",
     "Measure", "ModelFile", "ModelFileError", "TEntry", "condition_values", "load_model",
     "parameter_values", "read_catalog", "read_model", "validate",
 ]

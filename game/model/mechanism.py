@@ -32,6 +32,7 @@ from ..expr import (
     parse,
     suggestion,
 )
+from ..messages import Message, msg, number
 
 #: The rows of ``<MECHANISM>`` and their cells, in file order. Cells after the
 #: ``required`` count may be left out (their defaults below apply).
@@ -48,6 +49,24 @@ ROWS: dict[str, tuple[tuple[str, ...], int]] = {
 
 #: Cells that name a point.
 POINT_CELLS = ("P", "P1", "P2", "A", "B")
+
+#: Rows whose cells the manual names in Spanish: their layout in messages comes from the catalogue.
+_LAYOUTS = {"BAR": "mechanism.layout_bar", "MASS": "mechanism.layout_mass",
+            "SPRING": "mechanism.layout_spring", "DRIVER": "mechanism.layout_driver"}
+#: Expression cells of parameters, as the subject of a message ("the mass of BAR b ...").
+_CELL_WORDS = {"mass": "mechanism.the_mass", "inertia": "mechanism.the_inertia", "width": "mechanism.the_width",
+               "radius": "mechanism.the_radius", "k": "mechanism.the_k", "length": "mechanism.the_length",
+               "damping": "mechanism.the_damping"}
+
+
+def layout(tag: str) -> str | Message:
+    """The cells of a row, as messages show them: id|P1|P2|mass|inertia|width."""
+    return msg(_LAYOUTS[tag]) if tag in _LAYOUTS else "|".join(ROWS[tag][0])
+
+
+def cell_word(name: str) -> Message:
+    """An expression cell of parameters as the subject of a message: "the mass", "la masa"."""
+    return msg(_CELL_WORDS[name])
 
 _IDENT = re.compile(r"^[^\W\d]\w*$")
 
@@ -135,7 +154,7 @@ class MechanismRows:
     ``problem(message, location)`` is the reader's way of recording a problem.
     """
 
-    def __init__(self, problem: Callable[[str, Location], None]):
+    def __init__(self, problem: Callable[[str | Message, Location], None]):
         self.problem = problem
         self.gravity: Expression | None = None
         self.gravity_seen: Location | None = None
@@ -145,14 +164,17 @@ class MechanismRows:
     def row(self, tag: str, cells: Sequence[tuple[str, Location]], tag_location: Location) -> None:
         names, required = ROWS[tag]
         if not required <= len(cells) <= len(names):
-            layout = "|".join(names)
-            count = f"{len(names)}" if required == len(names) else f"{required} to {len(names)}"
-            self.problem(f"a {tag} row has {count} cells, {layout} (found {len(cells)})", tag_location)
+            if required == len(names):
+                self.problem(msg("mechanism.row_cells", tag=tag, count=required, layout=layout(tag),
+                                 found=len(cells)), tag_location)
+            else:
+                self.problem(msg("mechanism.row_cells_range", tag=tag, low=required, high=len(names),
+                                 layout=layout(tag), found=len(cells)), tag_location)
             return
         given = dict(zip(names, cells))
         if tag == "GRAVITY":
             if self.gravity_seen is not None:
-                self.problem(f"a second <GRAVITY> (the first is at line {self.gravity_seen.line})", tag_location)
+                self.problem(msg("mechanism.second_gravity", line=self.gravity_seen.line), tag_location)
                 return
             self.gravity_seen = tag_location
             self.gravity = self._expression(given["g"], optional=False)
@@ -201,7 +223,7 @@ class MechanismRows:
         if "fixed" in given:
             text, loc = given["fixed"]
             if text not in ("0", "1", ""):
-                self.problem(f"fixed must be 1 (a fixed point) or 0 (a free one), not '{text}'", loc)
+                self.problem(msg("mechanism.fixed_flag", text=text), loc)
                 return
             fixed = text == "1"
         if x is not None and y is not None:
@@ -214,15 +236,14 @@ class MechanismRows:
         try:
             return parse(text, location)
         except ExpressionError as exc:
-            self.problem(exc.message, exc.location)
+            self.problem(exc.reason, exc.location)
             return None
 
     def _name(self, cell: tuple[str, Location], what: str) -> str | None:
         text, location = cell
         if not _IDENT.match(text):
-            shown = text or "(empty)"
-            self.problem(f"'{shown}' is not a valid {what} name (letters, digits and _, starting with a letter)",
-                         location)
+            shown: str | Message = text[:40] or msg("read.empty")
+            self.problem(msg("read.bad_name", text=shown, what=msg(_WHAT[what])), location)
             return None
         return canonical_name(text)
 
@@ -239,6 +260,10 @@ _OPTIONAL_CELLS = {
     "MASS": ("radius",),
     "SPRING": ("length", "damping"),
 }
+
+
+#: What a name names, for read.bad_name.
+_WHAT = {"point": "mechanism.what_point", "element": "mechanism.what_element"}
 
 
 def _empty(text: str) -> bool:
@@ -263,7 +288,7 @@ def check_names_of(mech: Mechanism, parameters: Sequence[str], coordinates: Sequ
 
 def _names(mech: Mechanism, parameters: Sequence[str], coordinates: Sequence[str], velocities: Sequence[str],
            problems: list[SourceError]) -> None:
-    def names_ok(expr: Expression | None, known: Sequence[str], what: str) -> None:
+    def names_ok(expr: Expression | None, known: Sequence[str], what: Message) -> None:
         if expr is None:
             return
         try:
@@ -273,36 +298,35 @@ def _names(mech: Mechanism, parameters: Sequence[str], coordinates: Sequence[str
 
     params = list(parameters)
     motion = params + list(coordinates) + list(velocities) + [TIME]
-    names_ok(mech.gravity, params, "(gravity may use the parameters)")
+    names_ok(mech.gravity, params, msg("mechanism.where_gravity"))
     ids: dict[str, Location] = {}
     for p in mech.points:
         if p.id in ids:
-            problems.append(SourceError(f"'{p.id}' is defined twice (first at line {ids[p.id].line})", p.location))
+            problems.append(SourceError(msg("check.defined_twice", name=p.id, line=ids[p.id].line), p.location))
         ids.setdefault(p.id, p.location)
         if p.fixed:  # free points are conditions, checked with the others
             for value in (p.x, p.y, p.vx, p.vy):
-                names_ok(value, params, "(a point's position may use the parameters)")
+                names_ok(value, params, msg("mechanism.where_point"))
     if not mech.free_points:
-        problems.append(SourceError(
-            "the mechanism has no free point (fixed = 0): nothing can move", mech.location))
+        problems.append(SourceError(msg("mechanism.no_free_point"), mech.location))
     points = {p.id for p in mech.points}
     free = {p.id for p in mech.free_points}
     for e in mech.elements:
         if e.id:
             if e.id in ids:
-                problems.append(SourceError(f"'{e.id}' is defined twice (first at line {ids[e.id].line})", e.location))
+                problems.append(SourceError(msg("check.defined_twice", name=e.id, line=ids[e.id].line), e.location))
             ids.setdefault(e.id, e.location)
         for pid, loc in zip(e.points, e.point_locations):
             if pid not in points:
                 problems.append(SourceError(
-                    f"unknown point '{pid}' in {e.label}{suggestion(pid, points)}", loc))
+                    msg("mechanism.unknown_point", point=pid, element=e.label, hint=suggestion(pid, points)), loc))
         for name, expr in e.values:
             if (e.kind, name) in _WITH_MOTION:
-                names_ok(expr, motion, "(a force may use parameters, coordinates, velocities and t)")
+                names_ok(expr, motion, msg("where.force"))
             elif (e.kind, name) in _WITH_TIME:
-                names_ok(expr, params + [TIME], "(a driver's angle may use the parameters and t)")
+                names_ok(expr, params + [TIME], msg("mechanism.where_driver"))
             else:
-                names_ok(expr, params, f"(the {name} of a {e.kind} may use the parameters)")
+                names_ok(expr, params, msg("mechanism.where_cell", cell=cell_word(name), kind=e.kind))
         if all(pid in points for pid in e.points):
             _same_points(e, free, problems)
 
@@ -310,21 +334,19 @@ def _names(mech: Mechanism, parameters: Sequence[str], coordinates: Sequence[str
 def _same_points(e: Element, free: set[str], problems: list[SourceError]) -> None:
     """Rows whose points repeat, or that join only fixed points, mean nothing."""
     if e.kind in ("BAR", "SPRING", "DRIVER") and e.points[0] == e.points[1]:
-        problems.append(SourceError(f"{e.label} joins point '{e.points[0]}' to itself (a bar of zero length)",
+        problems.append(SourceError(msg("mechanism.joins_itself", element=e.label, point=e.points[0]),
                                     e.point_locations[1]))
     elif e.kind == "SLIDER" and e.points[1] == e.points[2]:
         problems.append(SourceError(
-            f"{e.label}: the line through '{e.points[1]}' and '{e.points[2]}' needs two different points",
+            msg("mechanism.slider_same_points", element=e.label, a=e.points[1], b=e.points[2]),
             e.point_locations[2]))
     elif e.kind == "SLIDER" and e.points[0] in e.points[1:]:
-        problems.append(SourceError(
-            f"{e.label}: the sliding point '{e.points[0]}' must not be one of the points of its line",
-            e.point_locations[0]))
-    elif e.kind == "DRIVER" and not free & set(e.points):
-        problems.append(SourceError(f"{e.label} turns two fixed points: one of them must be free",
+        problems.append(SourceError(msg("mechanism.slider_own_line", element=e.label, point=e.points[0]),
                                     e.point_locations[0]))
+    elif e.kind == "DRIVER" and not free & set(e.points):
+        problems.append(SourceError(msg("mechanism.driver_fixed", element=e.label), e.point_locations[0]))
     elif e.kind == "FORCE" and e.points[0] not in free:
-        problems.append(SourceError(f"a force on the fixed point '{e.points[0]}' does nothing", e.point_locations[0]))
+        problems.append(SourceError(msg("mechanism.force_on_fixed", point=e.points[0]), e.point_locations[0]))
 
 
 def point_positions(mech: Mechanism, parameters: Mapping[str, float]) -> dict[str, tuple[float, float]]:
@@ -337,7 +359,7 @@ def point_positions(mech: Mechanism, parameters: Mapping[str, float]) -> dict[st
             try:
                 xy.append(evaluate(expr.tree, parameters))
             except EvaluationError as exc:
-                raise ExpressionError(f"the position of point {p.id} cannot be computed: {exc}",
+                raise ExpressionError(msg("mechanism.position_value", point=p.id, reason=exc.reason),
                                       expr.location) from None
         out[p.id] = (xy[0], xy[1])
     return out
@@ -351,7 +373,8 @@ def element_number(e: Element, name: str, parameters: Mapping[str, float], defau
     try:
         return evaluate(expr.tree, parameters)
     except EvaluationError as exc:
-        raise ExpressionError(f"the {name} of {e.label} cannot be computed: {exc}", expr.location) from None
+        raise ExpressionError(msg("mechanism.cell_value", cell=cell_word(name), element=e.label, reason=exc.reason),
+                              expr.location) from None
 
 
 def check_numbers(mech: Mechanism, params: Mapping[str, float], problems: list[SourceError]) -> None:
@@ -365,7 +388,7 @@ def check_numbers(mech: Mechanism, params: Mapping[str, float], problems: list[S
     size = max([*xs, 1e-300])
     for p in where:
         if not all(math.isfinite(v) for v in where[p]):
-            problems.append(SourceError(f"the position of point {p} is not a finite number", mech.point(p).location))
+            problems.append(SourceError(msg("mechanism.position_not_finite", point=p), mech.point(p).location))
             return
 
     def distance(a: str, b: str) -> float:
@@ -379,20 +402,20 @@ def check_numbers(mech: Mechanism, params: Mapping[str, float], problems: list[S
                 try:
                     v = evaluate(expr.tree, params)
                 except EvaluationError as exc:
-                    problems.append(SourceError(f"the {name} of {e.label} cannot be computed: {exc}", expr.location))
+                    problems.append(SourceError(
+                        msg("mechanism.cell_value", cell=cell_word(name), element=e.label, reason=exc.reason),
+                        expr.location))
                     continue
                 if not math.isfinite(v) or v < 0:
-                    problems.append(SourceError(f"the {name} of {e.label} must be a number ≥ 0, not {v:.6g}",
-                                                expr.location))
+                    problems.append(SourceError(
+                        msg("mechanism.negative", cell=cell_word(name), element=e.label, value=number(v)),
+                        expr.location))
         if e.kind == "BAR" and distance(*e.points) <= tiny:
             problems.append(SourceError(
-                f"{e.label} has zero length: points '{e.points[0]}' and '{e.points[1]}' start at the same place",
-                e.location))
+                msg("mechanism.zero_length", element=e.label, p1=e.points[0], p2=e.points[1]), e.location))
         elif e.kind == "SLIDER" and distance(e.points[1], e.points[2]) <= tiny:
             problems.append(SourceError(
-                f"{e.label}: points '{e.points[1]}' and '{e.points[2]}' start at the same place, "
-                "so they define no line to slide on", e.location))
+                msg("mechanism.slider_no_line", element=e.label, a=e.points[1], b=e.points[2]), e.location))
         elif e.kind == "DRIVER" and distance(*e.points) <= tiny:
             problems.append(SourceError(
-                f"{e.label}: points '{e.points[0]}' and '{e.points[1]}' start at the same place, "
-                "so they define no direction to turn", e.location))
+                msg("mechanism.driver_no_direction", element=e.label, p1=e.points[0], p2=e.points[1]), e.location))

@@ -29,6 +29,7 @@ from pathlib import Path
 from ..expr import Expression, ExpressionError, Location, SourceError, canonical_name, parse
 from ..expr.parser import MAX_LENGTH
 from ..messages import Message, msg, number
+from .contacts import Contact, contact_row
 from .measures import Measure, read_measure
 from .mechanism import ROWS as MECHANISM_ROWS
 from .mechanism import MechanismRows, coordinate_names, velocity_names
@@ -86,6 +87,9 @@ class Limits:
     escala: tuple[float, float] = (1e-6, 1e6)
     #: |Ox| and |Oy|, pixels
     offset: float = 1e6
+    #: contacts (each one is generated code, checked every substep: a box of 16 balls has 184
+    #: and loads in about 2 s; 500 would take about 6 s and run far slower than real time)
+    contacts: int = 500
 
 
 LIMITS = Limits()
@@ -105,6 +109,7 @@ BLOCKS: dict[str, tuple[str, ...] | None] = {
     "GRAPHICS": ("G",),
     "FORCES": ("F",),
     "MEASURES": ("M",),
+    "CONTACTS": ("K",),
     "MECHANISM": tuple(MECHANISM_ROWS),
 }
 #: Blocks of a Lagrangian model that a mechanism file does not have (its elements say it all).
@@ -226,6 +231,7 @@ class _Reader:
         self.graphics: list[Graphic] = []
         self.forces: list[Force] = []
         self.measures: list[Measure] = []
+        self.contacts: list[Contact] = []
         self.blocks: dict[str, Location] = {}
         self.energy_rows_seen: set[str] = set()
         self.bad_settings: set[str] = set()
@@ -431,6 +437,13 @@ class _Reader:
             measure = read_measure(cells, tag_at.location, self._name, self._expression, self.problem)
             if measure is not None:
                 self.measures.append(measure)
+        elif tag == "K":
+            if len(self.contacts) == LIMITS.contacts:
+                self.problem(msg("read.too_many_contacts", limit=LIMITS.contacts), tag_at.location)
+                raise _Stop
+            contact = contact_row(cells, tag_at.location, self._name, self._expression, self.problem)
+            if contact is not None:
+                self.contacts.append(contact)
 
     def _graphic(self, cells: list[_Cell], tag_at: _Cell) -> None:
         kind = cells[0].text
@@ -558,6 +571,7 @@ class _Reader:
             path=path, general=general, parameters=tuple(self.parameters), conditions=tuple(self.conditions),
             tmatrix=tuple(self.tmatrix), kinetic=self.energies.get("Ek"), potential=self.energies.get("Ep"),
             graphics=tuple(self.graphics), forces=tuple(self.forces), measures=tuple(self.measures),
+            contacts=tuple(self.contacts),
             block_locations=tuple(self.blocks.items()),
             mechanism=self.mechanism.finish(self.blocks["MECHANISM"]) if mechanism else None,
         )

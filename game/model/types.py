@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..expr import Expression, Location
+from .contacts import Contact
 from .measures import Measure
 from .mechanism import Mechanism
 
@@ -115,6 +116,8 @@ class ModelFile:
     forces: tuple[Force, ...] = ()
     #: named measures (SPEC §7.4): shown, written and plotted, never part of the motion
     measures: tuple[Measure, ...] = ()
+    #: one-sided contacts (the CONTACTS block, SPEC §7.3)
+    contacts: tuple[Contact, ...] = ()
     #: Where each block starts, for messages about a whole block.
     block_locations: tuple[tuple[str, Location], ...] = field(default=())
     #: A mechanism file (SPEC §7.5): its points and elements. Its conditions are then the

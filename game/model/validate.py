@@ -25,6 +25,7 @@ from ..expr import (
 )
 from ..expr.evaluate import Evaluator
 from ..messages import Message, msg, number
+from . import contacts
 from .graphics import GraphicsResolver
 from .measures import check_measures
 from .mechanism import check_names_of, check_numbers
@@ -40,6 +41,8 @@ def validate(model: ModelFile) -> list[SourceError]:
     problems: list[SourceError] = []
     _names(model, problems)
     if model.mechanism is not None:
+        if model.contacts:
+            problems.append(SourceError(msg("check.mechanism_contacts"), model.block_location("CONTACTS")))
         if not problems:
             try:
                 params = parameter_values(model)
@@ -132,6 +135,7 @@ def _names(model: ModelFile, problems: list[SourceError]) -> None:
     for g in model.graphics:
         if g.parent is not None and g.parent not in ids:
             problems.append(SourceError(msg("check.parent_missing", parent=g.parent, name=g.id), g.location))
+    problems += contacts.name_problems(model.contacts, params, coords, vels)
 
 
 def _graphics(model: ModelFile, resolver: GraphicsResolver, problems: list[SourceError]) -> None:
@@ -155,6 +159,7 @@ def _numbers(model: ModelFile, resolver: GraphicsResolver, problems: list[Source
     except ExpressionError as exc:
         problems.append(exc)
         return
+    problems += contacts.number_problems(model.contacts, params, conds)
     n = model.n
     env = {**params, **conds, TIME: 0.0}
     T = np.zeros((n, n))

@@ -8,6 +8,10 @@ pivots tell at once whether T is positive definite), then ∂L/∂q at that q̇
 With event functions (the gaps of contacts), ``advance_events`` runs the same
 substeps but returns early, at the start of the first substep in which an
 event function goes from ≥ 0 to < 0, so Python can locate the instant and act.
+With contacts it also returns where a gap's rate at the start of a substep says
+the substep might pass through and out of an obstacle (a fast, thin one), and the
+contact stepper gets ``accelerations`` (q̇, ṗ and q̈ without contact forces, and T)
+and, per contact, its gap, slip and their derivatives (``contact_terms``).
 
 The same source is compiled for Python floats and for NumPy arrays, so a
 batch of thousands of states runs through the very same code element-wise.
@@ -24,10 +28,14 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..expr import TIME, Block, Name, Node, algebra
 from ..expr.codegen import compile_source, literal
 from .mechanics import Mechanics
+
+if TYPE_CHECKING:
+    from .contact_codegen import ContactCode
 
 A = algebra
 
@@ -64,6 +72,17 @@ class GeneratedDynamics:
     #: advance_events(t, q…, p…, w, ws, δ, steps) → (t, q…, p…, w, ws, worst, substeps done, hit):
     #: with hit = 1 the state returned is the start of the substep where an event fired
     advance_events: Compiled | None = None
+    #: gap_rates(t, q…, q̇…) → dgap/dt of each contact
+    gap_rates: Compiled | None = None
+    #: dynamics(t, q…, p…) → (q̇…, ṗ…, q̈…, pivot, Ẇ, Ẇs): the motion without contact forces
+    dynamics: Compiled | None = None
+    #: solve(t, q…, a…, b…) → (T⁻¹a…, T⁻¹b…)
+    solve: Compiled | None = None
+    #: per contact: terms(t, q…, q̇…) → (gap, dgap/dt, c, slip, d, J…, S…) with J = ∂gap/∂q,
+    #: S = ∂slip/∂q̇, gap¨ = J·q̈ + c and slip˙ = S·q̈ + d
+    contact_terms: tuple[Compiled, ...] = ()
+    #: per contact, made when it first rests alone: everything one substep stage needs then
+    resting: ContactCode | None = None
 
 
 @dataclass(frozen=True)
@@ -240,10 +259,20 @@ def _rhs_function(mech: Mechanics, names: _Names, derivatives: str) -> list[str]
     return _function("rhs", ["t", *names.state], block, [*names.vs, *dps, "pivot", "wdot", "wsdot"])
 
 
-def _rk4_function(name: str, names: _Names, events: int) -> list[str]:
+#: a gap whose rate at the start of a substep would carry it this far below 0 by the end may
+#: have passed through an obstacle and out again (model units; far above round-off)
+PASS_THROUGH = 1e-9
+#: with contacts, a gap counts as crossed below −this (model units): two bodies that touch and
+#: move together (a Newton's cradle at rest) have gaps that wander around 0 by round-off
+GAP_ROUNDOFF = 1e-12
+
+
+def _rk4_function(name: str, names: _Names, events: int, rates: bool = False) -> list[str]:
     """Classic RK4 substeps (SPEC §3) over rhs. With ``events`` > 0, the gaps are checked
     after each substep and the function returns at the start of the substep where one
-    went from ≥ 0 to < 0, with the number of whole substeps done."""
+    went from ≥ 0 to < 0, with the number of whole substeps done. With ``rates``, also
+    where a gap still ≥ 0 at the end had a rate at the start that would have carried it
+    below 0 (it may have gone through and out)."""
     state = names.state
     signature = f"def {name}(t, {', '.join(state)}, w, ws, delta, steps):"
     body = [signature, "    half = 0.5*delta", "    sixth = delta/6.0", "    t0 = t", "    worst = 1.0"]
@@ -258,6 +287,9 @@ def _rk4_function(name: str, names: _Names, events: int) -> list[str]:
         return f"        {', '.join(outs)} = rhs({', '.join(args)})"
 
     body += [stage(1, None, None), stage(2, "half", 1), stage(3, "half", 2), stage(4, "delta", 3)]
+    if events and rates:
+        body.append(f"        {', '.join(f'r{k}' for k in range(events))}, = "
+                    f"gap_rates(t, {', '.join(names.qs)}, {', '.join(f'k1_{q}' for q in names.qs)})")
     new = {s: f"n_{s}" if events else s for s in state}
     for s in state:
         body.append(f"        {new[s]} = {s} + sixth*(k1_{s} + 2.0*k2_{s} + 2.0*k3_{s} + k4_{s})")
@@ -266,7 +298,11 @@ def _rk4_function(name: str, names: _Names, events: int) -> list[str]:
     if events:
         ends = [f"e{k}" for k in range(events)]
         body.append(f"        {', '.join(ends)}, = gaps(t_end, {', '.join(new[q] for q in names.qs)})")
-        crossed = " or ".join(f"({e} < 0.0 and {g} >= 0.0)" for e, g in zip(ends, gaps))
+        floor = repr(-GAP_ROUNDOFF) if rates else "0.0"
+        crossed = " or ".join(f"({e} < {floor} and {g} >= {floor})" for e, g in zip(ends, gaps))
+        if rates:
+            crossed += " or " + " or ".join(
+                f"({g} >= 0.0 and {g} + delta*r{k} < {-PASS_THROUGH!r})" for k, g in enumerate(gaps))
         body.append(f"        if {crossed}:")
         body.append(f"            return (t, {', '.join(state)}, w, ws, worst, step, 1)")
         body.append(f"        {', '.join(gaps)}, = {', '.join(ends)},")
@@ -307,28 +343,33 @@ def _gaps_function(mech: Mechanics, names: _Names, events: Sequence[Node]) -> li
     return _function("gaps", ["t", *names.qs], block, outs)
 
 
-def _header(mech: Mechanics, names: _Names, label: str, events: int) -> list[str]:
+def _header(mech: Mechanics, names: _Names, label: str, events: int, contacts: bool) -> list[str]:
     """What each generated name stands for in the model (the source never contains model text)."""
     lines = [f"# Generated for {label!r}; see game/physics/codegen.py.", "# t: time"]
     for q, p, v, coord, vel in zip(names.qs, names.ps, names.vs, mech.coordinates, mech.velocities):
         lines.append(f"# {q}: coordinate {coord}   {v}: velocity {vel}   {p}: momentum ∂L/∂{vel}")
     lines.append("# T<i>_<j>: kinetic-energy matrix; L<i>_<j>, D<j>: its LDLᵀ factors; r<i> = p − b")
     lines.append("# dp<i>: ṗ = ∂L/∂q + Q; wdot: power of the forces; wsdot: power of moving supports")
+    if contacts:
+        lines.append("# acc<i>: q̈ without contact forces; J<i> = ∂gap/∂q, S<i> = ∂slip/∂q̇ of a contact")
     if events:
         lines.append(f"# gap0…gap{events - 1}: event functions (contacts), in file order")
     return lines
 
 
 def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node] = (),
-             label: str = "model") -> GeneratedDynamics:
+             label: str = "model", contacts: Sequence[tuple[Node, Node]] = ()) -> GeneratedDynamics:
     """Generate and compile the model's functions. ``events`` are trees of t and q whose
-    crossing of zero from above stops ``advance_events``; ``label`` names the model in
-    the source's header and in tracebacks."""
+    crossing of zero from above stops ``advance_events``; ``contacts`` are (gap, slip)
+    trees whose gaps are events too, with what the contact stepper needs (they come
+    first among the event functions); ``label`` names the model in the source's header
+    and in tracebacks."""
     if derivatives not in ("exact", "numeric"):
         raise ValueError("derivatives must be 'exact' or 'numeric'")
     names = _Names.of(mech.n)
+    events = [*(gap for gap, _ in contacts), *events]
     parts = [
-        _header(mech, names, label, len(events)),
+        _header(mech, names, label, len(events), bool(contacts)),
         _rhs_function(mech, names, derivatives),
         _rk4_function("advance", names, 0),
         _momenta_function(mech, names),
@@ -336,10 +377,19 @@ def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node]
     ]
     functions = ["rhs", "advance", "momenta", "energies"]
     if events:
-        parts += [_gaps_function(mech, names, events), _rk4_function("advance_events", names, len(events))]
+        parts += [_gaps_function(mech, names, events),
+                  _rk4_function("advance_events", names, len(events), rates=bool(contacts))]
         functions += ["gaps", "advance_events"]
+    if contacts:
+        from .contact_codegen import ContactCode
+
+        contact_code = ContactCode(mech, names, derivatives, contacts, label)
+        parts += contact_code.parts()
+        functions += contact_code.functions()
     source = "\n\n".join("\n".join(p) for p in parts) + "\n"
     filename = f"<cenm-generated {next(_serial)}: {label}>"
     scalar, array = compile_source(source, tuple(functions), filename=filename)
     fns = {name: Compiled(scalar[name], array[name]) for name in functions}
-    return GeneratedDynamics(source=source, filename=filename, n=mech.n, **fns)
+    terms = tuple(fns.pop(f"contact{k}") for k in range(len(contacts)))
+    return GeneratedDynamics(source=source, filename=filename, n=mech.n, contact_terms=terms,
+                             resting=contact_code if contacts else None, **fns)

@@ -20,17 +20,24 @@ the present state at every break (a drag, a reset, new parameters).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 import numpy as np
 
 from ..expr.codegen import ARITHMETIC_ERRORS
 from .records import History
-from .steppers import PIVOT_MIN
-from .system import SimulationError, State
+from .steppers import PIVOT_MIN, RK4
+from .system import SimulationError, State, System
 
 if TYPE_CHECKING:
     from .simulation import Simulation
+
+def batch_path(system: object) -> TypeGuard[System]:
+    """Whether the system's steps are the generated RK4 loop alone (no events, contacts or
+    projections): then the loop run over arrays (the batch path) or called directly takes the
+    very steps the system's stepper takes."""
+    return isinstance(system, System) and isinstance(system.stepper, RK4)
+
 
 #: copies in an ensemble unless told otherwise
 COPIES = 50
@@ -86,13 +93,18 @@ class Ensemble:
     def on_step(self, sim: Simulation) -> None:
         if not self.alive.any():
             return
-        if getattr(sim.system, "events", ()) or not hasattr(sim.system, "step_batch"):
+        system = sim.system
+        if not batch_path(system):
             self._step_one_by_one(sim)
             return
+        self._step_together(sim, system)
+
+    def _step_together(self, sim: Simulation, system: System) -> None:
+        """The copies still moving, as one batch through the array-compiled loop."""
         alive = self.alive
         # work is tracked only where something does work (otherwise it is 0.0, not an array: cheaper)
         work = self.work[alive] if sim.does_work else 0.0
-        t, Y, work, ok = sim.system.step_batch(self.t, self.Y[alive], 1, work)
+        t, Y, work, ok = system.step_batch(self.t, self.Y[alive], 1, work)
         self.t = t
         self.Y[alive] = Y
         self.work[alive] = work
@@ -170,9 +182,15 @@ class Lyapunov:
         main = sim.state
         system = sim.system
         n2 = 2 * len(main.q)
-        if not hasattr(system, "code"):  # no generated loop (a mechanism): through its stepper
+        if not batch_path(system):  # contacts, events, a mechanism: through the system's stepper
             self._step_through(sim)
             return
+        self._step_loop(sim, system, n2)
+
+    def _step_loop(self, sim: Simulation, system: System, n2: int) -> None:
+        """The shadow's step by the generated loop directly (no State made, no checks but the loop's)."""
+        main = sim.state
+        assert self.shadow is not None
         try:
             out = system.code.advance.scalar(self.t, *self.shadow, 0.0, 0.0, system.delta, system.substeps)
             moved = out[1:1 + n2]

@@ -52,6 +52,7 @@ import numpy as np
 
 from ..expr import TIME, EvaluationError, Name, Node, SourceError, algebra, compile_trees, evaluate
 from ..expr.codegen import ARITHMETIC_ERRORS
+from ..messages import msg, number
 from ..model import ModelFile, ModelFileError, condition_values
 from ..model.mechanism import Element, Mechanism, element_number, point_positions
 from .steppers import ConstrainedRK4, Projected
@@ -301,10 +302,10 @@ class MechanismSystem(StepTimes):
             q = self.assemble(q, 0.0)
         except SimulationError as exc:
             worst = self._worst_constraint(q, 0.0)
+            reason = (msg("mechanism.cannot_assemble_at", reason=exc.why, element=worst.element.label) if worst
+                      else msg("mechanism.cannot_assemble", reason=exc.why))
             raise ModelFileError([SourceError(
-                f"the initial points cannot be assembled: {exc.reason}"
-                + (f"; {worst.element.label} is the one furthest from being met" if worst else ""),
-                worst.element.location if worst else self.mechanism.location)]) from None
+                reason, worst.element.location if worst else self.mechanism.location)]) from None
         self.rank = self._rank_at(q)
         self.redundant = self.rank < self.m
         freedom = self.n - self.rank
@@ -318,13 +319,10 @@ class MechanismSystem(StepTimes):
             except SimulationError:
                 dead = True  # not even a small motion is possible there
             if dead:
-                raise ModelFileError([SourceError(
-                    "the initial points are at a dead point (bars lined up, the constraints do not fix the "
-                    "motion there): start the mechanism a little away from it", self.mechanism.location)])
+                raise ModelFileError([SourceError(msg("mechanism.dead_start"), self.mechanism.location)])
         if freedom == 0 and not self.drivers:
             raise ModelFileError([SourceError(
-                f"the mechanism cannot move: its {self.n} coordinates are fixed by {self.rank} independent "
-                "constraints (remove a bar, or add a DRIVER to move it)", self.mechanism.location)])
+                msg("mechanism.cannot_move", n=self.n, rank=self.rank), self.mechanism.location)])
         if freedom:
             N = self.motions(q, 0.0)
             # N is orthonormal in the metric M + floor: a motion with mass has NᵀMN ≈ 1, one without 0
@@ -333,8 +331,7 @@ class MechanismSystem(StepTimes):
                 motion = N @ vec[:, 0]
                 moving = [pid for pid, i in self.index.items() if np.hypot(*motion[i:i + 2]) > 1e-6]
                 raise ModelFileError([SourceError(
-                    "a motion the constraints allow moves no mass (points " + ", ".join(moving) +
-                    "): give the bars a mass, or put a MASS on those points",
+                    msg("mechanism.massless", points=", ".join(moving)),
                     self.mechanism.point(moving[0]).location if moving else self.mechanism.location)])
         for k in self.drivers:
             self._driver_direction(k, q, 0.0)
@@ -359,8 +356,8 @@ class MechanismSystem(StepTimes):
         theta = evaluate(angle.tree, {**self.parameters, TIME: t})
         if (p2[0] - p1[0]) * math.cos(theta) + (p2[1] - p1[1]) * math.sin(theta) < 0:
             raise ModelFileError([SourceError(
-                f"{c.element.label}: the direction {c.element.points[0]}→{c.element.points[1]} of the assembled "
-                f"points is opposite to the driver's angle at t = 0 ({math.degrees(theta):.6g}°)",
+                msg("mechanism.driver_opposite", element=c.element.label, p1=c.element.points[0],
+                    p2=c.element.points[1], angle=number(math.degrees(theta))),
                 c.element.location)])
 
     # -- positions and velocities on the constraints ------------------------------------------
@@ -413,7 +410,8 @@ class MechanismSystem(StepTimes):
             try:
                 phi, J, _ = self._geometry_at(q, t)
             except EvaluationError as exc:
-                raise SimulationError(f"the constraints cannot be computed: {exc}", t, self._named(q)) from None
+                raise SimulationError(msg("mechanism.constraints_value", reason=exc.reason), t,
+                                      self._named(q)) from None
             worst = float(np.max(np.abs(phi)))
             if not math.isfinite(worst):
                 break
@@ -425,9 +423,7 @@ class MechanismSystem(StepTimes):
             if length > 0.25 * self.size:
                 step *= 0.25 * self.size / length
             q = q + step
-        raise SimulationError(
-            "the constraints cannot all be met (the points are too far from any position the bars, sliders and "
-            "drivers allow, or the mechanism is at a dead point)", t, self._named(q))
+        raise SimulationError(msg("mechanism.unmet"), t, self._named(q))
 
     def _turn_drivers(self, q: np.ndarray, t: float) -> np.ndarray:
         """A better first guess: each driver's free end turned to its angle at t."""
@@ -456,9 +452,7 @@ class MechanismSystem(StepTimes):
         _, J, phi_t = self._geometry_at(q, t)
         step, s = self._least_squares(J, -(J @ v + phi_t))
         if self.rank and s[self.rank - 1] <= SINGULAR * s[0]:
-            raise SimulationError(
-                "singular configuration: the constraints no longer fix the motion (a dead point, where bars "
-                "line up)", t, self._named(q))
+            raise SimulationError(msg("mechanism.singular"), t, self._named(q))
         return v + step
 
     def motions(self, q: np.ndarray, t: float) -> np.ndarray:
@@ -482,8 +476,7 @@ class MechanismSystem(StepTimes):
                 break
             q = q + self._correction(J, -phi, t, q)
         else:
-            raise SimulationError("singular configuration: the constraints cannot be met any more (a dead point, "
-                                  "where bars line up)", t, self._named(q))
+            raise SimulationError(msg("mechanism.singular_unmet"), t, self._named(q))
         self._select_rows(q, t)
         v = np.array(state.p)
         if self.m:
@@ -502,9 +495,7 @@ class MechanismSystem(StepTimes):
         except np.linalg.LinAlgError:
             diagonal = np.zeros(1)
         if not diagonal.min() > SINGULAR * max(float(diagonal.max()), 1e-300):
-            raise SimulationError(
-                "singular configuration: the constraints no longer fix the motion (a dead point, where bars "
-                "line up)", t, self._named(q))
+            raise SimulationError(msg("mechanism.singular"), t, self._named(q))
         return self._metric_factor_inv @ (scaled.T @ np.linalg.solve(G, rhs[self._active]))
 
     def _named(self, q, v=None) -> dict[str, float]:
@@ -521,7 +512,7 @@ class MechanismSystem(StepTimes):
         v = self.admissible_velocities(q, np.asarray(qdot, dtype=float), t)
         self._select_rows(q, t)
         if not np.all(np.isfinite(v)):
-            raise SimulationError("the velocities are not finite", t, self._named(q))
+            raise SimulationError(msg("mechanism.velocities_not_finite"), t, self._named(q))
         return State(t, q, v)
 
     def velocities(self, state: State) -> np.ndarray:
@@ -541,7 +532,7 @@ class MechanismSystem(StepTimes):
                 current = self.stepper.advance(self, current, self.substeps)
             except SimulationError as exc:
                 # the values of the last good state: where it stopped, not the wreck after it
-                raise SimulationError(exc.reason, current.t, self._named(current.q, current.p),
+                raise SimulationError(exc.why, current.t, self._named(current.q, current.p),
                                       exc.expression) from None
         return current
 
@@ -554,7 +545,7 @@ class MechanismSystem(StepTimes):
         n = self.n
         if not math.isfinite(float(y.sum())):
             if self._checked:
-                raise SimulationError("the motion stopped being finite numbers (it diverged)", t, self._named(y[:n]))
+                raise SimulationError(msg("sim.diverged"), t, self._named(y[:n]))
             raise self.failure(before, substeps)
         return State(t, y[:n].copy(), y[n:2 * n].copy(), float(y[2 * n]), float(y[2 * n + 1]), before.losses)
 
@@ -591,8 +582,7 @@ class MechanismSystem(StepTimes):
             left[chosen] = -1.0
             i = int(np.argmax(left))
             if not left[i] > (SINGULAR**2) * scale:
-                raise SimulationError("singular configuration: the constraints no longer fix the motion (a dead "
-                                      "point, where bars line up)", t, self._named(q))
+                raise SimulationError(msg("mechanism.singular"), t, self._named(q))
             unit = rest[i] / math.sqrt(left[i])
             rest = rest - np.outer(rest @ unit, unit)
             chosen.append(i)
@@ -608,19 +598,17 @@ class MechanismSystem(StepTimes):
         try:
             out = self._dynamics_code(t, *y[:2 * n].tolist())
         except ARITHMETIC_ERRORS as exc:
-            raise SimulationError(f"the forces or constraints cannot be computed: {exc}",
+            raise SimulationError(msg("mechanism.stage_value", reason=EvaluationError.of(exc).reason),
                                   t, self._named(y[:n], y[n:2 * n])) from None
         values = np.array(out, dtype=float)
         if checked and not np.all(np.isfinite(values)):
-            raise SimulationError("the forces or constraints are not finite numbers", t,
-                                  self._named(y[:n], y[n:2 * n]))
+            raise SimulationError(msg("mechanism.stage_not_finite"), t, self._named(y[:n], y[n:2 * n]))
         K = self._kkt
         K.reshape(-1)[self._kkt_flat] = values[self._jacobian_twice]  # Φq and Φqᵀ, in one indexing
         solution = _solve_linear(K, values[self._rhs_source])
         acc, lam = solution[:n], solution[n:]
         if checked and not np.all(np.isfinite(solution)):
-            raise SimulationError("singular configuration: the constraints no longer fix the accelerations "
-                                  "(a dead point, where bars line up)", t, self._named(y[:n], y[n:2 * n]))
+            raise SimulationError(msg("mechanism.singular_accelerations"), t, self._named(y[:n], y[n:2 * n]))
         # the power of the constraints −λᵀ·Φq·q̇ = λᵀ·Φt: only drivers depend on t
         driver_power = float(lam @ values[self._phi_t_source]) if self.drivers else 0.0
         return acc, lam, float(values[self._n_jac + self.m + n]), driver_power
@@ -660,7 +648,7 @@ class MechanismSystem(StepTimes):
             return exc
         finally:
             self._checked = False
-        return SimulationError("the motion stopped being finite numbers", before.t, self._named(before.q))  # pragma: no cover
+        return SimulationError(msg("sim.diverged"), before.t, self._named(before.q))  # pragma: no cover
 
     # -- reactions ------------------------------------------------------------------------------------
 

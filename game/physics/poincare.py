@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..expr.codegen import ARITHMETIC_ERRORS
+from .ensemble import batch_path
 from .records import History
 from .system import State, System
 
@@ -52,7 +53,10 @@ class PoincareSection:
         k = math.floor(before.t / T + 1e-9) + 1
         while k * T <= now.t + 1e-9 * T:
             strobe = k * T
-            state = now if abs(now.t - strobe) <= 1e-9 * T else self._integrate(sim, before, strobe)
+            on_grid = abs(now.t - strobe) <= 1e-9 * T
+            # a model whose steps are more than the generated loop (contacts) is strobed at the end of
+            # the step the instant falls in: up to dt late
+            state = now if on_grid or not batch_path(sim.system) else self._integrate(sim, before, strobe)
             if state is not None:
                 self._record(sim, state)
             k += 1
@@ -62,8 +66,7 @@ class PoincareSection:
         """The state at ``t_end`` (inside the step after ``start``), by RK4 substeps no longer
         than the model's that end exactly there."""
         system = sim.system
-        if not isinstance(system, System):  # no generated loop to integrate with (no section is offered then)
-            return None
+        assert isinstance(system, System)
         h = t_end - start.t
         substeps = max(1, math.ceil(h / system.delta - 1e-9))
         try:

@@ -14,10 +14,14 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections import deque
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
+
+from ..model.poses import BallPose, BlockPose
 
 if TYPE_CHECKING:
     from .simulation import Simulation
@@ -311,20 +315,32 @@ class History:
         return np.concatenate((a[self._head :], a[: self._head]))
 
 
-class TrailRecorder:
-    """Keeps the trail of each ball that asks for one (``_rastro``), from the poses at each step."""
+#: poses_at(t, q, q̇) → the poses of the bodies then (a Kinematics' poses)
+PosesAt = Callable[[float, Sequence[float], Sequence[float]], Sequence]
 
-    def __init__(self, poses: Callable[[], Sequence], ids: Sequence[str], capacity: int, thin: bool = False) -> None:
+
+class TrailRecorder:
+    """Keeps the trail of each ball that asks for one (``_rastro``), from the poses at each step
+    and, with ``poses_at``, at each impact in between (a bounce's trail touches the floor,
+    instead of cutting the corner between two steps)."""
+
+    def __init__(self, poses: Callable[[], Sequence], ids: Sequence[str], capacity: int, thin: bool = False,
+                 poses_at: PosesAt | None = None) -> None:
         #: the current poses, by id (the kinematics can change with the parameters)
         self.poses = poses
+        self.poses_at = poses_at
         self.trails = {gid: Trail(capacity, thin) for gid in ids}
 
-    def _points(self):
-        for p in self.poses():
+    def _points(self, poses: Sequence | None = None):
+        for p in self.poses() if poses is None else poses:
             if p.id in self.trails:
                 yield self.trails[p.id], p
 
     def on_step(self, sim: Simulation) -> None:
+        if self.poses_at is not None:
+            for impact in sim.impacts:
+                for trail, p in self._points(self.poses_at(impact.t, impact.q.tolist(), impact.after.tolist())):
+                    trail.add(p.x, p.y)
         for trail, p in self._points():
             trail.add(p.x, p.y)
 
@@ -348,3 +364,60 @@ class HistoryRecorder:
 
     def on_break(self, sim: Simulation) -> None:
         self.history.restart(sim.sample())
+
+
+@dataclass(frozen=True)
+class Flash:
+    """Where a contact acted (model units), when, and how hard: the change of speed of the body."""
+
+    t: float
+    x: float
+    y: float
+    strength: float
+
+
+class FlashRecorder:
+    """The places of the impacts of the last ``seconds`` of simulated time, to flash them.
+
+    For each impact, each ball or block whose velocity jumped gets a flash on its outline,
+    on the side the normal impulses came from (a ball on the floor flashes at its bottom;
+    two balls that meet flash where they touch).
+    """
+
+    def __init__(self, poses_at: PosesAt, seconds: float = 0.35, most: int = 64) -> None:
+        self.poses_at = poses_at
+        self.seconds = seconds
+        self.flashes: deque[Flash] = deque(maxlen=most)
+
+    def on_step(self, sim: Simulation) -> None:
+        for impact in sim.impacts:
+            q = impact.q.tolist()
+            before = self.poses_at(impact.t, q, impact.before.tolist())
+            after = self.poses_at(impact.t, q, impact.after.tolist())
+            pushed = self.poses_at(impact.t, q, (impact.before + impact.normal).tolist())
+            jumps = [(b, a.vx - b.vx, a.vy - b.vy, n.vx - b.vx, n.vy - b.vy) for b, a, n in zip(before, after, pushed)
+                     if isinstance(b, (BallPose, BlockPose))]
+            biggest = max((math.hypot(dx, dy) for _, dx, dy, _, _ in jumps), default=0.0)
+            for pose, dx, dy, nx, ny in jumps:
+                size, push = math.hypot(dx, dy), math.hypot(nx, ny)
+                if size > 0.05 * biggest and push > 0.0:
+                    x, y = _outline_point(pose, -nx / push, -ny / push)
+                    self.flashes.append(Flash(impact.t, x, y, size))
+
+    def on_break(self, sim: Simulation) -> None:
+        self.flashes.clear()
+
+    def current(self, t: float) -> list[tuple[Flash, float]]:
+        """The flashes still shown at ``t``, each with its age as a fraction of the lifetime."""
+        return [(f, (t - f.t) / self.seconds) for f in self.flashes if 0.0 <= t - f.t < self.seconds]
+
+
+def _outline_point(pose: BallPose | BlockPose, dx: float, dy: float) -> tuple[float, float]:
+    """The point of the body's outline in the direction (dx, dy) from its centre."""
+    if isinstance(pose, BallPose):
+        return pose.x + pose.radius * dx, pose.y + pose.radius * dy
+    c, s = math.cos(pose.angle), math.sin(pose.angle)
+    along, across = c * dx + s * dy, -s * dx + c * dy  # the direction in the block's own axes
+    reach = min(0.5 * pose.width / abs(along) if along else math.inf,
+                0.5 * pose.height / abs(across) if across else math.inf)
+    return pose.x + reach * dx, pose.y + reach * dy

@@ -18,6 +18,7 @@ import numpy as np
 from ..expr import Expression
 from ..model import ModelFile, condition_values, parameter_values
 from ..model.mechanism import reaction_name
+from .contacts import Impact
 from .measures import Measures
 from .mechanism import MechanismSystem
 from .records import StepObserver
@@ -52,6 +53,8 @@ class Simulation:
             self.columns.append((reaction_name(eid), _reaction(k)))
         if self.does_work:
             self.columns.append(("W", lambda sim: sim.work))
+        if self.has_contacts:
+            self.columns.append(("Eloss", lambda sim: sim.losses))
         #: the model's named measures (SPEC §7.4), compiled once; their values are columns too
         self.measures = Measures(model)
         self.columns += self.measures.columns()
@@ -73,8 +76,12 @@ class Simulation:
         self.user_qdot = np.array(qdot, dtype=float)
 
     def _start(self, q, qdot) -> None:
-        """The motion starts again here: t = 0, the energy reference and DE too."""
+        """The motion starts again here: t = 0, the energy reference and DE too (and the
+        energy lost in contacts)."""
         self.state = self.system.state(q, qdot, 0.0)
+        self._new_impacts()  # those of the motion left behind
+        #: the impacts of the last step (contacts), oldest first: observers read them in on_step
+        self.impacts: list[Impact] = []
         ek, ep = self.system.energies(self.state)
         self.e0 = ek + ep
         self.de = 0.0
@@ -151,8 +158,12 @@ class Simulation:
 
     def _account(self) -> None:
         ek, ep = self.energies
-        self.de = max(self.de, abs(ek + ep - self.work - self.e0))
+        self.de = max(self.de, abs(ek + ep - self.work - self.e0 + self.state.losses))
         self.ek_max = max(self.ek_max, abs(ek))
+        self.impacts = self._new_impacts()
+
+    def _new_impacts(self) -> list[Impact]:
+        return self.system.take_impacts() if isinstance(self.system, System) else []
 
     # -- what is shown --------------------------------------------------------------------
 
@@ -215,6 +226,20 @@ class Simulation:
         """Work done on the system since the conditions were set: by the generalized
         forces and by supports that move. E − W − E₀ stays 0 up to integration error."""
         return self.state.work + self.state.support_work
+
+    @property
+    def has_contacts(self) -> bool:
+        return bool(self.model.contacts)
+
+    @property
+    def losses(self) -> float:
+        """Kinetic energy lost in contacts (impacts, sliding friction) since the conditions were set."""
+        return self.state.losses
+
+    @property
+    def balance(self) -> float:
+        """E − W − E₀ + losses: 0 up to integration error (DE is its largest size so far)."""
+        return self.energy - self.work - self.e0 + self.state.losses
 
     def sample_names(self) -> tuple[str, ...]:
         """What :meth:`sample` gives, by name: one row of the CSV of ``simulate`` and of the history."""

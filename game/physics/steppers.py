@@ -14,6 +14,9 @@ window, ``simulate``, ensembles and ``chaosmap`` all go through
   δ and the trajectory still depends only on dt and N.
 - :class:`Projected` — any stepper, then a ``project`` hook after each step
   of dt (constraints pulled back onto their manifold).
+- :class:`~game.physics.contact_stepper.ContactRK4` — models with contacts:
+  the fused loop while nothing rests, impacts located and resolved inside
+  substeps, resting contacts as forces in the right-hand side.
 - :class:`ConstrainedRK4` — classic RK4 substeps on (q, q̇) whose accelerations
   come from a system with constraints (a mechanism: one KKT solve per stage);
   mechanisms use it inside :class:`Projected`.
@@ -31,7 +34,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
+from ..expr import EvaluationError
 from ..expr.codegen import ARITHMETIC_ERRORS
+from ..messages import msg
 
 if TYPE_CHECKING:
     from .system import State, System
@@ -68,8 +73,29 @@ class RK4:
                 state.t, *state.q.tolist(), *state.p.tolist(), state.work, state.support_work,
                 system.delta, substeps)
         except ARITHMETIC_ERRORS as exc:
-            raise system.failure(state, str(exc), substeps) from None
+            raise system.failure(state, EvaluationError.of(exc).reason, substeps) from None
         return _unpack(system, state, out, substeps)
+
+
+def single_substep(system: System, start: State, h: float) -> State:
+    """One RK4 substep of length h from ``start``, events or not (the generated loop)."""
+    try:
+        out = system.code.advance.scalar(
+            start.t, *start.q.tolist(), *start.p.tolist(), start.work, start.support_work, h, 1)
+    except ARITHMETIC_ERRORS as exc:
+        raise system.failure(start, EvaluationError.of(exc).reason, 1) from None
+    return _unpack(system, start, out, 1)
+
+
+def substeps_to_event(system: System, state: State, delta: float, substeps: int) -> tuple:
+    """The generated ``advance_events``: substeps of δ until one in which an event fires (see
+    :class:`~game.physics.codegen.GeneratedDynamics`)."""
+    assert system.code.advance_events is not None
+    try:
+        return system.code.advance_events.scalar(
+            state.t, *state.q.tolist(), *state.p.tolist(), state.work, state.support_work, delta, substeps)
+    except ARITHMETIC_ERRORS as exc:
+        raise system.failure(state, EvaluationError.of(exc).reason, substeps) from None
 
 
 #: respond(system, state at the event, indices of the event functions at or below zero) → new state
@@ -127,8 +153,7 @@ class EventRK4:
             left -= h
             if left <= 0:
                 return current
-        raise system.failure(start, f"more than {self.max_events_per_substep} impacts in one substep "
-                                    "(the contacts do not come to rest)", 1)
+        raise system.failure(start, msg("sim.too_many_impacts", limit=self.max_events_per_substep), 1)
 
     def _locate(self, system: System, start: State, length: float) -> float:
         """The largest h in [0, length] at which every event function is still ≥ 0, to ``tolerance``."""
@@ -141,22 +166,13 @@ class EventRK4:
                 hi = mid
         return lo
 
-    def _single(self, system: System, start: State, h: float) -> State:
-        """One RK4 substep of length h (no events)."""
-        try:
-            out = system.code.advance.scalar(
-                start.t, *start.q.tolist(), *start.p.tolist(), start.work, start.support_work, h, 1)
-        except ARITHMETIC_ERRORS as exc:
-            raise system.failure(start, str(exc), 1) from None
-        return _unpack(system, start, out, 1)
+    @staticmethod
+    def _single(system: System, start: State, h: float) -> State:
+        return single_substep(system, start, h)
 
-    def _call(self, system: System, state: State, delta: float, substeps: int) -> tuple:
-        assert system.code.advance_events is not None
-        try:
-            return system.code.advance_events.scalar(
-                state.t, *state.q.tolist(), *state.p.tolist(), state.work, state.support_work, delta, substeps)
-        except ARITHMETIC_ERRORS as exc:
-            raise system.failure(state, str(exc), substeps) from None
+    @staticmethod
+    def _call(system: System, state: State, delta: float, substeps: int) -> tuple:
+        return substeps_to_event(system, state, delta, substeps)
 
     @staticmethod
     def _gaps(system: System, state: State) -> tuple[float, ...]:

@@ -18,9 +18,11 @@ import numpy as np
 
 from ..expr import TIME, EvaluationError, Node, evaluate
 from ..expr.codegen import ARITHMETIC_ERRORS
-from ..messages import Message, msg, text
+from ..messages import Message, msg, number, text
 from ..model import ModelFile
 from .codegen import GeneratedDynamics, generate
+from .contact_stepper import ContactRK4
+from .contacts import Contacts, Impact, bind_contacts
 from .mechanics import Mechanics, build_mechanics
 from .steppers import PIVOT_MIN, RK4, EventRK4, Response, Stepper
 
@@ -100,11 +102,20 @@ class System(StepTimes):
     respond: Response | None = None
     #: how steps are taken (SPEC §8): the fused RK4 loop unless the model needs more
     stepper: Stepper = field(init=False)
+    #: the model's contacts (its CONTACTS block), with their numbers and what they do
+    contacts: Contacts | None = field(init=False, default=None)
 
     def __post_init__(self):
         self.mechanics = build_mechanics(self.model, self.parameters)
-        self.code = generate(self.mechanics, self.derivatives, self.events, label=Path(self.model.path).name)
-        if self.events:
+        bound = bind_contacts(self.model, self.parameters)
+        if bound and self.events:
+            raise ValueError("a model with contacts takes no other event functions")
+        self.code = generate(self.mechanics, self.derivatives, self.events, label=Path(self.model.path).name,
+                             contacts=[(c.gap, c.slip) for c in bound])
+        if bound:
+            self.contacts = Contacts(bound, self.code, self.delta)
+            self.stepper = ContactRK4(self.contacts)
+        elif self.events:
             if self.respond is None:
                 raise ValueError("event functions need a response")
             self.stepper = EventRK4(self.respond)
@@ -138,7 +149,21 @@ class System(StepTimes):
             pivot = float("nan")
         if not np.all(np.isfinite(p)) or not pivot > PIVOT_MIN:
             raise self._check_point(t, y) or self._diagnose_at(t, q, qdot, msg("sim.momenta"))
+        if self.contacts is not None:
+            self._outside_contacts(t, q, qdot)
         return State(t, q.copy(), p)
+
+    def _outside_contacts(self, t: float, q: np.ndarray, qdot: np.ndarray) -> None:
+        """A state with a contact crossed (a ball inside the floor) is refused."""
+        assert self.contacts is not None
+        try:
+            gaps = self.contacts.gaps(t, q.tolist())
+        except ARITHMETIC_ERRORS as exc:
+            raise self._diagnose_at(t, q, qdot, msg("sim.contact_gap", reason=EvaluationError.of(exc).reason)) from None
+        for item, gap in zip(self.contacts.items, gaps):
+            if not gap >= -self.contacts.slack(q):
+                raise SimulationError(msg("sim.contact_crossed", name=item.id, gap=number(gap)), t,
+                                      self._values(t, q, qdot))
 
     def velocities(self, state: State) -> np.ndarray:
         """q̇ = T⁻¹(p − b) at ``state``."""
@@ -149,6 +174,14 @@ class System(StepTimes):
         """(Ek, Ep) at ``state``."""
         qdot = self.velocities(state)
         return self.code.energies.scalar(state.t, *state.q.tolist(), *qdot.tolist())
+
+    def take_impacts(self) -> list[Impact]:
+        """The impacts since this was last asked (oldest first), and forget them."""
+        if not isinstance(self.stepper, ContactRK4) or not self.stepper.log:
+            return []
+        out = list(self.stepper.log)
+        self.stepper.log.clear()
+        return out
 
     def step(self, state: State, steps: int = 1) -> State:
         """Advance ``steps`` steps of dt. Raises :class:`SimulationError` and changes nothing
@@ -163,7 +196,13 @@ class System(StepTimes):
         Returns (t, Y, work, ok) where ``work`` is that of the forces and moving
         supports, and ``ok`` marks the rows that stayed valid (rows that failed hold
         whatever the arithmetic produced and should be discarded).
+
+        Contacts are not followed here (impacts need each state's own instants): a model
+        with contacts is refused with ValueError.
         """
+        if self.contacts is not None:
+            raise ValueError("a batch of states cannot be advanced with contacts (impacts happen at each "
+                             "state's own instants); step the states one by one")
         Y = np.asarray(Y, dtype=float)
         cols = [np.ascontiguousarray(Y[:, k]) for k in range(Y.shape[1])]
         w = np.zeros(Y.shape[0]) if work is None else work
@@ -202,7 +241,7 @@ class System(StepTimes):
             vals.update(zip(self.mechanics.velocities, (float(x) for x in qdot)))
         return vals
 
-    def failure(self, start: State, fallback: str | None, substeps: int) -> SimulationError:
+    def failure(self, start: State, fallback: str | Message | None, substeps: int) -> SimulationError:
         """What went wrong in ``substeps`` substeps that failed from ``start``: they are
         replayed one RK4 stage at a time to find the first bad evaluation."""
         n = self.n

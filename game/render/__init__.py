@@ -11,11 +11,12 @@ Camera(escala, ox=0, oy=0, viewport=(x, y, w, h))
     ``.length_to_pixels(d)``, ``.length_to_model(px)``, ``.origin_px``.
 Style(...), DEFAULT_STYLE
     Colours (light theme) and pixel minimums; ``style.trail_colour(i)``.
-Scene(camera, poses, style, trails, fixed_pivots, velocities, edit_arrows, reactions, arrow_seconds, banner)
+Scene(camera, poses, style, trails, fixed_pivots, velocities, edit_arrows, reactions, arrow_seconds, banner,
+      flashes)
     What one frame shows, in model units.
 Layer: ``.draw(surface, scene)``; standard_layers(cached=True, font=None) gives the window's
-    layers bottom to top: TrailsLayer (background + trails), BodiesLayer, ReactionArrowsLayer (a
-    mechanism's reactions), VelocityArrowsLayer, EditArrowsLayer, BannerLayer.
+    layers bottom to top: TrailsLayer (background + trails), BodiesLayer, ContactFlashesLayer,
+    ReactionArrowsLayer (a mechanism's reactions), VelocityArrowsLayer, EditArrowsLayer, BannerLayer.
 draw_frame(surface, scene, layers=None)
     Paint a scene layer by layer (a one-off picture when ``layers`` is None).
 draw_scene(surface, camera, poses, style=DEFAULT_STYLE, *, fixed_pivots=())
@@ -46,6 +47,7 @@ from .camera import Camera
 from .layers import (
     BannerLayer,
     BodiesLayer,
+    ContactFlashesLayer,
     EditArrowsLayer,
     Layer,
     ReactionArrowsLayer,
@@ -68,9 +70,9 @@ from .trails import FADE_CHUNKS, KeptTrailLayer, TrailLayer, draw_trail
 
 __all__ = [
     "DEFAULT_ARROW_SECONDS", "DEFAULT_STYLE", "FADE_CHUNKS", "MIN_ARROW_PX", "TIP_HIT_RADIUS_PX",
-    "BannerLayer", "BodiesLayer", "Camera", "Colour", "EditArrowsLayer", "KeptTrailLayer", "Layer",
-    "ReactionArrowsLayer", "Scene", "Style", "TrailLayer", "TrailsLayer", "VelocityArrowsLayer", "clear_viewport",
-    "draw_arrow", "draw_force_arrows", "draw_frame",
+    "BannerLayer", "BodiesLayer", "Camera", "Colour", "ContactFlashesLayer", "EditArrowsLayer", "KeptTrailLayer",
+    "Layer", "ReactionArrowsLayer", "Scene", "Style", "TrailLayer", "TrailsLayer", "VelocityArrowsLayer",
+    "clear_viewport", "draw_arrow", "draw_force_arrows", "draw_frame",
     "draw_scene", "draw_trail", "draw_velocity_arrows", "draw_velocity_dot", "near_tip", "spring_points",
     "standard_layers", "velocity_arrow_end", "velocity_points",
 ]

@@ -3,12 +3,13 @@
 The scene is what one frame shows, in model units, with the camera that turns
 it into pixels; each layer draws one kind of thing from it (the background
 and trails, the bodies, the velocity arrows, the arrows that can be dragged,
-the banner). A new kind of drawing — plots, ghosts of an ensemble, contact
-flashes — is a new layer, not a new branch in the window.
+the contact flashes, the banner). A new kind of drawing — plots, ghosts of an
+ensemble — is a new layer, not a new branch in the window.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -16,7 +17,7 @@ from typing import Protocol
 import pygame
 
 from game.model.poses import ForceArrow, Pose, PoseArrays, VelocityPoint
-from game.physics.records import Trail
+from game.physics.records import Flash, Trail
 
 from . import paint
 from .arrows import DEFAULT_ARROW_SECONDS
@@ -24,7 +25,7 @@ from .camera import Camera
 from .ghosts import GhostsLayer
 from .plots import PlotPlacement, PlotsLayer
 from .scene import clear_viewport, draw_force_arrows, draw_scene, draw_velocity_arrows
-from .style import DEFAULT_STYLE, Style
+from .style import DEFAULT_STYLE, Style, mix
 from .trails import KeptTrailLayer, TrailLayer, draw_trail
 
 
@@ -48,6 +49,8 @@ class Scene:
     arrow_seconds: float = DEFAULT_ARROW_SECONDS
     #: a message over the top of the drawing area (a failure, a warning), or None
     banner: str | None = None
+    #: where contacts acted lately, each with its age as a fraction of its lifetime (0 = now)
+    flashes: Sequence[tuple[Flash, float]] = ()
     #: the bodies of the copies of an ensemble (arrays over the copies), drawn as translucent ghosts
     ghosts: Sequence[PoseArrays] = ()
     #: the plots and where each goes (pixels), in the dock beside the drawing area
@@ -123,6 +126,27 @@ class EditArrowsLayer:
                                  seconds=scene.arrow_seconds, dots=True)
 
 
+class ContactFlashesLayer:
+    """Where a contact has just acted: a ring that grows and fades into the background, bigger
+    for harder impacts, with a dot where the bodies touched."""
+
+    def draw(self, surface: pygame.Surface, scene: Scene) -> None:
+        if not scene.flashes:
+            return
+        style, camera = scene.style, scene.camera
+        smallest, largest = style.flash_px
+        with paint.clipped(surface, camera.viewport):
+            for flash, age in scene.flashes:
+                speed_px = camera.length_to_pixels(flash.strength)  # the jump of speed, in pixels per second
+                if speed_px < 5.0:
+                    continue  # a jump no one could see
+                radius = min(largest, smallest + 2.5 * math.log2(1.0 + speed_px / 50.0)) * (0.6 + 0.8 * age)
+                colour = mix(style.flash, style.background, age)
+                centre = camera.to_pixels(flash.x, flash.y)
+                paint.circle(surface, colour, centre, radius, width=3)
+                paint.circle(surface, colour, centre, 3.0)
+
+
 class BannerLayer:
     """A message in a red box across the top of the drawing area, wrapped to fit."""
 
@@ -165,8 +189,8 @@ class PlotsDockLayer:
 def standard_layers(cached: bool = True, font: pygame.font.Font | None = None,
                     plot_font: pygame.font.Font | None = None) -> list[Layer]:
     """The layers of the window, bottom to top."""
-    return [TrailsLayer(cached), GhostsLayer(), BodiesLayer(), ReactionArrowsLayer(), VelocityArrowsLayer(),
-            EditArrowsLayer(), PlotsDockLayer(plot_font), BannerLayer(font)]
+    return [TrailsLayer(cached), GhostsLayer(), BodiesLayer(), ContactFlashesLayer(), ReactionArrowsLayer(),
+            VelocityArrowsLayer(), EditArrowsLayer(), PlotsDockLayer(plot_font), BannerLayer(font)]
 
 
 def draw_frame(surface: pygame.Surface, scene: Scene, layers: Sequence[Layer] | None = None) -> None:

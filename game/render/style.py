@@ -46,6 +46,8 @@ class Style:
     support: Colour = (110, 110, 110)
     pivot: Colour = (255, 255, 255)
     rail: Colour = (120, 120, 120)
+    #: where a contact has just acted (an impact)
+    flash: Colour = (255, 176, 0)
     # a mechanism's reactions: a bar pulling on its point, pushing on it, a slider's guide
     tension: Colour = (200, 40, 40)
     compression: Colour = (30, 90, 200)
@@ -61,6 +63,8 @@ class Style:
     spring_coils: int = 12
     arrow_width_px: int = 3
     trail_width_px: int = 1
+    #: a contact's flash: its ring's radius for the smallest and the hardest impacts
+    flash_px: tuple[float, float] = (9.0, 28.0)
     #: trails fade out behind the body (False: they stay until the Eraser, as in CenM)
     trail_fade: bool = False
 

@@ -123,3 +123,9 @@ def test_messages_in_spanish(capsys):
         set_language("en")
     err = capsys.readouterr().err
     assert code == 2 and "--x b1: no es una coordenada ni una velocidad de este modelo (son: a1, a2, va1, va2)" in err
+
+
+def test_models_the_batch_path_cannot_follow_are_refused(capsys):
+    assert main(["chaosmap", "pelota", "--x", "x=-1:1", "--y", "vx=-1:1", "--until", "t > 1", "--grid", "4",
+                 "--seconds", "1"]) == 2
+    assert "it has events (contacts)" in capsys.readouterr().err

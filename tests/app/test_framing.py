@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from game.app.framing import FILL, LEAST_BODIES, SMALL, Framing, automatic, extent, fit, least_box, reach
@@ -92,3 +94,13 @@ def test_extent_takes_sizes_trails_and_points():
     box = extent([BallPose("c", 1, 1, 0.5, 0, 0, True, True)], [np.array([[-4.0, 0.0], [0.0, 9.0]])], [(7.0, -2.0)])
     assert box == (-4.0, -2.0, 7.0, 9.0)
     assert extent([]) is None
+
+
+def test_a_long_floor_is_framed_by_its_own_box_not_by_a_disc_around_it():
+    from game.model.poses import BlockPose
+
+    floor = BlockPose("suelo", 0.0, -0.1, 5.4, 0.2, 0.0, 0.0, 0.0, False)
+    assert extent([floor]) == pytest.approx((-2.7, -0.2, 2.7, 0.0))
+    assert least_box([floor]) == pytest.approx(LEAST_BODIES * 0.2)  # thin: it does not widen a fit
+    turned = BlockPose("rampa", 0.0, 0.0, 2.0, 0.0, math.pi / 2, 0.0, 0.0, False)
+    assert extent([turned]) == pytest.approx((0.0, -1.0, 0.0, 1.0), abs=1e-12)

@@ -133,12 +133,16 @@ def test_simulate_writes_coordinates_energies_and_reactions(capsys):
     assert abs(half["E"] - half["W"] - float(rows[1][11])) < 1e-9  # E − W − E₀
 
 
+#: a double rocker driven past the end of its swing (coupler and rocker in line at t ≈ 0.785 s)
+DRIVEN_PAST_A_DEAD_POINT = (
+    "<GENERAL>\ndt=0.01\nN=5\n</GENERAL>\n<MECHANISM>\n"
+    "<POINT>O2|0|0|0|0|1</POINT>\n<POINT>O4|3|0|0|0|1</POINT>\n<POINT>A|1|0</POINT>\n"
+    "<POINT>B|2|sqrt(1.2² - 1)</POINT>\n<BAR>m|O2|A|1</BAR>\n<BAR>b|A|B|1</BAR>\n<BAR>c|O4|B|1</BAR>\n"
+    "<DRIVER>motor|O2|A|'t'</DRIVER>\n</MECHANISM>\n")
+
+
 def test_a_dead_point_pauses_with_a_banner_and_keeps_the_last_good_state(write_model):
-    # a double rocker driven past the end of its swing (coupler and rocker in line at t ≈ 0.785 s)
-    rows = ("<POINT>O2|0|0|0|0|1</POINT>\n<POINT>O4|3|0|0|0|1</POINT>\n<POINT>A|1|0</POINT>\n"
-            "<POINT>B|2|sqrt(1.2² - 1)</POINT>\n<BAR>m|O2|A|1</BAR>\n<BAR>b|A|B|1</BAR>\n<BAR>c|O4|B|1</BAR>\n"
-            "<DRIVER>motor|O2|A|'t'</DRIVER>")
-    s = opened(str(write_model(f"<GENERAL>\ndt=0.01\nN=5\n</GENERAL>\n<MECHANISM>\n{rows}\n</MECHANISM>\n")))
+    s = opened(str(write_model(DRIVEN_PAST_A_DEAD_POINT)))
     s.act("animate")
     for _ in range(120):
         s.advance(1 / 60)
@@ -146,3 +150,14 @@ def test_a_dead_point_pauses_with_a_banner_and_keeps_the_last_good_state(write_m
     assert s.banner is not None and "singular configuration" in s.banner
     assert 0.77 < s.sim.t < 0.786 and np.all(np.isfinite(s.sim.q))
     assert float(np.max(np.abs(s.sim.system.constraint_values(s.sim.q, s.sim.t)))) < 1e-9
+
+
+def test_the_banner_of_a_dead_point_is_in_spanish_when_the_messages_are(write_model, spanish):
+    # the window sets the messages' language to its own (cli.play): interface words and reason agree
+    s = opened(str(write_model(DRIVEN_PAST_A_DEAD_POINT)))
+    s.act("animate")
+    for _ in range(120):
+        s.advance(1 / 60)
+    assert s.banner is not None
+    assert s.banner.startswith("La simulación se detuvo: configuración singular: las ligaduras ya no ")
+    assert f"en t={s.sim.t:.6g} (A_x=" in s.banner

@@ -430,3 +430,18 @@ def test_a_stop_banner_goes_once_the_value_is_fixed(tmp_path):
     assert s.banner_cause == "stopped" and s.banner.startswith("The simulation stopped")
     assert s.apply_conditions({"vx": "1"}) is None  # moving away from the edge of the domain
     assert s.banner is None
+
+
+def test_the_chaos_control_follows_a_model_with_contacts():
+    # the copies bounce as the ball does: each steps through the contacts' stepper, never the
+    # array loop (which knows no floor)
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings())
+    s.open("pelota")
+    s.act("ensemble")
+    board = s.plots
+    assert board.ensemble.copies == 10
+    s.run(100)  # 2 s: the ball has hit the floor
+    gap = s.sim.system.contacts.gaps
+    for qk in board.ensemble.coordinates(s.sim.model.n):
+        assert min(gap(s.sim.t, qk.tolist())) > -1e-6  # no copy fell through
+    assert np.isfinite(board.lyapunov.estimate)

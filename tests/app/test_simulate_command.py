@@ -114,8 +114,9 @@ def test_bench_compares_the_engine_with_hand_written_code():
     assert float(same) < 1e-9  # the generic engine and the textbook equations move alike
 
 
-def test_frame_bench_takes_real_frames(run):
-    r = run("bench", "--frames", "--quick")
+@pytest.mark.parametrize("model, title", [(None, "Péndulo triple"), ("pelota", "Pelota que rebota")])
+def test_frame_bench_takes_real_frames(run, model, title):
+    r = run("bench", "--frames", "--quick", *(["--model", model] if model else []))
     assert r.returncode == 0, r.stderr
     rows = {ln.split()[0]: [float(x) for x in ln.split()[1:]] for ln in r.stdout.splitlines()
             if ln.split() and ln.split()[0] in ("physics", "drawing", "total")}
@@ -123,7 +124,26 @@ def test_frame_bench_takes_real_frames(run):
     assert rows["physics"][0] > 0 and rows["drawing"][0] > 0
     assert rows["total"][0] >= rows["drawing"][0]  # a frame is more than its drawing
     assert "simulated 2.00 s in 120 frames" in r.stdout  # 1× speed: 120 frames of 1/60 s
-    assert "an ensemble of 50 copies" in r.stdout and "simulated 0.66 s in 40 frames" in r.stdout
+    assert r.stdout.startswith(f"Frame times: {title}")
+    if model is None:  # then the double pendulum with plots and an ensemble too
+        assert "an ensemble of 50 copies" in r.stdout and "simulated 0.66 s in 40 frames" in r.stdout
+
+
+def test_bench_measures_models_with_contacts_over_a_run(capsys):
+    out = io.StringIO()
+    assert bench_engine(quick=True, models=["cuna_newton"], out=out) == 0
+    row = next(ln for ln in out.getvalue().splitlines() if ln.startswith("cuna_newton "))
+    fields = row.split()
+    assert float(fields[2].replace(",", "")) > 1000 and fields[3] == "—"  # no batch with contacts
+    assert "4 contacts, 2 impacts" in row  # 2 s: the first ball in, the last out, and back
+
+
+def test_bench_contacts_grows_the_box(run):
+    r = run("bench", "--contacts", "--quick")
+    assert r.returncode == 0
+    rows = [ln.split() for ln in r.stdout.splitlines() if ln.split() and ln.split()[0].isdigit()]
+    assert [(int(x[0]), int(x[1])) for x in rows] == [(2, 9), (4, 22), (8, 60)]  # balls, contacts
+    assert all(float(x[3].replace(",", "")) > 100 for x in rows)  # substeps per second
 
 
 def test_measures_are_csv_columns_after_de(run, tmp_path):

@@ -159,7 +159,7 @@ def test_menu_lists_models_highlights_current_and_loads(app):
     assert app.menu is not None
     items = app.menu.items
     assert [b.text for b in items] == [e.title for e in app.session.catalog.entries]
-    assert "#menu_current" in items[0].object_ids
+    assert any(o.startswith("#menu_current") for o in items[0].object_ids)  # (_small with many models)
     click(app, app.bars.menu)  # the same button closes it
     assert app.menu is None
     click(app, app.bars.menu)
@@ -168,7 +168,7 @@ def test_menu_lists_models_highlights_current_and_loads(app):
     assert app.menu is None and app.session.entry.stem == "pendulo_simple"
     assert app.bars.title.text == "Péndulo simple"
     click(app, app.bars.menu)
-    assert "#menu_current" in app.menu.items[target].object_ids
+    assert any(o.startswith("#menu_current") for o in app.menu.items[target].object_ids)
 
 
 def test_documentation_opens_the_shipped_manual(app, monkeypatch):

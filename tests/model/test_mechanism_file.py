@@ -8,7 +8,9 @@ import pytest
 from mechanism_texts import EVERYTHING, mechanism
 
 from game.app.cli import main
+from game.messages import text
 from game.model import ModelFileError, load_model, read_model
+from game.model.mechanism import ROWS, layout
 from game.physics import Simulation
 
 PENDULUM = """<POINT>O|0|1|0|0|1</POINT>
@@ -134,3 +136,62 @@ def test_the_manuals_mechanism_example_is_a_valid_file(write_model):
     assert sim.reaction_ids == ("manivela", "biela", "balancin", "motor")  # the frame carries nothing
     b = sim.q[2:]
     assert (b[0] - 10) ** 2 + b[1] ** 2 == pytest.approx(35**2) and (b[0] - 40) ** 2 + b[1] ** 2 == pytest.approx(30**2)
+
+
+@pytest.mark.parametrize("rows, expected", [
+    (PENDULUM.replace("<BAR>barra|O|P|", "<BAR>barra|O|PP|"),
+     "11:14: punto desconocido 'PP' en BAR barra — ¿quiso decir 'P'?"),
+    (PENDULUM + "\n<POINT>Q|1|1</POINT>\n<BAR>b2|P|Q|1</BAR>",
+     "14:6: BAR b2 tiene longitud cero: los puntos 'P' y 'Q' empiezan en el mismo lugar"),
+    (PENDULUM + "\n<POINT>A|0|0|0|0|1</POINT>\n<POINT>B|0|0|0|0|1</POINT>\n<SLIDER>guia|P|A|B</SLIDER>",
+     "15:9: SLIDER guia: los puntos 'A' y 'B' empiezan en el mismo lugar, así que no definen ninguna recta "
+     "sobre la cual deslizarse"),
+    # the cells of a row as the manual names them in Spanish
+    ("<POINT>O|0|0|0|0|1</POINT>\n<POINT>P|1|0</POINT>\n<BAR>b|O</BAR>",
+     "11:1: una fila BAR tiene de 3 a 6 celdas, id|P1|P2|masa|inercia|ancho (hay 2)"),
+    (PENDULUM + "\n<SLIDER>s|P|O</SLIDER>", "13:1: una fila SLIDER tiene 4 celdas, id|P|A|B (hay 3)"),
+    (PENDULUM + "\n<MASS>barra|P|1</MASS>", "13:7: 'barra' se define dos veces (la primera en la línea 11)"),
+    (PENDULUM + "\n<MASS>2b|P|1</MASS>",
+     "13:7: '2b' no es un nombre válido de elemento (letras, cifras y _, empezando por una letra)"),
+    ("<POINT>O|0|0|0|0|1</POINT>\n<POINT>P|1|0|0|0|1</POINT>\n<BAR>b|O|P|1</BAR>",
+     "8:1: el mecanismo no tiene ningún punto libre (fixed = 0): nada puede moverse"),
+    ("<POINT>O|0|0|0|0|1</POINT>\n<POINT>Q|2|0|0|0|1</POINT>\n<POINT>P|1|1</POINT>\n"
+     "<BAR>a|O|P|1</BAR>\n<BAR>b|Q|P|1</BAR>",
+     "8:1: el mecanismo no puede moverse: sus 2 coordenadas quedan fijadas por 2 ligaduras independientes "
+     "(quite una barra o agregue un DRIVER que lo mueva)"),
+    ("<POINT>O|0|0|0|0|1</POINT>\n<POINT>P|1|0</POINT>\n<BAR>b|O|P</BAR>",
+     "10:8: un movimiento que las ligaduras permiten no mueve ninguna masa (puntos P): dé masa a las barras "
+     "o ponga una MASS en esos puntos"),
+    (PENDULUM.replace("<MASS>bola|P|1|0.1", "<MASS>bola|P|1|rr"),
+     "12:16: nombre desconocido 'rr' (el radio de una fila MASS puede usar los parámetros)"),
+    (PENDULUM + "\n<FORCE>O|'1'|'0'</FORCE>", "13:8: una fuerza sobre el punto fijo 'O' no hace nada"),
+    (PENDULUM.replace("<POINT>P|1|1</POINT>", "<POINT>P|1|1|0|0|2</POINT>"),
+     "10:18: fixed debe ser 1 (punto fijo) o 0 (punto libre), no '2'"),
+    (PENDULUM.replace("<MASS>bola|P|1|", "<MASS>bola|P|-1|"),
+     "12:14: la masa de MASS bola debe ser un número ≥ 0, no -1"),
+    (PENDULUM.replace("|0|0|0.05<", "|0|0|log(0)<"),
+     "11:20: el ancho de BAR barra no se puede calcular: sin valor real aquí"),
+])
+def test_mistakes_in_a_mechanism_are_told_in_spanish_at_the_same_place(write_model, spanish, rows, expected):
+    problems = _problems(write_model, mechanism(rows))
+    assert any(p.startswith(expected) for p in problems), problems
+
+
+def test_the_english_layout_of_each_row_is_its_cells():
+    # the catalogue writes out some rows' cells (the Spanish names are the manual's): in English
+    # they must be the cells the reader reads, in its order
+    for tag, (names, _) in ROWS.items():
+        assert text(layout(tag), "en") == "|".join(names), tag
+
+
+def test_check_tells_a_broken_mechanism_in_spanish(write_model, capsys, spanish):
+    stuck = write_model(mechanism(
+        "<POINT>O2|0|0|0|0|1</POINT>\n<POINT>O4|3|0|0|0|1</POINT>\n<POINT>A|1|0</POINT>\n"
+        "<POINT>B|2|sqrt(1.2² - 1)</POINT>\n<BAR>m|O2|A|1</BAR>\n<BAR>b|A|B|1</BAR>\n<BAR>c|O4|B|1</BAR>\n"
+        "<DRIVER>motor|O2|A|'pi'</DRIVER>"), "montaje.dat")
+    assert main(["check", "--lang", "es", str(stuck)]) == 1
+    out = capsys.readouterr().out
+    assert (f"{stuck}:16:9: los puntos iniciales no se pueden ensamblar: no se pueden cumplir todas las "
+            "ligaduras (los puntos están demasiado lejos") in out
+    assert "DRIVER motor es la ligadura que más lejos queda de cumplirse" in out
+    assert out.splitlines()[-1] == "1 problema en 1 archivo"

@@ -12,6 +12,7 @@ from mechanism_texts import EVERYTHING, free_four_bar, mechanism
 from project import MODELS
 from sim_helpers import period, simulation
 
+from game.messages import set_language
 from game.model import ModelFileError, load_model
 from game.physics import Simulation, SimulationError
 from game.physics.gibbs_appell import GibbsAppell
@@ -218,6 +219,20 @@ def test_a_motor_driving_past_a_dead_point_is_stopped_and_reported(write_model):
     assert 0.77 < sim.t < 0.786  # the last good state is kept, and the error names it
     assert caught.value.t == sim.t and caught.value.values["B_x"] == sim.q[2]
     assert float(np.max(np.abs(sim.system.constraint_values(sim.q, sim.t)))) < 1e-9
+
+
+def test_a_dead_point_is_told_in_the_language_of_the_moment(write_model, spanish):
+    sim = mechanism_simulation(write_model, mechanism(DOUBLE_ROCKER))
+    with pytest.raises(SimulationError) as caught:
+        for _ in range(200):
+            sim.step()
+    error = caught.value
+    assert error.why.key.startswith("mechanism.singular")  # the reason is a catalogue message
+    assert error.reason.startswith("configuración singular: las ligaduras ya no ")
+    assert error.reason.endswith("(un punto muerto, donde las barras se alinean)")
+    assert str(error).startswith(f"{error.reason} en t={sim.t:.6g} (A_x=")
+    set_language("en")  # the same error, read again in English
+    assert error.reason.startswith("singular configuration: the constraints ")
 
 
 def test_conditions_off_the_constraints_are_assembled_and_velocities_projected(write_model):

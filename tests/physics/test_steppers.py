@@ -5,12 +5,14 @@ from __future__ import annotations
 import linecache
 import math
 import traceback
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 from model_texts import one_coordinate
 
 from game.expr import parse
+from game.messages import msg
 from game.model import parameter_values, read_model
 from game.physics import RK4, EventRK4, Projected, SimulationError, State, System
 
@@ -84,16 +86,49 @@ def test_with_events_that_never_fire_the_motion_is_the_plain_one_to_the_bit(writ
     assert np.array_equal(a.q, b.q) and np.array_equal(a.p, b.p) and a.t == b.t
 
 
-def test_a_response_that_never_separates_is_a_failure_not_a_hang(write_model):
-    def stick(system: System, state: State, hits: list[int]) -> State:
-        return State(state.t, state.q, 0.0 * state.p, state.work, state.support_work, state.losses)
+def stick(system: System, state: State, hits: list[int]) -> State:
+    """A response that stops the ball on the floor without lifting it: the next substep hits again."""
+    return State(state.t, state.q, 0.0 * state.p, state.work, state.support_work, state.losses)
 
+
+def test_a_response_that_never_separates_is_a_failure_not_a_hang(write_model):
     system = falling_system(write_model, stick)
     state = system.state([H], [0.0])
     with pytest.raises(SimulationError, match="impacts in one substep"):
         for _ in range(100):
             state = system.step(state)
     assert state.q[0] >= R - 1e-9  # the last good state is kept by the caller
+
+
+def test_a_response_that_never_separates_is_told_in_spanish(write_model, spanish):
+    system = falling_system(write_model, stick)
+    state = system.state([H], [0.0])
+    with pytest.raises(SimulationError) as caught:
+        for _ in range(100):
+            state = system.step(state)
+    limit = system.stepper.max_events_per_substep
+    assert caught.value.reason == f"más de {limit} choques en un mismo subpaso (los contactos no llegan al reposo)"
+    assert str(caught.value).startswith(f"{caught.value.reason} en t=")
+
+
+def test_pythons_arithmetic_error_in_the_fused_loop_reaches_failure_in_words(spanish):
+    # what the generated loop raised is handed to System.failure as a catalogue message, which
+    # it reports when its replay finds no bad expression: a system whose loop always divides by zero
+    class DividesByZero:
+        n, delta = 1, 0.01
+
+        def _raise(*args):
+            raise ZeroDivisionError("float division by zero")
+
+        code = SimpleNamespace(advance=SimpleNamespace(scalar=_raise))
+
+        def failure(self, start, fallback, substeps):
+            return SimulationError(fallback, start.t, {"x": float(start.q[0])})
+
+    with pytest.raises(SimulationError) as caught:
+        RK4().advance(DividesByZero(), State(0.5, np.array([1.0]), np.array([0.0])), 5)
+    assert caught.value.why == msg("eval.division_by_zero")
+    assert str(caught.value) == "división entre cero en t=0.5 (x=1)"
 
 
 def test_projection_runs_after_every_step(write_model):

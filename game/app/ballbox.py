@@ -1,0 +1,75 @@
+"""A box of k balls as model text: the shipped ``caja_bolas.dat`` (k = 10) and the boxes
+``bench --contacts`` measures (how a step's cost grows with the number of contacts).
+
+Every ball has coordinates x, y; each one has a contact with each of the four walls and
+each pair of balls has one: 4·k + k·(k − 1)/2 contacts. Positions on a grid, speeds
+from a fixed seed, so the same k always gives the same file.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+
+def contacts_in_box(k: int) -> int:
+    return 4 * k + k * (k - 1) // 2
+
+
+def ball_box(k: int = 10, seed: int = 3) -> str:
+    """The model text of a square box with ``k`` balls (1 ≤ k ≤ 16) of a gas in miniature."""
+    if not 1 <= k <= 16:
+        raise ValueError("a box holds from 1 to 16 balls")
+    pick = random.Random(seed)
+    side = math.ceil(math.sqrt(k))
+    spacing = 2.4 / side
+    lines = [
+        f"# Una caja con {k} bolas iguales, sin gravedad y con choques elásticos: un gas en miniatura.",
+        "# Cada bola choca con las cuatro paredes y con cada una de las otras: "
+        f"{contacts_in_box(k)} contactos.",
+        "# La energía se conserva (Eloss = 0 con e = 1); con g > 0 y e < 1 las bolas se amontonan en el fondo.",
+        "# Hecho con tools/make_ball_box.py.",
+        "<GENERAL>", "escala=150", "Ox=0", "Oy=0", "dt=0.02", "N=10", f"nQ={2 * k}", "</GENERAL>",
+        "<PARAMETERS>",
+        "<P>g|0|aceleración de la gravedad (0: un gas sin peso)</P>",
+        "<P>m|1|masa de cada bola</P>",
+        "<P>r|0.1|radio de las bolas</P>",
+        "<P>L|1.5|media anchura de la caja</P>",
+        "<P>e|1|restitución de todos los choques</P>",
+        "<P>mu|0|fricción de todos los choques</P>",
+        "</PARAMETERS>", "<CIs>",
+    ]
+    xs, vs = [], []
+    for i in range(k):
+        row, col = divmod(i, side)
+        xs.append(((col + 0.5) * spacing - 1.2, 1.2 - (row + 0.5) * spacing))
+        angle = pick.uniform(0, 2 * math.pi)
+        speed = pick.uniform(0.8, 2.0)
+        vs.append((speed * math.cos(angle), speed * math.sin(angle)))
+    for i, (x, y) in enumerate(xs, 1):
+        lines += [f"<CI>x{i}|{x:.4f}|bola {i}: x</CI>", f"<CI>y{i}|{y:.4f}|bola {i}: y</CI>"]
+    for i, (vx, vy) in enumerate(vs, 1):
+        lines += [f"<CI>vx{i}|{vx:.4f}|bola {i}: vx</CI>", f"<CI>vy{i}|{vy:.4f}|bola {i}: vy</CI>"]
+    lines += ["</CIs>", "<TMATRIX>", *(f"<T>{j},{j}|'m'</T>" for j in range(2 * k)), "</TMATRIX>", "<ENERGIES>",
+              "<Ek>½·m·(" + " + ".join(f"vx{i}² + vy{i}²" for i in range(1, k + 1)) + ")</Ek>",
+              "<Ep>m·g·(" + " + ".join(f"y{i}" for i in range(1, k + 1)) + ")</Ep>", "</ENERGIES>", "<CONTACTS>"]
+    for i in range(1, k + 1):
+        lines += [f"<K>izq{i}|'x{i} - r + L'|'e'|'mu'|'vy{i}'|bola {i} y pared izquierda</K>",
+                  f"<K>der{i}|'L - r - x{i}'|'e'|'mu'|'vy{i}'|bola {i} y pared derecha</K>",
+                  f"<K>abajo{i}|'y{i} - r + L'|'e'|'mu'|'vx{i}'|bola {i} y fondo</K>",
+                  f"<K>arriba{i}|'L - r - y{i}'|'e'|'mu'|'vx{i}'|bola {i} y tapa</K>"]
+    for i in range(1, k + 1):
+        for j in range(i + 1, k + 1):
+            dx, dy = f"(x{i} - x{j})", f"(y{i} - y{j})"
+            distance = f"sqrt({dx}² + {dy}²)"
+            lines.append(f"<K>b{i}_{j}|'{distance} - 2·r'|'e'|'mu'|"
+                         f"'({dx}·(vy{i} - vy{j}) - {dy}·(vx{i} - vx{j}))/{distance}'|bolas {i} y {j}</K>")
+    lines += ["</CONTACTS>", "<GRAPHICS>",
+              "<G>Blk|tapa|'2·L + 0.3'|0.15|'0'|'L + 0.075'|'0'|'0'|'0'|'0'|0|-1</G>",
+              "<G>Blk|fondo|'2·L + 0.3'|0.15|'0'|'-L - 0.075'|'0'|'0'|'0'|'0'|0|-1</G>",
+              "<G>Blk|pared1|0.15|'2·L'|'-L - 0.075'|'0'|'0'|'0'|'0'|'0'|0|-1</G>",
+              "<G>Blk|pared2|0.15|'2·L'|'L + 0.075'|'0'|'0'|'0'|'0'|'0'|0|-1</G>"]
+    for i in range(1, k + 1):
+        lines.append(f"<G>C|C{i}|'r'|'x{i}'|'y{i}'|'vx{i}'|'vy{i}'|1|-1|{1 if i == 1 else 0}</G>")
+    lines.append("</GRAPHICS>")
+    return "\n".join(lines) + "\n"

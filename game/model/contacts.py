@@ -1,0 +1,189 @@
+"""One-sided contacts of a model file: the ``<CONTACTS>`` block (SPEC §7.3).
+
+A row ``<K>id|'gap'|'e'|'mu'|'slip'|description</K>`` says that ``gap`` (of the
+coordinates, t and the parameters) never goes below 0; when it reaches 0 the
+bodies touch and an impulse with restitution ``e`` and Coulomb friction ``mu``
+acts along ``slip``, the sliding speed at the contact (linear in the
+velocities; ``'0'`` means no friction).
+
+Reading a row is :func:`contact_row`; what the rows mean together (known names,
+slip linear in the velocities, e in [0, 1] and mu ≥ 0 at the parameters'
+values, no contact crossed at the initial conditions) is :func:`name_problems`
+and :func:`number_problems`, called by :mod:`game.model.validate`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from ..expr import (
+    TIME,
+    EvaluationError,
+    Expression,
+    ExpressionError,
+    Location,
+    SourceError,
+    algebra,
+    check_names,
+    evaluate,
+    names_in,
+)
+from ..messages import Message, msg, number
+
+#: The cells of a contact row after ``<K>``, in order (a description may follow).
+CONTACT_FIELDS = ("id", "gap", "e", "mu", "slip")
+
+#: A contact whose gap at the initial conditions is below −this (model units) starts crossed.
+CROSSED_AT_START = 1e-9
+
+
+@dataclass(frozen=True)
+class Contact:
+    """One ``<K>`` row: the gap that stays ≥ 0, restitution, friction and the slip speed."""
+
+    id: str
+    gap: Expression
+    restitution: Expression
+    friction: Expression
+    slip: Expression
+    description: str
+    location: Location
+
+
+class Cell(Protocol):
+    """A cell of a row as the reader splits it: its text and where it starts."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def location(self) -> Location: ...
+
+
+C = TypeVar("C", bound=Cell)
+
+
+def contact_row(cells: Sequence[C], row_location: Location,
+                name: Callable[[C, str], str | None],
+                expression: Callable[[C], Expression | None],
+                problem: Callable[[Message, Location], None]) -> Contact | None:
+    """The contact of one ``<K>`` row, or None after reporting what is wrong with it
+    (``name``, ``expression`` and ``problem`` are the reader's own, so every message has
+    the file's line and column)."""
+    if len(cells) not in (5, 6):
+        problem(msg("read.contact_cells", found=len(cells)), row_location)
+        return None
+    ident = name(cells[0], "contact")
+    gap, e, mu, slip = (expression(c) for c in cells[1:5])
+    if ident is None or gap is None or e is None or mu is None or slip is None:
+        return None
+    description = cells[5].text if len(cells) == 6 else ""
+    return Contact(ident, gap, e, mu, slip, description, cells[0].location)
+
+
+# -- what the rows mean ------------------------------------------------------------------------
+
+
+def name_problems(contacts: Sequence[Contact], parameters: Collection[str], coordinates: Sequence[str],
+                  velocities: Sequence[str]) -> list[SourceError]:
+    """Names each expression may use, ids, and slip linear in the velocities."""
+    problems: list[SourceError] = []
+    with_coords = {*parameters, *coordinates, TIME}
+    seen: dict[str, Location] = {}
+
+    def names_ok(expr: Expression, known: Collection[str], what: Message) -> bool:
+        try:
+            check_names(expr, known, what)
+        except ExpressionError as exc:
+            problems.append(exc)
+            return False
+        return True
+
+    for c in contacts:
+        first = seen.get(c.id)
+        if first is not None:
+            problems.append(SourceError(msg("check.defined_twice", name=c.id, line=first.line), c.location))
+        seen.setdefault(c.id, c.location)
+        names_ok(c.gap, with_coords, msg("where.gap"))
+        names_ok(c.restitution, parameters, msg("where.restitution"))
+        names_ok(c.friction, parameters, msg("where.friction"))
+        if names_ok(c.slip, with_coords | set(velocities), msg("where.slip")):
+            problem = _nonlinear_velocity(c.slip, velocities)
+            if problem is not None:
+                problems.append(problem)
+    return problems
+
+
+def _nonlinear_velocity(slip: Expression, velocities: Sequence[str]) -> SourceError | None:
+    """A problem if ``slip`` is not linear in the velocities: ∂slip/∂v must not depend on any v."""
+    used = [v for v in velocities if v in names_in(slip.tree)]
+    for v in used:
+        rate = algebra.diff(slip.tree, v)
+        if not names_in(rate) & set(velocities) or _vanishes(rate, used):
+            continue
+        offset = dict(slip.name_offsets)[v]
+        return SourceError(msg("check.slip_not_linear", name=v), slip.location_of(offset))
+    return None
+
+
+def _vanishes(rate, velocities: Sequence[str]) -> bool:
+    """``rate`` (∂slip/∂v) is the same whatever the velocities, at a few points: linear after
+    all, only not simplified. (Comparing values, not second derivatives, also catches
+    abs(v) and sgn(v), whose second derivatives are 0 almost everywhere.)"""
+    names = sorted(names_in(rate))
+    pick = random.Random(7)
+    for _ in range(4):
+        env = {n: pick.uniform(-2.0, 2.0) for n in names}
+        other = {**env, **{v: pick.uniform(-2.0, 2.0) for v in velocities}}
+        try:
+            a, b = evaluate(rate, env), evaluate(rate, other)
+        except EvaluationError:
+            continue
+        if abs(a - b) > 1e-9 * max(1.0, abs(a), abs(b)):
+            return False
+    return True
+
+
+def coefficient_problems(contact: Contact, parameters: Mapping[str, float]) -> list[SourceError]:
+    """e must be in [0, 1] and mu ≥ 0 at the parameters' values."""
+    problems: list[SourceError] = []
+    for expr, low, high, cannot, outside in (
+            (contact.restitution, 0.0, 1.0, "check.restitution_value", "check.restitution_range"),
+            (contact.friction, 0.0, math.inf, "check.friction_value", "check.friction_range")):
+        try:
+            value = evaluate(expr.tree, parameters)
+        except EvaluationError as exc:
+            problems.append(SourceError(msg(cannot, name=contact.id, reason=exc.reason), expr.location))
+            continue
+        if not low <= value <= high:
+            problems.append(SourceError(msg(outside, name=contact.id, value=number(value)), expr.location))
+    return problems
+
+
+def coefficients(contact: Contact, parameters: Mapping[str, float]) -> tuple[float, float]:
+    """(e, mu) at the parameters' values; raises the first problem as an ExpressionError."""
+    problems = coefficient_problems(contact, parameters)
+    if problems:
+        raise ExpressionError(problems[0].reason, problems[0].location)
+    return evaluate(contact.restitution.tree, parameters), evaluate(contact.friction.tree, parameters)
+
+
+def number_problems(contacts: Sequence[Contact], parameters: Mapping[str, float],
+                    conditions: Mapping[str, float]) -> list[SourceError]:
+    """Coefficients in range, and no gap below 0 at the initial conditions."""
+    problems: list[SourceError] = []
+    env = {**parameters, **conditions, TIME: 0.0}
+    for c in contacts:
+        problems += coefficient_problems(c, parameters)
+        try:
+            gap = evaluate(c.gap.tree, env)
+        except EvaluationError as exc:
+            problems.append(SourceError(msg("check.gap_value", name=c.id, reason=exc.reason), c.gap.location))
+            continue
+        if gap < -CROSSED_AT_START:
+            problems.append(SourceError(msg("check.contact_inside", name=c.id, gap=number(gap)), c.gap.location))
+    return problems

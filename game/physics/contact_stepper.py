@@ -1,0 +1,327 @@
+"""The stepper of models with contacts (SPEC §7.3): free flight, impacts and resting contacts.
+
+While no contact rests, substeps run in the generated fused loop
+(``advance_events``), which returns at the start of a substep in which a gap
+goes below 0 — or in which a gap's rate says the substep may have gone through a
+thin obstacle and out. That substep is then covered in Python: the instant is
+located (regula falsi, Illinois variant, re-integrating the substep from its
+start, to ``tolerance`` seconds), the contacts act there (impulses,
+:meth:`Contacts.resolve`) and the substep is finished; several events in one
+substep are taken in time order, and whole steps stay on the grid of δ.
+
+While some contact rests (a ball on the floor, a block sliding to a stop), the
+substeps are RK4 in Python with the contact forces in the right-hand side
+(:meth:`Contacts.forces`): still fourth order while nothing changes, with events
+for the other gaps, for a sliding contact whose slip reaches 0 (it sticks there,
+so a block stops where it should and does not chatter) and, for a contact resting
+alone, where its normal force reaches 0 (it lets go there: a ball leaves a
+platform that falls away faster than g at the right instant). With several
+resting contacts a release happens inside the substep's stages instead (the
+normal forces are clamped at 0), accurate to the substep. The contacts that
+rest are found again after every substep, from the state alone (touching, no
+normal speed, pressed), so a new state set by the user needs nothing else.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..expr import EvaluationError
+from ..expr.codegen import ARITHMETIC_ERRORS
+from ..messages import Message, msg
+from .codegen import GAP_ROUNDOFF, PASS_THROUGH
+from .contacts import Contacts, Impact, Mode
+from .steppers import PIVOT_MIN, _unpack, single_substep, substeps_to_event
+
+if TYPE_CHECKING:
+    from .system import State, System
+
+#: an event function this close above 0 has been reached (model units, far below what shows)
+LOCATED = 1e-14
+
+#: what a failed evaluation inside a contact substep can raise
+FAILURES = (*ARITHMETIC_ERRORS, ArithmeticError, np.linalg.LinAlgError)
+
+
+@dataclass
+class ContactRK4:
+    """RK4 substeps with impacts and resting contacts (see the module docstring)."""
+
+    contacts: Contacts
+    #: how closely the instant of an event is located, in seconds
+    tolerance: float = 1e-12
+    #: events in one substep beyond this mean the contacts are not making progress
+    max_events_per_substep: int = 64
+    #: the impacts so far, newest last (bounded); observers read and clear it
+    log: deque[Impact] = field(default_factory=lambda: deque(maxlen=512))
+
+    def advance(self, system: System, state: State, substeps: int) -> State:
+        delta = system.delta
+        modes, current = self._rest(system, state)
+        remaining = substeps
+        while remaining > 0:
+            if not modes:
+                out = substeps_to_event(system, current, delta, remaining)
+                done, hit = int(out[-2]), int(out[-1])
+                current = _unpack(system, current, out[:-2], remaining)
+                remaining -= done
+                if not hit:
+                    break
+            # the end of this substep on the grid of δ from the start (not t + δ + δ… rounded)
+            t_end = state.t + (substeps - remaining + 1) * delta
+            current, modes = self._substep(system, current, t_end - current.t, modes, t_end)
+            remaining -= 1
+        return current
+
+    # -- one substep, with whatever happens in it ----------------------------------------------------
+
+    def _substep(self, system: System, start: State, length: float, modes: tuple[Mode, ...], t_end: float
+                 ) -> tuple[State, tuple[Mode, ...]]:
+        left = length
+        current = start
+        for _ in range(self.max_events_per_substep):
+            end = self._move(system, current, left, modes)
+            watch = self._events(system, current, modes)
+            crossing = self._crossing(system, current, end, left, modes, watch)
+            if crossing is None:
+                end = _at_time(end, t_end)
+                modes, end = self._rest(system, end, modes)
+                return end, modes
+            releases = [len(self.contacts)] if len(modes) == 1 else []
+            h = self._locate(functools.partial(self._values, system, current, modes=modes), watch, crossing, releases)
+            at = self._move(system, current, h, modes) if h > 0 else current
+            at = self._respond(system, at, modes)
+            modes, at = self._rest(system, at, modes)
+            current = at
+            left -= h
+        raise system.failure(start, msg("sim.contact_events", count=self.max_events_per_substep), 1)
+
+    def _move(self, system: System, start: State, h: float, modes: tuple[Mode, ...]) -> State:
+        """One RK4 substep of length h: the generated one while nothing rests, else with contact forces."""
+        if not modes:
+            return single_substep(system, start, h)
+        return self._constrained(system, start, h, modes)
+
+    def _constrained(self, system: System, start: State, h: float, modes: tuple[Mode, ...]) -> State:
+        """One RK4 substep with the resting contacts' forces in the right-hand side (plain
+        floats: the systems that rest are small, and NumPy's overhead would dominate)."""
+        from .system import State
+
+        forces = self.contacts.forces
+
+        def f(t: float, q: list[float], p: list[float]):
+            push = forces(modes, t, q, p)
+            if not push.pivot > PIVOT_MIN:
+                raise ArithmeticError(msg("sim.singular").text())
+            pdot = [a + b for a, b in zip(push.momentum_rate, push.force)]
+            return push.velocity, pdot, push.work_power, push.support_power, -push.power
+
+        def shifted(y: list[float], k: Sequence[float], c: float) -> list[float]:
+            return [a + c * b for a, b in zip(y, k)]
+
+        t, q, p = start.t, start.q.tolist(), start.p.tolist()
+        half = 0.5 * h
+        try:
+            k1 = f(t, q, p)
+            k2 = f(t + half, shifted(q, k1[0], half), shifted(p, k1[1], half))
+            k3 = f(t + half, shifted(q, k2[0], half), shifted(p, k2[1], half))
+            k4 = f(t + h, shifted(q, k3[0], h), shifted(p, k3[1], h))
+        except FAILURES as exc:
+            raise system.failure(start, _reason(exc), 1) from None
+        sixth = h / 6.0
+
+        def combined(y: Sequence[float], i: int) -> list[float]:
+            return [a + sixth * (b1 + 2.0 * b2 + 2.0 * b3 + b4)
+                    for a, b1, b2, b3, b4 in zip(y, k1[i], k2[i], k3[i], k4[i])]
+
+        def total(x: float, i: int) -> float:
+            return x + sixth * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i])
+
+        q_new, p_new = np.array(combined(q, 0)), np.array(combined(p, 1))
+        if not (np.all(np.isfinite(q_new)) and np.all(np.isfinite(p_new))):
+            raise system.failure(start, None, 1)
+        return State(t + h, q_new, p_new, total(start.work, 2), total(start.support_work, 3),
+                     total(start.losses, 4))
+
+    # -- events ----------------------------------------------------------------------------------------
+
+    def _events(self, system: System, state: State, modes: tuple[Mode, ...]) -> list[float]:
+        """The event functions at ``state``: each contact's gap (+ round-off; +inf for a resting
+        one), then slip·sign for each sliding one (it sticks where that reaches 0), then, for a
+        contact resting alone, the normal force it needs (it lets go where that reaches 0)."""
+        values = [g + GAP_ROUNDOFF for g in self.contacts.gaps(state.t, state.q.tolist())]
+        for m in modes:
+            values[m.contact] = math.inf
+        if not modes:
+            return values
+        ql, pl = state.q.tolist(), state.p.tolist()
+        if len(modes) == 1:
+            mode = modes[0]
+            r = self.contacts.rest(mode.contact, state.t, ql, pl)
+            values.append(self.contacts.needed(mode, r))
+            if mode.sliding:
+                values.append(mode.sliding * r.slip)
+            return values
+        sliding = [m for m in modes if m.sliding]
+        if sliding:
+            motion = self.contacts.motion(state.t, ql, pl)
+            values += [m.sliding * self.contacts.terms(m.contact, state.t, ql, motion).slip for m in sliding]
+        return values
+
+    def _values(self, system: System, start: State, h: float, *, modes: tuple[Mode, ...]) -> list[float]:
+        """The event functions after h from ``start``."""
+        return self._events(system, self._move(system, start, h, modes) if h > 0 else start, modes)
+
+    def _crossing(self, system: System, start: State, end: State, length: float, modes: tuple[Mode, ...],
+                  watch: list[float]) -> float | None:
+        """An h at which some watched event function is below 0 (the first event is in [0, h]), or None."""
+        if _lowest_watched(self._events(system, end, modes), watch) < 0:
+            return length
+        if modes:
+            return None
+        return self._passed_through(system, start, length, watch)
+
+    def _passed_through(self, system: System, start: State, length: float, watch: list[float]) -> float | None:
+        """A gap ≥ 0 at both ends whose rate at the start would have taken it below 0 may
+        have crossed a thin obstacle and come out: follow it by conservative advancement
+        (Newton steps from below, exact for a gap convex in time) to see."""
+        code, rates_of = system.code, self.contacts.rates
+        v = code.rhs.scalar(start.t, *start.q.tolist(), *start.p.tolist())[: system.n]
+        rates = rates_of(start.t, *start.q.tolist(), *v)
+        for k, (g, r) in enumerate(zip(watch, rates)):
+            if not (g >= 0 and g + length * r < -PASS_THROUGH):
+                continue
+            h = 0.0
+            for _ in range(60):
+                h_next = h + g / -r
+                if h_next >= length:
+                    break
+                h = h_next
+                at = self._move(system, start, h, ())
+                values = self._events(system, at, ())
+                if _lowest_watched(values, watch) < 0:
+                    return h
+                vq = code.rhs.scalar(at.t, *at.q.tolist(), *at.p.tolist())[: system.n]
+                g, r = values[k], rates_of(at.t, *at.q.tolist(), *vq)[k]
+                if r >= 0 or g <= 0:
+                    break
+        return None
+
+    def _locate(self, values: Callable[[float], list[float]], watch: list[float], length: float,
+                past: Sequence[int] = ()) -> float:
+        """The largest h in [0, length] with every watched event function still ≥ 0 (those ≥ 0
+        at the start), to ``tolerance`` seconds or to where the function that crosses is within
+        :data:`LOCATED` of 0 (for two bodies that part or meet from rest a gap is quadratic in
+        time and its round-off would stall the bracket long before 1e-12 s: they are located in
+        space instead). Regula falsi with the Illinois modification on the function that crosses
+        (the lowest of all is flat wherever some other contact just touches), then bisection if
+        it stalls; if another one crossed before, again on that one. For the functions in
+        ``past`` (a normal force that lets go), the h just after the crossing instead."""
+        watched = [i for i, w in enumerate(watch) if w >= 0]
+        hi, at_hi = length, values(length)
+        for _ in range(len(watched) + 1):
+            k = min(watched, key=lambda i: at_hi[i])
+            lo, after = self._root(functools.partial(_component, values, k), hi, watch[k], at_hi[k])
+            at_lo = values(lo) if lo > 0 else watch
+            if all(at_lo[i] >= 0 for i in watched):
+                return after if k in past else lo
+            hi, at_hi = lo, at_lo  # another one crossed first
+        return 0.0
+
+    def _root(self, f: Callable[[float], float], hi: float, f_lo: float, f_hi: float) -> tuple[float, float]:
+        """(lo, hi) around the crossing of f in [0, hi], given f(0) ≥ 0 > f(hi): f(lo) ≥ 0 > f(hi)."""
+        lo = 0.0
+        side = 0
+        for iteration in range(200):
+            if hi - lo <= self.tolerance or f_lo <= LOCATED:
+                break
+            h = hi - f_hi * (hi - lo) / (f_hi - f_lo) if f_hi != f_lo else 0.5 * (lo + hi)
+            if iteration >= 40 or not lo < h < hi:
+                h = 0.5 * (lo + hi)
+            value = f(h)
+            if value >= 0:
+                lo, f_lo = h, value
+                if side == 1:
+                    f_hi *= 0.5
+                side = 1
+            else:
+                hi, f_hi = h, value
+                if side == -1:
+                    f_lo *= 0.5
+                side = -1
+        return lo, hi
+
+    # -- acting --------------------------------------------------------------------------------------
+
+    def _respond(self, system: System, at: State, resting: tuple[Mode, ...]) -> State:
+        from .system import State
+
+        try:
+            p, struck, normal = self.contacts.resolve(at.t, at.q, at.p, resting)
+        except FAILURES as exc:
+            raise system.failure(at, _reason(exc), 1) from None
+        if not struck:
+            return at
+        new = State(at.t, at.q, p, at.work, at.support_work, at.losses)
+        before, after = system.velocities(at), system.velocities(new)
+        loss = sum(system.energies(at)) - sum(system.energies(new))
+        new = State(at.t, at.q, p, at.work, at.support_work, at.losses + loss)
+        self.log.append(Impact(at.t, tuple(struck), at.q, before, after, loss, normal))
+        return new
+
+    def _rest(self, system: System, state: State, resting: tuple[Mode, ...] = ()) -> tuple[tuple[Mode, ...], State]:
+        """The contacts that rest at ``state`` (``resting``: those that rested until now), and
+        the state with their drift taken out; a touching contact that approaches (a projection
+        or a release pushed it) gets its impulse first."""
+        from .system import State
+
+        for _ in range(8):
+            try:
+                found = self.contacts.resting(state.t, state.q, state.p, resting)
+            except FAILURES as exc:
+                raise system.failure(state, _reason(exc), 1) from None
+            if found is not None:
+                break
+            state = self._respond(system, state, resting)
+        else:
+            raise system.failure(state, msg("sim.contacts_approach"), 1)
+        modes, q, p = found
+        if q is state.q and p is state.p:
+            return modes, state
+        # the normal speed taken out is energy lost (round-off sized); a position put back on the
+        # constraint is integration error and shows in DE, as it should
+        loss = system.energies(State(state.t, q, state.p))[0] - system.energies(State(state.t, q, p))[0]
+        return modes, State(state.t, q, p, state.work, state.support_work, state.losses + loss)
+
+
+
+def _reason(exc: BaseException) -> str | Message | None:
+    """What a failed evaluation says (Python's arithmetic errors in the user's words)."""
+    if isinstance(exc, ARITHMETIC_ERRORS):
+        return EvaluationError.of(exc).reason
+    return str(exc) or None
+
+
+def _component(values: Callable[[float], list[float]], k: int, h: float) -> float:
+    return values(h)[k]
+
+
+def _lowest_watched(values: Sequence[float], watch: Sequence[float]) -> float:
+    """The lowest of ``values`` among the event functions that were ≥ 0 at the start."""
+    return min((v for v, w in zip(values, watch) if w >= 0), default=math.inf)
+
+
+def _at_time(state: State, t: float) -> State:
+    """The same state stamped with ``t`` (the end of a substep on the grid, not t + h rounded)."""
+    from .system import State
+
+    if state.t == t:
+        return state
+    return State(t, state.q, state.p, state.work, state.support_work, state.losses)

@@ -1,0 +1,718 @@
+"""What contacts do at one instant (SPEC §7.3): impulses at impacts, forces while resting.
+
+A contact k of a model says gap_k(q, t) ≥ 0. With J = ∂gap/∂q, S = ∂slip/∂q̇ and
+W = T⁻¹ (never formed: the generated code solves with T's factors), in generalized
+coordinates:
+
+- **Impact** (:meth:`Contacts.resolve`): the touching contacts that approach get
+  generalized impulses Δp = Jᵀ·Pn + Sᵀ·Pt, one contact at a time and again while any
+  still approaches (Gauss–Seidel along the chain: a Newton's cradle passes the
+  impulse ball to ball, so as many balls leave as came in). Each one reverses the
+  normal rate J·q̇ with factor e; friction sticks if |Pt| ≤ mu·Pn allows it, else
+  slides with |Pt| = mu·Pn; kinetic energy never rises (friction is reduced if it
+  would). An approach slower than what the free normal acceleration builds in
+  :data:`REST_SUBSTEPS` substeps is inelastic: no Zeno sequence of ever smaller
+  bounces.
+- **Resting** (:meth:`Contacts.resting`, :meth:`Contacts.forces`): a contact that
+  touches with no normal speed and needs a pushing force becomes a one-sided
+  constraint: normal force λ ≥ 0 keeping gap¨ = 0, Coulomb friction sticking inside
+  the cone or sliding against the slip, released when λ would pull. One resting
+  contact is solved in closed form; several make a small linear complementarity
+  problem, solved by projected Gauss–Seidel and then exactly on the set it finds.
+
+The kinetic energy lost (impacts, sliding friction) is kept in ``State.losses`` so
+that E − W − E₀ + losses stays at integration error.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import NamedTuple
+
+import numpy as np
+
+from ..expr import Node, algebra
+from ..model import ModelFile
+from ..model.contacts import coefficients
+
+#: an impact slower than the free normal acceleration builds in this many substeps is inelastic
+REST_SUBSTEPS = 4
+#: relative size under which a gap counts as touching and a speed as zero
+TOUCH = 1e-9
+#: sweeps of sequential impulses with restitution before the rest are made inelastic
+RESTITUTION_SWEEPS = 200
+#: then sweeps of inelastic impulses at most
+INELASTIC_SWEEPS = 2000
+#: projected Gauss–Seidel sweeps for resting forces at most
+FORCE_SWEEPS = 300
+
+
+@dataclass(frozen=True)
+class BoundContact:
+    """A contact of the model with numbers for its coefficients."""
+
+    id: str
+    restitution: float
+    friction: float
+    gap: Node
+    slip: Node
+
+    @cached_property
+    def rubs(self) -> bool:
+        """It has friction: mu > 0 and a slip that is not identically 0."""
+        return self.friction > 0 and not algebra.is_zero(self.slip)
+
+
+def bind_contacts(model: ModelFile, parameters: Mapping[str, float]) -> tuple[BoundContact, ...]:
+    """The model's contacts with the parameters' values (ExpressionError if e or mu is out of range)."""
+    out = []
+    for c in model.contacts:
+        e, mu = coefficients(c, parameters)
+        out.append(BoundContact(c.id, e, mu, algebra.bind(c.gap.tree, parameters), algebra.bind(c.slip.tree, parameters)))
+    return tuple(out)
+
+
+def _tolerance(direction: Sequence[float], v: Sequence[float]) -> float:
+    """A rate along ``direction`` (J or S) below this is none, at velocities ``v``."""
+    return TOUCH * math.sqrt(_dot(direction, direction)) * max(1.0, math.sqrt(_dot(v, v)))
+
+
+class _Lazy:
+    """``make(k)`` for each k, made the first time it is asked for."""
+
+    def __init__(self, make: Callable[[int], Callable], count: int):
+        self.make = make
+        self.made: list[Callable | None] = [None] * count
+
+    def ready(self, k: int) -> bool:
+        return self.made[k] is not None
+
+    def __getitem__(self, k: int) -> Callable:
+        made = self.made[k]
+        if made is None:
+            made = self.made[k] = self.make(k)
+        return made
+
+
+def _dot(a: Sequence[float], b: Sequence[float]) -> float:
+    return math.fsum(x * y for x, y in zip(a, b)) if len(a) > 8 else sum(x * y for x, y in zip(a, b))
+
+
+class Motion:
+    """The motion at one state without contact forces, as the generated ``dynamics`` gives it."""
+
+    __slots__ = ("acceleration", "momentum_rate", "pivot", "support_power", "velocity", "work_power")
+
+    def __init__(self, out: Sequence[float], n: int):
+        self.velocity = out[:n]
+        self.momentum_rate = out[n:2 * n]
+        self.acceleration = out[2 * n:3 * n]
+        self.pivot, self.work_power, self.support_power = out[3 * n:]
+
+
+class Terms:
+    """One contact at one state: its gap, rates, directions J and S, and T⁻¹ applied to them."""
+
+    __slots__ = ("J", "S", "WJ", "WS", "c", "d", "gap", "rate", "slip", "velocity")
+
+    def __init__(self, out: Sequence[float], solved: Sequence[float], velocity: Sequence[float], n: int):
+        self.gap, self.rate, self.c, self.slip, self.d = out[:5]
+        self.J, self.S = out[5:5 + n], out[5 + n:]
+        self.WJ, self.WS = solved[:n], solved[n:]
+        self.velocity = velocity
+
+
+class Rest:
+    """One contact resting alone at one state, as its generated ``rest<k>`` gives it (or as
+    :meth:`of` works it out from its terms)."""
+
+    __slots__ = (
+        "J",
+        "S",
+        "an",
+        "at",
+        "gap",
+        "gnn",
+        "gns",
+        "gss",
+        "jv",
+        "momentum_rate",
+        "pivot",
+        "rate",
+        "slip",
+        "support_power",
+        "sv",
+        "velocity",
+        "work_power",
+    )
+
+    def __init__(self, out: Sequence[float], n: int):
+        self.velocity, self.momentum_rate = out[:n], out[n:2 * n]
+        self.J, self.S = out[2 * n:3 * n], out[3 * n:4 * n]
+        (self.pivot, self.work_power, self.support_power, self.gap, self.rate, self.slip, self.an, self.at,
+         self.gnn, self.gns, self.gss, self.jv, self.sv) = out[4 * n:]
+
+    @classmethod
+    def of(cls, tk: Terms, motion: Motion) -> Rest:
+        J, S, v, acc = tk.J, tk.S, motion.velocity, motion.acceleration
+        return cls((*v, *motion.momentum_rate, *J, *S, motion.pivot, motion.work_power, motion.support_power,
+                    tk.gap, tk.rate, tk.slip, _dot(J, acc) + tk.c, _dot(S, acc) + tk.d, _dot(J, tk.WJ),
+                    _dot(J, tk.WS), _dot(S, tk.WS), _dot(J, v), _dot(S, v)), len(J))
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A resting contact and how its friction acts: ``sliding`` = 0 sticks (or has no
+    friction), ±1 slides with that sign of slip (friction pushes the other way)."""
+
+    contact: int
+    sliding: int = 0
+
+
+@dataclass(frozen=True)
+class Impact:
+    """Impulses at one instant: which contacts, the velocities before and after, energy lost,
+    and the part of the change of velocity the normal impulses alone made (it points away
+    from where the bodies were touched)."""
+
+    t: float
+    contacts: tuple[int, ...]
+    q: np.ndarray
+    before: np.ndarray
+    after: np.ndarray
+    loss: float
+    normal: np.ndarray
+
+
+class Push(NamedTuple):
+    """The resting contacts' effect at one state: the motion without them (q̇, ṗ, the pivot,
+    the powers), the generalized force they add to ṗ, its power, and each normal force."""
+
+    velocity: Sequence[float]
+    momentum_rate: Sequence[float]
+    pivot: float
+    work_power: float
+    support_power: float
+    force: list[float]
+    power: float
+    normal: list[float]
+    #: per resting contact, how much a unit normal force accelerates its gap (J·T⁻¹·Jᵀ)
+    stiffness: list[float]
+    #: per resting contact, the normal acceleration without contact forces
+    free: list[float]
+
+
+class Contacts:
+    """A system's contacts: their coefficients and generated terms, and what they do."""
+
+    def __init__(self, contacts: Sequence[BoundContact], code, delta: float):
+        self.items = tuple(contacts)
+        self.code = code
+        self.delta = delta
+        self.n = code.n
+        assert code.dynamics is not None and code.solve is not None and code.gap_rates is not None \
+            and code.resting is not None, "generated without contacts"
+        self._terms = [c.scalar for c in code.contact_terms]
+        self._dynamics = code.dynamics.scalar
+        self._solve = code.solve.scalar
+        self._rest = _Lazy(code.resting.resting, len(contacts))
+        self._last_rest: tuple[tuple[float, ...], Rest] | None = None
+        self._warm: dict[tuple, np.ndarray] = {}
+        #: gap_rates(t, q…, q̇…) → each contact's dgap/dt
+        self.rates = code.gap_rates.scalar
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    # -- evaluating ------------------------------------------------------------------------------
+
+    def motion(self, t: float, q: Sequence[float], p: Sequence[float]) -> Motion:
+        return Motion(self._dynamics(t, *q, *p), self.n)
+
+    def terms(self, k: int, t: float, q: Sequence[float], motion: Motion) -> Terms:
+        v = motion.velocity
+        out = self._terms[k](t, *q, *v)
+        n = self.n
+        return Terms(out, self._solve(t, *q, *out[5:]), v, n)
+
+    def gaps(self, t: float, q: Sequence[float]) -> tuple[float, ...]:
+        return self.code.gaps.scalar(t, *q)
+
+    @staticmethod
+    def slack(q: Sequence[float] | np.ndarray) -> float:
+        """How far above 0 a gap may be and still touch."""
+        return TOUCH * max(1.0, max((abs(x) for x in q), default=0.0))
+
+    def touching(self, t: float, q: Sequence[float]) -> list[int]:
+        slack = self.slack(q)
+        return [k for k, g in enumerate(self.gaps(t, q)) if g <= slack]
+
+    def _accelerations(self, resting: Sequence[Mode], t: float, q: Sequence[float], p: Sequence[float],
+                       motion: Motion) -> np.ndarray:
+        """q̈ with the forces of the ``resting`` contacts."""
+        acceleration = np.array(motion.acceleration)
+        if resting:
+            push = self.forces(resting, t, q, p)
+            acceleration += self._solve(t, *q, *push.force, *([0.0] * self.n))[: self.n]
+        return acceleration
+
+    def resting_speed(self, terms: Terms, acceleration: Sequence[float] | np.ndarray) -> float:
+        """A normal speed below which the contact rests: the speed the acceleration that presses
+        it (without contact forces) builds in :data:`REST_SUBSTEPS` substeps."""
+        return REST_SUBSTEPS * self.delta * max(0.0, -(_dot(terms.J, list(acceleration)) + terms.c))
+
+    @staticmethod
+    def speed_tolerance(terms: Terms) -> float:
+        """A normal speed below this is none."""
+        return _tolerance(terms.J, terms.velocity)
+
+    # -- positions the user asks for ----------------------------------------------------------------
+
+    def stop_at(self, t: float, start: Sequence[float] | np.ndarray, goal: Sequence[float] | np.ndarray
+                ) -> np.ndarray:
+        """The coordinates nearest ``goal`` on the way from ``start`` (where no contact is
+        crossed) that cross none: a body dragged into a wall stops at the wall, and slides
+        along it if the drag goes on sideways."""
+        here, target = np.array(start, dtype=float), np.array(goal, dtype=float)
+        # no gap below 0, or below where it already was (a resting contact, at −round-off)
+        floor = [min(0.0, g) for g in self.gaps(t, here.tolist())]
+        for _ in range(4):
+            if self._admissible(t, target, floor):
+                return target
+            here = self._last_admissible(t, here, target, floor)
+            # what is left of the way, without its part into the contacts that block it
+            rest = target - here
+            for k in self.touching(t, here.tolist()):
+                J = np.array(self._terms[k](t, *here.tolist(), *([0.0] * self.n))[5:5 + self.n])
+                into = float(J @ rest)
+                if into < 0 and float(J @ J) > 0:
+                    rest -= into / float(J @ J) * J
+            if not np.any(rest):
+                break
+            target = here + rest
+        return here
+
+    def _admissible(self, t: float, q: np.ndarray, floor: Sequence[float]) -> bool:
+        return all(g >= f for g, f in zip(self.gaps(t, q.tolist()), floor))
+
+    def _last_admissible(self, t: float, start: np.ndarray, goal: np.ndarray, floor: Sequence[float]) -> np.ndarray:
+        """The furthest point of the segment start → goal before a contact is crossed."""
+        lo, hi = 0.0, 1.0
+        for _ in range(60):
+            mid = 0.5 * (lo + hi)
+            if self._admissible(t, start + mid * (goal - start), floor):
+                lo = mid
+            else:
+                hi = mid
+        return start + lo * (goal - start)
+
+    # -- impacts -----------------------------------------------------------------------------------
+
+    def resolve(self, t: float, q: np.ndarray, p: np.ndarray, resting: Sequence[Mode] = ()
+                ) -> tuple[np.ndarray, list[int], np.ndarray]:
+        """Momenta after the impulses of the touching contacts that approach, which contacts
+        got one (empty: nothing approaches), and the change of q̇ the normal impulses made.
+        ``resting`` are the contacts resting until now: how hard an approach is pressed (so
+        whether it is slow enough to be inelastic) counts their forces (a ball landing on a
+        ball that lies on the floor is pressed by its whole weight)."""
+        ql, pl = q.tolist(), p.tolist()
+        normal = np.zeros(self.n)
+        touching = self.touching(t, ql)
+        if not touching:
+            return p, [], normal
+        motion = self.motion(t, ql, pl)
+        acceleration = self._accelerations(resting, t, ql, pl, motion)
+        rows = {k: _ImpactRow(self.items[k], self.terms(k, t, ql, motion), motion, acceleration, self.delta)
+                for k in touching}
+        v = np.array(motion.velocity)
+        p = p.copy()
+        struck: list[int] = []
+        for sweeps, inelastic in ((RESTITUTION_SWEEPS, False), (INELASTIC_SWEEPS, True)):
+            for _ in range(sweeps):
+                moved = False
+                for k in touching:
+                    impulse = rows[k].impulse(v, inelastic)
+                    if impulse is None:
+                        continue
+                    dv, dp, pn = impulse
+                    v += dv
+                    p += dp
+                    normal += pn * rows[k].WJ
+                    moved = True
+                    if k not in struck:
+                        struck.append(k)
+                if not moved:
+                    return p, struck, normal
+        return p, struck, normal
+
+    # -- resting contacts ---------------------------------------------------------------------------
+
+    def resting(self, t: float, q: np.ndarray, p: np.ndarray, before: Sequence[Mode] = ()
+                ) -> tuple[tuple[Mode, ...], np.ndarray, np.ndarray] | None:
+        """The contacts that rest now (touching, no normal speed to speak of, pressed) with their
+        friction modes, and q, p with the drift of the touching contacts taken out: a gap below
+        0 pushed back to 0 (whatever it does next: else the round-off left where it crossed
+        would have it cross again at once), a resting contact's normal speed set to 0.
+        None if a touching contact approaches: that is an impact to resolve first. A contact
+        resting ``before`` goes on resting while it is pressed at all (a new one must be pressed
+        more than round-off), so a pile does not flicker between resting and not."""
+        ql, pl = q.tolist(), p.tolist()
+        touching = self.touching(t, ql)
+        if not touching:
+            return (), q, p
+        if len(touching) == 1 and self._rest.ready(touching[0]):
+            found = self._resting_alone(touching[0], t, q, p)
+            if found is not None:
+                return found
+        candidates: list[Mode] = []
+        terms: list[Terms] = []  # of the candidates
+        motion = self.motion(t, ql, pl)
+        every: list[Terms] = []  # of all touching contacts
+        for k in touching:
+            tk = self.terms(k, t, ql, motion)
+            every.append(tk)
+            # no normal speed: none at all, or parting slower than the pressing acceleration takes
+            # back in a few substeps (what sequential impulses leave between stacked bodies; the
+            # pressing may come through other contacts: a ball pushed sideways by one on top)
+            tolerance = self.speed_tolerance(tk)
+            if tk.rate < -tolerance:
+                return None
+            if tk.rate > max(tolerance, self.resting_speed(tk, motion.acceleration)):
+                others = [m for m in before if m.contact != k]
+                if not others or tk.rate > self.resting_speed(tk, self._accelerations(others, t, ql, pl, motion)):
+                    continue
+            candidates.append(Mode(k, self._sliding(k, tk.slip, tk.S, tk.velocity)))
+            terms.append(tk)
+        if not candidates or all(_dot(tk.J, motion.acceleration) + tk.c >= -TOUCH for tk in terms):
+            # nothing presses (a Newton's cradle at rest): no force is the answer, without an LCP
+            return (), *self._settle(every, (), q, p)
+        if len(candidates) == 1:
+            # rest<k> if it has been made already (a contact that only touches need not make it)
+            k = candidates[0].contact
+            push = self._one(candidates[0], self.rest(k, t, ql, pl) if self._rest.ready(k) else Rest.of(terms[0], motion))
+        else:
+            push = self._several(candidates, terms, motion)
+        # a force that could not move anything visibly (the round-off left between the balls of
+        # a Newton's cradle) is no force: those contacts stay free, on the fast path; if they
+        # drift into each other, that is an event
+        scale = 1.0 + max(abs(a) for a in push.free)
+        was = {m.contact for m in before}
+        active = [i for i, m in enumerate(candidates)
+                  if push.normal[i] * push.stiffness[i] > (0.0 if m.contact in was else TOUCH * scale)]
+        modes = tuple(candidates[i] for i in active)
+        resting = [touching.index(m.contact) for m in modes]
+        q, p = self._settle(every, resting, q, p)
+        return modes, q, p
+
+    def _resting_alone(self, k: int, t: float, q: np.ndarray, p: np.ndarray
+                       ) -> tuple[tuple[Mode, ...], np.ndarray, np.ndarray] | None:
+        """:meth:`resting` for one touching contact that has rested before, from one call of its
+        ``rest<k>``; None when there is more to do than that call can tell (drift to take out,
+        a speed to look at closer)."""
+        r = self.rest(k, t, q.tolist(), p.tolist())
+        if r.gap < 0 or abs(r.rate) > _tolerance(r.J, r.velocity):
+            return None
+        mode = Mode(k, self._sliding(k, r.slip, r.S, r.velocity))
+        if self._one(mode, r).normal[0] * r.gnn <= TOUCH * (1.0 + abs(r.an)):
+            return None
+        if r.rate != 0.0:
+            return None
+        return (mode,), q, p
+
+    def _sliding(self, k: int, slip: float, S: Sequence[float], v: Sequence[float]) -> int:
+        if not self.items[k].rubs:
+            return 0
+        return 0 if abs(slip) <= _tolerance(S, v) else (1 if slip > 0 else -1)
+
+    @staticmethod
+    def _settle(touching: Sequence[Terms], resting: Sequence[int], q: np.ndarray, p: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray]:
+        """The touching contacts back on their constraints, all together: every gap ≥ 0, and no
+        normal speed at the ``resting`` ones (indices into ``touching``). Gauss–Seidel on the
+        gaps and rates made linear (the corrections are round-off sized), mass-weighted so the
+        lightest body moves; putting one contact back moves the others' gaps too."""
+        gaps = [tk.gap for tk in touching]
+        rates = [tk.rate if i in resting else 0.0 for i, tk in enumerate(touching)]
+        if all(g >= 0 for g in gaps) and not any(rates):
+            return q, p
+        J = np.array([tk.J for tk in touching])
+        WJ = np.array([tk.WJ for tk in touching])
+        coupling = J @ WJ.T  # how moving along one contact's W·Jᵀ changes each gap
+        q, p = q.copy(), p.copy()
+        g, r = np.array(gaps), np.array(rates)
+        for _ in range(50):
+            moved = False
+            for i in range(len(touching)):
+                a = coupling[i, i]
+                if a <= 0:
+                    continue
+                if g[i] < 0:
+                    step = -g[i] / a
+                    q += step * WJ[i]
+                    g += step * coupling[:, i]
+                    moved = True
+                if i in resting and r[i] != 0.0:
+                    push = -r[i] / a
+                    p += push * J[i]
+                    r += push * coupling[:, i]
+                    r[[k for k in range(len(touching)) if k not in resting]] = 0.0
+                    moved = True
+            if not moved or (np.all(g >= -1e-15) and not np.any(np.abs(r[list(resting)]) > 1e-15)):
+                break
+        return q, p
+
+    def forces(self, modes: Sequence[Mode], t: float, q: Sequence[float], p: Sequence[float]) -> Push:
+        """What the resting ``modes`` do at one state (see :class:`Push`)."""
+        if len(modes) == 1:
+            return self._one(modes[0], self.rest(modes[0].contact, t, q, p))
+        motion = self.motion(t, q, p)
+        return self._several(modes, [self.terms(m.contact, t, q, motion) for m in modes], motion)
+
+    def rest(self, k: int, t: float, q: Sequence[float], p: Sequence[float]) -> Rest:
+        """Contact k resting alone at one state: one call of its generated ``rest<k>`` (the
+        last one is remembered: a substep's end is asked for by the events and the modes)."""
+        key = (k, t, *q, *p)
+        if self._last_rest is not None and self._last_rest[0] == key:
+            return self._last_rest[1]
+        r = Rest(self._rest[k](t, *q, *p), self.n)
+        self._last_rest = (key, r)
+        return r
+
+    def needed(self, mode: Mode, r: Rest) -> float:
+        """The normal force contact ``mode`` alone would need to stay shut (negative: it would
+        have to pull), times J·T⁻¹·Jᵀ: an acceleration, 0 where the contact lets go."""
+        item = self.items[mode.contact]
+        if item.rubs and mode.sliding == 0:
+            det = r.gnn * r.gss - r.gns * r.gns
+            if det > 1e-14 * r.gnn * r.gss:
+                return (-r.an * r.gss + r.at * r.gns) / det * r.gnn
+        return -r.an
+
+    def _one(self, mode: Mode, r: Rest) -> Push:
+        """One resting contact, in closed form."""
+        item = self.items[mode.contact]
+        lam = phi = 0.0
+        if r.gnn > 0:
+            lam = max(0.0, -r.an / r.gnn)
+            if item.rubs and lam > 0:
+                if mode.sliding:
+                    edge = r.gnn - mode.sliding * item.friction * r.gns
+                    if edge > 0:
+                        lam = max(0.0, -r.an / edge)
+                        phi = -mode.sliding * item.friction * lam
+                else:
+                    lam, phi = _stick(r.an, r.at, r.gnn, r.gns, r.gss, item.friction)
+        if phi:
+            force = [lam * j + phi * s for j, s in zip(r.J, r.S)]
+        else:
+            force = [lam * j for j in r.J]
+        return Push(r.velocity, r.momentum_rate, r.pivot, r.work_power, r.support_power, force,
+                    lam * r.jv + phi * r.sv, [lam], [r.gnn], [r.an])
+
+    def _several(self, modes: Sequence[Mode], terms: Sequence[Terms], motion: Motion) -> Push:
+        """Several resting contacts: an LCP (see :func:`_complementarity`)."""
+        rows: list[Sequence[float]] = []  # constraint rows: normal J, then sticking S
+        pushes: list[np.ndarray] = []  # T⁻¹ times the direction each unknown pushes along
+        directions: list[np.ndarray] = []
+        drift: list[float] = []
+        kinds: list[tuple[int, int, float]] = []  # (mode index, 0 normal / 1 tangent, mu)
+        for i, (m, tk) in enumerate(zip(modes, terms)):
+            mu = self.items[m.contact].friction
+            J, WJ = np.array(tk.J), np.array(tk.WJ)
+            if m.sliding and self.items[m.contact].rubs:
+                directions.append(J - m.sliding * mu * np.array(tk.S))
+                pushes.append(WJ - m.sliding * mu * np.array(tk.WS))
+            else:
+                directions.append(J)
+                pushes.append(WJ)
+            rows.append(tk.J)
+            drift.append(tk.c)
+            kinds.append((i, 0, mu))
+        for i, (m, tk) in enumerate(zip(modes, terms)):
+            item = self.items[m.contact]
+            if item.rubs and m.sliding == 0 and any(tk.S):
+                rows.append(tk.S)
+                directions.append(np.array(tk.S))
+                pushes.append(np.array(tk.WS))
+                drift.append(tk.d)
+                kinds.append((i, 1, item.friction))
+        R = np.array(rows)
+        G = R @ np.array(pushes).T
+        a_free = R @ np.array(motion.acceleration) + np.array(drift)
+        # the forces of the same resting contacts a moment ago are where the sweeps start
+        key = tuple((m.contact, m.sliding) for m in modes) + tuple(kinds)
+        f = _complementarity(G, a_free, kinds, self._warm.get(key))
+        self._warm = {key: f}
+        force = np.array(directions).T @ f
+        count = len(modes)
+        return Push(motion.velocity, motion.momentum_rate, motion.pivot, motion.work_power, motion.support_power,
+                    force.tolist(), float(force @ np.array(motion.velocity)), f[:count].tolist(),
+                    np.diag(G)[:count].tolist(), a_free[:count].tolist())
+
+
+def _stick(a_n: float, a_t: float, g_nn: float, g_ns: float, g_ss: float, mu: float) -> tuple[float, float]:
+    """(λ, φ) of one contact with friction that may stick: no normal or slip acceleration if
+    the cone |φ| ≤ mu·λ allows it, else sliding at its edge, else released."""
+    det = g_nn * g_ss - g_ns * g_ns
+    if det > 1e-14 * g_nn * g_ss:
+        lam = (-a_n * g_ss + a_t * g_ns) / det
+        phi = (-a_t * g_nn + a_n * g_ns) / det
+        if lam > 0 and abs(phi) <= mu * lam:
+            return lam, phi
+        sign = math.copysign(1.0, phi) if lam > 0 else -math.copysign(1.0, a_t)
+    else:
+        sign = -math.copysign(1.0, a_t)
+    edge = g_nn + sign * mu * g_ns
+    if edge <= 0:
+        return max(0.0, -a_n / g_nn), 0.0
+    lam = max(0.0, -a_n / edge)
+    return lam, sign * mu * lam
+
+
+class _ImpactRow:
+    """One touching contact during an impact: its rows and the numbers of its impulses."""
+
+    def __init__(self, item: BoundContact, terms: Terms, motion: Motion, acceleration: np.ndarray, delta: float):
+        self.item = item
+        v = motion.velocity
+        self.J, self.WJ = np.array(terms.J), np.array(terms.WJ)
+        # the rates' parts that do not come from q̇ (a moving surface)
+        self.gt = terms.rate - _dot(terms.J, v)
+        self.a = _dot(terms.J, terms.WJ)
+        self.rubs = item.rubs and any(terms.S)
+        if self.rubs:
+            self.S, self.WS = np.array(terms.S), np.array(terms.WS)
+            self.s0 = terms.slip - _dot(terms.S, v)
+            self.b = _dot(terms.J, terms.WS)
+            self.c = _dot(terms.S, terms.WS)
+        #: slower approaches are inelastic (they would bounce for fewer than REST_SUBSTEPS substeps)
+        self.resting_speed = REST_SUBSTEPS * delta * max(0.0, -(float(self.J @ acceleration) + terms.c))
+        self.tolerance = Contacts.speed_tolerance(terms)
+
+    def impulse(self, v: np.ndarray, inelastic: bool) -> tuple[np.ndarray, np.ndarray, float] | None:
+        """(Δq̇, Δp, Pn) of this contact's impulse, or None if it does not approach."""
+        if self.a <= 0:
+            return None
+        vn = float(self.J @ v) + self.gt
+        if vn >= -self.tolerance:
+            return None
+        e = 0.0 if inelastic or -vn <= self.resting_speed else self.item.restitution
+        need = -(1.0 + e) * vn  # the change of the normal rate
+        if not self.rubs:
+            Pn = need / self.a
+            return Pn * self.WJ, Pn * self.J, Pn
+        vt = float(self.S @ v) + self.s0
+        mu = self.item.friction
+        Pn, Pt = self._with_friction(need, vt, mu)
+        # kinetic energy must not rise: less friction until it does not
+        if self._gain(Pn, Pt, v) > 0.0:
+            lo, hi = 0.0, mu
+            for _ in range(60):
+                mid = 0.5 * (lo + hi)
+                if self._gain(*self._with_friction(need, vt, mid), v) > 0.0:
+                    hi = mid
+                else:
+                    lo = mid
+            Pn, Pt = self._with_friction(need, vt, lo)
+        return Pn * self.WJ + Pt * self.WS, Pn * self.J + Pt * self.S, Pn
+
+    def _with_friction(self, need: float, vt: float, mu: float) -> tuple[float, float]:
+        """(Pn, Pt) giving the normal rate change ``need``: sticking if the cone allows, else sliding."""
+        a, b, c = self.a, self.b, self.c
+        det = a * c - b * b
+        if mu <= 0 or det <= 1e-14 * a * c:
+            return need / a, 0.0
+        Pn = (c * need + b * vt) / det
+        Pt = (-a * vt - b * need) / det
+        if Pn >= 0 and abs(Pt) <= mu * Pn:
+            return Pn, Pt
+        sign = math.copysign(1.0, Pt if Pt != 0 else -vt)
+        denominator = a + sign * mu * b
+        if denominator <= 0:  # friction would jam the contact: let it slip without friction
+            return need / a, 0.0
+        Pn = need / denominator
+        return Pn, sign * mu * Pn
+
+    def _gain(self, Pn: float, Pt: float, v: np.ndarray) -> float:
+        """How much ½·q̇ᵀTq̇ would rise (beyond round-off): with Δp = JᵀPn + SᵀPt and
+        Δq̇ = T⁻¹Δp, the rise is Δpᵀ·(q̇ + Δq̇/2)."""
+        dp = Pn * self.J + Pt * self.S
+        dv = Pn * self.WJ + Pt * self.WS
+        rise = float(dp @ (v + 0.5 * dv))
+        return rise - 1e-13 * abs(float(dp @ v))
+
+
+def _complementarity(G: np.ndarray, a_free: np.ndarray, kinds: Sequence[tuple[int, int, float]],
+                     start: np.ndarray | None = None) -> np.ndarray:
+    """Forces f with a = a_free + G·f: normal rows λ ≥ 0, a ≥ 0, λ·a = 0; sticking rows a = 0
+    unless |φ| would pass mu·λ of their contact. Projected Gauss–Seidel (from ``start``, the
+    forces a moment ago) finds which rows hold; the equalities on those are then solved
+    exactly (RK4 needs the forces to round-off, not to the sweeps' tolerance)."""
+    m = len(a_free)
+    f = [0.0] * m if start is None else start.tolist()
+    a = (a_free + G @ start).tolist() if start is not None else a_free.tolist()
+    g = G.tolist()
+    scale = 1.0 + max(abs(x) for x in a)
+    tangent_of = {kinds[i][0]: i for i in range(m) if kinds[i][1] == 1}
+
+    def move(i: int, new: float) -> float:
+        change = new - f[i]
+        if change:
+            f[i] = new
+            for r in range(m):
+                a[r] += g[r][i] * change
+        return abs(change) * g[i][i]
+
+    for _ in range(FORCE_SWEEPS):
+        biggest = 0.0
+        for i in range(m):
+            if g[i][i] <= 0:
+                continue
+            mode, kind, mu = kinds[i]
+            new = f[i] - a[i] / g[i][i]
+            if kind == 0:
+                new = max(0.0, new)
+            else:
+                new = min(mu * f[mode], max(-mu * f[mode], new))
+            biggest = max(biggest, move(i, new))
+            if kind == 0 and i in tangent_of:  # the cone shrank or grew with λ
+                j = tangent_of[i]
+                bound = mu * f[i]
+                move(j, min(bound, max(-bound, f[j])))
+        if biggest <= 1e-10 * scale:  # the exact solve below does the rest
+            break
+    return _polish(G, a_free, np.array(f), kinds)
+
+
+def _polish(G: np.ndarray, a_free: np.ndarray, f: np.ndarray, kinds: Sequence[tuple[int, int, float]]) -> np.ndarray:
+    """The exact solution on the rows the sweeps left holding (and friction at the edge
+    of its cone folded into its normal row), if it is consistent; else the sweeps' f."""
+    m = len(f)
+    holding = [i for i in range(m) if (kinds[i][1] == 0 and f[i] > 0)
+               or (kinds[i][1] == 1 and abs(f[i]) < kinds[i][2] * f[kinds[i][0]] * (1 - 1e-9))]
+    if not holding:
+        return f
+    A = G.copy()
+    edge = [i for i in range(m) if kinds[i][1] == 1 and i not in holding and f[kinds[i][0]] > 0]
+    for i in edge:  # friction at the edge of its cone: φ = ±mu·λ, a column of its normal row
+        A[:, kinds[i][0]] += G[:, i] * math.copysign(kinds[i][2], f[i])
+    try:
+        sub = np.linalg.solve(A[np.ix_(holding, holding)], -a_free[holding])
+    except np.linalg.LinAlgError:
+        return f
+    exact = np.zeros(m)
+    exact[holding] = sub
+    for i in edge:
+        exact[i] = math.copysign(kinds[i][2], f[i]) * exact[kinds[i][0]]
+    a = a_free + G @ exact
+    scale = 1.0 + float(np.max(np.abs(a_free)))
+    for i in range(m):
+        mode, kind, mu = kinds[i]
+        if kind == 0 and (exact[i] < 0 or a[i] < -1e-9 * scale):
+            return f
+        if kind == 1 and abs(exact[i]) > mu * exact[mode] * (1 + 1e-9):
+            return f
+    return exact

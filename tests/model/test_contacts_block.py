@@ -1,0 +1,120 @@
+"""The CONTACTS block (SPEC §7.3): read as written, and each mistake named with file:line:column."""
+
+from __future__ import annotations
+
+import pytest
+from model_texts import one_coordinate
+
+from game.model import read_model, validate
+from game.model.reader import ModelFileError
+
+PARAMS = "<P>m|1|masa</P><P>g|9.81|gravedad</P><P>e|0.8|restitución</P><P>r|0.1|radio</P>"
+
+
+def ball(contacts: str, x0: str = "1") -> str:
+    """A ball on a vertical line (x is its height) with the given contact rows."""
+    return one_coordinate("m", "½·m·vx²", "m·g·x", params=PARAMS, x0=x0,
+                          extra=f"<CONTACTS>\n{contacts}\n</CONTACTS>")
+
+
+def problems(write_model, contacts: str, x0: str = "1") -> list[str]:
+    return [str(p) for p in validate(read_model(write_model(ball(contacts, x0))))]
+
+
+def test_a_contact_row_is_read_as_written(write_model):
+    model = read_model(write_model(ball("<K>suelo|'x - r'|'e'|'0.2'|'vx'|el piso</K>")))
+    (c,) = model.contacts
+    assert (c.id, c.gap.text, c.restitution.text, c.friction.text, c.slip.text, c.description) == (
+        "suelo", "'x - r'", "'e'", "'0.2'", "'vx'", "el piso")
+    assert (c.location.line, c.location.column) == (24, 4)
+    assert validate(model) == []
+
+
+def test_the_description_may_be_left_out(write_model):
+    model = read_model(write_model(ball("<K>suelo|'x - r'|'e'|'0'|'0'</K>")))
+    assert model.contacts[0].description == ""
+
+
+def test_a_row_with_missing_cells_is_refused_where_it_starts(write_model):
+    with pytest.raises(ModelFileError) as exc:
+        read_model(write_model(ball("<K>suelo|'x - r'|'e'</K>")))
+    assert "m.dat:24:1: a contact row has 6 cells, id|'gap'|'e'|'mu'|'slip'|description (found 3)" in str(exc.value)
+
+
+def test_a_bad_contact_name_is_refused(write_model):
+    with pytest.raises(ModelFileError, match=r"m.dat:24:4: '2s' is not a valid contact name"):
+        read_model(write_model(ball("<K>2s|'x - r'|'e'|'0'|'0'|</K>")))
+
+
+def test_a_contact_row_outside_its_block_is_refused(write_model):
+    text = one_coordinate("m", "½·m·vx²", "m·g·x", params=PARAMS, extra="<FORCES>\n<K>s|'x'|'1'|'0'|'0'|</K>\n</FORCES>")
+    with pytest.raises(ModelFileError, match=r"<K> row inside <FORCES>"):
+        read_model(write_model(text))
+
+
+@pytest.mark.parametrize("row, expected", [
+    # slip must be linear in the velocities: the place of the velocity that is not
+    ("<K>s|'x - r'|'e'|'0.2'|'vx²'|</K>", ":24:25: slip must be linear in the velocities (as in 'vx' or 'vx + r·vθ'), "
+                                          "but it is not linear in 'vx'"),
+    ("<K>s|'x - r'|'e'|'0.2'|'x·sin(vx)'|</K>", ":24:31: slip must be linear in the velocities"),
+    ("<K>s|'x - r'|'e'|'0.2'|'abs(vx)'|</K>", ":24:29: slip must be linear in the velocities"),
+    # names each field may use
+    ("<K>s|'x - rr'|'e'|'0'|'0'|</K>", ":24:11: unknown name 'rr' (a gap may use parameters, coordinates and t)"),
+    ("<K>s|'x - r + vx'|'e'|'0'|'0'|</K>", ":24:15: unknown name 'vx' (a gap may use parameters, coordinates and t)"),
+    ("<K>s|'x - r'|'e·x'|'0'|'0'|</K>", ":24:17: unknown name 'x' (e may use only the parameters)"),
+    ("<K>s|'x - r'|'e'|'mu'|'0'|</K>", ":24:19: unknown name 'mu' (mu may use only the parameters)"),
+    ("<K>s|'x - r'|'e'|'0'|'vy'|</K>", ":24:23: unknown name 'vy' (slip may use parameters, coordinates, velocities and t)"),
+    # the coefficients at the parameters' values
+    ("<K>s|'x - r'|'2·e'|'0'|'0'|</K>", ":24:14: e (restitution) of contact 's' must be between 0 and 1, but it is 1.6"),
+    ("<K>s|'x - r'|'e'|'-0.1'|'vx'|</K>", ":24:18: mu (friction) of contact 's' must be 0 or more, but it is -0.1"),
+    ("<K>s|'x - r'|'log(e - 1)'|'0'|'0'|</K>", ":24:14: e (restitution) of contact 's' cannot be computed"),
+    # ids
+    ("<K>s|'x - r'|'e'|'0'|'0'|</K>\n<K>s|'x + 5'|'e'|'0'|'0'|</K>", ":25:4: 's' is defined twice (first at line 24)"),
+])
+def test_each_mistake_is_named_where_it_is(write_model, row, expected):
+    found = problems(write_model, row)
+    assert any(expected in p for p in found), found
+
+
+def test_a_slip_that_is_linear_but_not_written_so_is_accepted(write_model):
+    # (vx + 1)² − vx² − 1 = 2·vx: linear, though its derivative reads vx until simplified
+    assert problems(write_model, "<K>s|'x - r'|'e'|'0.2'|'(vx + 1)² - vx² - 1'|</K>") == []
+
+
+def test_conditions_that_start_inside_a_contact_are_refused(write_model):
+    found = problems(write_model, "<K>suelo|'x - r'|'e'|'0'|'0'|</K>", x0="0.05")
+    assert any(":24:10: the initial conditions put contact 'suelo' inside (its gap is -0.05" in p for p in found)
+
+
+def test_touching_at_the_start_is_fine(write_model):
+    assert problems(write_model, "<K>suelo|'x - r'|'e'|'0'|'0'|</K>", x0="0.1") == []
+
+
+def test_a_mechanism_file_with_contacts_is_refused(write_model):
+    from mechanism_texts import mechanism
+
+    text = mechanism("<POINT>O|0|1|0|0|1</POINT>\n<POINT>P|1|1</POINT>\n<BAR>barra|O|P|0|0|0.05</BAR>\n"
+                     "<MASS>bola|P|1|0.1</MASS>") + "<CONTACTS>\n<K>suelo|'P_y'|'1'|'0'|'0'|</K>\n</CONTACTS>\n"
+    found = [str(p) for p in validate(read_model(write_model(text)))]
+    assert any("a mechanism file cannot have <CONTACTS> (yet)" in p for p in found), found
+
+
+def test_the_messages_are_written_in_the_language_of_the_moment(write_model):
+    from game.messages import set_language
+
+    found = validate(read_model(write_model(ball("<K>s|'x - r'|'2·e'|'0'|'vx²'|</K>"))))
+    assert [p.key for p in found] == ["check.slip_not_linear"]
+    set_language("es")
+    try:
+        assert "el deslizamiento debe ser lineal en las velocidades" in str(found[0])
+        found = validate(read_model(write_model(ball("<K>s|'x - r'|'2·e'|'0'|'vx'|</K>"))))
+        assert "e (restitución) del contacto 's' debe estar entre 0 y 1, pero vale 1.6" in str(found[0])
+    finally:
+        set_language("en")
+
+
+def test_a_file_with_more_contacts_than_can_be_followed_is_refused(write_model):
+    rows = "\n".join(f"<K>s{k}|'x + {k}'|'e'|'0'|'0'|</K>" for k in range(501))
+    with pytest.raises(ModelFileError) as exc:
+        read_model(write_model(ball(rows)))
+    assert "m.dat:524:1: more than 500 contacts" in str(exc.value)

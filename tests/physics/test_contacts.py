@@ -1,0 +1,351 @@
+"""Contacts (SPEC §7.3) against results known in closed form: bounces, exchanges of
+velocity, Newton's cradle, a pendulum against a wall, friction at an impact and while
+sliding, and no tunnelling. Each number is the one issue 10 names."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from model_texts import cradle, one_coordinate
+from project import MODELS, ROOT
+from sim_helpers import simulation as shipped
+
+from game.model import read_catalog, read_model
+from game.physics import Simulation
+
+G = 9.81
+H = 1.0
+
+
+class ImpactLog:
+    """An observer keeping every impact of a simulation (each step's ``sim.impacts``)."""
+
+    def __init__(self, sim: Simulation):
+        self.impacts: list = []
+        sim.observers.append(self)
+
+    def on_step(self, sim: Simulation) -> None:
+        self.impacts += sim.impacts
+
+    def on_break(self, sim: Simulation) -> None:
+        self.impacts.clear()
+
+
+def watched(sim: Simulation) -> Simulation:
+    sim.log = ImpactLog(sim)  # type: ignore[attr-defined]
+    return sim
+
+
+def impacts(sim: Simulation):
+    """The impacts so far, oldest first."""
+    return sim.log.impacts  # type: ignore[attr-defined]
+
+
+def simulation(stem: str, **settings: str) -> Simulation:
+    return watched(shipped(stem, **settings))
+
+
+def vertical_ball(**settings: str) -> Simulation:
+    # the shipped ball, dropped straight down from a gap of h = 1 above the floor
+    return simulation("pelota", x="0", vx="0", **settings)
+
+
+def with_contacts() -> list[str]:
+    """The shipped models with contacts, found by reading the files."""
+    return [e.stem for e in read_catalog(ROOT / "models.xml", MODELS).entries if read_model(e.path).contacts]
+
+
+@pytest.mark.parametrize("stem", with_contacts())
+def test_energy_lost_in_contacts_balances_every_shipped_model(stem):
+    # E − W − E₀ + Eloss stays at integration error through impacts, resting and sliding
+    sim = shipped(stem)
+    sim.step(round(2.5 / sim.model.general.dt))
+    assert sim.de / abs(sim.e0) < 1e-7
+    assert sim.losses >= -1e-12 * abs(sim.e0)
+
+
+# -- a ball bouncing on the floor -------------------------------------------------------------------
+
+
+def test_first_impact_instant_and_speed():
+    sim = vertical_ball()
+    sim.step(25)  # 0.5 s: one impact
+    (first,) = impacts(sim)
+    # free fall is a polynomial of degree 2: RK4 follows it exactly, so only the location's
+    # tolerance (1e-12 s) separates the instant from √(2h/g) = 0.45152 s
+    assert first.t == pytest.approx(math.sqrt(2 * H / G), abs=1e-10)
+    assert first.t == pytest.approx(0.45152, abs=5e-6)
+    assert -first.before[1] == pytest.approx(4.42945, abs=5e-6)
+    assert first.after[1] == pytest.approx(0.8 * 4.42945, abs=5e-6)
+
+
+def test_apex_heights_fall_as_e_to_the_2k_and_the_ball_comes_to_rest_before_the_zeno_time():
+    sim = vertical_ball()
+    r, e, dt = sim.parameters["r"], sim.parameters["e"], sim.model.general.dt
+    rows = []
+    for _ in range(300):  # 6 s
+        sim.step()
+        rows.append((sim.t, sim.q[1] - r, sim.qdot[1], len(impacts(sim))))
+    t, gap, vy, count = (np.array(c) for c in zip(*rows))
+    # in flight the apex of the present arc is gap + vy²/2g (exact for a parabola)
+    for k in range(1, 11):
+        in_flight = (count == k) & (gap > 1e-3)
+        apex = gap[in_flight] + vy[in_flight] ** 2 / (2 * G)
+        assert apex.size, f"no step in flight after bounce {k}"
+        assert np.allclose(apex, H * e ** (2 * k), rtol=1e-6, atol=0)
+    # rest: from some step on the ball lies on the floor, still, with no jitter and not sunk
+    moving = np.flatnonzero((gap > 1e-9) | (np.abs(vy) > 1e-9))
+    rest = t[moving[-1] + 1]
+    zeno = 2 * math.sqrt(2 * H / G) / (1 - e) - math.sqrt(2 * H / G)
+    assert zeno == pytest.approx(4.0637, abs=1e-4)
+    assert rest <= zeno + dt
+    assert np.all(gap >= -1e-9)
+    assert t[-1] - rest > 1.5  # and it stayed there for seconds
+
+
+def test_elastic_bounces_keep_the_energy():
+    sim = vertical_ball(e="1")
+    e0 = sim.energy
+    worst = 0.0
+    while len(impacts(sim)) < 100:
+        sim.step(5)
+        worst = max(worst, abs(sim.energy - e0) / e0)
+    assert worst < 1e-8
+    assert sim.losses == pytest.approx(0.0, abs=1e-9 * e0)
+
+
+# -- impacts between bodies ---------------------------------------------------------------------
+
+
+def head_on(e: str) -> Simulation:
+    # the billiard balls on the table's axis, no cloth friction: the white at 2 m/s, the red at −0.5 m/s
+    return simulation("billar", mup="0", eb=e, x1="-1", y1="0", vx1="2", vy1="0", x2="0.5", y2="0", vx2="-0.5")
+
+
+@pytest.mark.parametrize("e, expected", [("1", (-0.5, 2.0)), ("0", (0.75, 0.75))])
+def test_two_equal_balls_head_on_exchange_or_move_together(e, expected):
+    sim = head_on(e)
+    sim.step(40)  # 0.8 s: they meet at t = 0.5 s − 2r/2.5; the cushions are further away
+    (hit,) = impacts(sim)
+    assert hit.contacts == (0,)
+    assert (hit.after[0], hit.after[2]) == pytest.approx(expected, abs=1e-12)
+    m = sim.parameters["m"]
+    assert m * (hit.after[0] + hit.after[2]) == pytest.approx(m * (hit.before[0] + hit.before[2]), abs=1e-14)
+    assert hit.after[1] == hit.after[3] == 0.0
+    # and afterwards: each keeps its velocity (e = 0: together, touching)
+    assert (sim.qdot[0], sim.qdot[2]) == pytest.approx(expected, abs=1e-12)
+    if e == "0":
+        gap = sim.q[2] - sim.q[0] - 2 * sim.parameters["r"]
+        assert abs(gap) < 1e-9
+
+
+@pytest.mark.parametrize("balls", [3, 5])
+@pytest.mark.parametrize("lifted", [1, 2])
+def test_newtons_cradle_sends_out_as_many_balls_as_come_in(write_model, balls, lifted):
+    model = read_model(write_model(cradle(balls, lifted)))
+    sim = watched(Simulation(model))
+    l, g = sim.parameters["l"], sim.parameters["g"]
+    incoming = math.sqrt(2 * g * l * (1 - math.cos(math.pi / 6)))  # the lifted balls at the bottom
+    sim.step(30)  # 0.6 s: one chain of impacts, at t ≈ 0.51 s
+    (chain,) = impacts(sim)
+    speeds = np.abs(chain.after) * l
+    assert np.all(np.abs(chain.before[:lifted] * l - incoming) < 1e-6)
+    assert np.all(np.abs(speeds[-lifted:] - incoming) < 1e-6)  # the last ones leave at that speed
+    assert np.all(speeds[:-lifted] < 1e-6 * incoming)  # the others stay
+    assert sim.losses == pytest.approx(0.0, abs=1e-12)
+
+
+def test_the_shipped_cradle_swings_the_last_ball_up_to_the_first_ones_angle():
+    sim = simulation("cuna_newton")
+    worst = 0.0
+    for _ in range(60):  # to t = 1.2 s: the fifth ball is up and on its way back
+        sim.step()
+        worst = max(worst, sim.q[4])
+    # the turning point from energy at any step of the swing (exact for a pendulum)
+    theta, omega = sim.q[4], sim.qdot[4]
+    l, g = sim.parameters["l"], sim.parameters["g"]
+    amplitude = math.acos(math.cos(theta) - l * omega ** 2 / (2 * g))
+    assert amplitude == pytest.approx(math.pi / 6, abs=1e-8)
+    assert np.all(np.abs(sim.q[:4]) < 1e-6)
+
+
+def test_pendulum_rebounds_from_the_wall_to_28_955_degrees():
+    sim = simulation("pendulo_pared")
+    sim.step(60)  # 1.2 s: one impact at the bottom, then the swing back up
+    assert len(impacts(sim)) == 1
+    theta, omega = sim.q[0], sim.qdot[0]
+    l, g = sim.parameters["l"], sim.parameters["g"]
+    amplitude = math.degrees(math.acos(math.cos(theta) - l * omega ** 2 / (2 * g)))
+    assert amplitude == pytest.approx(28.955, abs=0.01)
+    assert amplitude == pytest.approx(math.degrees(math.acos(0.875)), abs=1e-6)
+
+
+# -- friction ------------------------------------------------------------------------------------
+
+
+def test_oblique_impact_with_friction_slides_through_the_impact():
+    sim = simulation("pelota")  # vx = 2, dropped from h = 1, e = 0.8, mu = 0.2
+    sim.step(25)
+    (first,) = impacts(sim)
+    assert first.before == pytest.approx([2.0, -4.42945], abs=5e-6)
+    # |Pt| = mu·Pn with Pn = (1 + e)·4.42945: the slip would need 2, friction gives only 1.59460
+    assert first.after == pytest.approx([0.40540, 3.54356], abs=5e-6)
+
+
+def test_a_block_sliding_on_a_rough_floor_stops_after_v2_over_2_mu_g():
+    sim = simulation("bloque_friccion")  # v = 3, mu = 0.3
+    v, mu, g = sim.qdot[0], sim.parameters["mu"], sim.parameters["g"]
+    x0, y0 = sim.q
+    sim.step(75)  # 1.5 s: it stops at v/(mu·g) = 1.02 s
+    distance = sim.q[0] - x0
+    assert distance == pytest.approx(v ** 2 / (2 * mu * g), rel=0.005)
+    assert distance == pytest.approx(v ** 2 / (2 * mu * g), rel=1e-6)  # in fact, to the substep's accuracy
+    stopped = sim.q.copy()
+    sim.step(50)
+    assert np.array_equal(sim.q, stopped) and np.all(sim.qdot == 0.0)  # no creep, no jitter
+    assert sim.q[1] == y0
+    # the kinetic energy went into the floor: E + Eloss = E₀
+    assert sim.losses == pytest.approx(0.5 * sim.parameters["M"] * v ** 2, rel=1e-9)
+    assert abs(sim.balance) < 1e-9
+
+
+def test_kinetic_energy_never_rises_at_an_impact_with_spin_and_friction():
+    # the rolling ball of the staircase, thrown with every combination of spin and speed
+    for spin in (-60.0, 0.0, 60.0):
+        for mu in ("0.1", "2"):
+            sim = simulation("escalera", mu=mu, vφ=str(spin), vx="0.3")
+            sim.step(40)
+            hits = impacts(sim)
+            assert hits
+            T = np.diag([sim.parameters["m"], sim.parameters["m"], sim.parameters["I"]])
+            for hit in hits:
+                before, after = hit.before @ T @ hit.before, hit.after @ T @ hit.after
+                assert after <= before * (1 + 1e-12)
+                assert hit.loss >= -1e-12 * before
+
+
+# -- no tunnelling ------------------------------------------------------------------------------
+
+
+THIN_WALL = """<GENERAL>
+escala=100
+Ox=0
+Oy=0
+dt=0.02
+N=1
+nQ=1
+</GENERAL>
+<PARAMETERS>
+<P>m|1|masa</P>
+<P>r|0.1|radio</P>
+</PARAMETERS>
+<CIs>
+<CI>x|-0.55|posición</CI>
+<CI>vx|50|velocidad</CI>
+</CIs>
+<TMATRIX>
+<T>0,0|'m'</T>
+</TMATRIX>
+<ENERGIES>
+<Ek>½·m·vx²</Ek>
+<Ep>0</Ep>
+</ENERGIES>
+<CONTACTS>
+<K>muro|'max(-x, x - 0.1) - r'|'1'|'0'|'0'|a wall 0.1 thick between x = 0 and x = 0.1</K>
+</CONTACTS>
+<G>C|C1|'r'|'x'|'0'|'vx'|'0'|1|-1|1</G>
+<G>Blk|muro|0.1|1|'0.05'|'0'|'0'|'0'|'0'|'0'|0|-1</G>
+"""
+
+
+def test_a_ball_at_50_m_per_s_does_not_pass_through_a_thin_wall(write_model):
+    # one substep per step of 0.02 s: the ball moves 1 m per substep, from x = −0.55 to 0.45
+    # across a wall 0.1 thick, so both ends of the substep are outside it; the gap's rate at the
+    # start gives it away
+    sim = watched(Simulation(read_model(write_model(THIN_WALL))))
+    xs = []
+    for _ in range(10):
+        sim.step()
+        xs.append(sim.q[0])
+    (hit,) = impacts(sim)
+    assert hit.t == pytest.approx((0.55 - 0.1) / 50, abs=1e-12)
+    assert max(xs) <= -0.1 + 1e-9
+    assert sim.qdot[0] == pytest.approx(-50.0)
+
+
+def test_several_impacts_in_one_substep_are_taken_in_time_order(write_model):
+    # between two walls 0.3 apart at 50 m/s and one substep of 0.02 s: three or four impacts a substep
+    text = THIN_WALL.replace("'max(-x, x - 0.1) - r'", "'x + 0.15 - r'").replace(
+        "<CONTACTS>", "<CONTACTS>\n<K>otro|'0.15 - r - x'|'1'|'0'|'0'|the other wall</K>").replace(
+        "<CI>x|-0.55|", "<CI>x|0|")
+    sim = watched(Simulation(read_model(write_model(text))))
+    sim.step(5)
+    hits = impacts(sim)
+    times = [h.t for h in hits]
+    assert times == sorted(times) and len(hits) >= 15
+    assert [h.contacts for h in hits] == [(k % 2,) for k in range(len(hits))]  # right (0), left (1), right…
+    assert np.all(np.diff(times) == pytest.approx(0.1 / 50, abs=1e-11))
+    assert sim.energy == pytest.approx(0.5 * 50 ** 2, rel=1e-12)
+    assert abs(sim.q[0]) <= 0.05 + 1e-9
+
+
+def test_a_fast_ball_stays_in_the_shipped_box():
+    sim = simulation("pelota", vx="50", vy="20", e="1", mu="0")
+    L, r = sim.parameters["L"], sim.parameters["r"]
+    for _ in range(100):
+        sim.step()
+        assert abs(sim.q[0]) <= L - r + 1e-9 and sim.q[1] >= r - 1e-9
+
+
+# -- a surface that moves -----------------------------------------------------------------------
+
+
+def shaker(omega: str) -> str:
+    """A ball resting on a platform that moves up and down as A·sin(ω·t) (the gap depends on t)."""
+    return one_coordinate(
+        "m", "½·m·vx²", "m·g·x", params=f"<P>m|1|masa</P><P>g|9.81|gravedad</P><P>A|0.05|amplitud</P><P>w|{omega}|ω</P>",
+        x0="0.1", v0="A·w", dt="0.01", n="10",
+        extra="<CONTACTS>\n<K>plataforma|'x - 0.1 - A·sin(w·t)'|'0'|'0'|'0'|</K>\n</CONTACTS>")
+
+
+def test_a_ball_rides_a_platform_that_accelerates_down_slower_than_g(write_model):
+    sim = watched(Simulation(read_model(write_model(shaker("10")))))  # A·ω² = 5 < g
+    A, w = sim.parameters["A"], sim.parameters["w"]
+    for _ in range(150):
+        sim.step()
+        assert sim.q[0] == pytest.approx(0.1 + A * math.sin(w * sim.t), abs=1e-9)
+    assert impacts(sim) == []
+    assert abs(sim.balance) < 1e-9  # the platform's work is in Eloss (negative when it lifts)
+
+
+def test_a_ball_leaves_a_platform_that_accelerates_down_faster_than_g(write_model):
+    sim = watched(Simulation(read_model(write_model(shaker("20")))))  # A·ω² = 20 > g
+    A, w, g = sim.parameters["A"], sim.parameters["w"], sim.parameters["g"]
+    sim.step(4)  # 0.04 s
+    # it rides until the platform's acceleration −A·ω²·sin(ωt) reaches −g, then flies
+    t_off = math.asin(g / (A * w * w)) / w
+    y_off, v_off = 0.1 + A * math.sin(w * t_off), A * w * math.cos(w * t_off)
+    dt = sim.t - t_off
+    assert sim.q[0] == pytest.approx(y_off + v_off * dt - 0.5 * g * dt * dt, abs=1e-9)
+    assert sim.q[0] - 0.1 - A * math.sin(w * sim.t) > 1e-4  # above the platform
+
+
+# -- a pile ---------------------------------------------------------------------------------------
+
+
+def test_balls_falling_into_a_pile_come_to_rest_without_sinking(write_model):
+    # four balls of the box, now with weight, restitution 0.5 and friction: they bounce, land on
+    # each other and on the floor, and settle; several contacts rest at once (an LCP)
+    from game.app.ballbox import ball_box
+
+    text = ball_box(4).replace("<P>g|0|", "<P>g|9.81|").replace("<P>e|1|", "<P>e|0.5|").replace("<P>mu|0|", "<P>mu|0.3|")
+    sim = watched(Simulation(read_model(write_model(text))))
+    contacts = sim.system.contacts
+    for _ in range(150):  # 3 s
+        sim.step()
+        assert min(contacts.gaps(sim.t, sim.q.tolist())) >= -1e-9
+    assert np.max(np.abs(sim.qdot)) < 1e-9  # at rest
+    assert abs(sim.balance) < 1e-8 * abs(sim.e0) + 1e-9
+    assert len(impacts(sim)) > 10
