@@ -246,7 +246,7 @@ class PlotView:
             paint.line(image, GRID, (px, area.top), (px, area.bottom - 1))
             label = font.render(text, True, INK)
             image.blit(label, (min(max(0, px - label.get_width() / 2), size[0] - label.get_width()), area.bottom + 3))
-        for v, text in self.y_axis.ticks(max(2, min(6, area.height // 30))):
+        for v, text in self.y_axis.ticks(max(3, min(6, area.height // 25))):
             py = self.to_pixels(np.array([self.x_axis.lo]), np.array([v]))[1][0]
             paint.line(image, GRID, (area.left, py), (area.right - 1, py))
             label = font.render(text, True, INK)
