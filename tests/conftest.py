@@ -11,6 +11,15 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
+@pytest.fixture(autouse=True)
+def user_home(tmp_path, monkeypatch) -> Path:
+    """The user's folders (saved models, remembered state, log) in a temporary folder: no test
+    ever reads or writes the real home."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("CENM_HOME", str(home))
+    return home
+
+
 @pytest.fixture
 def write_model(tmp_path):
     """Write model text to a .dat file and return its path."""

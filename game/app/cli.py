@@ -90,12 +90,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return screenshot(args.model, args.out, args.seconds, args.size)
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no sound is used: no sound-card noise
-        problem = pygame_problem()
-        if problem:
-            print(f"error: {problem}", file=sys.stderr)
-            return 2
         return open_window(model=args.model, fullscreen=args.fullscreen, kiosk=args.kiosk,
-                           config=args.config, lang=args.lang)
+                           config=args.config, lang=args.lang,
+                           argv=list(sys.argv[1:] if argv is None else argv))
     except UsageError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -104,14 +101,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
 
-def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool = False, config: str | None = None,
-        lang: str | None = None) -> int:
-    import pygame
 
+def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool = False, config: str | None = None,
+        lang: str | None = None, argv: Sequence[str] = ()) -> int:
     from ..model import ModelFileError
+    from .healing import open_log
     from .session import LoadError
     from .settings import SettingsError, load_settings
-    from .window import App
+    from .supervisor import SUPERVISED, supervise
+    from .userdirs import user_folders
 
     try:
         settings = load_settings(config)
@@ -120,11 +118,22 @@ def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool 
         return 2
     settings = dataclasses.replace(settings, fullscreen=settings.fullscreen or fullscreen, kiosk=settings.kiosk or kiosk,
                        language=lang or settings.language)
+    if settings.kiosk and not os.environ.get(SUPERVISED):
+        # the window runs in a child process that is started again if it dies or hangs
+        return supervise(argv, open_log(user_folders().log))
+    problem = pygame_problem()
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
+    import pygame
+
     pygame.display.init()
     if pygame.display.get_driver() in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
         print("error: no display to open the window on; on a machine without a screen use "
               "python3 main.py screenshot / simulate / check")
         return 2
+    from .window import App
+
     try:
         app = App(settings, model)
     except (LoadError, ModelFileError) as exc:

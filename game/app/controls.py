@@ -32,6 +32,8 @@ class Control:
     locked_while_animating: bool = False
     #: the tooltip's text key (default: the control's name)
     tooltip: str | None = None
+    #: offered in a kiosk too (not: the manual, which opens a browser; saving files)
+    kiosk: bool = True
 
     @property
     def tooltip_key(self) -> str:
@@ -52,11 +54,16 @@ CONTROLS: tuple[Control, ...] = (
     Control("edit", "x", "bottom", "edit_x", "edit_v", locked_while_animating=True),
     *(Control(f"speed{i}", str(i + 1), "speed", label=label, tooltip="speed") for i, label in enumerate(SPEED_LABELS)),
     Control("menu", "m", "top-left", "menu"),
-    Control("docs", "f1", "top-right", "docs"),
+    Control("docs", "f1", "top-right", "docs", kiosk=False),
     Control("fullscreen", "f11", None),
 )
 
 BY_NAME = {c.name: c for c in CONTROLS}
+
+
+def offered(kiosk: bool) -> tuple[Control, ...]:
+    """The controls a window offers: all of them, or in a kiosk those meant for one."""
+    return tuple(c for c in CONTROLS if c.kiosk or not kiosk)
 
 
 def controls_at(place: str) -> list[Control]:

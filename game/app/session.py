@@ -28,8 +28,9 @@ from ..physics.records import History, HistoryRecorder, Trail, TrailRecorder
 from ..ui.text import Texts, energy_lines, number
 from .controls import BY_NAME
 from .edits import ConditionEdits, ParameterEdits
+from .kiosk import ATTRACT, COUNTDOWN, Kiosk
 from .scheduler import SPEEDS, StepScheduler
-from .settings import Settings
+from .settings import Settings, Show
 
 #: characters per line of the expressions in the energy panel
 ENERGY_COLUMNS = 56
@@ -76,8 +77,11 @@ class Session:
         self.drag: Drag | None = None
         #: the text of the banner over the scene, or None
         self.banner: str | None = None
-        #: wall seconds without input (a kiosk starts over after a while)
-        self.idle_seconds = 0.0
+        #: a kiosk's timeout and attract loop (None outside kiosk mode)
+        self.kiosk = Kiosk(self.settings.kiosk_idle_seconds, self.settings.kiosk_countdown_seconds,
+                           self.settings.kiosk_attract) if self.settings.kiosk else None
+        #: wall seconds since the simulation stopped on a failure (None while it is fine)
+        self.stopped_for: float | None = None
         #: what a window does for the controls only it can carry out (the manual, full screen)
         self.window_actions: dict[str, Callable[[], None]] = {}
         self.scheduler = StepScheduler(0.02, SPEEDS[self.view.speed_index])
@@ -133,6 +137,7 @@ class Session:
         self.view.dialog = None
         self.drag = None
         self.banner = None
+        self.stopped_for = None
         sim.reset()  # the observers start from the model's conditions
         return True
 
@@ -206,18 +211,73 @@ class Session:
             except SimulationError as exc:
                 self.view.animating = False
                 self.banner = self.texts("stopped", reason=str(exc))
+                self.stopped_for = 0.0
                 return k
         return steps
 
-    def idle(self, wall_seconds: float, had_input: bool) -> None:
-        """Kiosk: after a while without input, close what is open and show the model moving
-        again from its own conditions, so the next visitor finds it alive."""
-        self.idle_seconds = 0.0 if had_input else self.idle_seconds + wall_seconds
-        if self.settings.kiosk and self.idle_seconds >= self.settings.kiosk_idle_seconds:
-            self.idle_seconds = 0.0
-            self.view.menu = False
-            if self.load(self.index):
-                self.view.animating = True
+    # -- a kiosk left alone --------------------------------------------------------------------
+
+    def touched(self) -> bool:
+        """Input arrived. In a kiosk it answers "Still there?" or ends the attract loop (on the
+        model shown); then it returns True and the input goes no further."""
+        return self.kiosk is not None and self.kiosk.touch()
+
+    def tick(self, wall_seconds: float) -> None:
+        """A kiosk's clock: the countdown and the attract loop move on, and a simulation that
+        failed starts again from its model's conditions after ``kiosk_heal_seconds``."""
+        k = self.kiosk
+        if k is None:
+            return
+        if self.stopped_for is not None:
+            self.stopped_for += wall_seconds
+            if self.stopped_for >= self.settings.kiosk_heal_seconds:
+                self.restart()
+        show = k.tick(wall_seconds)
+        for _ in range(max(1, len(k.shows))):  # a show that cannot open gives way to the next
+            if show is None or self.start_show(show):
+                break
+            show = k.next_show()
+
+    def recover(self, next_model: bool = False) -> None:
+        """After an unexpected exception in a frame: the model on screen opens again from its file
+        (the next one of the menu when ``next_model``), with nothing half-done left open. A kiosk
+        goes on moving; a desktop waits paused."""
+        self.view.menu, self.view.dialog, self.drag = False, None, None
+        count = len(self.catalog.entries)
+        start = self.index + 1 if next_model else self.index
+        for i in range(count):
+            if self.load((start + i) % count):
+                self.view.animating = self.kiosk is not None
+                return
+
+    def restart(self) -> None:
+        """The model on screen again from its own conditions (the show's, in the attract loop), moving."""
+        k = self.kiosk
+        if k is not None and k.phase == ATTRACT and self.start_show(k.current):
+            return
+        if self.load(self.index):
+            self.view.animating = True
+
+    def start_show(self, show: Show) -> bool:
+        """Open a show of the attract loop: its model, its conditions, trails on, moving, nothing else open."""
+        v = self.view
+        v.menu, v.dialog, v.vectors, v.edit_velocities = False, None, False, False
+        v.panels.clear()
+        entry = self.catalog.find(show.model) if show.model else self.entry
+        if entry is None or not self.load(self.catalog.entries.index(entry)):
+            return False
+        if show.conditions:
+            ConditionEdits(self.sim).accept(dict(show.conditions))  # refused: the file's conditions
+        v.animating = True
+        return True
+
+    @property
+    def caption(self) -> str | None:
+        """The kiosk's words over the scene: the countdown, or the attract loop's invitation."""
+        k = self.kiosk
+        if k is None or k.phase not in (COUNTDOWN, ATTRACT):
+            return None
+        return self.texts("still_there", seconds=k.seconds_left) if k.phase == COUNTDOWN else self.texts("touch_to_play")
 
     # -- what is shown -------------------------------------------------------------------------
 

@@ -22,25 +22,26 @@ from ..ui.panels import DefinitionsPanel, LivePanel
 from ..ui.text import Texts
 from ..ui.theme import build_theme
 from . import paths
-from .controls import CONTROLS, SPEED_LABELS
-from .picking import arrow_at, body_at
+from .controls import SPEED_LABELS, offered
+from .healing import FrameGuard, open_log
+from .pointer import Pointer
 from .session import Session
 from .settings import Settings
+from .supervisor import Heartbeat
+from .userdirs import user_folders
 
 #: wall seconds between rewrites of the numbers shown while animating: faster is unreadable,
 #: and re-rendering text is the most expensive part of a frame
 TEXT_INTERVAL = 0.1
 
-INPUT_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.KEYDOWN,
-                pygame.TEXTINPUT, pygame.MOUSEWHEEL, pygame.FINGERDOWN)
-
 
 class App:
     def __init__(self, settings: Settings | None = None, model: str | None = None):
         pygame.init()
-        #: key code → control name, from the command table
-        self.keys = {pygame.key.key_code(c.key): c.name for c in CONTROLS if c.key}
         self.settings = settings = settings or Settings()
+        self.controls = offered(settings.kiosk)
+        #: key code → control name, from the command table
+        self.keys = {pygame.key.key_code(c.key): c.name for c in self.controls if c.key}
         self.texts = Texts(settings.language)
         flags, size = pygame.RESIZABLE, (settings.width, settings.height)
         if settings.fullscreen or settings.kiosk:
@@ -58,7 +59,10 @@ class App:
         self.menu: ModelMenu | None = None
         self.live: dict[str, LivePanel] = {}
         self._since_text = 0.0
-        self.bars = Bars(self.manager, self.layout, self.texts, CONTROLS)
+        self.bars = Bars(self.manager, self.layout, self.texts, self.controls)
+        self.pointer = Pointer(self)
+        self.guard = FrameGuard(open_log(user_folders().log))
+        self.heartbeat = Heartbeat.from_environment()
         self.session.open(model)
         self._make_camera()
 
@@ -74,7 +78,7 @@ class App:
         self.layout = Layout(*size)
         self.manager.set_window_resolution(size)
         self.bars.kill()
-        self.bars = Bars(self.manager, self.layout, self.texts, CONTROLS)
+        self.bars = Bars(self.manager, self.layout, self.texts, self.controls)
         self._close_widgets()
         self._make_camera()
 
@@ -89,16 +93,24 @@ class App:
     # -- the frame -----------------------------------------------------------------------
 
     def frame(self, wall_seconds: float) -> None:
-        """One frame: events, then the simulation up to the clock, then paint."""
-        had_input = False
-        for event in pygame.event.get():
-            had_input |= event.type in INPUT_EVENTS
-            self.handle(event)
-        self.session.idle(wall_seconds, had_input)
-        self._since_text += wall_seconds
-        self.manager.update(wall_seconds)
-        self.session.advance(wall_seconds)
-        self.draw()
+        """One frame: events, then the simulation up to the clock, then paint. An exception
+        anywhere in it is logged and the model reloaded (:mod:`game.app.healing`), never fatal."""
+        try:
+            for event in pygame.event.get():
+                if not self.pointer.swallows(event):  # a touch that wakes a kiosk goes no further
+                    self.handle(event)
+            self.session.tick(wall_seconds)
+            self._since_text += wall_seconds
+            self.manager.update(wall_seconds)
+            self.session.advance(wall_seconds)
+            self.draw()
+        except Exception as exc:
+            self.guard.failed(exc, self.session)
+            self._close_widgets()
+            self.layers = standard_layers()
+            return
+        self.guard.ok()
+        self.heartbeat.beat()
         pygame.display.flip()
 
     def run(self) -> int:
@@ -114,7 +126,7 @@ class App:
         return Scene(self.camera, poses, self.style, trails=s.trail_list(), fixed_pivots=s.kinematics.fixed_pivots,
                      velocities=velocity_points(poses) if view.vectors else (),
                      edit_arrows=s.edit_arrows() if view.edit_velocities and s.editing else (),
-                     arrow_seconds=self.settings.arrow_seconds, banner=s.banner)
+                     arrow_seconds=self.settings.arrow_seconds, banner=s.banner, caption=s.caption)
 
     def draw(self) -> None:
         if self._camera_model is not self.session.model:  # another model was opened
@@ -169,7 +181,6 @@ class App:
     # -- events ---------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        s = self.session
         if event.type == pygame.QUIT:
             if not self.settings.kiosk:  # a kiosk is not closed by accident (Ctrl+Shift+Q quits)
                 self.running = False
@@ -184,14 +195,8 @@ class App:
             self.panel.process_event(event)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
-        elif consumed:
-            return
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press(event.pos)
-        elif event.type == pygame.MOUSEMOTION and s.drag is not None:
-            s.drag_to(self.camera.to_model(*event.pos))
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and s.drag is not None:
-            s.release(self.camera.to_model(*event.pos))
+        elif not consumed:
+            self.pointer.handle(event)
 
     def _button(self, event) -> None:
         s = self.session
@@ -226,22 +231,11 @@ class App:
         if name is not None and (not s.view.menu or name == "menu"):
             s.act(name)
 
-    def _press(self, pos) -> None:
-        s = self.session
-        vx, vy, vw, vh = self.layout.viewport
-        if not s.editing or not (vx <= pos[0] < vx + vw and vy <= pos[1] < vy + vh):
-            return
-        mouse = self.camera.to_model(*pos)
-        if s.view.edit_velocities:
-            gid = arrow_at(s.edit_arrows(), self.camera, pos, self.settings.arrow_seconds)
-            if gid is not None:
-                s.grab(gid, mouse, velocities=True)
-        elif (gid := body_at(s.poses(), s.kinematics.handles, self.camera, pos)) is not None:
-            s.grab(gid, mouse)
-
     # -- what only a window does -------------------------------------------------------------
 
     def open_manual(self) -> None:
+        if self.settings.kiosk:
+            return  # a kiosk never leaves its window for a browser
         webbrowser.open((paths.DOCS / "manual.html").resolve().as_uri())
 
     def toggle_fullscreen(self) -> None:

@@ -15,7 +15,7 @@ Scene(camera, poses, style, trails, fixed_pivots, velocities, edit_arrows, arrow
     What one frame shows, in model units.
 Layer: ``.draw(surface, scene)``; standard_layers(cached=True, font=None) gives the window's
     layers bottom to top: TrailsLayer (background + trails), BodiesLayer, VelocityArrowsLayer,
-    EditArrowsLayer, BannerLayer.
+    EditArrowsLayer, BannerLayer, CaptionLayer (a kiosk's large words).
 draw_frame(surface, scene, layers=None)
     Paint a scene layer by layer (a one-off picture when ``layers`` is None).
 draw_scene(surface, camera, poses, style=DEFAULT_STYLE, *, fixed_pivots=())
@@ -45,6 +45,7 @@ from .camera import Camera
 from .layers import (
     BannerLayer,
     BodiesLayer,
+    CaptionLayer,
     EditArrowsLayer,
     Layer,
     Scene,
@@ -59,7 +60,7 @@ from .trails import FADE_CHUNKS, TrailLayer, draw_trail
 
 __all__ = [
     "DEFAULT_ARROW_SECONDS", "DEFAULT_STYLE", "FADE_CHUNKS", "MIN_ARROW_PX", "TIP_HIT_RADIUS_PX",
-    "BannerLayer", "BodiesLayer", "Camera", "Colour", "EditArrowsLayer", "Layer", "Scene", "Style",
+    "BannerLayer", "BodiesLayer", "Camera", "CaptionLayer", "Colour", "EditArrowsLayer", "Layer", "Scene", "Style",
     "TrailLayer", "TrailsLayer", "VelocityArrowsLayer", "clear_viewport", "draw_arrow", "draw_frame",
     "draw_scene", "draw_trail", "draw_velocity_arrows", "draw_velocity_dot", "near_tip", "spring_points",
     "standard_layers", "velocity_arrow_end", "velocity_points",

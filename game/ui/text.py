@@ -78,6 +78,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "cannot_load": "No se pudo abrir el modelo: {reason}",
         "refused": "Rechazado: {reason}",
         "time": "t = {t}",
+        "still_there": "¿Sigues ahí?\nToca la pantalla para seguir jugando · {seconds}",
+        "touch_to_play": "Toca para jugar",
     },
     "en": {
         "menu": "Models menu (M)",
@@ -108,6 +110,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "cannot_load": "Cannot open the model: {reason}",
         "refused": "Refused: {reason}",
         "time": "t = {t}",
+        "still_there": "Still there?\nTouch the screen to keep playing · {seconds}",
+        "touch_to_play": "Touch to play",
     },
 }
 

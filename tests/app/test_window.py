@@ -15,101 +15,21 @@ import pygame
 import pytest
 from model_texts import one_coordinate
 from project import ROOT
+from window_helpers import (
+    FRAME,
+    button,
+    click,
+    drag,
+    edit_value,
+    handle_px,
+    key,
+    pump,
+)
 
 from game.app import paths
 from game.app.settings import Settings
 from game.app.window import App
 from game.render import DEFAULT_STYLE, velocity_arrow_end
-
-FRAME = 1 / 60
-
-
-@pytest.fixture
-def app_factory():
-    apps = []
-
-    def make(model: str = "pendulo_doble", **settings) -> App:
-        app = App(replace(Settings(), width=1280, height=720, **settings), model)
-        app.frame(0.0)
-        apps.append(app)
-        return app
-
-    yield make
-    pygame.quit()
-
-
-@pytest.fixture
-def app(app_factory):
-    return app_factory()
-
-
-def pump(app: App, frames: int = 3, dt: float = 0.0) -> None:
-    for _ in range(frames):
-        app.frame(dt)
-
-
-def click_at(app: App, pos, frames: int = 3) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.mouse.set_pos(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pump(app, 1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    pump(app, frames)
-
-
-def click(app: App, element, frames: int = 3) -> None:
-    click_at(app, element.rect.center, frames)
-
-
-def drag(app: App, start, end, steps: int = 8) -> None:
-    start = np.array(start, dtype=float)
-    end = np.array(end, dtype=float)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(int(v) for v in start), button=1))
-    pump(app, 1)
-    for k in range(1, steps + 1):
-        p = tuple(round(v) for v in start + (end - start) * k / steps)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
-        pump(app, 1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(round(v) for v in end), button=1))
-    pump(app, 1)
-
-
-def key(app: App, k: int, frames: int = 2) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
-    pump(app, frames)
-
-
-def type_text(app: App, text: str) -> None:
-    for ch in text:
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
-    pump(app, 2)
-
-
-def press_enter(app: App) -> None:
-    key(app, pygame.K_RETURN)
-
-
-def edit_value(app: App, name: str, text: str) -> None:
-    """In the open panel: click the value of ``name``, clear it, type ``text``, press Enter."""
-    panel = app.panel
-    click(app, panel.value_buttons[[r.name for r in panel.rows].index(name)])
-    assert panel.entry is not None
-    for _ in range(len(panel.entry.get_text())):
-        key(app, pygame.K_BACKSPACE, frames=1)
-    type_text(app, text)
-    press_enter(app)
-
-
-def button(app: App, name: str):
-    return app.bars.buttons[name]
-
-
-def handle_px(app: App, gid: str):
-    x, y = app.session.kinematics.handle_point(gid, app.session.sim.t, app.session.sim.q)
-    return app.camera.to_pixels(x, y)
-
 
 # -- the loop ----------------------------------------------------------------------------
 
@@ -480,12 +400,13 @@ def test_english_interface(app_factory):
 
 
 def test_kiosk_starts_over_after_a_while_without_input(app_factory):
-    app = app_factory(kiosk=True, kiosk_idle_seconds=1.0)
+    # no attract list: after "Still there?" the model itself moves again from its own conditions
+    app = app_factory(kiosk=True, kiosk_idle_seconds=1.0, kiosk_countdown_seconds=0.5, kiosk_attract=())
     start = handle_px(app, "C2")
     drag(app, start, (start[0] + 80, start[1]))
     click(app, button(app, "parameters"))
     assert app.panel is not None and not app.session.view.animating
-    for _ in range(15):
+    for _ in range(16):
         app.frame(0.1)
     assert app.panel is None and app.session.view.animating
     fresh = App(replace(Settings(), width=1280, height=720), "pendulo_doble")
