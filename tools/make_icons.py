@@ -271,6 +271,13 @@ def g_docs(s):
         stroke(s, [(24.5, y), (19.5, y + 1.0)], w=1.8)
 
 
+def g_save(s):
+    # "Save as model": a sheet with a folded corner, and an arrow down into it.
+    stroke(s, [(19.0, 4.5), (7.0, 4.5), (7.0, 27.5), (25.0, 27.5), (25.0, 10.5), (19.0, 4.5)], closed=True)
+    stroke(s, [(19.0, 4.5), (19.0, 10.5), (25.0, 10.5)], w=1.8)
+    arrow(s, (16.0, 10.0), (16.0, 23.5), head=5.5, half=4.0)
+
+
 def g_speed(s):
     # A speedometer: a dial and its needle.
     c, r = (16.0, 18.5), 11.0
@@ -301,6 +308,7 @@ ICONS = {
     "edit_v": g_edit_v,
     "menu": g_menu,
     "docs": g_docs,
+    "save": g_save,
     "speed": g_speed,
 }
 

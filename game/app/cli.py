@@ -106,6 +106,8 @@ def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool 
         lang: str | None = None, argv: Sequence[str] = ()) -> int:
     from ..model import ModelFileError
     from .healing import open_log
+    from .saving import Remembered
+    from .scheduler import SPEEDS
     from .session import LoadError
     from .settings import SettingsError, load_settings
     from .supervisor import SUPERVISED, supervise
@@ -118,9 +120,14 @@ def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool 
         return 2
     settings = dataclasses.replace(settings, fullscreen=settings.fullscreen or fullscreen, kiosk=settings.kiosk or kiosk,
                        language=lang or settings.language)
+    folders = user_folders()
     if settings.kiosk and not os.environ.get(SUPERVISED):
         # the window runs in a child process that is started again if it dies or hangs
-        return supervise(argv, open_log(user_folders().log))
+        return supervise(argv, open_log(folders.log))
+    remembered = Remembered() if settings.kiosk else Remembered.read(folders.state)
+    if remembered.speed in SPEEDS:  # a desktop comes back as it was left
+        settings = dataclasses.replace(settings, speed=remembered.speed)
+    settings = dataclasses.replace(settings, language=lang or remembered.language or settings.language)
     problem = pygame_problem()
     if problem:
         print(f"error: {problem}", file=sys.stderr)
@@ -135,7 +142,12 @@ def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool 
     from .window import App
 
     try:
-        app = App(settings, model)
+        try:
+            app = App(settings, model or remembered.model)
+        except LoadError:
+            if model or not remembered.model:
+                raise
+            app = App(settings, None)  # the model remembered is gone: the first one
     except (LoadError, ModelFileError) as exc:
         print(f"error: {exc}")
         return 2

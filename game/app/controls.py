@@ -54,7 +54,10 @@ CONTROLS: tuple[Control, ...] = (
     Control("edit", "x", "bottom", "edit_x", "edit_v", locked_while_animating=True),
     *(Control(f"speed{i}", str(i + 1), "speed", label=label, tooltip="speed") for i, label in enumerate(SPEED_LABELS)),
     Control("menu", "m", "top-left", "menu"),
+    # top-right, from the right edge inwards
     Control("docs", "f1", "top-right", "docs", kiosk=False),
+    Control("save", "g", "top-right", "save", kiosk=False, locked_while_animating=True),
+    Control("language", "l", "top-right", label="language_label"),
     Control("fullscreen", "f11", None),
 )
 

@@ -23,13 +23,15 @@ def _reason(exc: Exception) -> str:
 @dataclass
 class ParameterEdits:
     sim: Simulation
+    #: the language of the descriptions shown
+    language: str = "es"
     #: texts accepted with Enter but not yet applied, so later rows may use them
     pending: dict[str, str] = field(default_factory=dict)
 
     def rows(self) -> list[Row]:
         overrides = self.sim.parameter_overrides
         return [Row(p.name, unquote(overrides[p.name].text if p.name in overrides else p.value.text)[0].strip(),
-                    p.description) for p in self.sim.model.parameters]
+                    p.description_in(self.language)) for p in self.sim.model.parameters]
 
     def check(self, name: str, text: str) -> str | None:
         try:
@@ -52,10 +54,12 @@ class ParameterEdits:
 @dataclass
 class ConditionEdits:
     sim: Simulation
+    language: str = "es"
 
     def rows(self) -> list[Row]:
         values = self.sim.values()
-        return [Row(c.name, number(values[c.name]), c.description) for c in self.sim.model.conditions]
+        return [Row(c.name, number(values[c.name]), c.description_in(self.language))
+                for c in self.sim.model.conditions]
 
     def value_of(self, text: str) -> float:
         e = parse(text)

@@ -22,6 +22,7 @@ import numpy as np
 from ..expr import ExpressionError, Location
 from ..model import Catalog, CatalogEntry, ModelFileError, load_model
 from ..model.poses import Pose, VelocityPoint
+from ..model.reader import decode
 from ..physics import Simulation, SimulationError
 from ..physics.kinematics import Kinematics
 from ..physics.records import History, HistoryRecorder, Trail, TrailRecorder
@@ -29,8 +30,11 @@ from ..ui.text import Texts, energy_lines, number
 from .controls import BY_NAME
 from .edits import ConditionEdits, ParameterEdits
 from .kiosk import ATTRACT, COUNTDOWN, Kiosk
+from .saving import Remembered, Saved, free_name, mine, mine_entry, save
 from .scheduler import SPEEDS, StepScheduler
 from .settings import Settings, Show
+from .userdirs import UserFolders
+from .watch import FileWatch
 
 #: characters per line of the expressions in the energy panel
 ENERGY_COLUMNS = 56
@@ -69,9 +73,12 @@ class Drag:
 
 
 class Session:
-    def __init__(self, catalog: Catalog, settings: Settings | None = None, texts: Texts | None = None):
-        self.catalog = catalog
+    def __init__(self, catalog: Catalog, settings: Settings | None = None, texts: Texts | None = None,
+                 folders: UserFolders | None = None):
         self.settings = settings or Settings()
+        #: the user's folders (saved models, remembered state); None: no user files at all
+        self.folders = folders
+        self.catalog = Catalog(catalog.path, catalog.entries + mine(folders.models)) if folders else catalog
         self.texts = texts or Texts(self.settings.language)
         self.view = View(speed_index=SPEEDS.index(self.settings.speed) if self.settings.speed in SPEEDS else 1)
         self.drag: Drag | None = None
@@ -121,24 +128,55 @@ class Session:
         """Open a model of the catalog; on failure keep the current one and say why in the banner."""
         entry = self.catalog.entries[index]
         try:
-            model = load_model(entry.path)
-            sim = Simulation(model)
-            kinematics = Kinematics(model, sim.parameters)
-        except (ModelFileError, ExpressionError, SimulationError) as exc:
+            built = self._build(entry.path)
+        except (LoadError, ModelFileError, ExpressionError, SimulationError) as exc:
             self.banner = self.texts("cannot_load", reason=str(exc).splitlines()[0])
             return False
-        self.index, self.entry, self.model, self.sim, self.kinematics = index, entry, model, sim, kinematics
+        self.index, self.entry = index, entry
+        self._install(*built)
+        self.view.animating = False
+        self.view.dialog = None
+        self.remember()
+        return True
+
+    def _build(self, path: Path) -> tuple[bytes, object, Simulation, Kinematics]:
+        """Read a model file and make its simulation and kinematics (raises on a bad model)."""
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise LoadError(f"{path}: {exc.strerror}") from None
+        model = load_model(path, decode(raw, str(path)))
+        sim = Simulation(model)
+        return raw, model, sim, Kinematics(model, sim.parameters)
+
+    def _install(self, raw: bytes, model, sim: Simulation, kinematics: Kinematics) -> None:
+        #: the bytes the model was read from: "Save as model" keeps them but for the changed values
+        self.raw = raw
+        self.model, self.sim, self.kinematics = model, sim, kinematics
+        self.watch = FileWatch(self.entry.path)
         self.trails = TrailRecorder(self.poses, [g.id for g in model.graphics if g.kind == "C" and g.trail],
                                     self.settings.trail_length)
         self.history = History(sim.sample_names(), HISTORY_ROWS)
         sim.observers += [self.trails, HistoryRecorder(self.history)]
         self.scheduler = StepScheduler(model.general.dt, SPEEDS[self.view.speed_index])
-        self.view.animating = False
-        self.view.dialog = None
         self.drag = None
         self.banner = None
         self.stopped_for = None
         sim.reset()  # the observers start from the model's conditions
+
+    def reload_if_changed(self, wall_seconds: float) -> bool:
+        """A teacher saved the model on screen in an editor: it opens again (within a second),
+        keeping the view (animating or not, panels, vectors, speed). A file that does not read
+        keeps the last good model running, and the banner says file:line:col and why."""
+        if not self.watch.changed(wall_seconds):
+            return False
+        try:
+            built = self._build(self.entry.path)
+        except (LoadError, ModelFileError, ExpressionError, SimulationError) as exc:
+            self.banner = self.texts("cannot_reload", reason=str(exc).splitlines()[0])
+            return False
+        self.view.dialog = None  # its rows were the old file's
+        self._install(*built)
         return True
 
     # -- the controls --------------------------------------------------------------------------
@@ -185,6 +223,12 @@ class Session:
         elif name.startswith("speed"):
             v.speed_index = int(name[len("speed"):])
             self.scheduler.speed = SPEEDS[v.speed_index]
+            self.remember()
+        elif name == "language":
+            self.set_language("en" if self.texts.language == "es" else "es")
+        elif name == "save":
+            if not self.settings.kiosk and self.folders is not None:
+                v.dialog, v.menu = "save", False
         elif name == "menu":
             v.menu = not v.menu
 
@@ -359,10 +403,10 @@ class Session:
     # -- the dialogs ---------------------------------------------------------------------------
 
     def parameter_edits(self) -> ParameterEdits:
-        return ParameterEdits(self.sim)
+        return ParameterEdits(self.sim, self.texts.language)
 
     def condition_edits(self) -> ConditionEdits:
-        return ConditionEdits(self.sim)
+        return ConditionEdits(self.sim, self.texts.language)
 
     def apply_parameters(self, changes: dict[str, str]) -> str | None:
         """New parameter values (texts); None when applied, else why not (nothing changes)."""
@@ -382,3 +426,50 @@ class Session:
 
     def close_dialog(self) -> None:
         self.view.dialog = None
+
+    # -- the user's own files --------------------------------------------------------------------
+
+    def suggested_name(self) -> str:
+        """What "Save as model" offers as the new model's name: one not used yet."""
+        return free_name(self.folders.models, self.entry.stem) if self.folders else self.entry.stem
+
+    def save_as(self, name: str, overwrite: bool = False) -> Saved:
+        """Write the present parameters and conditions as a new model in the user's folder
+        ("Mis modelos"), never over an existing file unless ``overwrite``; it is in the menu at once."""
+        if self.folders is None or self.settings.kiosk:
+            return Saved(problem="disabled")
+        saved = save(self.folders.models, name, self.raw, self.sim, overwrite)
+        if saved.path is not None:
+            entries = [e for e in self.catalog.entries if e.path != saved.path]
+            current = self.entry
+            self.catalog = Catalog(self.catalog.path, (*entries, mine_entry(saved.path)))
+            self.index = self.catalog.entries.index(current)
+        return saved
+
+    def save_dialog(self, name: str, overwrite: bool) -> str | None:
+        """What the "Save as model" dialog hears: None when saved, "exists" (it asks before
+        replacing), or why not, in words."""
+        try:
+            saved = self.save_as(name, overwrite)
+        except OSError as exc:  # a full or read-only disk: say so, lose nothing
+            return self.texts("save_failed", reason=exc.strerror or str(exc))
+        if saved.problem in (None, "exists"):
+            return saved.problem
+        return self.texts("save_bad_name") if saved.problem == "name" else saved.problem
+
+    def remember(self) -> None:
+        """A desktop remembers its model, language and speed for the next run (a kiosk does not)."""
+        if self.folders is None or self.settings.kiosk or self.index < 0:
+            return
+        model = self.entry.stem if self.catalog.find(self.entry.stem) is self.entry else str(self.entry.path)
+        Remembered(model, self.texts.language, SPEEDS[self.view.speed_index]).write(self.folders.state)
+
+    def set_language(self, language: str) -> None:
+        """Every word of the interface, the model titles and descriptions, in ``language``."""
+        self.texts = Texts(language)
+        self.remember()
+
+    @property
+    def title(self) -> str:
+        """The model's title in the language of the interface."""
+        return self.entry.title_in(self.texts.language)

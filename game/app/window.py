@@ -18,7 +18,7 @@ from ..render import DEFAULT_STYLE, Camera, Scene, draw_frame, standard_layers, 
 from ..ui.bars import Bars, BarState
 from ..ui.layout import Layout
 from ..ui.menu import ModelMenu
-from ..ui.panels import DefinitionsPanel, LivePanel
+from ..ui.panels import DefinitionsPanel, LivePanel, SavePanel
 from ..ui.text import Texts
 from ..ui.theme import build_theme
 from . import paths
@@ -29,6 +29,7 @@ from .session import Session
 from .settings import Settings
 from .supervisor import Heartbeat
 from .userdirs import user_folders
+from .widgets import dialog, live_panel, model_menu
 
 #: wall seconds between rewrites of the numbers shown while animating: faster is unreadable,
 #: and re-rendering text is the most expensive part of a frame
@@ -42,31 +43,36 @@ class App:
         self.controls = offered(settings.kiosk)
         #: key code → control name, from the command table
         self.keys = {pygame.key.key_code(c.key): c.name for c in self.controls if c.key}
-        self.texts = Texts(settings.language)
         flags, size = pygame.RESIZABLE, (settings.width, settings.height)
         if settings.fullscreen or settings.kiosk:
             flags, size = pygame.FULLSCREEN, (0, 0)
         self.screen = pygame.display.set_mode(size, flags)
         pygame.display.set_caption("Cuerpos en Movimiento")
-        self.session = Session(read_catalog(paths.CATALOG, paths.MODELS), settings, self.texts)
+        folders = user_folders()
+        self.session = Session(read_catalog(paths.CATALOG, paths.MODELS), settings, folders=folders)
         self.session.window_actions = {"docs": self.open_manual, "fullscreen": self.toggle_fullscreen}
-        self.layout = Layout(*self.screen.get_size())
+        self.layout = Layout(*self.screen.get_size(), touch=settings.kiosk)
         self.manager = pygame_gui.UIManager(self.screen.get_size(), theme_path=build_theme(paths.ASSETS / "icons"))
         self.style = replace(DEFAULT_STYLE, trail_width_px=max(1, settings.trail_width))
         self.layers = standard_layers()
         self.running = True
-        self.panel: DefinitionsPanel | None = None
+        self.panel: DefinitionsPanel | SavePanel | None = None
         self.menu: ModelMenu | None = None
         self.live: dict[str, LivePanel] = {}
         self._since_text = 0.0
         self.bars = Bars(self.manager, self.layout, self.texts, self.controls)
+        self._language = self.texts.language
         self.pointer = Pointer(self)
-        self.guard = FrameGuard(open_log(user_folders().log))
+        self.guard = FrameGuard(open_log(folders.log))
         self.heartbeat = Heartbeat.from_environment()
         self.session.open(model)
         self._make_camera()
 
     # -- building ------------------------------------------------------------------------
+
+    @property
+    def texts(self) -> Texts:
+        return self.session.texts
 
     def _make_camera(self) -> None:
         # the trail layer notices a new camera by itself and repaints
@@ -75,10 +81,12 @@ class App:
         self._camera_model = self.session.model
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = Layout(*size)
+        """A new size (or language): the bars are built again and the other widgets next frame."""
+        self.layout = Layout(*size, touch=self.settings.kiosk)
         self.manager.set_window_resolution(size)
         self.bars.kill()
         self.bars = Bars(self.manager, self.layout, self.texts, self.controls)
+        self._language = self.texts.language
         self._close_widgets()
         self._make_camera()
 
@@ -100,6 +108,7 @@ class App:
                 if not self.pointer.swallows(event):  # a touch that wakes a kiosk goes no further
                     self.handle(event)
             self.session.tick(wall_seconds)
+            self.session.reload_if_changed(wall_seconds)
             self._since_text += wall_seconds
             self.manager.update(wall_seconds)
             self.session.advance(wall_seconds)
@@ -129,6 +138,8 @@ class App:
                      arrow_seconds=self.settings.arrow_seconds, banner=s.banner, caption=s.caption)
 
     def draw(self) -> None:
+        if self._language != self.texts.language:  # every word again, in the other language
+            self.resize(self.screen.get_size())
         if self._camera_model is not self.session.model:  # another model was opened
             self._close_widgets()
             self._make_camera()
@@ -142,7 +153,7 @@ class App:
             self.bars.set_clock(f"{clock}   {SPEED_LABELS[self.session.view.speed_index]}")
         s = self.session
         self.bars.sync(BarState(lit=s.lit, locked=s.locked, hidden=s.view.dialog is not None,
-                                speed_index=s.view.speed_index, title=s.entry.title))
+                                speed_index=s.view.speed_index, title=s.title))
         self.manager.draw_ui(self.screen)
 
     def _follow_view(self) -> None:
@@ -150,33 +161,19 @@ class App:
         s, view = self.session, self.session.view
         for name in {*view.panels, *self.live}:
             if name not in self.live:
-                self.live[name] = self._live_panel(name)
+                self.live[name] = live_panel(self.manager, self.layout, s, name)
             elif name not in view.panels:
                 self.live.pop(name).kill()
         if view.menu and self.menu is None:
-            self.menu = ModelMenu(self.manager, self.layout, [e.title for e in s.catalog.entries], s.index)
+            self.menu = model_menu(self.manager, self.layout, s)
         elif not view.menu and self.menu is not None:
             self.menu.kill()
             self.menu = None
         if view.dialog and self.panel is None:
-            self.panel = self._dialog(view.dialog)
+            self.panel = dialog(self.manager, self.layout, s, view.dialog)
         elif not view.dialog and self.panel is not None:
             self.panel.close()
             self.panel = None
-
-    def _live_panel(self, name: str) -> LivePanel:
-        columns = self.layout.panel_columns(name)
-        lines = self.session.readout(name, columns)
-        expressions = tuple(range(self.session.expression_lines(name, columns)))
-        return LivePanel(self.manager, pygame.Rect(self.layout.live_panel(name, len(lines))),
-                         self.texts(f"{name}_title"), len(lines), expressions)
-
-    def _dialog(self, which: str) -> DefinitionsPanel:
-        s = self.session
-        edits = s.parameter_edits() if which == "parameters" else s.condition_edits()
-        accept = s.apply_parameters if which == "parameters" else s.apply_conditions
-        return DefinitionsPanel(self.manager, self.layout, self.texts, self.texts(f"{which}_title"),
-                                edits.rows(), edits.check, accept)
 
     # -- events ---------------------------------------------------------------------------
 

@@ -51,6 +51,7 @@ _TAG = re.compile(r"<(/?)([A-Za-z]+)>")
 _SEPARATOR = re.compile(r"\||¦|&brvbar;")
 _DECIMAL = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
 _IDENT = re.compile(r"^[^\W\d]\w*$")
+_TRANSLATION = re.compile(r"([a-z]{2}):(.*)", re.S)
 _GENERAL_KEYS = {"escala": "escala", "ox": "Ox", "oy": "Oy", "dt": "dt", "n": "N", "nq": "nQ"}
 
 
@@ -258,15 +259,16 @@ class _Reader:
         cells = self.t.cells(start, end)
         if tag in ("P", "CI"):
             what = "parameter" if tag == "P" else "condition"
-            if len(cells) not in (2, 3):
+            if len(cells) < 2:
                 self.problem(f"a {what} row has 3 cells, name|value|description (found {len(cells)})", tag_loc)
                 return
             name = self._name(cells[0], what)
             value = self._expression(cells[1])
-            if name is not None and value is not None:
-                description = cells[2].text if len(cells) == 3 else ""
+            translations = self._translations(cells, f"a {what} row has 3 cells, name|value|description", tag_loc)
+            if name is not None and value is not None and translations is not None:
+                description = cells[2].text if len(cells) >= 3 else ""
                 (self.parameters if tag == "P" else self.conditions).append(
-                    Definition(name, value, description, cells[0].location))
+                    Definition(name, value, description, cells[0].location, translations))
         elif tag == "T":
             if len(cells) != 2:
                 self.problem(f"a T row has 2 cells, i,j|'expression' (found {len(cells)})", tag_loc)
@@ -279,15 +281,30 @@ class _Reader:
             if value is not None:
                 self.tmatrix.append(TEntry(int(m.group(1)), int(m.group(2)), value, cells[0].location))
         elif tag == "F":
-            if len(cells) not in (2, 3):
+            if len(cells) < 2:
                 self.problem(f"a force row has 3 cells, COORDINATE|'expression'|description (found {len(cells)})", tag_loc)
                 return
             name = self._name(cells[0], "coordinate")
             value = self._expression(cells[1])
-            if name is not None and value is not None:
-                self.forces.append(Force(name, value, cells[2].text if len(cells) == 3 else "", cells[0].location))
+            translations = self._translations(
+                cells, "a force row has 3 cells, COORDINATE|'expression'|description", tag_loc)
+            if name is not None and value is not None and translations is not None:
+                self.forces.append(Force(name, value, cells[2].text if len(cells) >= 3 else "", cells[0].location,
+                                         translations))
         elif tag == "G":
             self._graphic(cells, tag_loc)
+
+    def _translations(self, cells: list[_Cell], row: str, tag_loc: Location) -> tuple[tuple[str, str], ...] | None:
+        """The cells after a description: the description in other languages, ``en: text``."""
+        out = []
+        for cell in cells[3:]:
+            m = _TRANSLATION.fullmatch(cell.text)
+            if m is None:
+                self.problem(f"{row} (found {len(cells)}); a cell after the description can only give it in "
+                             f"another language, as in 'en: gravity'", tag_loc)
+                return None
+            out.append((m.group(1), m.group(2).strip()))
+        return tuple(out)
 
     def _graphic(self, cells: list[_Cell], tag_loc: Location) -> None:
         kind = cells[0].text

@@ -58,13 +58,19 @@ class Bars:
                               starting_height=1)
         self.buttons: dict[str, UIButton] = {}
         self._icons: dict[str, str] = {}
-        for c in controls:
-            if c.place == "top-left":
-                self._icon_button(c, pygame.Rect(GAP, 4, 36, 36), self.top)
-            elif c.place == "top-right":
-                self._icon_button(c, pygame.Rect(layout.width - GAP - 40, 4, 36, 36), self.top)
-        self.title = UILabel(pygame.Rect(60, 2, layout.width - 124, 40), "", manager, container=self.top,
-                             object_id=ObjectID("#title"))
+        left = [c for c in controls if c.place == "top-left"]
+        right = [c for c in controls if c.place == "top-right"]
+        for places, rect_of in ((left, layout.top_left), (right, layout.top_right)):
+            for i, c in enumerate(places):
+                rect = pygame.Rect(rect_of(i))
+                if c.icon is not None:
+                    self._icon_button(c, rect, self.top)
+                else:  # a word: the language to switch to
+                    self.buttons[c.name] = UIButton(rect, texts(c.label or c.name), manager, container=self.top,
+                                                    tool_tip_text=texts(c.tooltip_key), object_id=ObjectID("#word"))
+        margin = max(len(left), len(right)) * (layout.top_button + GAP) + GAP
+        self.title = UILabel(pygame.Rect(margin, 2, layout.width - 2 * margin, layout.top_height - 8), "", manager,
+                             container=self.top, object_id=ObjectID("#title"))
         y0 = layout.bottom_bar[1]
 
         def inside(rect: tuple[int, int, int, int]) -> pygame.Rect:

@@ -11,7 +11,7 @@ import pygame
 import pygame_gui
 
 ICONS = ("play", "pause", "eraser", "reset", "parameters", "conditions", "vectors_on", "vectors_off",
-         "energy_on", "energy_off", "values_on", "values_off", "edit_x", "edit_v", "menu", "docs")
+         "energy_on", "energy_off", "values_on", "values_off", "edit_x", "edit_v", "menu", "docs", "save")
 
 _FIRA = Path(pygame_gui.__file__).parent / "data" / "FiraCode-Regular.ttf"
 _faded_dir: Path | None = None
@@ -63,6 +63,7 @@ def build_theme(icons_dir: Path) -> dict:
         "#expression": {"font": {"name": "fira_code", "size": "15", "regular_path": str(_FIRA)},
                         "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "6"}},
         "#line": {"misc": {"text_horiz_alignment": "left"}},
+        "#word": {"font": {"name": "noto_sans", "size": "15", "bold": "1"}},
         "#panel": {"colours": {"dark_bg": "#fbfcfd", "normal_border": "#90a4ae"}, "misc": {"border_width": "2"}},
         # read-only panels let the bodies moving behind them show through
         "#live_panel": {"colours": {"dark_bg": "#fbfcfdc8", "normal_border": "#90a4ae"},

@@ -50,7 +50,7 @@ def test_controls_locked_while_animating_do_nothing(session):
     session.advance(0.1)
     q = session.sim.q
     locked = [c.name for c in CONTROLS if c.locked_while_animating]
-    assert locked == ["eraser", "reset", "parameters", "conditions", "edit"]
+    assert locked == ["eraser", "reset", "parameters", "conditions", "edit", "save"]  # CenM's five, and saving
     for name in locked:
         assert session.locked(name)
         session.act(name)
