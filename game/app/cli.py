@@ -46,6 +46,12 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--quick", action="store_true", help="shorter runs (rougher figures)")
     b.add_argument("--model", dest="bench_models", action="append", metavar="STEM",
                    help="only this model (repeatable; default: every model of models.xml)")
+
+    k = sub.add_parser("soak", help="days of kiosk use, headless, at full speed: memory, errors, frame times")
+    k.add_argument("--hours", type=float, required=True, help="hours of the kiosk's clock")
+    k.add_argument("--frame-seconds", type=float, default=0.1, help="kiosk seconds per frame (default 0.1)")
+    k.add_argument("--seed", type=int, default=1, help="the visitors' random seed")
+    k.add_argument("--size", default="1280x720", help="window size WxH")
     return p
 
 
@@ -81,6 +87,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .bench import bench_engine
 
             return bench_engine(quick=args.quick, models=args.bench_models)
+        if args.command == "soak":
+            from .soak import soak
+
+            return soak(args.hours, args.frame_seconds, args.seed, args.size)
         if args.command == "screenshot":
             problem = pygame_problem()
             if problem:
