@@ -23,7 +23,7 @@ from ..ui.text import Texts
 from ..ui.theme import build_theme
 from . import paths
 from .controls import SPEED_LABELS, offered
-from .healing import FrameGuard, open_log
+from .healing import FrameGuard, fixed_mmap_threshold, open_log
 from .pointer import Pointer
 from .session import Session
 from .settings import Settings
@@ -38,6 +38,7 @@ TEXT_INTERVAL = 0.1
 
 class App:
     def __init__(self, settings: Settings | None = None, model: str | None = None):
+        fixed_mmap_threshold()  # memory stays flat over days (see healing)
         pygame.init()
         self.settings = settings = settings or Settings()
         self.controls = offered(settings.kiosk)
