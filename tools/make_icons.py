@@ -253,6 +253,25 @@ def g_edit_v(s):
     arrow(s, (6.0, 6.0), (27.5, 6.0), head=6.5, half=4.2)
 
 
+def _reactions(s):
+    # A fixed pin on the ground and the force the ground pushes it with (a reaction).
+    stroke(s, [(4.0, 26.0), (28.0, 26.0)], w=2.2)
+    for x in (8.0, 13.5, 19.0, 24.5):
+        stroke(s, [(x, 26.0), (x - 3.0, 30.0)], w=1.6)
+    fill(s, [(16.0, 16.5), (9.5, 26.0), (22.5, 26.0)])
+    dot(s, (16.0, 17.5), 2.2, CLEAR)
+    arrow(s, (16.0, 13.5), (16.0, 2.5), head=6.0, half=4.2)
+
+
+def g_reactions_on(s):
+    _reactions(s)
+
+
+def g_reactions_off(s):
+    _reactions(s)
+    slash(s)
+
+
 def g_menu(s):
     for y in (9.0, 16.0, 23.0):
         stroke(s, [(6.0, y), (26.0, y)], w=3.0)
@@ -306,6 +325,8 @@ ICONS = {
     "values_off": g_values_off,
     "edit_x": g_edit_x,
     "edit_v": g_edit_v,
+    "reactions_on": g_reactions_on,
+    "reactions_off": g_reactions_off,
     "menu": g_menu,
     "docs": g_docs,
     "save": g_save,

@@ -17,8 +17,9 @@ from typing import TextIO
 
 import numpy as np
 
-from ..model import load_model, read_catalog
+from ..model import load_model, read_catalog, read_model
 from ..physics import Simulation, System
+from ..physics.mechanism import MechanismSystem
 from . import paths
 
 BATCH = 1000
@@ -104,10 +105,14 @@ def bench_engine(quick: bool = False, models: Sequence[str] | None = None, out: 
     print(f"Engine speed (RK4 substeps per second; batch = {BATCH} states advanced together)")
     print(f"{'model':<26}{'nQ':>3}{'1 state':>14}{'batch':>12}{'states×substeps/s':>20}")
     rows = {}
+    mechanisms = []
     for entry in catalog.entries:
         if models is not None and entry.stem not in models:
             continue
         model = load_model(entry.path)
+        if model.mechanism is not None:
+            mechanisms.append((entry.stem, model))
+            continue
         sim = Simulation(model)
         system, n_sub = sim.system, model.general.n_substeps
         state = sim.state
@@ -121,6 +126,10 @@ def bench_engine(quick: bool = False, models: Sequence[str] | None = None, out: 
         rows[entry.stem] = (sim, per_step / n_sub, per_batch_step / n_sub)
         print(f"{entry.stem:<26}{model.n:>3}{single:>14,.0f}{batch:>12,.0f}{batch * BATCH:>20,.0f}")
 
+    if mechanisms:
+        bench_mechanisms(mechanisms, budget, print, scaling=models is None or "cadena" in models)
+    if not rows:
+        return 0
     print()
     print("Against a hand-written NumPy RK4 of the exact equations of motion (time per substep;")
     print("ratio = engine / hand-written: below 1 the generic engine is faster)")
@@ -149,3 +158,58 @@ def bench_engine(quick: bool = False, models: Sequence[str] | None = None, out: 
         print(f"{stem:<16}{BATCH:>7}{engine_batch * 1e6:>12.2f}{hand_batch * 1e6:>12.2f}"
               f"{engine_batch / hand_batch:>8.2f}{'':>36}")
     return 0
+
+
+# -- mechanisms --------------------------------------------------------------------------------
+
+def bench_mechanisms(mechanisms, budget: float, print: Callable[..., None], scaling: bool = True) -> None:
+    """Mechanisms step one state at a time (a KKT solve per RK4 stage, a projection per step):
+    time per substep for the shipped ones, then how it grows with the number of points."""
+    print()
+    print("Mechanisms (constrained RK4: one KKT solve per stage with the rank r of the m constraints,")
+    print("chosen after each step when some are redundant; positions and velocities projected after each step)")
+    print(f"{'model':<26}{'points':>7}{'n':>4}{'m':>4}{'r':>4}{'µs/substep':>12}{'substeps/s':>12}")
+    for stem, model in mechanisms:
+        _mechanism_row(stem, model, budget, print)
+    if not scaling:
+        return
+    print()
+    print("How the cost grows: chains of k massive bars hanging from a fixed point (k free points), and")
+    print("trusses of k cranks carrying a triangulated beam (k free points, k − 2 redundant constraints)")
+    for k in (2, 4, 8, 16, 32):
+        _mechanism_row(f"cadena k={k}", read_model(f"cadena{k}.dat", chain_text(k)), budget, print)
+    for k in (3, 6, 12, 24):
+        _mechanism_row(f"celosía k={k}", read_model(f"celosia{k}.dat", truss_text(k)), budget, print)
+
+
+def _mechanism_row(label: str, model, budget: float, print: Callable[..., None]) -> None:
+    sim = Simulation(model)
+    system = sim.system
+    assert isinstance(system, MechanismSystem)
+    n_sub = model.general.n_substeps
+    per_step, _ = _timed(lambda: system.step(sim.state, 1), budget)
+    free = len(model.mechanism.free_points)
+    print(f"{label:<26}{free:>7}{system.n:>4}{system.m:>4}{system.rank:>4}"
+          f"{per_step / n_sub * 1e6:>12.1f}{n_sub / per_step:>12,.0f}")
+
+
+def chain_text(k: int) -> str:
+    """A chain of ``k`` uniform bars hanging from a fixed point, started horizontal."""
+    points = "\n".join(f"<POINT>P{i}|{i}|0|0|0|{int(i == 0)}</POINT>" for i in range(k + 1))
+    bars = "\n".join(f"<BAR>b{i}|P{i}|P{i + 1}|1</BAR>" for i in range(k))
+    return f"<GENERAL>\ndt=0.01\nN=5\n</GENERAL>\n<MECHANISM>\n<GRAVITY>'9.81'</GRAVITY>\n{points}\n{bars}\n</MECHANISM>\n"
+
+
+def truss_text(k: int) -> str:
+    """``k`` equal cranks on pivots in a zigzag, carrying a beam triangulated between their ends:
+    one degree of freedom, 3k − 3 constraints of rank 2k − 1."""
+    rows = []
+    for i in range(k):
+        y = 0.5 * (i % 2)
+        rows.append(f"<POINT>O{i}|{i}|{y}|0|0|1</POINT>")
+        rows.append(f"<POINT>C{i}|{i}|{y} + 0.4|-2|0|0</POINT>")
+        rows.append(f"<BAR>m{i}|O{i}|C{i}|1</BAR>")
+    rows += [f"<BAR>a{i}|C{i}|C{i + 1}|1</BAR>" for i in range(k - 1)]
+    rows += [f"<BAR>d{i}|C{i}|C{i + 2}|1</BAR>" for i in range(k - 2)]
+    body = "\n".join(rows)
+    return f"<GENERAL>\ndt=0.01\nN=5\n</GENERAL>\n<MECHANISM>\n<GRAVITY>'9.81'</GRAVITY>\n{body}\n</MECHANISM>\n"

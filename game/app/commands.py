@@ -12,6 +12,7 @@ from typing import TextIO
 from ..expr import ExpressionError, Location, SourceError, canonical_name, parse
 from ..model import ModelFile, ModelFileError, load_model, read_catalog
 from ..physics import Simulation, SimulationError
+from ..physics.mechanism import MechanismSystem
 from . import paths
 
 
@@ -58,11 +59,17 @@ def check(files: Sequence[str], out: TextIO | None = None, show_code: bool = Fal
         checked += 1
         try:
             model = load_model(target)
+            if model.mechanism is not None:
+                Simulation(model)  # a mechanism is assembled: one that cannot be is reported here
         except ModelFileError as exc:
             problems.extend(exc.problems)
             continue
+        except SimulationError as exc:
+            problems.append(SourceError(str(exc), Location(str(target))))
+            continue
         if show_code:
-            print(Simulation(model).system.code.source, file=out)
+            system = Simulation(model).system
+            print(system.source if isinstance(system, MechanismSystem) else system.code.source, file=out)
     for problem in problems:
         print(problem, file=out)
     bad_files = len({p.location.file for p in problems})
@@ -124,7 +131,7 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
     p_over, c_over = parse_settings(model, settings)
     try:
         sim = Simulation(model, derivatives, p_over, c_over)
-    except (ExpressionError, SimulationError) as exc:
+    except (ExpressionError, SimulationError, ModelFileError) as exc:
         print(f"error: {exc}", file=err)
         return 2
     steps = round(seconds / model.general.dt)

@@ -52,6 +52,8 @@ CONTROLS: tuple[Control, ...] = (
     Control("energy", "n", "bottom", "energy_off", "energy_on"),
     Control("values", "t", "bottom", "values_off", "values_on"),
     Control("edit", "x", "bottom", "edit_x", "edit_v", locked_while_animating=True),
+    # beyond CenM: a mechanism's reactions as arrows (inactive for other models)
+    Control("reactions", "f", "bottom", "reactions_off", "reactions_on"),
     *(Control(f"speed{i}", str(i + 1), "speed", label=label, tooltip="speed") for i, label in enumerate(SPEED_LABELS)),
     Control("menu", "m", "top-left", "menu"),
     # top-right, from the right edge inwards

@@ -1,9 +1,9 @@
 """``python main.py bench --frames``: frame times of the real window, headless.
 
-The triple pendulum animating at 1×, with a full 5,000-point trail on each of its
-three balls, the velocity arrows on and the energy and values panels open: time
-spent in physics, in drawing (scene + UI), and in the whole frame, over a few
-hundred frames.
+The triple pendulum (or another model) animating at 1×, with a full 5,000-point
+trail on each of its balls, the velocity arrows on (and a mechanism's reaction
+arrows) and the energy and values panels open: time spent in physics, in drawing
+(scene + UI), and in the whole frame, over a few hundred frames.
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ def bench_frames(quick: bool = False, model: str = "pendulo_triple") -> int:
     # a trail on every ball (the model asks for one on the last), filled: one point per step
     session.trails.trails = {p.id: Trail(points) for p in session.poses() if isinstance(p, BallPose)}
     session.run(points)
-    for name in ("animate", "vectors", "energy", "values"):
+    reactions = bool(session.sim.reaction_ids)
+    for name in ("animate", "vectors", "energy", "values", *(("reactions",) if reactions else ())):
         session.act(name)
     physics, drawing, total = [], [], []
     for _ in range(30):  # warm up caches
@@ -56,7 +57,8 @@ def bench_frames(quick: bool = False, model: str = "pendulo_triple") -> int:
     trail_points = [len(t) for t in session.trail_list()]
     w, h = app.screen.get_size()
     print(f"Frame times: {session.entry.title}, {w}×{h}, {frames} frames at 1×, trails {trail_points} points, "
-          f"arrows on, energy and values panels open (SDL {pygame.display.get_driver()} driver)")
+          f"arrows on{', reaction arrows on' if reactions else ''}, energy and values panels open "
+          f"(SDL {pygame.display.get_driver()} driver)")
     print(f"simulated {session.sim.t - t_start:.2f} s in {frames} frames")
     print(f"{'':<10}{'p50 ms':>10}{'p95 ms':>10}{'max ms':>10}")
     for name, xs in (("physics", physics), ("drawing", drawing), ("total", total)):

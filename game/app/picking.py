@@ -7,11 +7,13 @@ from collections.abc import Collection, Sequence
 
 import numpy as np
 
-from ..model.poses import BallPose, BarPose, BlockPose, Pose, SpringPose, VelocityPoint
+from ..model.poses import BallPose, BarPose, BlockPose, JointPose, Pose, SpringPose, VelocityPoint
 from ..render import Camera, near_tip, velocity_arrow_end
 
 #: pixels of slack around a body when grabbing it
 GRAB_MARGIN = 6
+#: how near (pixels) a mechanism's point must be to be grabbed
+JOINT_REACH = 12
 
 
 def body_at(poses: Sequence[Pose], draggable: Collection[str], camera: Camera, pos) -> str | None:
@@ -24,6 +26,10 @@ def body_at(poses: Sequence[Pose], draggable: Collection[str], camera: Camera, p
         if isinstance(p, BallPose):
             cx, cy = cam.to_pixels(p.x, p.y)
             if math.hypot(px - cx, py - cy) <= cam.length_to_pixels(p.radius) + GRAB_MARGIN:
+                return p.id
+        elif isinstance(p, JointPose):
+            cx, cy = cam.to_pixels(p.x, p.y)
+            if math.hypot(px - cx, py - cy) <= JOINT_REACH:
                 return p.id
         elif isinstance(p, BarPose):
             a = np.array(cam.to_pixels(p.x, p.y))

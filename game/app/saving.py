@@ -67,6 +67,9 @@ def save(folder: Path, name: str, raw: bytes, sim: Simulation, overwrite: bool =
     name = name.strip()
     if not NAME.fullmatch(name):
         return Saved(problem="name")
+    if sim.model.mechanism is not None:
+        # its POINT rows are assembled and its drivers depend on t: a state cannot be written back yet
+        return Saved(problem="mechanism")
     path = folder / f"{name}.dat"
     if path.exists() and not overwrite:
         return Saved(problem="exists")

@@ -21,10 +21,11 @@ import numpy as np
 
 from ..expr import ExpressionError, Location
 from ..model import Catalog, CatalogEntry, ModelFileError, load_model
-from ..model.poses import Pose, VelocityPoint
+from ..model.poses import ForceArrow, Pose, VelocityPoint
 from ..model.reader import decode
 from ..physics import Simulation, SimulationError
-from ..physics.kinematics import Kinematics
+from ..physics.kinematics import Kinematics, kinematics_for
+from ..physics.mechanism_kinematics import MechanismKinematics
 from ..physics.records import History, HistoryRecorder, Trail, TrailRecorder
 from ..ui.text import Texts, energy_lines, number
 from .controls import BY_NAME
@@ -53,6 +54,8 @@ class View:
 
     animating: bool = False
     vectors: bool = False
+    #: a mechanism's reactions drawn as arrows
+    reactions: bool = False
     #: edit mode: False = x (drag bodies), True = v (drag velocity arrows)
     edit_velocities: bool = False
     speed_index: int = 1
@@ -93,6 +96,8 @@ class Session:
         self.window_actions: dict[str, Callable[[], None]] = {}
         self.scheduler = StepScheduler(0.02, SPEEDS[self.view.speed_index])
         self.index = -1
+        #: the largest reaction force seen since the model or its parameters changed (its arrow's length)
+        self.force_scale = 0.0
 
     # -- opening models ------------------------------------------------------------------------
 
@@ -139,7 +144,7 @@ class Session:
         self.remember()
         return True
 
-    def _build(self, path: Path) -> tuple[bytes, object, Simulation, Kinematics]:
+    def _build(self, path: Path) -> tuple[bytes, object, Simulation, Kinematics | MechanismKinematics]:
         """Read a model file and make its simulation and kinematics (raises on a bad model)."""
         try:
             raw = path.read_bytes()
@@ -147,15 +152,15 @@ class Session:
             raise LoadError(f"{path}: {exc.strerror}") from None
         model = load_model(path, decode(raw, str(path)))
         sim = Simulation(model)
-        return raw, model, sim, Kinematics(model, sim.parameters)
+        return raw, model, sim, kinematics_for(model, sim.system, sim.parameters)
 
-    def _install(self, raw: bytes, model, sim: Simulation, kinematics: Kinematics) -> None:
+    def _install(self, raw: bytes, model, sim: Simulation, kinematics: Kinematics | MechanismKinematics) -> None:
         #: the bytes the model was read from: "Save as model" keeps them but for the changed values
         self.raw = raw
         self.model, self.sim, self.kinematics = model, sim, kinematics
         self.watch = FileWatch(self.entry.path)
-        self.trails = TrailRecorder(self.poses, [g.id for g in model.graphics if g.kind == "C" and g.trail],
-                                    self.settings.trail_length)
+        self.trails = TrailRecorder(self.poses, kinematics.trail_ids, self.settings.trail_length)
+        self.force_scale = 0.0
         self.history = History(sim.sample_names(), HISTORY_ROWS)
         sim.observers += [self.trails, HistoryRecorder(self.history)]
         self.scheduler = StepScheduler(model.general.dt, SPEEDS[self.view.speed_index])
@@ -184,12 +189,14 @@ class Session:
     def locked(self, name: str) -> bool:
         """Inactive now: CenM locks Eraser, Reset, Parameters, Conditions and the edit mode while animating."""
         control = BY_NAME.get(name)
+        if name == "reactions" and not self.sim.reaction_ids:
+            return True  # only a mechanism's constraints have reactions
         return bool(control and control.locked_while_animating and self.view.animating)
 
     def lit(self, name: str) -> bool:
         """Whether a two-state control is on (it shows its second icon)."""
         v = self.view
-        return {"animate": v.animating, "vectors": v.vectors, "edit": v.edit_velocities,
+        return {"animate": v.animating, "vectors": v.vectors, "edit": v.edit_velocities, "reactions": v.reactions,
                 "energy": "energy" in v.panels, "values": "values" in v.panels}.get(name, False)
 
     def act(self, name: str) -> None:
@@ -216,6 +223,8 @@ class Session:
             v.menu = False
         elif name == "vectors":
             v.vectors = not v.vectors
+        elif name == "reactions":
+            v.reactions = not v.reactions
         elif name in ("energy", "values"):
             v.panels ^= {name}
         elif name == "edit":
@@ -346,12 +355,26 @@ class Session:
             out.append(VelocityPoint(gid, float(x), float(y), float(vx), float(vy)))
         return out
 
+    def reaction_arrows(self) -> list[ForceArrow]:
+        """A mechanism's reactions on its points as arrows: the largest force seen since the model
+        (or its parameters) changed is a quarter of the mechanism's size long."""
+        kin = self.kinematics
+        if not self.sim.reaction_ids or not isinstance(kin, MechanismKinematics):
+            return []
+        forces = kin.reaction_arrows(self.sim.state, 1.0)
+        self.force_scale = max(self.force_scale, max((float(np.hypot(a.dx, a.dy)) for a in forces), default=0.0))
+        if self.force_scale <= 0:
+            return []
+        scale = 0.25 * kin.size / self.force_scale
+        return [a._replace(dx=a.dx * scale, dy=a.dy * scale) for a in forces]
+
     def readout(self, panel: str, columns: int = ENERGY_COLUMNS) -> list[str]:
         """The lines of a live panel: "energy" (the Ek and Ep expressions as written, then their
-        values, E, DE, and W when forces or supports do work) or "values" (q and q̇)."""
+        values, E, DE, and W when forces or supports do work) or "values" (q and q̇, then a
+        mechanism's reactions λ_ID)."""
         sim = self.sim
         if panel == "values":
-            return [f"{k} = {number(v)}" for k, v in sim.values().items()]
+            return [f"{k} = {number(v)}" for k, v in {**sim.values(), **sim.reactions()}.items()]
         ek, ep = sim.energies
         lines = [*energy_lines(self.model, columns), f"Ek = {number(ek)}", f"Ep = {number(ep)}",
                  f"E = Ek + Ep = {number(ek + ep)}", f"DE = {number(sim.de)}"]
@@ -412,7 +435,8 @@ class Session:
         """New parameter values (texts); None when applied, else why not (nothing changes)."""
         reason = ParameterEdits(self.sim).accept(changes)
         if reason is None:
-            self.kinematics = Kinematics(self.model, self.sim.parameters)
+            self.kinematics = kinematics_for(self.model, self.sim.system, self.sim.parameters)
+            self.force_scale = 0.0
             self.sim.announce_break()  # trails restart where the bodies now are
             self.view.dialog = None
         return reason
@@ -455,7 +479,8 @@ class Session:
             return self.texts("save_failed", reason=exc.strerror or str(exc))
         if saved.problem in (None, "exists"):
             return saved.problem
-        return self.texts("save_bad_name") if saved.problem == "name" else saved.problem
+        words = {"name": "save_bad_name", "mechanism": "save_mechanism"}.get(saved.problem or "")
+        return self.texts(words) if words else saved.problem
 
     def remember(self) -> None:
         """A desktop remembers its model, language and speed for the next run (a kiosk does not)."""

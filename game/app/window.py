@@ -136,6 +136,7 @@ class App:
         return Scene(self.camera, poses, self.style, trails=s.trail_list(), fixed_pivots=s.kinematics.fixed_pivots,
                      velocities=velocity_points(poses) if view.vectors else (),
                      edit_arrows=s.edit_arrows() if view.edit_velocities and s.editing else (),
+                     reactions=s.reaction_arrows() if view.reactions else (),
                      arrow_seconds=self.settings.arrow_seconds, banner=s.banner, caption=s.caption)
 
     def draw(self) -> None:

@@ -35,6 +35,8 @@ class BarPose:
     vxf: float  # velocity of the free end
     vyf: float
     draggable: bool
+    #: a mechanism's frame: a bar between two fixed points (drawn as the ground, not as a body)
+    ground: bool = False
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,48 @@ class SpringPose:
     rest_length: float
 
 
-Pose = BallPose | BarPose | BlockPose | SpringPose
+@dataclass(frozen=True)
+class JointPose:
+    """A point of a mechanism: a pin that can be grabbed (its velocity gets an arrow)."""
+
+    id: str
+    x: float
+    y: float
+    vx: float
+    vy: float
+    draggable: bool
+
+
+@dataclass(frozen=True)
+class RailPose:
+    """A slider: the straight guide through (x1, y1) and (x2, y2), and the block at (x, y) that
+    runs on it. A ``fixed`` guide (both points fixed) is drawn across the whole view; a guide
+    that is a bar (a collar on a bar) is not drawn again."""
+
+    id: str
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    x: float
+    y: float
+    fixed: bool
+    on_bar: bool = False
+
+
+Pose = BallPose | BarPose | BlockPose | SpringPose | JointPose | RailPose
+
+
+class ForceArrow(NamedTuple):
+    """A reaction drawn as an arrow from (x, y) by (dx, dy), model units (the force times a
+    scale); ``kind`` is "tension", "compression" or "normal"."""
+
+    id: str
+    x: float
+    y: float
+    dx: float
+    dy: float
+    kind: str
 
 
 class VelocityPoint(NamedTuple):

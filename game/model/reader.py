@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..expr import Expression, ExpressionError, Location, SourceError, canonical_name, parse
+from .mechanism import ROWS as MECHANISM_ROWS
+from .mechanism import MechanismRows, coordinate_names, velocity_names
 from .types import (
     FLAG_FIELDS,
     GRAPHIC_FIELDS,
@@ -45,7 +47,10 @@ BLOCKS: dict[str, tuple[str, ...] | None] = {
     "ENERGIES": ("Ek", "Ep"),
     "GRAPHICS": ("G",),
     "FORCES": ("F",),
+    "MECHANISM": tuple(MECHANISM_ROWS),
 }
+#: Blocks of a Lagrangian model that a mechanism file does not have (its elements say it all).
+LAGRANGIAN_BLOCKS = ("CIs", "TMATRIX", "ENERGIES", "FORCES")
 ROW_TAGS = {row for rows in BLOCKS.values() if rows for row in rows}
 _TAG = re.compile(r"<(/?)([A-Za-z]+)>")
 _SEPARATOR = re.compile(r"\||¦|&brvbar;")
@@ -128,6 +133,7 @@ class _Reader:
         self.blocks: dict[str, Location] = {}
         self.energy_rows_seen: set[str] = set()
         self.bad_settings: set[str] = set()
+        self.mechanism = MechanismRows(self.problem)
 
     def problem(self, message: str, location: Location) -> None:
         self.problems.append(SourceError(message, location))
@@ -257,7 +263,9 @@ class _Reader:
                 self.energies[tag] = expr
             return
         cells = self.t.cells(start, end)
-        if tag in ("P", "CI"):
+        if tag in MECHANISM_ROWS:
+            self.mechanism.row(tag, [(c.text, c.location) for c in cells], tag_loc)
+        elif tag in ("P", "CI"):
             what = "parameter" if tag == "P" else "condition"
             if len(cells) < 2:
                 self.problem(f"a {what} row has 3 cells, name|value|description (found {len(cells)})", tag_loc)
@@ -350,12 +358,23 @@ class _Reader:
     def _finish(self) -> ModelFile:
         path = self.t.path
         start = Location(path, 1, 1)
-        for tag in ("GENERAL", "CIs", "ENERGIES"):
+        mechanism = "MECHANISM" in self.blocks
+        if mechanism:
+            for tag in LAGRANGIAN_BLOCKS:
+                if tag in self.blocks:
+                    self.problem(f"a mechanism file has no <{tag}> block: its points, bars and other elements "
+                                 "give the coordinates, energies and forces", self.blocks[tag])
+            if self.graphics:
+                self.problem("a mechanism file has no <G> rows: its bars, masses, sliders and springs are drawn",
+                             self.graphics[0].location)
+        required = ("GENERAL", "MECHANISM") if mechanism else ("GENERAL", "CIs", "ENERGIES")
+        for tag in required:
             if tag not in self.blocks:
                 self.problem(f"the <{tag}> block is missing", start)
         values = {s.key: s for s in self.settings}
         if "GENERAL" in self.blocks:
-            for key in ("dt", "N", "nQ"):
+            # a mechanism's coordinates are counted from its points: nQ is not needed
+            for key in ("dt", "N") if mechanism else ("dt", "N", "nQ"):
                 if key not in values and key not in self.bad_settings:
                     self.problem(f"<GENERAL> does not set {key}", self.blocks["GENERAL"])
             for key in ("N", "nQ"):
@@ -365,10 +384,18 @@ class _Reader:
             s = values.get("dt")
             if s is not None and s.value <= 0:
                 self.problem("dt must be positive", s.location)
-        if "ENERGIES" in self.blocks:
+        if "ENERGIES" in self.blocks and not mechanism:
             for tag in ("Ek", "Ep"):
                 if tag not in self.energy_rows_seen:
                     self.problem(f"<ENERGIES> has no <{tag}>", self.blocks["ENERGIES"])
+        n_coordinates = int(values["nQ"].value) if "nQ" in values else 1
+        if mechanism:
+            self._point_conditions()
+            n_coordinates = len(self.conditions) // 2  # 0 without free points: validation says so
+            s = values.get("nQ")
+            if s is not None and s.value != n_coordinates:
+                self.problem(f"nQ={s.value:g}, but a mechanism's coordinates are the x and y of its free points: "
+                             f"{n_coordinates} here (leave nQ out)", s.location)
         if self.problems:
             raise ModelFileError(self.problems)
 
@@ -377,10 +404,27 @@ class _Reader:
 
         general = General(
             escala=get("escala", 100.0), ox=get("Ox", 0.0), oy=get("Oy", 0.0), dt=get("dt", 0.02),
-            n_substeps=int(get("N", 1)), n_coordinates=int(get("nQ", 1)), settings=tuple(self.settings),
+            n_substeps=int(get("N", 1)), n_coordinates=max(n_coordinates, 1), settings=tuple(self.settings),
         )
         return ModelFile(
             path=path, general=general, parameters=tuple(self.parameters), conditions=tuple(self.conditions),
-            tmatrix=tuple(self.tmatrix), kinetic=self.energies["Ek"], potential=self.energies["Ep"],
+            tmatrix=tuple(self.tmatrix), kinetic=self.energies.get("Ek"), potential=self.energies.get("Ep"),
             graphics=tuple(self.graphics), forces=tuple(self.forces), block_locations=tuple(self.blocks.items()),
+            mechanism=self.mechanism.finish(self.blocks["MECHANISM"]) if mechanism else None,
         )
+
+    def _point_conditions(self) -> None:
+        """A mechanism's conditions: x, y of every free point, then their velocities (SPEC §7.5)."""
+        zero = parse("0")
+        coords: list[Definition] = []
+        vels: list[Definition] = []
+        for p in self.mechanism.points:
+            if p.fixed:
+                continue
+            for name, value, axis in zip(coordinate_names(p.id), (p.x, p.y), "xy"):
+                coords.append(Definition(name, value, f"{axis} del punto {p.id}", value.location,
+                                         (("en", f"{axis} of point {p.id}"),)))
+            for name, speed, axis in zip(velocity_names(p.id), (p.vx, p.vy), "xy"):
+                vels.append(Definition(name, speed or zero, f"velocidad en {axis} del punto {p.id}", p.location,
+                                       (("en", f"velocity in {axis} of point {p.id}"),)))
+        self.conditions = coords + vels

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..expr import Expression, Location
+from .mechanism import Mechanism
 
 
 @dataclass(frozen=True)
@@ -117,12 +118,16 @@ class ModelFile:
     parameters: tuple[Definition, ...]
     conditions: tuple[Definition, ...]
     tmatrix: tuple[TEntry, ...]
-    kinetic: Expression
-    potential: Expression
+    #: Ek and Ep as written (None for a mechanism: its energies come from its elements)
+    kinetic: Expression | None
+    potential: Expression | None
     graphics: tuple[Graphic, ...] = ()
     forces: tuple[Force, ...] = ()
     #: Where each block starts, for messages about a whole block.
     block_locations: tuple[tuple[str, Location], ...] = field(default=())
+    #: A mechanism file (SPEC §7.5): its points and elements. Its conditions are then the
+    #: x, y and velocities of its free points, made from the POINT rows.
+    mechanism: Mechanism | None = None
 
     @property
     def n(self) -> int:

@@ -24,6 +24,7 @@ from ..expr import (
     evaluate,
 )
 from .graphics import GraphicsResolver
+from .mechanism import check_names_of, check_numbers
 from .types import ModelFile
 from .values import condition_values, parameter_values
 
@@ -35,10 +36,20 @@ HESSIAN_TOLERANCE = 1e-9
 def validate(model: ModelFile) -> list[SourceError]:
     problems: list[SourceError] = []
     _names(model, problems)
-    if not problems:
-        _graphics(model, problems)
-    if not problems:
-        _numbers(model, problems)
+    if model.mechanism is not None:
+        if not problems:
+            try:
+                params = parameter_values(model)
+                condition_values(model, params)
+            except ExpressionError as exc:
+                problems.append(exc)
+            else:
+                check_numbers(model.mechanism, params, problems)
+    else:
+        if not problems:
+            _graphics(model, problems)
+        if not problems:
+            _numbers(model, problems)
     return sorted(problems, key=lambda p: (p.location.line, p.location.column))
 
 
@@ -68,12 +79,16 @@ def _names(model: ModelFile, problems: list[SourceError]) -> None:
     for c in model.conditions:
         names_ok(c.value, params, "(a condition value may use the parameters)")
         declare(c.name, c.location, "condition")
+    if model.mechanism is not None:  # its conditions are made from its free points
+        check_names_of(model.mechanism, params, list(model.coordinates), list(model.velocities), problems)
+        return
     if len(model.conditions) != 2 * n:
         problems.append(SourceError(
             f"nQ={n} but <CIs> has {len(model.conditions)} rows; it needs {2 * n}: "
             f"the {n} coordinates, then their {n} velocities", model.general.location_of("nQ") or model.block_location("CIs")))
         return
     coords, vels = list(model.coordinates), list(model.velocities)
+    assert model.kinetic is not None and model.potential is not None
     with_coords = params + coords + [TIME]
     everything = with_coords + vels
 
@@ -156,6 +171,7 @@ def _numbers(model: ModelFile, problems: list[SourceError]) -> None:
                 return
     # Hessian of Ek with respect to the velocities, exactly.
     vels = model.velocities
+    assert model.kinetic is not None
     H = np.zeros((n, n))
     for i in range(n):
         d_i = algebra.diff(model.kinetic.tree, vels[i])

@@ -21,6 +21,8 @@ from ..expr import TIME, Node, algebra, compile_trees, names_in
 from ..expr.codegen import ARITHMETIC_ERRORS
 from ..model import GraphicsResolver, ModelFile
 from ..model.poses import BallPose, BarPose, BlockPose, Pose, SpringPose
+from .mechanism import MechanismSystem
+from .mechanism_kinematics import MechanismKinematics
 
 A = algebra
 
@@ -89,6 +91,8 @@ class Kinematics:
                 if cx is not None and cy is not None and names_in(a) & coords:
                     self.fixed_pivots.append((cx, cy))
 
+        #: balls that leave a trail
+        self.trail_ids = [g.id for g in model.graphics if g.kind == "C" and g.trail]
         self.handles: dict[str, Handle] = {}
         self._jacobians = {}
         index = {c: i for i, c in enumerate(self.coordinates)}
@@ -216,3 +220,10 @@ class Kinematics:
         out = np.array(qdot, dtype=float)
         out[list(h.own)] = own
         return out
+
+
+def kinematics_for(model: ModelFile, system, parameters: Mapping[str, float]) -> Kinematics | MechanismKinematics:
+    """The poses and drag solvers of a model: from its graphic objects, or from a mechanism's elements."""
+    if isinstance(system, MechanismSystem):
+        return MechanismKinematics(system)
+    return Kinematics(model, parameters)

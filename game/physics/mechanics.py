@@ -56,6 +56,7 @@ def build_mechanics(model: ModelFile, parameters: Mapping[str, float]) -> Mechan
     """Bind ``parameters`` into the model's expressions and derive what the engine needs."""
     n = model.n
     coords, vels = model.coordinates, model.velocities
+    assert model.kinetic is not None and model.potential is not None, "a mechanism has no Lagrangian"
     T: list[list[Node]] = [[A.ZERO] * n for _ in range(n)]
     sources: dict[str, str] = {}
     for e in model.tmatrix:

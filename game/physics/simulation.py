@@ -15,8 +15,15 @@ import numpy as np
 
 from ..expr import Expression
 from ..model import ModelFile, condition_values, parameter_values
+from ..model.mechanism import reaction_name
+from .mechanism import MechanismSystem
 from .records import StepObserver
 from .system import System
+
+
+def _reaction(k: int) -> Callable[[Simulation], float]:
+    """The column of the ``k``-th reaction."""
+    return lambda sim: float(sim.reaction_values()[k])
 
 
 class Simulation:
@@ -34,12 +41,17 @@ class Simulation:
         #: columns of a sample after DE, by name, in order: W when forces or moving supports do work
         #: (contacts add their energy lost, measures their values)
         self.columns: list[tuple[str, Callable[[Simulation], float]]] = []
+        for k, eid in enumerate(self.reaction_ids):  # a mechanism's reactions (SPEC §7.5)
+            self.columns.append((reaction_name(eid), _reaction(k)))
         if self.does_work:
             self.columns.append(("W", lambda sim: sim.work))
         values = condition_values(model, self.parameters, conditions)
         self.set_conditions([values[c] for c in model.coordinates], [values[v] for v in model.velocities])
 
-    def _system(self, parameters: Mapping[str, float]) -> System:
+    def _system(self, parameters: Mapping[str, float]) -> System | MechanismSystem:
+        """The model's system: a Lagrangian one (generated code), or a mechanism's."""
+        if self.model.mechanism is not None:
+            return MechanismSystem(self.model, parameters)
         return System(self.model, parameters, self.derivatives)
 
     # -- what the user sets ---------------------------------------------------------
@@ -120,8 +132,23 @@ class Simulation:
 
     @property
     def does_work(self) -> bool:
-        """Forces or moving supports can change E: then W and E − W − E₀ are worth showing."""
-        return bool(self.model.forces) or self.system.mechanics.time_dependent
+        """Forces or moving supports (drivers, dampers) can change E: then W and E − W − E₀ are worth showing."""
+        return self.system.does_work
+
+    @property
+    def reaction_ids(self) -> tuple[str, ...]:
+        """The elements whose reaction is known (a mechanism's bars, sliders and drivers)."""
+        system = self.system
+        return system.reaction_ids if isinstance(system, MechanismSystem) else ()
+
+    def reaction_values(self) -> np.ndarray:
+        """Each reaction now, in the order of :attr:`reaction_ids` (see MechanismSystem.reactions)."""
+        system = self.system
+        return system.reactions(self.state) if isinstance(system, MechanismSystem) else np.zeros(0)
+
+    def reactions(self) -> dict[str, float]:
+        """The reactions now by column name (λ_ID), empty for a Lagrangian model."""
+        return {reaction_name(eid): float(v) for eid, v in zip(self.reaction_ids, self.reaction_values())}
 
     @property
     def work(self) -> float:

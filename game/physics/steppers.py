@@ -14,6 +14,9 @@ window, ``simulate``, ensembles and ``chaosmap`` all go through
   δ and the trajectory still depends only on dt and N.
 - :class:`Projected` — any stepper, then a ``project`` hook after each step
   of dt (constraints pulled back onto their manifold).
+- :class:`ConstrainedRK4` — classic RK4 substeps on (q, q̇) whose accelerations
+  come from a system with constraints (a mechanism: one KKT solve per stage);
+  mechanisms use it inside :class:`Projected`.
 
 Every stepper leaves the state it started from untouched when it fails:
 ``System.step`` raises :class:`~game.physics.system.SimulationError`.
@@ -24,7 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -167,17 +170,17 @@ class EventRK4:
 
 
 #: project(system, state) → the state pulled back onto the constraints
-Projection = Callable[["System", "State"], "State"]
+Projection = Callable[[Any, "State"], "State"]
 
 
 @dataclass
 class Projected:
     """Any stepper, then ``project`` after each whole step of dt (N substeps)."""
 
-    inner: Stepper
+    inner: Any  # a stepper of the same system
     project: Projection
 
-    def advance(self, system: System, state: State, substeps: int) -> State:
+    def advance(self, system: Any, state: State, substeps: int) -> State:
         per_step = system.substeps
         current = state
         while substeps > 0:
@@ -185,3 +188,37 @@ class Projected:
             current = self.project(system, self.inner.advance(system, current, k))
             substeps -= k
         return current
+
+
+class ConstrainedSystem(Protocol):
+    """What :class:`ConstrainedRK4` needs of a system: y = (q, q̇, work integrals) and dy/dt."""
+
+    @property
+    def delta(self) -> float: ...
+
+    def pack(self, state: State) -> np.ndarray: ...
+
+    def unpack(self, t: float, y: np.ndarray, before: State, substeps: int) -> State: ...
+
+    def derivative(self, t: float, y: np.ndarray) -> np.ndarray: ...
+
+
+class ConstrainedRK4:
+    """Classic RK4 substeps of δ on the system's y = (q, q̇, …), its derivative solving for the
+    accelerations at every stage (SPEC §3's RK4, with q̈ from the constrained dynamics). A failing
+    stage raises SimulationError; the state given is untouched."""
+
+    def advance(self, system: ConstrainedSystem, state: State, substeps: int) -> State:
+        h = system.delta
+        f = system.derivative
+        y = system.pack(state)
+        t0 = state.t
+        with np.errstate(all="ignore"):  # a singular stage gives NaN; unpack finds out why
+            for i in range(substeps):
+                t = t0 + i * h
+                k1 = f(t, y)
+                k2 = f(t + h / 2, y + (h / 2) * k1)
+                k3 = f(t + h / 2, y + (h / 2) * k2)
+                k4 = f(t + h, y + h * k3)
+                y = y + (h / 6) * (k1 + 2 * (k2 + k3) + k4)
+        return system.unpack(t0 + substeps * h, y, state, substeps)

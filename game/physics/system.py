@@ -59,8 +59,27 @@ class State:
             a.setflags(write=False)
 
 
+class StepTimes:
+    """A model's step of dt, made of N RK4 substeps of δ = dt/N (SPEC §3)."""
+
+    model: ModelFile
+
+    @property
+    def dt(self) -> float:
+        return self.model.general.dt
+
+    @property
+    def substeps(self) -> int:
+        return self.model.general.n_substeps
+
+    @property
+    def delta(self) -> float:
+        """The length of one RK4 substep, dt/N."""
+        return self.dt / self.substeps
+
+
 @dataclass(eq=False)
-class System:
+class System(StepTimes):
     """A model file with numbers for its parameters, compiled for speed."""
 
     model: ModelFile
@@ -90,17 +109,9 @@ class System:
         return self.mechanics.n
 
     @property
-    def dt(self) -> float:
-        return self.model.general.dt
-
-    @property
-    def substeps(self) -> int:
-        return self.model.general.n_substeps
-
-    @property
-    def delta(self) -> float:
-        """The length of one RK4 substep, dt/N."""
-        return self.dt / self.substeps
+    def does_work(self) -> bool:
+        """Forces or moving supports can change E."""
+        return bool(self.model.forces) or self.mechanics.time_dependent
 
     # -- single state ----------------------------------------------------------------
 

@@ -11,11 +11,12 @@ Camera(escala, ox=0, oy=0, viewport=(x, y, w, h))
     ``.length_to_pixels(d)``, ``.length_to_model(px)``, ``.origin_px``.
 Style(...), DEFAULT_STYLE
     Colours (light theme) and pixel minimums; ``style.trail_colour(i)``.
-Scene(camera, poses, style, trails, fixed_pivots, velocities, edit_arrows, arrow_seconds, banner)
+Scene(camera, poses, style, trails, fixed_pivots, velocities, edit_arrows, reactions, arrow_seconds, banner)
     What one frame shows, in model units.
 Layer: ``.draw(surface, scene)``; standard_layers(cached=True, font=None) gives the window's
-    layers bottom to top: TrailsLayer (background + trails), BodiesLayer, VelocityArrowsLayer,
-    EditArrowsLayer, BannerLayer, CaptionLayer (a kiosk's large words).
+    layers bottom to top: TrailsLayer (background + trails), BodiesLayer, ReactionArrowsLayer (a
+    mechanism's reactions), VelocityArrowsLayer, EditArrowsLayer, BannerLayer, CaptionLayer (a kiosk's
+    large words).
 draw_frame(surface, scene, layers=None)
     Paint a scene layer by layer (a one-off picture when ``layers`` is None).
 draw_scene(surface, camera, poses, style=DEFAULT_STYLE, *, fixed_pivots=())
@@ -48,20 +49,29 @@ from .layers import (
     CaptionLayer,
     EditArrowsLayer,
     Layer,
+    ReactionArrowsLayer,
     Scene,
     TrailsLayer,
     VelocityArrowsLayer,
     draw_frame,
     standard_layers,
 )
-from .scene import clear_viewport, draw_scene, draw_velocity_arrows, spring_points, velocity_points
+from .scene import (
+    clear_viewport,
+    draw_force_arrows,
+    draw_scene,
+    draw_velocity_arrows,
+    spring_points,
+    velocity_points,
+)
 from .style import DEFAULT_STYLE, Colour, Style
 from .trails import FADE_CHUNKS, TrailLayer, draw_trail
 
 __all__ = [
     "DEFAULT_ARROW_SECONDS", "DEFAULT_STYLE", "FADE_CHUNKS", "MIN_ARROW_PX", "TIP_HIT_RADIUS_PX",
-    "BannerLayer", "BodiesLayer", "Camera", "CaptionLayer", "Colour", "EditArrowsLayer", "Layer", "Scene", "Style",
-    "TrailLayer", "TrailsLayer", "VelocityArrowsLayer", "clear_viewport", "draw_arrow", "draw_frame",
+    "BannerLayer", "BodiesLayer", "Camera", "CaptionLayer", "Colour", "EditArrowsLayer", "Layer",
+    "ReactionArrowsLayer", "Scene", "Style", "TrailLayer", "TrailsLayer", "VelocityArrowsLayer", "clear_viewport",
+    "draw_arrow", "draw_force_arrows", "draw_frame",
     "draw_scene", "draw_trail", "draw_velocity_arrows", "draw_velocity_dot", "near_tip", "spring_points",
     "standard_layers", "velocity_arrow_end", "velocity_points",
 ]

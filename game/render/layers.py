@@ -15,12 +15,12 @@ from typing import Protocol
 
 import pygame
 
-from game.model.poses import Pose, VelocityPoint
+from game.model.poses import ForceArrow, Pose, VelocityPoint
 from game.physics.records import Trail
 
 from .arrows import DEFAULT_ARROW_SECONDS
 from .camera import Camera
-from .scene import clear_viewport, draw_scene, draw_velocity_arrows
+from .scene import clear_viewport, draw_force_arrows, draw_scene, draw_velocity_arrows
 from .style import DEFAULT_STYLE, Style
 from .trails import TrailLayer, draw_trail
 
@@ -39,6 +39,8 @@ class Scene:
     velocities: Sequence[VelocityPoint] = ()
     #: the arrows that can be dragged in v edit mode (empty outside it); a dot when ~0
     edit_arrows: Sequence[VelocityPoint] = ()
+    #: a mechanism's reactions on its points (empty when the reactions control is off)
+    reactions: Sequence[ForceArrow] = ()
     #: an arrow is the displacement in this many seconds
     arrow_seconds: float = DEFAULT_ARROW_SECONDS
     #: a message over the top of the drawing area (a failure, a warning), or None
@@ -90,6 +92,14 @@ class VelocityArrowsLayer:
         if scene.velocities:
             draw_velocity_arrows(surface, scene.camera, scene.velocities, scene.style,
                                  seconds=scene.arrow_seconds)
+
+
+class ReactionArrowsLayer:
+    """A mechanism's reactions: the force each bar and slider exerts on its points."""
+
+    def draw(self, surface: pygame.Surface, scene: Scene) -> None:
+        if scene.reactions:
+            draw_force_arrows(surface, scene.camera, scene.reactions, scene.style)
 
 
 class EditArrowsLayer:
@@ -164,8 +174,8 @@ class CaptionLayer:
 
 def standard_layers(cached: bool = True, font: pygame.font.Font | None = None) -> list[Layer]:
     """The layers of the window, bottom to top."""
-    return [TrailsLayer(cached), BodiesLayer(), VelocityArrowsLayer(), EditArrowsLayer(), BannerLayer(font),
-            CaptionLayer()]
+    return [TrailsLayer(cached), BodiesLayer(), ReactionArrowsLayer(), VelocityArrowsLayer(), EditArrowsLayer(),
+            BannerLayer(font), CaptionLayer()]
 
 
 def draw_frame(surface: pygame.Surface, scene: Scene, layers: Sequence[Layer] | None = None) -> None:

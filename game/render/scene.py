@@ -12,7 +12,17 @@ from collections.abc import Iterable
 
 import pygame
 
-from game.model.poses import BallPose, BarPose, BlockPose, Pose, SpringPose, VelocityPoint
+from game.model.poses import (
+    BallPose,
+    BarPose,
+    BlockPose,
+    ForceArrow,
+    JointPose,
+    Pose,
+    RailPose,
+    SpringPose,
+    VelocityPoint,
+)
 
 from ._surface import clipped
 from .arrows import DEFAULT_ARROW_SECONDS, draw_arrow, draw_velocity_dot, velocity_arrow_end
@@ -48,6 +58,8 @@ def draw_scene(
         for p in poses:
             if isinstance(p, BlockPose) and p.rail:
                 _draw_rail(surface, camera, p, style)
+            elif isinstance(p, RailPose):
+                _draw_guide(surface, camera, p, style)
         for mx, my in fixed_pivots:
             if math.isfinite(mx) and math.isfinite(my):
                 _draw_support(surface, camera.to_pixels(mx, my), style)
@@ -60,6 +72,12 @@ def draw_scene(
         for p in poses:
             if isinstance(p, BarPose):
                 _draw_bar(surface, camera, p, style)
+        for p in poses:
+            if isinstance(p, RailPose):
+                _draw_slider(surface, camera, p, style)
+        for p in poses:
+            if isinstance(p, JointPose):
+                _dot(surface, camera.to_pixels(p.x, p.y), 4.0, style.pivot, darker(style.bar, 0.5))
         for p in poses:
             if isinstance(p, BallPose):
                 _draw_ball(surface, camera, p, style)
@@ -74,11 +92,15 @@ def velocity_points(poses: Iterable[Pose]) -> list[VelocityPoint]:
     """
     poses = list(poses)
     balls = [p for p in poses if isinstance(p, BallPose)]
+    joints = [p for p in poses if isinstance(p, JointPose)]
+    dots: list[BallPose | JointPose] = [*balls, *joints]
     out: list[VelocityPoint] = []
     for p in poses:
         if isinstance(p, (BallPose, BlockPose)):
             out.append(VelocityPoint(p.id, p.x, p.y, p.vx, p.vy))
-        elif isinstance(p, BarPose) and not any(_same_point(b.x, b.y, p.xf, p.yf) for b in balls):
+        elif isinstance(p, JointPose) and not any(_same_point(b.x, b.y, p.x, p.y) for b in balls):
+            out.append(VelocityPoint(p.id, p.x, p.y, p.vx, p.vy))  # a mechanism's point
+        elif isinstance(p, BarPose) and not any(_same_point(b.x, b.y, p.xf, p.yf) for b in dots):
             out.append(VelocityPoint(p.id, p.xf, p.yf, p.vxf, p.vyf))
     return out
 
@@ -105,6 +127,17 @@ def draw_velocity_arrows(
                 draw_velocity_dot(surface, start, style.arrow)
 
 
+def draw_force_arrows(surface: pygame.Surface, camera: Camera, arrows: Iterable[ForceArrow],
+                      style: Style = DEFAULT_STYLE) -> None:
+    """A mechanism's reactions: one arrow per force on a point, coloured by kind (a bar pulling,
+    a bar pushing, a slider's guide)."""
+    colours = {"tension": style.tension, "compression": style.compression, "normal": style.normal}
+    with clipped(surface, camera.viewport):
+        for a in arrows:
+            draw_arrow(surface, camera.to_pixels(a.x, a.y), camera.to_pixels(a.x + a.dx, a.y + a.dy),
+                       colours.get(a.kind, style.arrow), style.arrow_width_px, halo=style.background)
+
+
 # --- individual bodies -------------------------------------------------------
 
 
@@ -127,6 +160,9 @@ def _dot(surface: pygame.Surface, centre: Point, radius: float, fill, ring) -> N
 def _draw_bar(surface: pygame.Surface, camera: Camera, p: BarPose, style: Style) -> None:
     p0 = camera.to_pixels(p.x, p.y)
     p1 = camera.to_pixels(p.xf, p.yf)
+    if p.ground:  # a mechanism's frame: a dashed line between its supports
+        _draw_frame_line(surface, p0, p1, style)
+        return
     r = max(camera.length_to_pixels(p.width), style.min_bar_px) / 2
     poly = capsule_polygon(p0, p1, r)
     pygame.draw.polygon(surface, style.bar, poly)
@@ -140,6 +176,18 @@ def _draw_bar(surface: pygame.Surface, camera: Camera, p: BarPose, style: Style)
     dot_r = max(3.0, 0.55 * r)
     for c in (p0, p1):
         _dot(surface, c, dot_r, style.pivot, darker(style.bar, 0.5))
+
+
+def _draw_frame_line(surface: pygame.Surface, p0: Point, p1: Point, style: Style) -> None:
+    length = math.hypot(p1[0] - p0[0], p1[1] - p0[1])
+    if length < 1:
+        return
+    ux, uy = (p1[0] - p0[0]) / length, (p1[1] - p0[1]) / length
+    dash = 10.0
+    for k in range(int(length // (2 * dash)) + 1):
+        a = 2 * dash * k
+        b = min(a + dash, length)
+        pygame.draw.line(surface, style.support, (p0[0] + ux * a, p0[1] + uy * a), (p0[0] + ux * b, p0[1] + uy * b), 3)
 
 
 def _draw_block(surface: pygame.Surface, camera: Camera, p: BlockPose, style: Style) -> None:
@@ -201,3 +249,61 @@ def _draw_rail(surface: pygame.Surface, camera: Camera, p: BlockPose, style: Sty
     # Ground hatching below the rail so it reads as a fixed support, not a line.
     for hx in range(vx, vx + vw, 12):
         pygame.draw.aaline(surface, style.rail, (hx + 7, py + 3), (hx, py + 10))
+
+
+#: the block on a slider's guide, and a collar on a bar, pixels
+SLIDER_BLOCK = (30, 18)
+COLLAR = (18, 12)
+
+
+def _guide_ends(camera: Camera, p: RailPose) -> tuple[Point, Point, float, float] | None:
+    """The pixel ends of a slider's guide and its unit direction: across the whole view for a
+    fixed guide, a little beyond its two points for a moving one."""
+    a, b = camera.to_pixels(p.x1, p.y1), camera.to_pixels(p.x2, p.y2)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length < 1e-9:
+        return None
+    ux, uy = dx / length, dy / length
+    if p.fixed:
+        _, _, vw, vh = camera.viewport
+        reach = 2.0 * (vw + vh)
+        c = camera.to_pixels(p.x, p.y)
+        return (c[0] - ux * reach, c[1] - uy * reach), (c[0] + ux * reach, c[1] + uy * reach), ux, uy
+    extra = 0.25 * length
+    return (a[0] - ux * extra, a[1] - uy * extra), (b[0] + ux * extra, b[1] + uy * extra), ux, uy
+
+
+def _draw_guide(surface: pygame.Surface, camera: Camera, p: RailPose, style: Style) -> None:
+    """A slider's guide: a line under the block, hatched on its far side when it is fixed."""
+    ends = _guide_ends(camera, p)
+    if ends is None or p.on_bar:
+        return
+    start, end, ux, uy = ends
+    # pixel y points down, so (−uy, ux) is the right-hand side of A→B in the model: a guide
+    # written left to right has the block on top of it
+    nx, ny = -uy, ux
+    off = SLIDER_BLOCK[1] / 2
+    s0 = (start[0] + nx * off, start[1] + ny * off)
+    s1 = (end[0] + nx * off, end[1] + ny * off)
+    pygame.draw.line(surface, style.rail, s0, s1, 2)
+    if p.fixed:
+        length = math.hypot(s1[0] - s0[0], s1[1] - s0[1])
+        for k in range(int(length // 12)):
+            hx, hy = s0[0] + ux * 12 * k, s0[1] + uy * 12 * k
+            pygame.draw.aaline(surface, style.rail, (hx + ux * 7, hy + uy * 7), (hx + nx * 7, hy + ny * 7))
+
+
+def _draw_slider(surface: pygame.Surface, camera: Camera, p: RailPose, style: Style) -> None:
+    """The block of a slider, centred on its point and turned with its guide."""
+    ends = _guide_ends(camera, p)
+    if ends is None:
+        return
+    _, _, ux, uy = ends
+    nx, ny = -uy, ux
+    cx, cy = camera.to_pixels(p.x, p.y)
+    w, h = (COLLAR if p.on_bar else SLIDER_BLOCK)[0] / 2, (COLLAR if p.on_bar else SLIDER_BLOCK)[1] / 2
+    corners = [(cx + sx * w * ux + sy * h * nx, cy + sx * w * uy + sy * h * ny)
+               for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+    pygame.draw.polygon(surface, style.block, corners)
+    pygame.draw.aalines(surface, darker(style.block), True, corners)

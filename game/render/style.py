@@ -46,6 +46,10 @@ class Style:
     support: Colour = (110, 110, 110)
     pivot: Colour = (255, 255, 255)
     rail: Colour = (120, 120, 120)
+    # a mechanism's reactions: a bar pulling on its point, pushing on it, a slider's guide
+    tension: Colour = (200, 40, 40)
+    compression: Colour = (30, 90, 200)
+    normal: Colour = (150, 60, 170)
     # Further trails (second, third body ...) cycle through these after `trail`,
     # so the bobs of a triple pendulum leave distinguishable traces.
     extra_trails: tuple[Colour, ...] = ((0, 114, 178), (196, 40, 120), (140, 120, 0))

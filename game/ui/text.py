@@ -39,11 +39,23 @@ def wrap_expression(text: str, width: int) -> list[str]:
     lines.append(rest)
     return lines
 def energy_lines(model, width: int) -> list[str]:
-    """The Ek and Ep expressions as written, wrapped to the panel."""
+    """The Ek and Ep expressions as written, wrapped to the panel; for a mechanism, what its
+    energies are made of (its mass matrix, gravity, springs)."""
+    if model.mechanism is not None:
+        return mechanism_energy_lines(model.mechanism, width)
     out = []
     for name, expr in (("Ek", model.kinetic), ("Ep", model.potential)):
         out += wrap_expression(f"{name} = {unquote(expr.text)[0].strip()}", width)
     return out
+
+
+def mechanism_energy_lines(mechanism, width: int) -> list[str]:
+    parts = []
+    if mechanism.gravity is not None:
+        parts.append("Σ m·g·y")
+    if mechanism.of_kind("SPRING"):
+        parts.append("Σ ½·k·(d − L)²")
+    return [*wrap_expression("Ek = ½·q̇·M·q̇", width), *wrap_expression(f"Ep = {' + '.join(parts) or '0'}", width)]
 
 
 
@@ -62,6 +74,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "energy": "Mostrar / ocultar panel de energías (N)",
         "values": "Mostrar / ocultar valores del sistema (T)",
         "edit": "Modo de edición gráfica: x posiciones / v velocidades (X)",
+        "reactions": "Mostrar / ocultar reacciones de barras y correderas de un mecanismo (F)",
         "speed": "Velocidad {label} ({key})",
         "accept": "Aceptar",
         "cancel": "Cancelar",
@@ -89,6 +102,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "save_exists": "Ya hay un modelo «{name}». Pulse Guardar otra vez para reemplazarlo.",
         "save_bad_name": "Use letras, cifras, espacios, - y _ (hasta 60).",
         "save_failed": "No se pudo guardar: {reason}",
+        "save_mechanism": "Los mecanismos todavía no se pueden guardar desde la ventana.",
         "cannot_reload": "El archivo cambió pero no se puede abrir; sigue el modelo anterior. {reason}",
         "mine": "Mis modelos",
     },
@@ -105,6 +119,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "energy": "Show / hide energy panel (N)",
         "values": "Show / hide values panel (T)",
         "edit": "Graphic edit mode: x positions / v velocities (X)",
+        "reactions": "Show / hide the reactions of a mechanism's bars and sliders (F)",
         "speed": "Speed {label} ({key})",
         "accept": "Accept",
         "cancel": "Cancel",
@@ -132,6 +147,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "save_exists": "There is a model “{name}” already. Press Save again to replace it.",
         "save_bad_name": "Use letters, digits, spaces, - and _ (up to 60).",
         "save_failed": "Could not save: {reason}",
+        "save_mechanism": "Mechanisms cannot be saved from the window yet.",
         "cannot_reload": "The file changed but cannot be opened; the previous model goes on. {reason}",
         "mine": "My models",
     },

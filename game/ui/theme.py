@@ -11,7 +11,8 @@ import pygame
 import pygame_gui
 
 ICONS = ("play", "pause", "eraser", "reset", "parameters", "conditions", "vectors_on", "vectors_off",
-         "energy_on", "energy_off", "values_on", "values_off", "edit_x", "edit_v", "menu", "docs", "save")
+         "energy_on", "energy_off", "values_on", "values_off", "edit_x", "edit_v", "reactions_on",
+         "reactions_off", "menu", "docs", "save")
 
 _FIRA = Path(pygame_gui.__file__).parent / "data" / "FiraCode-Regular.ttf"
 _faded_dir: Path | None = None

@@ -79,6 +79,13 @@ def test_it_never_overwrites_without_asking_and_appears_in_my_models_at_once(ses
     assert session.suggested_name() == "pendulo_doble 2"
 
 
+def test_a_mechanism_is_not_saved_and_the_dialog_says_why(user_home):
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(), folders=user_folders())
+    s.open("cuadrilatero")
+    assert s.save_dialog("mi cuadrilátero", False) == "Los mecanismos todavía no se pueden guardar desde la ventana."
+    assert not user_folders().models.exists()
+
+
 def test_saving_is_disabled_in_a_kiosk(user_home):
     s = Session(read_catalog(paths.CATALOG, paths.MODELS), replace(Settings(), kiosk=True), folders=user_folders())
     s.open("pendulo_doble")

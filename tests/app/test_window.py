@@ -151,6 +151,12 @@ def test_values_panel_is_live(app):
     assert app.live.get("values").lines[2] == f"va1 = {app.session.sim.qdot[0]:.6g}"
 
 
+def test_the_reactions_button_is_inactive_for_a_lagrangian_model(app):
+    assert not button(app, "reactions").is_enabled  # only mechanisms have reactions
+    key(app, pygame.K_f)
+    assert not app.session.view.reactions
+
+
 def test_edit_mode_and_speed_buttons(app):
     click(app, button(app, "edit"))
     assert app.session.view.edit_velocities and app.bars.icon("edit") == "edit_v"
@@ -440,3 +446,44 @@ def test_a_broken_model_in_the_menu_is_named_and_the_current_one_stays(app_facto
     click(app, app.menu.items[0])
     assert app.session.entry.title == "Bueno" and np.array_equal(app.session.sim.q, q)
     assert "roto.dat" in app.session.banner
+
+
+# -- mechanisms ------------------------------------------------------------------------------
+
+def _pixels_of(app: App, colour) -> int:
+    vx, vy, vw, vh = app.layout.viewport
+    pixels = pygame.surfarray.array3d(app.screen)[vx:vx + vw, vy:vy + vh]
+    return int(np.sum(np.all(pixels == np.array(colour), axis=2)))
+
+
+def test_the_reactions_button_draws_a_mechanisms_forces(app_factory):
+    app = app_factory("biela_manivela")
+    assert button(app, "reactions").is_enabled and app.bars.icon("reactions") == "reactions_off"
+    style = app.style
+    assert _pixels_of(app, style.normal) == 0
+    click(app, button(app, "reactions"))
+    assert app.session.view.reactions and app.bars.icon("reactions") == "reactions_on"
+    # the guide's push on the piston: an arrow straight up from the piston, in the slider colour
+    assert _pixels_of(app, style.normal) > 100
+    piston = app.camera.to_pixels(*app.session.sim.q[2:])
+    above = pygame.surfarray.array3d(app.screen)[int(piston[0]) - 2:int(piston[0]) + 3,
+                                                 int(piston[1]) - 60:int(piston[1]) - 20]
+    assert np.any(np.all(above == np.array(style.normal), axis=2))
+    click(app, button(app, "values"))
+    assert any(line.startswith("λ_guia = ") for line in app.live.get("values").lines)
+    key(app, pygame.K_f)  # its key turns them off
+    assert not app.session.view.reactions and _pixels_of(app, style.normal) == 0
+
+
+def test_drag_a_point_of_a_mechanism_and_the_chain_follows(app_factory):
+    app = app_factory("pendulo_doble_mecanismo")
+    sim = app.session.sim
+    start = tuple(round(v) for v in handle_px(app, "B"))
+    grabbed = np.array(app.session.kinematics.handle_point("B", sim.t, sim.q))
+    target = (start[0] - 150, start[1] + 40)
+    drag(app, start, target)
+    moved = grabbed + np.subtract(app.camera.to_model(*target), app.camera.to_model(*start))
+    assert sim.q[2:] == pytest.approx(moved, abs=1e-6)  # B under the mouse
+    assert math.hypot(*sim.q[:2]) == pytest.approx(1.0, abs=1e-9)  # the bars keep their lengths
+    assert math.hypot(*(sim.q[2:] - sim.q[:2])) == pytest.approx(1.0, abs=1e-9)
+    assert abs(sim.q[1]) > 0.05  # the upper bar turned too (from horizontal)

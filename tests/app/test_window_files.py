@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 
 import pygame
@@ -92,5 +93,5 @@ def test_kiosk_controls_are_finger_sized(app_factory):
             assert gap >= 8, (a, b)
     click(app, app.bars.menu)
     items = [b.rect for b in app.menu.items]
-    assert all(r.height >= 48 for r in items) and all(b.top - a.bottom >= 8 for a, b in zip(items, items[1:])
+    assert all(r.height >= 48 for r in items) and all(b.top - a.bottom >= 8 for a, b in itertools.pairwise(items)
                                                      if a.left == b.left)

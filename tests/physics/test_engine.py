@@ -17,11 +17,14 @@ from game.physics import Simulation, SimulationError
 
 
 def conservative() -> list[str]:
-    """Shipped models with neither forces nor moving supports (the others are in test_forces),
-    found by reading the files (no model is compiled while tests are collected)."""
+    """Shipped Lagrangian models with neither forces nor moving supports (the others are in
+    test_forces; mechanisms in test_mechanism), found by reading the files (no model is
+    compiled while tests are collected)."""
     out = []
     for e in read_catalog(ROOT / "models.xml", MODELS).entries:
         model = read_model(e.path)
+        if model.kinetic is None or model.potential is None:
+            continue  # a mechanism
         trees = [model.kinetic.tree, model.potential.tree, *(t.value.tree for t in model.tmatrix)]
         if not model.forces and not any(TIME in names_in(tree) for tree in trees):
             out.append(e.stem)

@@ -1,0 +1,398 @@
+"""Mechanisms in natural coordinates (SPEC §7.5, seed 003): the ``<MECHANISM>`` block.
+
+A mechanism is written as points, and elements between them: bars, point masses,
+sliders, springs, drivers (motors) and applied forces. Its coordinates are the
+x, y of every free point, named ``P_x``, ``P_y`` (velocities ``P_vx``, ``P_vy``).
+
+This module holds the rows as frozen data, reads them (called by the reader for
+each row of the block), and checks what can be checked without moving anything:
+unknown points, repeated ids, names in expressions, a bar of zero length, a
+slider on two coincident points, negative masses. Whether the points can be
+assembled, and whether every motion they allow has mass, is found when the
+engine builds the mechanism (:mod:`game.physics.mechanism`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ..expr import (
+    TIME,
+    EvaluationError,
+    Expression,
+    ExpressionError,
+    Location,
+    SourceError,
+    canonical_name,
+    check_names,
+    evaluate,
+    parse,
+    suggestion,
+)
+
+#: The rows of ``<MECHANISM>`` and their cells, in file order. Cells after the
+#: ``required`` count may be left out (their defaults below apply).
+ROWS: dict[str, tuple[tuple[str, ...], int]] = {
+    "GRAVITY": (("g",), 1),
+    "POINT": (("id", "x", "y", "vx", "vy", "fixed"), 3),
+    "BAR": (("id", "P1", "P2", "mass", "inertia", "width"), 3),
+    "MASS": (("id", "P", "mass", "radius"), 3),
+    "SLIDER": (("id", "P", "A", "B"), 4),
+    "SPRING": (("id", "P1", "P2", "k", "length", "damping"), 4),
+    "DRIVER": (("id", "P1", "P2", "angle"), 4),
+    "FORCE": (("P", "Fx", "Fy"), 3),
+}
+
+#: Cells that name a point.
+POINT_CELLS = ("P", "P1", "P2", "A", "B")
+
+_IDENT = re.compile(r"^[^\W\d]\w*$")
+
+
+@dataclass(frozen=True)
+class Point:
+    """``<POINT>id|x|y|vx|vy|fixed</POINT>``: a point, where it starts and how fast."""
+
+    id: str
+    x: Expression
+    y: Expression
+    vx: Expression | None
+    vy: Expression | None
+    fixed: bool
+    location: Location
+
+
+@dataclass(frozen=True)
+class Element:
+    """A row between points: BAR, MASS, SLIDER, SPRING, DRIVER or FORCE.
+
+    ``points`` are the point ids in the row's order (BAR: P1, P2; SLIDER: P, A, B …);
+    ``values`` the expression cells by name (None for an empty optional cell).
+    """
+
+    kind: str
+    id: str  # FORCE rows have none: "" (they are numbered in messages)
+    points: tuple[str, ...]
+    values: tuple[tuple[str, Expression | None], ...]
+    location: Location
+    #: where each point name is written, for messages about it
+    point_locations: tuple[Location, ...]
+
+    def value(self, name: str) -> Expression | None:
+        for k, v in self.values:
+            if k == name:
+                return v
+        raise KeyError(name)
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind} {self.id}" if self.id else self.kind
+
+
+@dataclass(frozen=True)
+class Mechanism:
+    gravity: Expression | None
+    points: tuple[Point, ...]
+    elements: tuple[Element, ...]
+    location: Location
+
+    @property
+    def free_points(self) -> tuple[Point, ...]:
+        return tuple(p for p in self.points if not p.fixed)
+
+    def of_kind(self, kind: str) -> tuple[Element, ...]:
+        return tuple(e for e in self.elements if e.kind == kind)
+
+    def point(self, pid: str) -> Point:
+        for p in self.points:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)
+
+
+def coordinate_names(pid: str) -> tuple[str, str]:
+    return f"{pid}_x", f"{pid}_y"
+
+
+def velocity_names(pid: str) -> tuple[str, str]:
+    return f"{pid}_vx", f"{pid}_vy"
+
+
+def reaction_name(eid: str) -> str:
+    """The CSV column of an element's reaction (SPEC §7.5)."""
+    return f"λ_{eid}"
+
+
+# -- reading ------------------------------------------------------------------------------
+
+
+class MechanismRows:
+    """Collects the rows of a ``<MECHANISM>`` block as the reader meets them.
+
+    ``problem(message, location)`` is the reader's way of recording a problem.
+    """
+
+    def __init__(self, problem: Callable[[str, Location], None]):
+        self.problem = problem
+        self.gravity: Expression | None = None
+        self.gravity_seen: Location | None = None
+        self.points: list[Point] = []
+        self.elements: list[Element] = []
+
+    def row(self, tag: str, cells: Sequence[tuple[str, Location]], tag_location: Location) -> None:
+        names, required = ROWS[tag]
+        if not required <= len(cells) <= len(names):
+            layout = "|".join(names)
+            count = f"{len(names)}" if required == len(names) else f"{required} to {len(names)}"
+            self.problem(f"a {tag} row has {count} cells, {layout} (found {len(cells)})", tag_location)
+            return
+        given = dict(zip(names, cells))
+        if tag == "GRAVITY":
+            if self.gravity_seen is not None:
+                self.problem(f"a second <GRAVITY> (the first is at line {self.gravity_seen.line})", tag_location)
+                return
+            self.gravity_seen = tag_location
+            self.gravity = self._expression(given["g"], optional=False)
+            return
+        ident = ""
+        if "id" in given:
+            ident = self._name(given["id"], "point" if tag == "POINT" else "element") or ""
+            if not ident:
+                return
+        location = given["id"][1] if "id" in given else tag_location
+        if tag == "POINT":
+            self._point(ident, given, location)
+            return
+        points: list[str] = []
+        where: list[Location] = []
+        values: list[tuple[str, Expression | None]] = []
+        ok = True
+        for name in names:
+            if name == "id":
+                continue
+            cell = given.get(name)
+            if name in POINT_CELLS:
+                assert cell is not None  # point cells are always required
+                pid = self._name(cell, "point")
+                ok = ok and pid is not None
+                points.append(pid or "")
+                where.append(cell[1])
+            else:
+                expr = None
+                if cell is not None:
+                    optional = name in _OPTIONAL_CELLS.get(tag, ())
+                    expr = self._expression(cell, optional=optional)
+                    ok = ok and (expr is not None or (optional and _empty(cell[0])))
+                values.append((name, expr))
+        if ok:
+            self.elements.append(Element(tag, ident, tuple(points), tuple(values), location, tuple(where)))
+
+    def _point(self, ident: str, given: Mapping[str, tuple[str, Location]], location: Location) -> None:
+        x = self._expression(given["x"], optional=False)
+        y = self._expression(given["y"], optional=False)
+        vx = self._expression(given["vx"], optional=True) if "vx" in given else None
+        vy = self._expression(given["vy"], optional=True) if "vy" in given else None
+        if any(c in given and v is None and not _empty(given[c][0]) for c, v in (("vx", vx), ("vy", vy))):
+            return
+        fixed = False
+        if "fixed" in given:
+            text, loc = given["fixed"]
+            if text not in ("0", "1", ""):
+                self.problem(f"fixed must be 1 (a fixed point) or 0 (a free one), not '{text}'", loc)
+                return
+            fixed = text == "1"
+        if x is not None and y is not None:
+            self.points.append(Point(ident, x, y, vx, vy, fixed, location))
+
+    def _expression(self, cell: tuple[str, Location], *, optional: bool) -> Expression | None:
+        text, location = cell
+        if optional and _empty(text):
+            return None
+        try:
+            return parse(text, location)
+        except ExpressionError as exc:
+            self.problem(exc.message, exc.location)
+            return None
+
+    def _name(self, cell: tuple[str, Location], what: str) -> str | None:
+        text, location = cell
+        if not _IDENT.match(text):
+            shown = text or "(empty)"
+            self.problem(f"'{shown}' is not a valid {what} name (letters, digits and _, starting with a letter)",
+                         location)
+            return None
+        return canonical_name(text)
+
+    def finish(self, location: Location) -> Mechanism:
+        return Mechanism(self.gravity, tuple(self.points), tuple(self.elements), location)
+
+
+#: Cells that may be empty or '' (or left out at the end of a row): their defaults are a
+#: massless bar, a uniform rod (m·L²/12), a drawing width, a rest length equal to the
+#: starting distance, no damping, a point at rest.
+_OPTIONAL_CELLS = {
+    "POINT": ("vx", "vy"),
+    "BAR": ("mass", "inertia", "width"),
+    "MASS": ("radius",),
+    "SPRING": ("length", "damping"),
+}
+
+
+def _empty(text: str) -> bool:
+    return text.strip() in ("", "''")
+
+
+# -- checking -------------------------------------------------------------------------------
+
+#: What each expression cell may use besides the parameters.
+_WITH_TIME = {("DRIVER", "angle")}
+_WITH_MOTION = {("FORCE", "Fx"), ("FORCE", "Fy")}
+#: Cells that must not be negative.
+_NON_NEGATIVE = {("BAR", "mass"), ("BAR", "inertia"), ("BAR", "width"), ("MASS", "mass"), ("MASS", "radius"),
+                 ("SPRING", "k"), ("SPRING", "length"), ("SPRING", "damping")}
+
+
+def check_names_of(mech: Mechanism, parameters: Sequence[str], coordinates: Sequence[str],
+                   velocities: Sequence[str], problems: list[SourceError]) -> None:
+    """Unknown points, repeated ids, rows whose points repeat, names in expressions."""
+    _names(mech, parameters, coordinates, velocities, problems)
+
+
+def _names(mech: Mechanism, parameters: Sequence[str], coordinates: Sequence[str], velocities: Sequence[str],
+           problems: list[SourceError]) -> None:
+    def names_ok(expr: Expression | None, known: Sequence[str], what: str) -> None:
+        if expr is None:
+            return
+        try:
+            check_names(expr, known, what)
+        except ExpressionError as exc:
+            problems.append(exc)
+
+    params = list(parameters)
+    motion = params + list(coordinates) + list(velocities) + [TIME]
+    names_ok(mech.gravity, params, "(gravity may use the parameters)")
+    ids: dict[str, Location] = {}
+    for p in mech.points:
+        if p.id in ids:
+            problems.append(SourceError(f"'{p.id}' is defined twice (first at line {ids[p.id].line})", p.location))
+        ids.setdefault(p.id, p.location)
+        if p.fixed:  # free points are conditions, checked with the others
+            for value in (p.x, p.y, p.vx, p.vy):
+                names_ok(value, params, "(a point's position may use the parameters)")
+    if not mech.free_points:
+        problems.append(SourceError(
+            "the mechanism has no free point (fixed = 0): nothing can move", mech.location))
+    points = {p.id for p in mech.points}
+    free = {p.id for p in mech.free_points}
+    for e in mech.elements:
+        if e.id:
+            if e.id in ids:
+                problems.append(SourceError(f"'{e.id}' is defined twice (first at line {ids[e.id].line})", e.location))
+            ids.setdefault(e.id, e.location)
+        for pid, loc in zip(e.points, e.point_locations):
+            if pid not in points:
+                problems.append(SourceError(
+                    f"unknown point '{pid}' in {e.label}{suggestion(pid, points)}", loc))
+        for name, expr in e.values:
+            if (e.kind, name) in _WITH_MOTION:
+                names_ok(expr, motion, "(a force may use parameters, coordinates, velocities and t)")
+            elif (e.kind, name) in _WITH_TIME:
+                names_ok(expr, params + [TIME], "(a driver's angle may use the parameters and t)")
+            else:
+                names_ok(expr, params, f"(the {name} of a {e.kind} may use the parameters)")
+        if all(pid in points for pid in e.points):
+            _same_points(e, free, problems)
+
+
+def _same_points(e: Element, free: set[str], problems: list[SourceError]) -> None:
+    """Rows whose points repeat, or that join only fixed points, mean nothing."""
+    if e.kind in ("BAR", "SPRING", "DRIVER") and e.points[0] == e.points[1]:
+        problems.append(SourceError(f"{e.label} joins point '{e.points[0]}' to itself (a bar of zero length)",
+                                    e.point_locations[1]))
+    elif e.kind == "SLIDER" and e.points[1] == e.points[2]:
+        problems.append(SourceError(
+            f"{e.label}: the line through '{e.points[1]}' and '{e.points[2]}' needs two different points",
+            e.point_locations[2]))
+    elif e.kind == "SLIDER" and e.points[0] in e.points[1:]:
+        problems.append(SourceError(
+            f"{e.label}: the sliding point '{e.points[0]}' must not be one of the points of its line",
+            e.point_locations[0]))
+    elif e.kind == "DRIVER" and not free & set(e.points):
+        problems.append(SourceError(f"{e.label} turns two fixed points: one of them must be free",
+                                    e.point_locations[0]))
+    elif e.kind == "FORCE" and e.points[0] not in free:
+        problems.append(SourceError(f"a force on the fixed point '{e.points[0]}' does nothing", e.point_locations[0]))
+
+
+def point_positions(mech: Mechanism, parameters: Mapping[str, float]) -> dict[str, tuple[float, float]]:
+    """Where each point is, as written in the file (the geometry: lengths of bars and
+    springs, lines of sliders). Raises ExpressionError if a value cannot be computed."""
+    out = {}
+    for p in mech.points:
+        xy = []
+        for expr in (p.x, p.y):
+            try:
+                xy.append(evaluate(expr.tree, parameters))
+            except EvaluationError as exc:
+                raise ExpressionError(f"the position of point {p.id} cannot be computed: {exc}",
+                                      expr.location) from None
+        out[p.id] = (xy[0], xy[1])
+    return out
+
+
+def element_number(e: Element, name: str, parameters: Mapping[str, float], default: float) -> float:
+    """The value of an expression cell of parameters (``default`` when left empty)."""
+    expr = e.value(name)
+    if expr is None:
+        return default
+    try:
+        return evaluate(expr.tree, parameters)
+    except EvaluationError as exc:
+        raise ExpressionError(f"the {name} of {e.label} cannot be computed: {exc}", expr.location) from None
+
+
+def check_numbers(mech: Mechanism, params: Mapping[str, float], problems: list[SourceError]) -> None:
+    """Zero-length bars, coincident slider points, negative masses: at the file's positions."""
+    try:
+        where = point_positions(mech, params)
+    except ExpressionError as exc:
+        problems.append(exc)
+        return
+    xs = [abs(v) for xy in where.values() for v in xy]
+    size = max([*xs, 1e-300])
+    for p in where:
+        if not all(math.isfinite(v) for v in where[p]):
+            problems.append(SourceError(f"the position of point {p} is not a finite number", mech.point(p).location))
+            return
+
+    def distance(a: str, b: str) -> float:
+        (xa, ya), (xb, yb) = where[a], where[b]
+        return math.hypot(xb - xa, yb - ya)
+
+    tiny = 1e-9 * max(size, 1.0)
+    for e in mech.elements:
+        for name, expr in e.values:
+            if (e.kind, name) in _NON_NEGATIVE and expr is not None:
+                try:
+                    v = evaluate(expr.tree, params)
+                except EvaluationError as exc:
+                    problems.append(SourceError(f"the {name} of {e.label} cannot be computed: {exc}", expr.location))
+                    continue
+                if not math.isfinite(v) or v < 0:
+                    problems.append(SourceError(f"the {name} of {e.label} must be a number ≥ 0, not {v:.6g}",
+                                                expr.location))
+        if e.kind == "BAR" and distance(*e.points) <= tiny:
+            problems.append(SourceError(
+                f"{e.label} has zero length: points '{e.points[0]}' and '{e.points[1]}' start at the same place",
+                e.location))
+        elif e.kind == "SLIDER" and distance(e.points[1], e.points[2]) <= tiny:
+            problems.append(SourceError(
+                f"{e.label}: points '{e.points[1]}' and '{e.points[2]}' start at the same place, "
+                "so they define no line to slide on", e.location))
+        elif e.kind == "DRIVER" and distance(*e.points) <= tiny:
+            problems.append(SourceError(
+                f"{e.label}: points '{e.points[0]}' and '{e.points[1]}' start at the same place, "
+                "so they define no direction to turn", e.location))

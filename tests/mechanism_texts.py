@@ -1,0 +1,51 @@
+"""Mechanism files used by several tests (the shipped ones are in models/)."""
+
+#: every kind of row: a crank swung by a motor, a bar with its own inertia, a collar sliding on
+#: it held by a damped spring, a block on a fixed guide, point masses, an applied force; two
+#: degrees of freedom
+EVERYTHING = """<GENERAL>
+escala=100
+dt=0.01
+N=5
+</GENERAL>
+<PARAMETERS>
+<P>g|9.81|gravedad</P>
+<P>k|20|resorte</P>
+</PARAMETERS>
+<MECHANISM>
+<GRAVITY>'g'</GRAVITY>
+<POINT>O|0|0|0|0|1</POINT>
+<POINT>S|1|1|0|0|1</POINT>
+<POINT>R1|-1|-2|0|0|1</POINT>
+<POINT>R2|2|-2|0|0|1</POINT>
+<POINT>A|0|-0.5|0.8|0|0</POINT>
+<POINT>B|0.8|-1.2|0|0.3|0</POINT>
+<POINT>C|0.4|-0.85|0|0|0</POINT>
+<POINT>D|0.9|-2|0|0|0</POINT>
+<BAR>manivela|O|A|0.4</BAR>
+<BAR>barra|A|B|2|0.3|0.05</BAR>
+<BAR>tirante|B|D|0.7|''|0.03</BAR>
+<SLIDER>collar|C|A|B</SLIDER>
+<SLIDER>bloque|D|R1|R2</SLIDER>
+<MASS>mc|C|0.5|0.05</MASS>
+<MASS>md|D|1.2|0.06</MASS>
+<SPRING>resorte|S|C|k|''|0.3</SPRING>
+<DRIVER>motor|O|A|'-pi/2 + 0.4·sin(2·t)'</DRIVER>
+<FORCE>B|'-0.2·B_vx + 0.1·sin(t)'|'0.05·B_x'</FORCE>
+</MECHANISM>
+"""
+
+
+def free_four_bar(dt: str = "0.01", n: str = "5") -> str:
+    """The shipped four-bar (ground 40, crank 10, coupler 35, rocker 30) without its motor."""
+    from project import MODELS
+
+    text = (MODELS / "cuadrilatero.dat").read_text(encoding="utf-8")
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("<DRIVER>"))
+    return text.replace("dt=0.01", f"dt={dt}").replace("N=5", f"N={n}")
+
+
+def mechanism(rows: str, parameters: str = "", general: str = "dt=0.01\nN=5") -> str:
+    """A mechanism file with these rows in its MECHANISM block."""
+    return (f"<GENERAL>\n{general}\n</GENERAL>\n<PARAMETERS>\n{parameters}\n</PARAMETERS>\n"
+            f"<MECHANISM>\n{rows}\n</MECHANISM>\n")

@@ -1,0 +1,136 @@
+"""Mechanism files (SPEC §7.5): the MECHANISM block read into points and elements, the
+coordinates named after the free points, and every mistake named with file, line and column
+— by the reader, by validation, and by `check`, which also assembles the mechanism."""
+
+from __future__ import annotations
+
+import pytest
+from mechanism_texts import EVERYTHING, mechanism
+
+from game.app.cli import main
+from game.model import ModelFileError, load_model, read_model
+from game.physics import Simulation
+
+PENDULUM = """<POINT>O|0|1|0|0|1</POINT>
+<POINT>P|1|1</POINT>
+<BAR>barra|O|P|0|0|0.05</BAR>
+<MASS>bola|P|1|0.1</MASS>"""
+
+
+def test_a_mechanism_is_read_into_points_elements_and_conditions(write_model):
+    m = read_model(write_model(EVERYTHING))
+    mech = m.mechanism
+    assert mech is not None and m.kinetic is None and not m.tmatrix and not m.graphics
+    assert mech.gravity is not None and mech.gravity.text == "'g'"
+    assert [p.id for p in mech.points] == ["O", "S", "R1", "R2", "A", "B", "C", "D"]
+    assert [p.id for p in mech.free_points] == ["A", "B", "C", "D"]
+    assert [(e.kind, e.id, e.points) for e in mech.elements][3:5] == [
+        ("SLIDER", "collar", ("C", "A", "B")), ("SLIDER", "bloque", ("D", "R1", "R2"))]
+    bar = mech.elements[1]
+    assert bar.value("mass").text == "2" and bar.value("inertia").text == "0.3"
+    assert mech.elements[2].value("inertia") is None  # '' = a uniform rod
+    force = mech.elements[-1]
+    assert (force.kind, force.id, force.points) == ("FORCE", "", ("B",))
+    # the coordinates are x, y of every free point (no nQ), then the velocities (SPEC §7.5)
+    assert m.n == 8
+    assert m.coordinates == ("A_x", "A_y", "B_x", "B_y", "C_x", "C_y", "D_x", "D_y")
+    assert m.velocities[:2] == ("A_vx", "A_vy")
+    assert [c.value.text for c in m.conditions[:2]] == ["0", "-0.5"]
+    assert m.conditions[8].value.text == "0.8"  # A's vx
+    assert m.conditions[0].description == "x del punto A"
+
+
+def test_optional_cells_may_be_left_out(write_model):
+    m = load_model(write_model(mechanism(PENDULUM.replace("<POINT>P|1|1</POINT>", "<POINT>P|1|1|0.5</POINT>"))))
+    assert m.conditions[2].value.text == "0.5" and m.conditions[3].value.text == "0"  # vy left out: 0
+    assert m.mechanism is not None and not m.mechanism.point("P").fixed
+
+
+def _problems(write_model, text: str) -> list[str]:
+    path = write_model(text)
+    with pytest.raises(ModelFileError) as caught:
+        Simulation(load_model(path))
+    return [f"{p.location.line}:{p.location.column}: {p.message}" for p in caught.value.problems]
+
+
+@pytest.mark.parametrize("rows, expected", [
+    # unknown points, with a suggestion
+    (PENDULUM.replace("<BAR>barra|O|P|", "<BAR>barra|O|PP|"),
+     "11:14: unknown point 'PP' in BAR barra — did you mean 'P'?"),
+    (PENDULUM + "\n<SLIDER>s|P|O|Z</SLIDER>", "13:15: unknown point 'Z' in SLIDER s"),
+    # a bar of zero length: the same point twice, or two points that start together
+    (PENDULUM.replace("<BAR>barra|O|P|", "<BAR>barra|P|P|"), "11:14: BAR barra joins point 'P' to itself"),
+    (PENDULUM + "\n<POINT>Q|1|1</POINT>\n<BAR>b2|P|Q|1</BAR>",
+     "14:6: BAR b2 has zero length: points 'P' and 'Q' start at the same place"),
+    # a slider on two coincident points
+    (PENDULUM + "\n<POINT>A|0|0|0|0|1</POINT>\n<POINT>B|0|0|0|0|1</POINT>\n<SLIDER>guia|P|A|B</SLIDER>",
+     "15:9: SLIDER guia: points 'A' and 'B' start at the same place, so they define no line to slide on"),
+    # counts: cells of a row, repeated ids, nothing free, nothing that can move
+    ("<POINT>O|0|0|0|0|1</POINT>\n<POINT>P|1|0</POINT>\n<BAR>b|O</BAR>",
+     "11:1: a BAR row has 3 to 6 cells, id|P1|P2|mass|inertia|width (found 2)"),
+    (PENDULUM + "\n<MASS>barra|P|1</MASS>", "13:7: 'barra' is defined twice (first at line 11)"),
+    ("<POINT>O|0|0|0|0|1</POINT>\n<POINT>P|1|0|0|0|1</POINT>\n<BAR>b|O|P|1</BAR>",
+     "8:1: the mechanism has no free point (fixed = 0): nothing can move"),
+    ("<POINT>O|0|0|0|0|1</POINT>\n<POINT>Q|2|0|0|0|1</POINT>\n<POINT>P|1|1</POINT>\n"
+     "<BAR>a|O|P|1</BAR>\n<BAR>b|Q|P|1</BAR>",
+     "8:1: the mechanism cannot move: its 2 coordinates are fixed by 2 independent constraints"),
+    # a motion without mass
+    ("<POINT>O|0|0|0|0|1</POINT>\n<POINT>P|1|0</POINT>\n<BAR>b|O|P</BAR>",
+     "10:8: a motion the constraints allow moves no mass (points P)"),
+    # names in expressions
+    (PENDULUM.replace("<MASS>bola|P|1|", "<MASS>bola|P|mm|"), "12:14: unknown name 'mm'"),
+    (PENDULUM + "\n<FORCE>P|'-c·P_vx'|'0'</FORCE>", "13:12: unknown name 'c' (a force may use"),
+    (PENDULUM + "\n<FORCE>O|'1'|'0'</FORCE>", "13:8: a force on the fixed point 'O' does nothing"),
+    # a bad flag, a negative mass
+    (PENDULUM.replace("<POINT>P|1|1</POINT>", "<POINT>P|1|1|0|0|2</POINT>"),
+     "10:18: fixed must be 1 (a fixed point) or 0 (a free one), not '2'"),
+    (PENDULUM.replace("<MASS>bola|P|1|", "<MASS>bola|P|-1|"), "12:14: the mass of MASS bola must be a number ≥ 0"),
+])
+def test_mistakes_in_a_mechanism_are_named_where_they_are(write_model, rows, expected):
+    problems = _problems(write_model, mechanism(rows))
+    assert any(p.startswith(expected) for p in problems), problems
+
+
+def test_a_mechanism_file_has_no_lagrangian_blocks_and_no_nq(write_model):
+    text = mechanism(PENDULUM).replace("</GENERAL>", "nQ=3\n</GENERAL>") + "<CIs>\n<CI>x|0|x</CI>\n</CIs>\n"
+    problems = _problems(write_model, text)
+    assert any(p.startswith("4:4: nQ=3, but a mechanism's coordinates are the x and y of its free points: 2 here")
+               for p in problems), problems
+    assert any("a mechanism file has no <CIs> block" in p for p in problems), problems
+
+
+def test_check_names_each_broken_mechanism_and_passes_good_ones(write_model, capsys):
+    good = write_model(mechanism(PENDULUM), "bien.dat")
+    unknown = write_model(mechanism(PENDULUM.replace("|O|P|0|0|", "|O|Q|0|0|")), "punto.dat")
+    stuck = write_model(mechanism(
+        "<POINT>O2|0|0|0|0|1</POINT>\n<POINT>O4|3|0|0|0|1</POINT>\n<POINT>A|1|0</POINT>\n"
+        "<POINT>B|2|sqrt(1.2² - 1)</POINT>\n<BAR>m|O2|A|1</BAR>\n<BAR>b|A|B|1</BAR>\n<BAR>c|O4|B|1</BAR>\n"
+        "<DRIVER>motor|O2|A|'pi'</DRIVER>"), "montaje.dat")
+    dead = write_model(mechanism(
+        "<POINT>O1|0|0|0|0|1</POINT>\n<POINT>O2|2|0|0|0|1</POINT>\n<POINT>C1|0.5|0</POINT>\n"
+        "<POINT>C2|2.5|0</POINT>\n<BAR>m1|O1|C1|1</BAR>\n<BAR>m2|O2|C2|1</BAR>\n<BAR>p|C1|C2|1</BAR>"), "muerto.dat")
+    assert main(["check", str(good)]) == 0
+    assert "1 model checked: all valid" in capsys.readouterr().out
+    assert main(["check", str(good), str(unknown), str(stuck), str(dead)]) == 1
+    out = capsys.readouterr().out
+    assert f"{unknown}:11:14: unknown point 'Q' in BAR barra" in out
+    assert f"{stuck}:16:9: the initial points cannot be assembled" in out  # at the motor that cannot turn there
+    assert f"{dead}:8:1: the initial points are at a dead point" in out
+    assert "bien.dat" not in out
+    assert "3 problems in 3 files" in out
+
+
+def test_the_manuals_mechanism_example_is_a_valid_file(write_model):
+    import html
+    import re
+
+    from project import ROOT
+
+    manual = (ROOT / "docs" / "manual.html").read_text(encoding="utf-8")
+    section = manual[manual.index('id="mec-ejemplo"'):]
+    text = html.unescape(re.search(r"<pre><code>(.*?)</code></pre>", section, re.S).group(1))
+    sim = Simulation(load_model(write_model(text, "manual.dat")))
+    assert sim.model.coordinates == ("A_x", "A_y", "B_x", "B_y")
+    assert sim.reaction_ids == ("manivela", "biela", "balancin", "motor")  # the frame carries nothing
+    b = sim.q[2:]
+    assert (b[0] - 10) ** 2 + b[1] ** 2 == pytest.approx(35**2) and (b[0] - 40) ** 2 + b[1] ** 2 == pytest.approx(30**2)
