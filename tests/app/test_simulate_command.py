@@ -122,3 +122,14 @@ def test_frame_bench_takes_real_frames(run):
     assert rows["physics"][0] > 0 and rows["drawing"][0] > 0
     assert rows["total"][0] >= rows["drawing"][0]  # a frame is more than its drawing
     assert "simulated 2.00 s in 120 frames" in r.stdout  # 1× speed: 120 frames of 1/60 s
+
+
+def test_soak_runs_the_kiosk_with_visitors_and_reports(capsys):
+    from game.app.soak import soak
+
+    # 0.05 kiosk hours in frames of 0.5 s: the first visitor comes after a minute, plays, and leaves
+    assert soak(0.05, frame_seconds=0.5, size="800x600") == 0
+    out = capsys.readouterr().out
+    assert "360 frames of 0.5 s = 0.05 kiosk hours" in out and "unhandled exceptions: 0" in out
+    assert "visitor actions: " in out and "tap " in out
+    assert "growth after warm-up:" in out and "frame ms: p50" in out
