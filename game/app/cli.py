@@ -139,6 +139,8 @@ def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool 
     if remembered.speed in SPEEDS:  # a desktop comes back as it was left
         settings = dataclasses.replace(settings, speed=remembered.speed)
     settings = dataclasses.replace(settings, language=lang or remembered.language or settings.language)
+    # SDL would turn SIGTERM into a window-close event, which a kiosk ignores: let it end the process
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
     problem = pygame_problem()
     if problem:
         print(f"error: {problem}", file=sys.stderr)

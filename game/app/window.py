@@ -7,6 +7,7 @@ of layers, then the pygame_gui widgets, which follow the session's view state.
 
 from __future__ import annotations
 
+import os
 import webbrowser
 from dataclasses import replace
 
@@ -39,6 +40,8 @@ TEXT_INTERVAL = 0.1
 class App:
     def __init__(self, settings: Settings | None = None, model: str | None = None):
         fixed_mmap_threshold()  # memory stays flat over days (see healing)
+        # SDL would turn SIGTERM into a window-close event, which a kiosk ignores: let it end the process
+        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
         pygame.init()
         self.settings = settings = settings or Settings()
         self.controls = offered(settings.kiosk)
