@@ -20,6 +20,17 @@ def user_home(tmp_path, monkeypatch) -> Path:
     return home
 
 
+@pytest.fixture(autouse=True)
+def messages_in_english():
+    """The language of model messages is the program's one global: a test that switches it (the
+    window's language control does) gives it back."""
+    from game.messages import language, set_language
+
+    before = language()
+    yield
+    set_language(before)
+
+
 @pytest.fixture
 def write_model(tmp_path):
     """Write model text to a .dat file and return its path."""

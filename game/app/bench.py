@@ -5,20 +5,27 @@ of 1,000 states. Then the engine against a hand-written NumPy RK4 of the exact
 equations of motion of the double and triple pendulums (written below as a
 person would write them), on the same states, with a check that both compute
 the same motion.
+
+``bench --load``: how long an N-link pendulum chain (written by
+:func:`pendulum_chain_text`, as a teacher would write it) takes to load — read, check,
+derive and generate its code — and how fast it then runs against the clock.
 """
 
 from __future__ import annotations
 
 import builtins
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TextIO
 
 import numpy as np
 
 from ..model import load_model, read_catalog, read_model
 from ..physics import Simulation, System
+from ..physics.kinematics import Kinematics
 from ..physics.mechanism import MechanismSystem
 from . import paths
 
@@ -213,3 +220,90 @@ def truss_text(k: int) -> str:
     rows += [f"<BAR>d{i}|C{i}|C{i + 2}|1</BAR>" for i in range(k - 2)]
     body = "\n".join(rows)
     return f"<GENERAL>\ndt=0.01\nN=5\n</GENERAL>\n<MECHANISM>\n<GRAVITY>'9.81'</GRAVITY>\n{body}\n</MECHANISM>\n"
+
+
+# -- loading cost: N-link chains ----------------------------------------------------------------
+
+#: Chains measured by ``bench --load`` (the last ones are left out with --quick).
+CHAINS = (5, 10, 20, 30, 40)
+
+
+def pendulum_chain_text(n: int, length: float = 1.5, dt: float = 0.02, substeps: int = 10) -> str:
+    """A model file of an n-link pendulum chain: equal point masses m at the joints, links
+    of length ``length``/n, angles aₖ from the downward vertical, written as a teacher writes
+    the triple pendulum (Mₖ = mₖ + … + mₙ, the mass below joint k)."""
+    l = length / n
+    rows = ["<P>g|9.81|aceleración de la gravedad</P>"]
+    rows += [f"<P>m{k}|1|masa {k}</P>" for k in range(1, n + 1)]
+    rows += [f"<P>l{k}|{l!r}|longitud {k}</P>" for k in range(1, n + 1)]
+    rows += [f"<P>M{k}|{'+'.join(f'm{j}' for j in range(k, n + 1))}|masa bajo la articulación {k}</P>"
+             for k in range(1, n + 1)]
+    cis = [f"<CI>a{k}|{0.2 + 0.3 * k / n:.3f}|ángulo {k}</CI>" for k in range(1, n + 1)]
+    cis += [f"<CI>va{k}|0|velocidad angular {k}</CI>" for k in range(1, n + 1)]
+    tm, ek = [], []
+    for i in range(1, n + 1):
+        for j in range(1, n + 1):
+            value = f"M{i}·l{i}²" if i == j else f"M{max(i, j)}·l{i}·l{j}·cos(a{i}-a{j})"
+            tm.append(f"<T>{i - 1},{j - 1}|'{value}'</T>")
+        ek.append(f"½·M{i}·l{i}²·va{i}²")
+        ek += [f"M{j}·l{i}·l{j}·cos(a{i}-a{j})·va{i}·va{j}" for j in range(i + 1, n + 1)]
+    ep = "-g·(" + " + ".join(f"M{k}·l{k}·cos(a{k})" for k in range(1, n + 1)) + ")"
+    graphics = ["<G>Bar|b1|0.02|'l1'|'0'|'0'|'a1'|'0'|'0'|'va1'|1|-1</G>"]
+    for k in range(2, n + 1):
+        p = f"b{k - 1}"
+        graphics.append(f"<G>Bar|b{k}|0.02|'l{k}'|Obj[{p},_xf]|Obj[{p},_yf]|'a{k}'|"
+                        f"Obj[{p},_vxf]|Obj[{p},_vyf]|'va{k}'|1|{p}</G>")
+    graphics += [f"<G>C|C{k}|0.03|Obj[b{k},_xf]|Obj[b{k},_yf]|Obj[b{k},_vxf]|Obj[b{k},_vyf]|1|b{k}|{int(k == n)}</G>"
+                 for k in range(1, n + 1)]
+    nl = "\n"
+    return (f"<GENERAL>{nl}escala={round(200 / length)}{nl}Ox=0{nl}Oy=-150{nl}dt={dt}{nl}N={substeps}{nl}nQ={n}{nl}"
+            f"</GENERAL>{nl}<PARAMETERS>{nl}{nl.join(rows)}{nl}</PARAMETERS>{nl}<CIs>{nl}{nl.join(cis)}{nl}</CIs>{nl}"
+            f"<TMATRIX>{nl}{nl.join(tm)}{nl}</TMATRIX>{nl}<ENERGIES>{nl}<Ek>{' + '.join(ek)}</Ek>{nl}<Ep>{ep}</Ep>{nl}"
+            f"</ENERGIES>{nl}<GRAPHICS>{nl}{nl.join(graphics)}{nl}</GRAPHICS>{nl}")
+
+
+def load_chain(path: Path) -> tuple[Simulation, dict[str, float]]:
+    """Load a chain as the window does, timing each phase (seconds)."""
+    times = {}
+    start = time.perf_counter()
+    model = load_model(path)
+    times["read + check"] = time.perf_counter() - start
+    mark = time.perf_counter()
+    sim = Simulation(model)
+    times["engine"] = time.perf_counter() - mark
+    mark = time.perf_counter()
+    Kinematics(model, sim.parameters)
+    times["drawing"] = time.perf_counter() - mark
+    times["total"] = time.perf_counter() - start
+    return sim, times
+
+
+def real_time_factor(sim: Simulation, budget: float) -> float:
+    """Simulated seconds per wall second, one state, stepping as the window does."""
+    state, steps, start = sim.state, 0, time.perf_counter()
+    while time.perf_counter() - start < budget:
+        state = sim.system.step(state, 1)
+        steps += 1
+    return steps * sim.model.general.dt / (time.perf_counter() - start)
+
+
+def bench_load(quick: bool = False, out: TextIO | None = None) -> int:
+    """Print the load time and speed of N-link chains (5, 10, 20; 30 and 40 without ``quick``)."""
+    chains = CHAINS[:3] if quick else CHAINS
+
+    def print(*args: object) -> None:
+        builtins.print(*args, file=out or sys.stdout)
+
+    print("Loading an N-link pendulum chain (seconds), and how fast it then runs")
+    print(f"{'N':>4}{'file kB':>9}{'read+check':>12}{'engine':>9}{'drawing':>9}{'total':>8}"
+          f"{'substeps/s':>12}{'× real time':>13}")
+    with tempfile.TemporaryDirectory() as folder:
+        for n in chains:
+            path = Path(folder) / f"cadena{n}.dat"
+            path.write_text(pendulum_chain_text(n), encoding="utf-8")
+            sim, times = load_chain(path)
+            factor = real_time_factor(sim, 0.1 if quick else 1.0)
+            rate = factor / sim.model.general.dt * sim.model.general.n_substeps
+            print(f"{n:>4}{path.stat().st_size / 1000:>9.1f}{times['read + check']:>12.2f}{times['engine']:>9.2f}"
+                  f"{times['drawing']:>9.2f}{times['total']:>8.2f}{rate:>12,.0f}{factor:>13.1f}")
+    return 0

@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from ..messages import language_from_environment, msg, set_language
 from .commands import UsageError
 
 
@@ -25,6 +26,8 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("files", nargs="*", help="model files or a models.xml (default: models.xml and all it lists)")
     c.add_argument("--show-code", action="store_true",
                    help="also print the Python generated for each model (what one RK4 substep runs)")
+    c.add_argument("--lang", dest="command_lang", choices=("es", "en"),
+                   help="language of the messages (default: from LANG, LC_ALL, LC_MESSAGES)")
 
     s = sub.add_parser("simulate", help="run a model headless and write one CSV row per step")
     s.add_argument("model", help="model name from models.xml or path to a .dat file")
@@ -34,6 +37,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="override a parameter or a condition (repeatable)")
     s.add_argument("--derivatives", choices=("exact", "numeric"), default="exact",
                    help="∂L/∂q exactly (default) or by central differences like CenM")
+    s.add_argument("--lang", dest="command_lang", choices=("es", "en"),
+                   help="language of the messages (default: from LANG, LC_ALL, LC_MESSAGES)")
 
     sc = sub.add_parser("screenshot", help="render the scene of a model to a PNG, headless")
     sc.add_argument("model", help="model name or .dat path; 'all' for every model of models.xml")
@@ -43,6 +48,8 @@ def _parser() -> argparse.ArgumentParser:
 
     b = sub.add_parser("bench", help="measure engine speed (or frame times with --frames)")
     b.add_argument("--frames", action="store_true", help="frame-time statistics of the window, headless")
+    b.add_argument("--load", action="store_true",
+                   help="load time of N-link pendulum chains (N = 5, 10, 20, …) and their real-time factor")
     b.add_argument("--quick", action="store_true", help="shorter runs (rougher figures)")
     b.add_argument("--model", dest="bench_models", action="append", metavar="STEM",
                    help="only this model (repeatable; default: every model of models.xml); with --frames, the "
@@ -71,6 +78,10 @@ def pygame_problem() -> str | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command is not None:
+        set_language(getattr(args, "command_lang", None) or args.lang or language_from_environment())
+    elif args.lang:
+        set_language(args.lang)
     try:
         if args.command == "check":
             from .commands import check
@@ -85,6 +96,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 from .framebench import bench_frames
 
                 return bench_frames(quick=args.quick, model=(args.bench_models or ["pendulo_triple"])[0])
+            if args.load:
+                from .bench import bench_load
+
+                return bench_load(quick=args.quick)
             from .bench import bench_engine
 
             return bench_engine(quick=args.quick, models=args.bench_models)
@@ -97,6 +112,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if problem:
                 print(f"error: {problem}", file=sys.stderr)
                 return 2
+            if args.model != "all" and not _model_runs(args.model):
+                return 2
             from .screenshot import screenshot
 
             return screenshot(args.model, args.out, args.seconds, args.size)
@@ -105,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                            config=args.config, lang=args.lang,
                            argv=list(sys.argv[1:] if argv is None else argv))
     except UsageError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(msg("cmd.error", reason=exc.reason), file=sys.stderr)
         return 2
     except BrokenPipeError:
         # the reader went away (`simulate … | head`): stop quietly, as Unix tools do
@@ -139,6 +156,7 @@ def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool 
     if remembered.speed in SPEEDS:  # a desktop comes back as it was left
         settings = dataclasses.replace(settings, speed=remembered.speed)
     settings = dataclasses.replace(settings, language=lang or remembered.language or settings.language)
+    set_language(settings.language)  # the messages of models (banner, panels) in the interface's language
     # SDL would turn SIGTERM into a window-close event, which a kiosk ignores: let it end the process
     os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
     problem = pygame_problem()
@@ -165,3 +183,14 @@ def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool 
         print(f"error: {exc}")
         return 2
     return app.run()
+
+
+def _model_runs(name: str) -> bool:
+    """A model the window could show; else its problems are printed (the window itself would
+    quietly open another model instead)."""
+    from .commands import find_model, model_problems
+
+    _, problems = model_problems(find_model(name))
+    for p in problems:
+        print(p, file=sys.stderr)
+    return not problems

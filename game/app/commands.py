@@ -1,23 +1,50 @@
-"""The headless commands: ``check`` and ``simulate`` (SPEC §6). No window, no pygame."""
+"""The headless commands: ``check`` and ``simulate`` (SPEC §6). No window, no pygame.
+
+``check`` refuses everything the other commands would refuse: besides reading
+and validating a file it builds the model as ``simulate`` and the window do
+(derivatives, generated code, the initial state, every drawn body at t = 0).
+``simulate`` says how many RK4 substeps a request means and refuses one that
+would run for more than :data:`MAX_RUN_SECONDS`.
+
+Messages come from :mod:`game.messages`, in the language the command line chose.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import csv
+import math
 import sys
+import time
 from collections.abc import Sequence
+from dataclasses import fields
 from pathlib import Path
 from typing import TextIO
 
-from ..expr import ExpressionError, Location, SourceError, canonical_name, parse
+from ..expr import EvaluationError, ExpressionError, Location, SourceError, algebra, canonical_name, evaluate, parse
+from ..messages import Message, msg, number, text
 from ..model import ModelFile, ModelFileError, load_model, read_catalog
+from ..model.values import condition_values, parameter_values
 from ..physics import Simulation, SimulationError
+from ..physics.kinematics import kinematics_for
 from ..physics.mechanism import MechanismSystem
 from . import paths
+
+#: simulate refuses a run estimated to take longer than this (wall seconds).
+MAX_RUN_SECONDS = 3600.0
+#: ... and more substeps than this whatever the speed.
+MAX_SUBSTEPS = 10**10
 
 
 class UsageError(Exception):
     """A command line that cannot be carried out; the message says why."""
+
+    def __init__(self, reason: str | Message):
+        super().__init__(reason)
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return text(self.reason)
 
 
 def find_model(name: str) -> Path:
@@ -28,12 +55,94 @@ def find_model(name: str) -> Path:
     try:
         catalog = read_catalog(paths.CATALOG, paths.MODELS)
     except ModelFileError as exc:
-        raise UsageError(f"cannot read the catalog:\n{exc}") from None
+        raise UsageError(msg("cmd.catalog_unreadable", problems=str(exc))) from None
     entry = catalog.find(name)
     if entry is None:
         known = ", ".join(e.stem for e in catalog.entries)
-        raise UsageError(f"no model '{name}' in {paths.CATALOG.name} (known: {known}) and no file of that name")
+        raise UsageError(msg("cmd.no_model", name=name, catalog=paths.CATALOG.name, known=known))
     return entry.path
+
+
+# -- building a model as the other commands do ---------------------------------------------
+
+
+def _start_location(model: ModelFile, exc: SimulationError) -> Location:
+    """Where in the file the expression a failed start names is written."""
+    if model.kinetic is None or model.potential is None:  # a mechanism: its block
+        return model.block_location("MECHANISM")
+    expression = exc.expression
+    label = expression.arguments.get("label", "") if isinstance(expression, Message) else (expression or "")
+    label = str(label).split(" = ")[0]
+    if label == "Ek":
+        return model.kinetic.location
+    if label == "Ep":
+        return model.potential.location
+    if label.startswith(("T[", "TMATRIX")):
+        for e in model.tmatrix:
+            if label == f"T[{e.i},{e.j}]" or label == f"T[{e.j},{e.i}]":
+                return e.value.location
+        return model.block_location("TMATRIX")
+    if label.startswith("Q["):
+        for f in model.forces:
+            if label == f"Q[{f.coordinate}]":
+                return f.value.location
+    if label.startswith("∂L/∂"):
+        # the derivative of Ek − Ep failed: blame Ep if its own derivative fails there
+        coordinate = label[len("∂L/∂"):]
+        try:
+            params = parameter_values(model)
+            env = {**params, **condition_values(model, params), "t": exc.t, **exc.values}
+            evaluate(algebra.diff(model.potential.tree, coordinate), env)
+        except (EvaluationError, ExpressionError, KeyError):
+            return model.potential.location
+        return model.kinetic.location
+    return Location(model.path, 1, 1)
+
+
+def build(model: ModelFile, simulation: Simulation | None = None) -> list[SourceError]:
+    """What goes wrong when the model is built and started as ``simulate`` and the window do."""
+    try:
+        sim = simulation or Simulation(model)
+        kinematics = kinematics_for(model, sim.system, sim.parameters)
+    except ModelFileError as exc:  # a mechanism that cannot be assembled
+        return list(exc.problems)
+    except SimulationError as exc:
+        where = _start_location(model, exc)
+        reason: str | Message = msg("cmd.cannot_start", reason=str(exc))
+        return [SourceError(reason, where)]
+    except ExpressionError as exc:
+        return [exc]
+    except (RecursionError, MemoryError, SyntaxError) as exc:  # a safety net: the code generator's limits
+        return [SourceError(msg("check.too_big_to_run", reason=msg("sim.too_big", reason=type(exc).__name__)),
+                            Location(model.path, 1, 1))]
+    problems: list[SourceError] = []
+    try:
+        poses = kinematics.poses(sim.t, sim.q.tolist(), sim.qdot.tolist())
+    except (EvaluationError, ArithmeticError, ValueError) as exc:
+        return [SourceError(msg("check.graphic_value", field="GRAPHICS", name=model.path,
+                                reason=EvaluationError.of(exc).reason), model.block_location("GRAPHICS"))]
+    rows = {g.id: g for g in model.graphics}
+    for pose in poses:
+        for f in fields(pose):
+            value = getattr(pose, f.name)
+            if isinstance(value, float) and not math.isfinite(value):
+                g = rows[pose.id]
+                problems.append(SourceError(
+                    msg("check.graphic_value", field=f.name, name=pose.id, reason=msg("eval.not_finite")), g.location))
+                break
+    return problems
+
+
+def model_problems(path: Path) -> tuple[ModelFile | None, list[SourceError]]:
+    """The model in ``path`` and everything that keeps it from running (read, check, build)."""
+    try:
+        model = load_model(path)
+    except ModelFileError as exc:
+        return None, list(exc.problems)
+    return model, build(model)
+
+
+# -- check ------------------------------------------------------------------------------------
 
 
 def check(files: Sequence[str], out: TextIO | None = None, show_code: bool = False) -> int:
@@ -41,6 +150,7 @@ def check(files: Sequence[str], out: TextIO | None = None, show_code: bool = Fal
     With ``show_code``, each valid model's generated code is printed too."""
     out = out or sys.stdout
     problems: list[SourceError] = []
+    warnings: list[SourceError] = []
     targets: list[Path] = []
     if not files:
         files = [str(paths.CATALOG)]
@@ -50,34 +160,41 @@ def check(files: Sequence[str], out: TextIO | None = None, show_code: bool = Fal
             try:
                 catalog = read_catalog(p)
                 targets.extend(e.path for e in catalog.entries)
+                warnings.extend(catalog.warnings)
             except ModelFileError as exc:
                 problems.extend(exc.problems)
         else:
             targets.append(p)
     checked = 0
+    seen: set[Path] = set()
     for target in targets:
+        if target in seen:
+            continue
+        seen.add(target)
         checked += 1
-        try:
-            model = load_model(target)
-            if model.mechanism is not None:
-                Simulation(model)  # a mechanism is assembled: one that cannot be is reported here
-        except ModelFileError as exc:
-            problems.extend(exc.problems)
-            continue
-        except SimulationError as exc:
-            problems.append(SourceError(str(exc), Location(str(target))))
-            continue
-        if show_code:
+        model, found = model_problems(target)
+        problems.extend(found)
+        if show_code and model is not None and not found:
             system = Simulation(model).system
             print(system.source if isinstance(system, MechanismSystem) else system.code.source, file=out)
+    for warning in warnings:
+        print(warning, file=out)
     for problem in problems:
         print(problem, file=out)
     bad_files = len({p.location.file for p in problems})
+    plural = lambda k: "s" * (k != 1)
     if problems:
-        print(f"{len(problems)} problem{'s' * (len(problems) != 1)} in {bad_files} file{'s' * (bad_files != 1)}", file=out)
+        print(msg("cmd.problems", count=len(problems), s=plural(len(problems)), files=bad_files, fs=plural(bad_files)),
+              file=out)
         return 1
-    print(f"{checked} model{'s' * (checked != 1)} checked: all valid", file=out)
+    summary = msg("cmd.all_valid", count=checked, s=plural(checked)).text()
+    if warnings:
+        summary += f" ({msg('cmd.warnings', count=len(warnings), s=plural(len(warnings)))})"
+    print(summary, file=out)
     return 0
+
+
+# -- simulate ---------------------------------------------------------------------------------
 
 
 def parse_settings(model: ModelFile, settings: Sequence[str]):
@@ -87,11 +204,11 @@ def parse_settings(model: ModelFile, settings: Sequence[str]):
     p_over, c_over = {}, {}
     for item in settings:
         if "=" not in item:
-            raise UsageError(f"--set expects NAME=EXPR, not '{item}'")
-        name, text = (s.strip() for s in item.split("=", 1))
+            raise UsageError(msg("cmd.set_syntax", item=item))
+        name, expression = (s.strip() for s in item.split("=", 1))
         name = canonical_name(name)
         try:
-            expr = parse(text, Location(f"--set {name}", 1, 1))
+            expr = parse(expression, Location(f"--set {name}", 1, 1))
         except ExpressionError as exc:
             raise UsageError(str(exc)) from None
         if name in params:
@@ -99,9 +216,33 @@ def parse_settings(model: ModelFile, settings: Sequence[str]):
         elif name in conds:
             c_over[name] = expr
         else:
-            raise UsageError(f"--set {name}: not a parameter or condition of this model "
-                             f"(parameters: {', '.join(sorted(params))}; conditions: {', '.join(c.name for c in model.conditions)})")
+            raise UsageError(msg("cmd.set_unknown", name=name, parameters=", ".join(sorted(params)),
+                                 conditions=", ".join(c.name for c in model.conditions)))
     return p_over, c_over
+
+
+def duration(seconds: float) -> Message:
+    """A wall time as people read it: seconds, minutes or hours."""
+    if seconds < 120:
+        return msg("unit.seconds", value=seconds)
+    if seconds < 7200:
+        return msg("unit.minutes", value=seconds / 60)
+    return msg("unit.hours", value=seconds / 3600)
+
+
+def _substep_rate(sim: Simulation, budget: float = 0.05) -> float | None:
+    """RK4 substeps per wall second of this model, measured on a copy of the state."""
+    system, state = sim.system, sim.state
+    calls, start = 0, time.perf_counter()
+    try:
+        while True:
+            system.step(state, 1)
+            calls += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= budget or calls >= 50:
+                return calls * system.substeps / max(elapsed, 1e-9)
+    except SimulationError:
+        return None
 
 
 class CsvRows:
@@ -122,6 +263,8 @@ class CsvRows:
 def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Sequence[str],
              derivatives: str, out: TextIO | None = None, err: TextIO | None = None) -> int:
     out, err = out or sys.stdout, err or sys.stderr
+    if not (math.isfinite(seconds) and seconds >= 0):
+        raise UsageError(msg("cmd.seconds", value=seconds))
     path = find_model(model_name)
     try:
         model = load_model(path)
@@ -131,10 +274,36 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
     p_over, c_over = parse_settings(model, settings)
     try:
         sim = Simulation(model, derivatives, p_over, c_over)
-    except (ExpressionError, SimulationError, ModelFileError) as exc:
-        print(f"error: {exc}", file=err)
+    except SimulationError as exc:  # at the initial state: said as check says it, with its place
+        print(SourceError(msg("cmd.cannot_start", reason=str(exc)), _start_location(model, exc)), file=err)
         return 2
-    steps = round(seconds / model.general.dt)
+    except ModelFileError as exc:  # a mechanism that cannot be assembled
+        print(exc, file=err)
+        return 2
+    except ExpressionError as exc:
+        print(msg("cmd.error", reason=str(exc)), file=err)
+        return 2
+    except (RecursionError, MemoryError, SyntaxError) as exc:  # a safety net: the code generator's limits
+        print(msg("cmd.error", reason=msg("sim.too_big", reason=type(exc).__name__)), file=err)
+        return 2
+    dt, n = model.general.dt, model.general.n_substeps
+    steps = round(seconds / dt)
+    substeps = steps * n
+    plan = msg("cmd.plan", model=path.name, seconds=number(seconds), steps=f"{steps:,}", dt=number(dt), n=n,
+               substeps=f"{substeps:,}").text()
+    if substeps > MAX_SUBSTEPS:
+        reason = msg("cmd.too_many_substeps", substeps=f"{substeps:,}", limit=f"{MAX_SUBSTEPS:,}")
+        print(f"{plan}\n{msg('cmd.error', reason=reason)}", file=err)
+        return 2
+    rate = _substep_rate(sim) if substeps > 100_000 else None
+    if rate is not None:
+        estimate = substeps / rate
+        plan += " " + msg("cmd.estimate", time=duration(estimate), rate=f"{rate:,.0f}").text()
+        if estimate > MAX_RUN_SECONDS:
+            reason = msg("cmd.too_long", time=duration(estimate), limit=duration(MAX_RUN_SECONDS))
+            print(f"{plan}\n{msg('cmd.error', reason=reason)}", file=err)
+            return 2
+    print(plan, file=err)
     with contextlib.ExitStack() as stack:
         sink = stack.enter_context(open(csv_path, "w", newline="", encoding="utf-8")) if csv_path else out
         sim.observers.append(CsvRows(sink, sim.sample_names()))
@@ -142,8 +311,9 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
         try:
             sim.step(steps)
         except SimulationError as exc:
-            print(f"error: the simulation stopped: {exc}", file=err)
+            print(msg("cmd.stopped", reason=str(exc)), file=err)
             if exc.expression:
-                print(f"  in {exc.expression}", file=err)
+                print(msg("cmd.in_expression", expression=exc.expression), file=err)
             return 1
     return 0
+

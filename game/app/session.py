@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from ..expr import ExpressionError, Location
+from ..messages import set_language as set_messages_language
 from ..model import Catalog, CatalogEntry, ModelFileError, load_model
 from ..model.poses import ForceArrow, Pose, VelocityPoint
 from ..model.reader import decode
@@ -490,8 +491,10 @@ class Session:
         Remembered(model, self.texts.language, SPEEDS[self.view.speed_index]).write(self.folders.state)
 
     def set_language(self, language: str) -> None:
-        """Every word of the interface, the model titles and descriptions, in ``language``."""
+        """Every word of the interface, the model titles and descriptions, and the messages about
+        models (the banner, a refused value), in ``language``."""
         self.texts = Texts(language)
+        set_messages_language(language)
         self.remember()
 
     @property

@@ -25,20 +25,23 @@ import numpy as np
 
 from .errors import EvaluationError
 from .evaluate import SCALAR_FUNCTIONS, power
-from .nodes import Binary, Call, Name, Neg, Node, Num, Ref
+from .nodes import Binary, Call, Name, Neg, Node, Num, Ref, children, postorder, postorder_where
 
 
 def _np_min(*args):
-    out = args[0]
+    """Element-wise min(...) by Python's rule: the first argument is kept unless a later one
+    is smaller (so of 0.0 and -0.0 the first, and a NaN only when it comes first)."""
+    out = np.asarray(args[0], dtype=float)
     for a in args[1:]:
-        out = np.minimum(out, a)
+        out = np.where(a < out, a, out)
     return out
 
 
 def _np_max(*args):
-    out = args[0]
+    """Element-wise max(...) by Python's rule (see _np_min)."""
+    out = np.asarray(args[0], dtype=float)
     for a in args[1:]:
-        out = np.maximum(out, a)
+        out = np.where(a > out, a, out)
     return out
 
 
@@ -68,11 +71,20 @@ def literal(value: float) -> str:
     return repr(float(value))
 
 
+#: Deepest nesting of one generated expression: deeper ones are split into assignments.
+#: (Python refuses more than 200 nested parentheses, and each level is compiled recursively.)
+MAX_NESTING = 24
+
+
 class Block:
     """Straight-line code computing several trees, each shared subtree once.
 
     ``variables`` maps each name (or ``Obj[...]`` text) the trees may read to the
     Python identifier holding its value.
+
+    No generated expression nests deeper than :data:`MAX_NESTING`: a long sum or
+    product (one tree level per term) is cut into assignments of a few dozen
+    terms each. Nodes are visited once each, without recursion.
     """
 
     def __init__(self, variables: Mapping[str, str], prefix: str = "c"):
@@ -88,70 +100,74 @@ class Block:
         self.outputs.append((line, None))
 
     def lines(self) -> list[str]:
-        uses: Counter[Node] = Counter()
+        roots = [node for _, node in self.outputs if node is not None]
+        # how many times each inner node is read: by each distinct parent, and as an output
+        uses: Counter[int] = Counter()
+        for n in postorder(*roots):
+            for c in children(n):
+                uses[id(c)] += 1
+        for r in roots:
+            uses[id(r)] += 1
 
-        def count(n: Node) -> None:
-            if isinstance(n, (Num, Name, Ref)):
-                return
-            uses[n] += 1
-            if uses[n] > 1:
-                return  # its children are counted once, with it
-            if isinstance(n, Neg):
-                count(n.operand)
-            elif isinstance(n, Binary):
-                count(n.left)
-                count(n.right)
-            elif isinstance(n, Call):
-                for a in n.args:
-                    count(a)
-
-        for _, node in self.outputs:
-            if node is not None:
-                count(node)
-
-        named: dict[Node, str] = {}
+        #: text and nesting depth of each node done so far (a named node: its identifier, 0)
+        done: dict[int, tuple[str, int]] = {}
         out: list[str] = []
+        count = 0
 
-        def emit(n: Node) -> str:
+        def name(text: str) -> str:
+            nonlocal count
+            ident = f"{self.prefix}{count}"
+            count += 1
+            out.append(f"{ident} = {text}")
+            return ident
+
+        def leaf(n: Node) -> str | None:
             if isinstance(n, Num):
-                return literal(n.value) if n.value >= 0 else f"({literal(n.value)})"
+                return literal(n.value) if n.value >= 0 or math.isnan(n.value) else f"({literal(n.value)})"
             if isinstance(n, Name):
                 return self.variables[n.id]
             if isinstance(n, Ref):
                 return self.variables[f"Obj[{n.obj},{n.attr}]"]
-            if n in named:
-                return named[n]
-            text = self._expression(n, emit)
-            if uses[n] > 1:
-                ident = f"{self.prefix}{len(named)}"
-                out.append(f"{ident} = {text}")
-                named[n] = ident
-                return ident
-            return text
+            return None
 
-        for target, node in self.outputs:
-            out.append(target if node is None else f"{target} = {emit(node)}")
+        for target, root in self.outputs:
+            if root is None:
+                out.append(target)
+                continue
+            for n in postorder_where(root, lambda n: id(n) not in done):
+                text = leaf(n)
+                if text is not None:
+                    done[id(n)] = (text, 0)
+                    continue
+                text, depth = self._expression(n, [done[id(c)] for c in children(n)], name)
+                if uses[id(n)] > 1 or depth > MAX_NESTING:
+                    text, depth = name(text), 0
+                done[id(n)] = (text, depth)
+            out.append(f"{target} = {done[id(root)][0]}")
         return out
 
     @staticmethod
-    def _expression(n: Node, emit: Callable[[Node], str]) -> str:
+    def _expression(n: Node, kids: list[tuple[str, int]], name: Callable[[str], str]) -> tuple[str, int]:
+        """Python text for ``n`` from its children's texts, and its nesting depth."""
+        depth = 1 + max(d for _, d in kids)
         if isinstance(n, Neg):
-            return f"(-{emit(n.operand)})"
+            return f"(-{kids[0][0]})", depth
         if isinstance(n, Binary):
-            a = emit(n.left)
+            a = kids[0][0]
             if n.op == "^":
                 b = n.right
-                if isinstance(b, Num) and b.value.is_integer() and 1 <= b.value <= 4 and a.isidentifier():
-                    return "(" + "*".join([a] * int(b.value)) + ")"
-                if isinstance(b, Num) and b.value.is_integer() and abs(b.value) <= 64:
-                    return f"({a}**{int(b.value)})"
+                if isinstance(b, Num) and b.value in (2.0, 3.0, 4.0):
+                    # a product, as evaluate.power computes it; the base named once
+                    if not a.isidentifier():
+                        a = name(a)
+                    return "(" + "*".join([a] * int(b.value)) + ")", 1
                 if isinstance(b, Num) and b.value == 0.5:
-                    return f"f_sqrt({a})"
-                return f"f_pow({a}, {emit(b)})"
-            return f"({a} {n.op} {emit(n.right)})"
+                    return f"f_sqrt({a})", depth
+                return f"f_pow({a}, {kids[1][0]})", depth
+            return f"({a} {n.op} {kids[1][0]})", depth
         if isinstance(n, Call):
-            return f"f_{n.func}({', '.join(emit(a) for a in n.args)})"
-        raise TypeError(n)
+            return f"f_{n.func}({', '.join(t for t, _ in kids)})", depth
+        raise TypeError(type(n))
 
 
 #: The newest generated sources kept for tracebacks (a kiosk rebuilds models for days).
@@ -205,7 +221,7 @@ class CompiledFunction:
         try:
             return self.scalar(*values)
         except ARITHMETIC_ERRORS as exc:
-            raise EvaluationError(str(exc) or type(exc).__name__) from None
+            raise EvaluationError.of(exc) from None
 
 
 def compile_trees(trees: Sequence[Node], args: Sequence[str], name: str = "fn") -> CompiledFunction:

@@ -2,6 +2,10 @@
 
 A model may have a title per language: ``<TITLE>`` is the Spanish one (CenM's language,
 and the one used when no other fits) and ``<TITLE lang="en">`` the English one.
+
+A file listed twice is shown twice in the menu: that is a warning (with both
+lines), not an error. XML entities are refused by the parser; a catalog larger
+than :data:`MAX_CATALOG_BYTES` is not read.
 """
 
 from __future__ import annotations
@@ -11,7 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..expr import Location, SourceError
-from .reader import ModelFileError, decode
+from ..messages import msg
+from .reader import ModelFileError, decode, read_bytes
+
+#: A catalog larger than this is refused before it is read (a thousand models take 100 kB).
+MAX_CATALOG_BYTES = 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -38,6 +46,8 @@ class CatalogEntry:
 class Catalog:
     path: Path
     entries: tuple[CatalogEntry, ...]
+    #: what is odd but not wrong (a file listed twice), each with its place
+    warnings: tuple[SourceError, ...] = ()
 
     def find(self, name: str) -> CatalogEntry | None:
         """An entry by file name, stem or title (case-insensitive)."""
@@ -55,21 +65,22 @@ def read_catalog(path: str | Path, models_dir: str | Path | None = None) -> Cata
     """
     path = Path(path)
     models_dir = Path(models_dir) if models_dir else path.parent / "models"
-    try:
-        text = decode(path.read_bytes(), str(path))
-    except OSError as exc:
-        raise ModelFileError([SourceError(f"cannot read the catalog: {exc.strerror}", Location(str(path)))]) from None
+    text = decode(read_bytes(str(path), MAX_CATALOG_BYTES), str(path))
     try:
         root = ET.fromstring(text)
     except ET.ParseError as exc:
         line, col = exc.position
-        raise ModelFileError([SourceError(f"not well-formed XML: {str(exc).split(':')[0]}", Location(str(path), line, col + 1))]) from None
+        raise ModelFileError([SourceError(msg("catalog.not_xml", reason=str(exc).split(":")[0]),
+                                          Location(str(path), line, col + 1))]) from None
     problems: list[SourceError] = []
+    warnings: list[SourceError] = []
     if root.tag != "MODELS":
-        problems.append(SourceError(f"the root element must be <MODELS>, not <{root.tag}>", Location(str(path))))
+        problems.append(SourceError(msg("catalog.root", tag=root.tag[:40]), Location(str(path))))
     lines = text.split("\n")
     search_from = 0
     entries: list[CatalogEntry] = []
+    files: dict[str, Location] = {}
+    titles: dict[str, Location] = {}
     for i, model in enumerate(root.findall("MODEL")):
         # ElementTree keeps no line numbers: find each <MODEL>'s <FILE> in order.
         file_el = model.find("FILE")
@@ -84,16 +95,23 @@ def read_catalog(path: str | Path, models_dir: str | Path | None = None) -> Cata
                 search_from = ln + 1
                 break
         if not file:
-            problems.append(SourceError(f"model {i + 1} has no <FILE>", loc))
+            problems.append(SourceError(msg("catalog.no_file", number=i + 1), loc))
             continue
         if not title:
-            problems.append(SourceError(f"model {file} has no <TITLE>", loc))
+            problems.append(SourceError(msg("catalog.no_title", file=file), loc))
         target = models_dir / file
-        if not target.is_file():
-            problems.append(SourceError(f"listed model file '{file}' does not exist in {models_dir}", loc))
+        if file in files:
+            warnings.append(SourceError(msg("catalog.duplicate", file=file, line=files[file].line), loc))
+        else:
+            if title and title in titles:
+                warnings.append(SourceError(msg("catalog.duplicate_title", title=title, line=titles[title].line), loc))
+            if not target.is_file():
+                problems.append(SourceError(msg("catalog.missing_file", file=file, folder=models_dir), loc))
+        files.setdefault(file, loc)
+        titles.setdefault(title, loc)
         entries.append(CatalogEntry(file, title or file, target, loc, others))
     if not entries and not problems:
-        problems.append(SourceError("the catalog lists no models", Location(str(path))))
+        problems.append(SourceError(msg("catalog.empty"), Location(str(path))))
     if problems:
         raise ModelFileError(problems)
-    return Catalog(path, tuple(entries))
+    return Catalog(path, tuple(entries), tuple(warnings))

@@ -4,16 +4,31 @@ The reader checks the shape of the file — tags, rows, cell counts, numbers,
 expression syntax — and reports every problem it finds with file, line and
 column. What the rows *mean* together (names, symmetry, T against Ek) is
 checked by :mod:`game.model.validate`.
+
+Files come from strangers, so reading is bounded: a file larger than
+:data:`MAX_FILE_BYTES` is refused before it is read, reading stops after
+:data:`MAX_PROBLEMS` problems, :data:`MAX_ROWS` rows or
+:data:`MAX_EXPRESSION_TEXT` characters of expressions (so time and memory stay
+within a few seconds and a few hundred MB whatever the file holds), and the
+GENERAL settings must describe a model
+whose cost can be met (:data:`LIMITS`); a model with more coordinates than can
+run stops the reading at once.
 """
 
 from __future__ import annotations
 
 import bisect
+import math
+import os
 import re
+from array import array
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..expr import Expression, ExpressionError, Location, SourceError, canonical_name, parse
+from ..expr.parser import MAX_LENGTH
+from ..messages import Message, msg, number
 from .mechanism import ROWS as MECHANISM_ROWS
 from .mechanism import MechanismRows, coordinate_names, velocity_names
 from .types import (
@@ -35,7 +50,48 @@ class ModelFileError(Exception):
 
     def __init__(self, problems: list[SourceError]):
         self.problems = sorted(problems, key=lambda p: (p.location.line, p.location.column))
-        super().__init__("\n".join(str(p) for p in self.problems))
+        super().__init__(*self.problems)
+
+    def __str__(self) -> str:
+        return "\n".join(str(p) for p in self.problems)
+
+
+#: Files larger than this are refused before they are read (the biggest model that can
+#: run, a 60-link chain, takes 250 kB).
+MAX_FILE_BYTES = 16 * 1024 * 1024
+#: Reading stops after this many problems.
+MAX_PROBLEMS = 50
+#: ... after this many rows (a 60-link chain has 3,900) ...
+MAX_ROWS = 30_000
+#: ... and after this many characters of expressions in all (a 60-link chain has 230,000):
+#: together these bound the time and memory of reading whatever the file holds.
+MAX_EXPRESSION_TEXT = 500_000
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a model may ask for and still be computed in time (``check`` refuses the rest)."""
+
+    #: coordinates (the generated code grows as nQ³: a 60-link chain loads in about 5 s,
+    #: a 100-link one would take half a minute and then run at 1/20 of real time)
+    coordinates: int = 60
+    #: RK4 substeps per step of dt
+    substeps: int = 10_000
+    #: RK4 substeps per simulated second, N/dt: beyond this not even a pendulum keeps up
+    rate: float = 1_000_000
+    #: seconds per step
+    dt: tuple[float, float] = (1e-6, 10.0)
+    #: pixels per model unit
+    escala: tuple[float, float] = (1e-6, 1e6)
+    #: |Ox| and |Oy|, pixels
+    offset: float = 1e6
+
+
+LIMITS = Limits()
+
+
+class _Stop(Exception):
+    """Reading cannot usefully go on (too many problems, or a model too big to run)."""
 
 
 #: Block tag → the row tag it holds (None: GENERAL holds key=value lines).
@@ -54,16 +110,27 @@ LAGRANGIAN_BLOCKS = ("CIs", "TMATRIX", "ENERGIES", "FORCES")
 ROW_TAGS = {row for rows in BLOCKS.values() if rows for row in rows}
 _TAG = re.compile(r"<(/?)([A-Za-z]+)>")
 _SEPARATOR = re.compile(r"\||¦|&brvbar;")
-_DECIMAL = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
+_DECIMAL = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+#: More digits than this in a T index is not an index of any model that can run.
+_MAX_INDEX_DIGITS = 6
 _IDENT = re.compile(r"^[^\W\d]\w*$")
 _TRANSLATION = re.compile(r"([a-z]{2}):(.*)", re.S)
 _GENERAL_KEYS = {"escala": "escala", "ox": "Ox", "oy": "Oy", "dt": "dt", "n": "N", "nq": "nQ"}
 
 
-@dataclass(frozen=True)
 class _Cell:
-    text: str
-    location: Location
+    """A cell of a row, stripped; its place is worked out only when asked for."""
+
+    __slots__ = ("_at", "_t", "text")
+
+    def __init__(self, text: str, t: _Text, at: int):
+        self.text = text
+        self._t = t
+        self._at = at
+
+    @property
+    def location(self) -> Location:
+        return self._t.location(self._at)
 
 
 class _Text:
@@ -72,7 +139,8 @@ class _Text:
     def __init__(self, text: str, path: str):
         self.text = text
         self.path = path
-        self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.line_starts = array("q", [0])
+        self.line_starts.extend(m.end() for m in re.finditer("\n", text))
 
     def location(self, offset: int) -> Location:
         line = bisect.bisect_right(self.line_starts, offset) - 1
@@ -91,7 +159,18 @@ class _Text:
     def _cell(self, start: int, end: int) -> _Cell:
         raw = self.text[start:end]
         lead = len(raw) - len(raw.lstrip())
-        return _Cell(raw.strip(), self.location(start + lead))
+        return _Cell(raw.strip(), self, start + lead)
+
+    def lines(self, start: int, end: int) -> Iterator[tuple[int, str]]:
+        """Each line of ``text[start:end]`` with its offset, one at a time."""
+        pos = start
+        while pos <= end:
+            nl = self.text.find("\n", pos, end)
+            stop = end if nl < 0 else nl
+            yield pos, self.text[pos:stop]
+            if nl < 0:
+                return
+            pos = nl + 1
 
 
 def decode(data: bytes, path: str) -> str:
@@ -100,21 +179,36 @@ def decode(data: bytes, path: str) -> str:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise ModelFileError([SourceError(
-            "the file is not UTF-8 text (save it as UTF-8 in your editor)", Location(path, line, 1))]) from None
+        raise ModelFileError([SourceError(msg("file.not_utf8"), Location(path, line, 1))]) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def read_bytes(path: str, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a file, refused at once (before reading) when larger than ``limit``."""
+    where = Location(path, 1, 1)
+    try:
+        with open(path, "rb") as f:
+            size = os.fstat(f.fileno()).st_size
+            if size > limit:  # refused before a byte is read
+                raise ModelFileError([SourceError(msg("file.too_big", size=f"{size:,}", limit=f"{limit:,}"), where)])
+            data = f.read(limit + 1)  # (a pipe or a growing file has no size to trust)
+    except OSError as exc:
+        raise ModelFileError([SourceError(msg("file.unreadable", reason=exc.strerror or str(exc)), where)]) from None
+    if len(data) > limit:
+        size = Path(path).stat().st_size
+        raise ModelFileError([SourceError(msg("file.too_big", size=f"{size:,}", limit=f"{limit:,}"), where)])
+    return data
 
 
 def read_model(path: str | Path, text: str | None = None) -> ModelFile:
     """Read a model file (or ``text`` as if it were that file)."""
     path = str(path)
     if text is None:
-        try:
-            data = Path(path).read_bytes()
-        except OSError as exc:
-            raise ModelFileError([SourceError(f"cannot read the file: {exc.strerror}", Location(path, 1, 1))]) from None
-        text = decode(data, path)
+        text = decode(read_bytes(path), path)
     else:
+        if len(text) > MAX_FILE_BYTES:
+            raise ModelFileError([SourceError(msg("file.too_big", size=f"{len(text):,}", limit=f"{MAX_FILE_BYTES:,}"),
+                                              Location(path, 1, 1))])
         text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     return _Reader(_Text(text, path)).read()
 
@@ -133,196 +227,229 @@ class _Reader:
         self.blocks: dict[str, Location] = {}
         self.energy_rows_seen: set[str] = set()
         self.bad_settings: set[str] = set()
+        self.rows = 0
+        self.expression_text = 0
         self.mechanism = MechanismRows(self.problem)
 
-    def problem(self, message: str, location: Location) -> None:
-        self.problems.append(SourceError(message, location))
+    def problem(self, message: str | Message, location: Location) -> None:
+        self.add(SourceError(message, location))
+
+    def add(self, error: SourceError) -> None:
+        self.problems.append(error)
+        if len(self.problems) >= MAX_PROBLEMS:
+            self.problems.append(SourceError(msg("file.too_many_problems", limit=MAX_PROBLEMS), error.location))
+            raise _Stop
 
     # -- structure -----------------------------------------------------------------
 
     def read(self) -> ModelFile:
+        try:
+            self._read()
+            return self._finish()
+        except _Stop:
+            raise ModelFileError(self.problems) from None
+
+    def _read(self) -> None:
         text = self.t.text
-        tags = list(_TAG.finditer(text))
+        tags = _TAG.finditer(text)
         block: str | None = None
         block_start = 0
         row: tuple[str, int, re.Match] | None = None
         last = 0
         for m in tags:
             closing, name = m.group(1) == "/", m.group(2)
-            loc = self.t.location(m.start())
+            loc = _Cell(name, self.t, m.start())  # where the tag is, when a message needs it
             if row is None:
                 self._stray(last, m.start(), block)
             if name in BLOCKS:
                 if row is not None:
-                    self.problem(f"<{row[0]}> is not closed before <{'/' if closing else ''}{name}>", self.t.location(row[2].start()))
+                    self.problem(msg("read.row_not_closed_before", row=row[0], tag=("/" if closing else "") + name),
+                                 self.t.location(row[2].start()))
                     row = None
                 if not closing:
                     if block is not None:
-                        self.problem(f"<{name}> opens inside <{block}>; close <{block}> first", loc)
+                        self.problem(msg("read.block_inside_block", name=name, block=block), loc.location)
                     if name in self.blocks:
-                        self.problem(f"a second <{name}> block (the first is at line {self.blocks[name].line})", loc)
+                        self.problem(msg("read.second_block", name=name, line=self.blocks[name].line), loc.location)
                     block, block_start = name, m.end()
-                    self.blocks.setdefault(name, loc)
+                    self.blocks.setdefault(name, loc.location)
                 else:
                     if block != name:
-                        self.problem(f"</{name}> closes a block that is not open", loc)
+                        self.problem(msg("read.close_not_open", name=name), loc.location)
                     elif name == "GENERAL":
                         self._general(block_start, m.start())
                     block = None
             elif name in ROW_TAGS:
                 if not closing:
                     if row is not None:
-                        self.problem(f"<{row[0]}> is not closed before <{name}>", self.t.location(row[2].start()))
+                        self.problem(msg("read.row_not_closed_before", row=row[0], tag=name), self.t.location(row[2].start()))
                     allowed = BLOCKS.get(block or "GRAPHICS") or ()
                     if name not in allowed:
-                        where = f"inside <{block}>" if block else "outside its block"
-                        self.problem(f"<{name}> row {where}", loc)
+                        if block:
+                            self.problem(msg("read.row_inside", name=name, block=block), loc.location)
+                        else:
+                            self.problem(msg("read.row_outside", name=name), loc.location)
                     row = (name, m.end(), m)
                     if name in ("Ek", "Ep"):
                         self.energy_rows_seen.add(name)
                 else:
                     if row is None or row[0] != name:
-                        self.problem(f"</{name}> without a matching <{name}>", loc)
+                        self.problem(msg("read.close_without_open", name=name), loc.location)
                     else:
-                        self._row(name, row[1], m.start(), self.t.location(row[2].start()))
+                        self._row(name, row[1], m.start(), _Cell(name, self.t, row[2].start()))
                     row = None
             else:
-                self.problem(f"unknown tag <{'/' if closing else ''}{name}>", loc)
+                self.problem(msg("read.unknown_tag", tag=("/" if closing else "") + name), loc.location)
             last = m.end()
         if row is not None:
-            self.problem(f"<{row[0]}> is never closed", self.t.location(row[2].start()))
+            self.problem(msg("read.row_never_closed", row=row[0]), self.t.location(row[2].start()))
         elif block is not None:
-            self.problem(f"<{block}> is never closed", self.blocks[block])
+            self.problem(msg("read.block_never_closed", block=block), self.blocks[block])
         else:
             self._stray(last, len(text), None)
-        return self._finish()
 
     def _stray(self, start: int, end: int, block: str | None) -> None:
         """Text between tags is only allowed inside GENERAL, or as # comments."""
         if block == "GENERAL":
             return
-        offset = start
-        for line in self.t.text[start:end].split("\n"):
+        for offset, line in self.t.lines(start, end):
             stripped = line.strip()
             if stripped and not stripped.startswith(("#", "//")):
                 lead = len(line) - len(line.lstrip())
-                self.problem(f"text outside any row: '{stripped[:30]}'", self.t.location(offset + lead))
+                self.problem(msg("read.stray_text", text=stripped[:30]), self.t.location(offset + lead))
                 return
-            offset += len(line) + 1
 
     # -- rows --------------------------------------------------------------------------
 
     def _general(self, start: int, end: int) -> None:
-        offset = start
-        for line in self.t.text[start:end].split("\n"):
+        for line_start, line in self.t.lines(start, end):
             stripped = line.strip()
-            line_start = offset
-            loc = self.t.location(offset + len(line) - len(line.lstrip()))
-            offset += len(line) + 1
+            loc = self.t.location(line_start + len(line) - len(line.lstrip()))
             if not stripped or stripped.startswith(("#", "//")):
                 continue
             if "=" not in stripped:
-                self.problem(f"expected key=value in <GENERAL>, found '{stripped}'", loc)
+                self.problem(msg("read.general_not_key_value", text=stripped[:40]), loc)
                 continue
             key, value = (s.strip() for s in stripped.split("=", 1))
             canonical = _GENERAL_KEYS.get(key.lower())
             if canonical is None:
-                self.problem(f"unknown setting '{key}' (known: escala, Ox, Oy, dt, N, nQ)", loc)
+                self.problem(msg("read.unknown_setting", key=key[:40]), loc)
                 continue
             after = line.index("=") + 1
             value_loc = self.t.location(line_start + after + len(line[after:]) - len(line[after:].lstrip()))
+            shown = value if len(value) <= 40 else value[:37] + "…"
             if not _DECIMAL.match(value):
-                self.problem(f"{canonical} must be a plain decimal number, not '{value}'", value_loc)
+                self.problem(msg("read.setting_not_number", key=canonical, value=shown), value_loc)
                 self.bad_settings.add(canonical)
                 continue
             if any(s.key == canonical for s in self.settings):
-                self.problem(f"{canonical} is set twice", loc)
+                self.problem(msg("read.setting_twice", key=canonical), loc)
                 continue
-            self.settings.append(Setting(canonical, float(value), value_loc))
+            number_ = float(value)
+            if not math.isfinite(number_):
+                self.problem(msg("read.setting_infinite", key=canonical, text=shown), value_loc)
+                self.bad_settings.add(canonical)
+                continue
+            self.settings.append(Setting(canonical, number_, value_loc))
+            if canonical == "nQ" and number_ > LIMITS.coordinates:
+                # every later row is sized by nQ: say so now rather than read them all
+                self.problem(msg("read.nq_too_large", value=number(number_), limit=LIMITS.coordinates), value_loc)
+                raise _Stop
 
     def _expression(self, cell: _Cell, *, refs: bool = False) -> Expression | None:
+        if len(cell.text) <= MAX_LENGTH:  # (a longer one is refused on its own by parse)
+            self.expression_text += len(cell.text)
+        if self.expression_text > MAX_EXPRESSION_TEXT:
+            self.problem(msg("file.too_much_text", limit=f"{MAX_EXPRESSION_TEXT:,}"), cell.location)
+            raise _Stop
         try:
             return parse(cell.text, cell.location, allow_refs=refs)
         except ExpressionError as exc:
-            self.problems.append(exc)
+            self.add(exc)
             return None
 
     def _name(self, cell: _Cell, what: str) -> str | None:
         if not _IDENT.match(cell.text):
-            shown = cell.text or "(empty)"
-            self.problem(f"'{shown}' is not a valid {what} name (letters, digits and _, starting with a letter)", cell.location)
+            shown: str | Message = cell.text[:40] or msg("read.empty")
+            self.problem(msg("read.bad_name", text=shown, what=msg(f"what.{what}")), cell.location)
             return None
         return canonical_name(cell.text)
 
-    def _row(self, tag: str, start: int, end: int, tag_loc: Location) -> None:
+    def _row(self, tag: str, start: int, end: int, tag_at: _Cell) -> None:
+        self.rows += 1
+        if self.rows > MAX_ROWS:
+            self.problem(msg("file.too_many_rows", limit=f"{MAX_ROWS:,}"), tag_at.location)
+            raise _Stop
         if tag in ("Ek", "Ep"):
             if tag in self.energies:
-                self.problem(f"a second <{tag}>", tag_loc)
+                self.problem(msg("read.second_energy", tag=tag), tag_at.location)
             expr = self._expression(self.t._cell(start, end))
             if expr is not None:
                 self.energies[tag] = expr
             return
         cells = self.t.cells(start, end)
         if tag in MECHANISM_ROWS:
-            self.mechanism.row(tag, [(c.text, c.location) for c in cells], tag_loc)
+            self.mechanism.row(tag, [(c.text, c.location) for c in cells], tag_at.location)
         elif tag in ("P", "CI"):
             what = "parameter" if tag == "P" else "condition"
             if len(cells) < 2:
-                self.problem(f"a {what} row has 3 cells, name|value|description (found {len(cells)})", tag_loc)
+                self.problem(msg("read.definition_cells", what=msg(f"what.{what}"), found=len(cells)), tag_at.location)
                 return
             name = self._name(cells[0], what)
             value = self._expression(cells[1])
-            translations = self._translations(cells, f"a {what} row has 3 cells, name|value|description", tag_loc)
+            translations = self._translations(
+                cells, msg("read.definition_cells", what=msg(f"what.{what}"), found=len(cells)), tag_at)
             if name is not None and value is not None and translations is not None:
                 description = cells[2].text if len(cells) >= 3 else ""
                 (self.parameters if tag == "P" else self.conditions).append(
                     Definition(name, value, description, cells[0].location, translations))
         elif tag == "T":
             if len(cells) != 2:
-                self.problem(f"a T row has 2 cells, i,j|'expression' (found {len(cells)})", tag_loc)
+                self.problem(msg("read.t_cells", found=len(cells)), tag_at.location)
                 return
             m = re.fullmatch(r"\s*(\d+)\s*,\s*(\d+)\s*", cells[0].text)
             if not m:
-                self.problem(f"T indices must be two whole numbers from 0, as in 0,1 (found '{cells[0].text}')", cells[0].location)
+                self.problem(msg("read.t_indices", text=cells[0].text[:40]), cells[0].location)
+                return
+            if max(len(m.group(1)), len(m.group(2))) > _MAX_INDEX_DIGITS:
+                self.problem(msg("read.t_index_too_large", text=cells[0].text[:20] + "…"), cells[0].location)
                 return
             value = self._expression(cells[1])
             if value is not None:
                 self.tmatrix.append(TEntry(int(m.group(1)), int(m.group(2)), value, cells[0].location))
         elif tag == "F":
             if len(cells) < 2:
-                self.problem(f"a force row has 3 cells, COORDINATE|'expression'|description (found {len(cells)})", tag_loc)
+                self.problem(msg("read.force_cells", found=len(cells)), tag_at.location)
                 return
             name = self._name(cells[0], "coordinate")
             value = self._expression(cells[1])
-            translations = self._translations(
-                cells, "a force row has 3 cells, COORDINATE|'expression'|description", tag_loc)
+            translations = self._translations(cells, msg("read.force_cells", found=len(cells)), tag_at)
             if name is not None and value is not None and translations is not None:
                 self.forces.append(Force(name, value, cells[2].text if len(cells) >= 3 else "", cells[0].location,
                                          translations))
         elif tag == "G":
-            self._graphic(cells, tag_loc)
+            self._graphic(cells, tag_at)
 
-    def _translations(self, cells: list[_Cell], row: str, tag_loc: Location) -> tuple[tuple[str, str], ...] | None:
+    def _translations(self, cells: list[_Cell], row: Message, tag_at: _Cell) -> tuple[tuple[str, str], ...] | None:
         """The cells after a description: the description in other languages, ``en: text``."""
         out = []
         for cell in cells[3:]:
             m = _TRANSLATION.fullmatch(cell.text)
             if m is None:
-                self.problem(f"{row} (found {len(cells)}); a cell after the description can only give it in "
-                             f"another language, as in 'en: gravity'", tag_loc)
+                self.problem(msg("read.translation_cell", row=row), tag_at.location)
                 return None
             out.append((m.group(1), m.group(2).strip()))
         return tuple(out)
 
-    def _graphic(self, cells: list[_Cell], tag_loc: Location) -> None:
+    def _graphic(self, cells: list[_Cell], tag_at: _Cell) -> None:
         kind = cells[0].text
         if kind not in GRAPHIC_FIELDS:
-            self.problem(f"unknown graphic object '{kind}' (known: Bar, Blk, C, Spr)", cells[0].location)
+            self.problem(msg("read.unknown_graphic", kind=kind[:40]), cells[0].location)
             return
         names = GRAPHIC_FIELDS[kind]
         if len(cells) != len(names) + 2:
             layout = "|".join((kind, "id") + names)
-            self.problem(f"{kind} has {len(names) + 2} cells, {layout} (found {len(cells)})", tag_loc)
+            self.problem(msg("read.graphic_cells", kind=kind, count=len(names) + 2, layout=layout, found=len(cells)), tag_at.location)
             return
         ident = self._name(cells[1], "object")
         fields: list[tuple[str, Expression]] = []
@@ -332,7 +459,7 @@ class _Reader:
         for fname, cell in zip(names, cells[2:]):
             if fname in FLAG_FIELDS:
                 if cell.text not in ("0", "1"):
-                    self.problem(f"{fname} must be 1 or 0, not '{cell.text}'", cell.location)
+                    self.problem(msg("read.flag", field=fname, text=cell.text[:40]), cell.location)
                     ok = False
                 elif fname == "draggable":
                     draggable = cell.text == "1"
@@ -342,7 +469,7 @@ class _Reader:
                 if cell.text in ("-1", ""):
                     parent = None
                 else:
-                    parent = self._name(cell, "parent object")
+                    parent = self._name(cell, "parent")
                     ok = ok and parent is not None
             else:
                 expr = self._expression(cell, refs=True)
@@ -355,6 +482,45 @@ class _Reader:
 
     # -- result ------------------------------------------------------------------------
 
+    def _limits(self, values: dict[str, Setting]) -> None:
+        """GENERAL settings the rest of the program could not honour (see :data:`LIMITS`)."""
+        whole = {}
+        for key in ("N", "nQ"):
+            s = values.get(key)
+            if s is not None and (not s.value.is_integer() or s.value < 1):
+                self.problem(msg("read.whole_number", key=key, value=number(s.value)), s.location)
+            elif s is not None:
+                whole[key] = s
+        n = whole.get("N")
+        if n is not None and n.value > LIMITS.substeps:
+            self.problem(msg("read.n_too_large", value=number(n.value), limit=f"{LIMITS.substeps:,}"), n.location)
+            n = None
+        dt = values.get("dt")
+        if dt is not None:
+            low, high = LIMITS.dt
+            if dt.value <= 0:
+                self.problem(msg("read.dt_positive", value=number(dt.value)), dt.location)
+                dt = None
+            elif not low <= dt.value <= high:
+                self.problem(msg("read.dt_range", value=number(dt.value), low=number(low), high=number(high)), dt.location)
+                dt = None
+        if n is not None and dt is not None and n.value / dt.value > LIMITS.rate:
+            self.problem(msg("read.rate", dt=number(dt.value), n=number(n.value), rate=f"{n.value / dt.value:,.0f}",
+                             limit=f"{LIMITS.rate:,.0f}"), dt.location)
+        escala = values.get("escala")
+        if escala is not None:
+            low, high = LIMITS.escala
+            if escala.value <= 0:
+                self.problem(msg("read.escala", value=number(escala.value)), escala.location)
+            elif not low <= escala.value <= high:
+                self.problem(msg("read.escala_range", value=number(escala.value), low=number(low), high=number(high)),
+                             escala.location)
+        for key in ("Ox", "Oy"):
+            s = values.get(key)
+            if s is not None and abs(s.value) > LIMITS.offset:
+                self.problem(msg("read.offset_range", key=key, value=number(s.value), limit=number(LIMITS.offset)),
+                             s.location)
+
     def _finish(self) -> ModelFile:
         path = self.t.path
         start = Location(path, 1, 1)
@@ -362,40 +528,31 @@ class _Reader:
         if mechanism:
             for tag in LAGRANGIAN_BLOCKS:
                 if tag in self.blocks:
-                    self.problem(f"a mechanism file has no <{tag}> block: its points, bars and other elements "
-                                 "give the coordinates, energies and forces", self.blocks[tag])
+                    self.problem(msg("read.mechanism_block", tag=tag), self.blocks[tag])
             if self.graphics:
-                self.problem("a mechanism file has no <G> rows: its bars, masses, sliders and springs are drawn",
-                             self.graphics[0].location)
+                self.problem(msg("read.mechanism_graphics"), self.graphics[0].location)
         required = ("GENERAL", "MECHANISM") if mechanism else ("GENERAL", "CIs", "ENERGIES")
         for tag in required:
             if tag not in self.blocks:
-                self.problem(f"the <{tag}> block is missing", start)
+                self.problem(msg("read.block_missing", tag=tag), start)
         values = {s.key: s for s in self.settings}
         if "GENERAL" in self.blocks:
             # a mechanism's coordinates are counted from its points: nQ is not needed
             for key in ("dt", "N") if mechanism else ("dt", "N", "nQ"):
                 if key not in values and key not in self.bad_settings:
-                    self.problem(f"<GENERAL> does not set {key}", self.blocks["GENERAL"])
-            for key in ("N", "nQ"):
-                s = values.get(key)
-                if s is not None and (not s.value.is_integer() or s.value < 1):
-                    self.problem(f"{key} must be a whole number of at least 1, not {s.value:g}", s.location)
-            s = values.get("dt")
-            if s is not None and s.value <= 0:
-                self.problem("dt must be positive", s.location)
+                    self.problem(msg("read.general_missing", key=key), self.blocks["GENERAL"])
+            self._limits(values)
         if "ENERGIES" in self.blocks and not mechanism:
             for tag in ("Ek", "Ep"):
                 if tag not in self.energy_rows_seen:
-                    self.problem(f"<ENERGIES> has no <{tag}>", self.blocks["ENERGIES"])
+                    self.problem(msg("read.no_energy", tag=tag), self.blocks["ENERGIES"])
         n_coordinates = int(values["nQ"].value) if "nQ" in values else 1
         if mechanism:
             self._point_conditions()
             n_coordinates = len(self.conditions) // 2  # 0 without free points: validation says so
             s = values.get("nQ")
             if s is not None and s.value != n_coordinates:
-                self.problem(f"nQ={s.value:g}, but a mechanism's coordinates are the x and y of its free points: "
-                             f"{n_coordinates} here (leave nQ out)", s.location)
+                self.problem(msg("read.mechanism_nq", value=number(s.value), count=n_coordinates), s.location)
         if self.problems:
             raise ModelFileError(self.problems)
 

@@ -23,6 +23,8 @@ from ..expr import (
     check_names,
     evaluate,
 )
+from ..expr.evaluate import Evaluator
+from ..messages import Message, msg, number
 from .graphics import GraphicsResolver
 from .mechanism import check_names_of, check_numbers
 from .types import ModelFile
@@ -46,10 +48,11 @@ def validate(model: ModelFile) -> list[SourceError]:
             else:
                 check_numbers(model.mechanism, params, problems)
     else:
+        resolver = GraphicsResolver(model.graphics, model.coordinates, model.velocities)
         if not problems:
-            _graphics(model, problems)
+            _graphics(model, resolver, problems)
         if not problems:
-            _numbers(model, problems)
+            _numbers(model, resolver, problems)
     return sorted(problems, key=lambda p: (p.location.line, p.location.column))
 
 
@@ -59,90 +62,91 @@ def _names(model: ModelFile, problems: list[SourceError]) -> None:
 
     def declare(name: str, location: Location, what: str) -> None:
         if name in RESERVED:
-            problems.append(SourceError(f"'{name}' is a reserved word and cannot name a {what}", location))
+            problems.append(SourceError(msg("check.reserved", name=name, what=msg(f"what.{what}")), location))
         elif name in seen:
-            problems.append(SourceError(f"'{name}' is defined twice (first at line {seen[name].line})", location))
+            problems.append(SourceError(msg("check.defined_twice", name=name, line=seen[name].line), location))
         else:
             seen[name] = location
 
-    def names_ok(expr, known, what: str = "") -> None:
+    def names_ok(expr, known: set[str], what: Message) -> None:
         try:
             check_names(expr, known, what)
         except ExpressionError as exc:
             problems.append(exc)
 
-    params: list[str] = []
+    params: set[str] = set()
     for p in model.parameters:
-        names_ok(p.value, params, "(a parameter value may use only the parameters above it)")
+        names_ok(p.value, params, msg("where.parameter"))
         declare(p.name, p.location, "parameter")
-        params.append(p.name)
+        params.add(p.name)
     for c in model.conditions:
-        names_ok(c.value, params, "(a condition value may use the parameters)")
+        names_ok(c.value, params, msg("where.condition"))
         declare(c.name, c.location, "condition")
     if model.mechanism is not None:  # its conditions are made from its free points
-        check_names_of(model.mechanism, params, list(model.coordinates), list(model.velocities), problems)
+        check_names_of(model.mechanism, sorted(params), list(model.coordinates), list(model.velocities), problems)
         return
     if len(model.conditions) != 2 * n:
         problems.append(SourceError(
-            f"nQ={n} but <CIs> has {len(model.conditions)} rows; it needs {2 * n}: "
-            f"the {n} coordinates, then their {n} velocities", model.general.location_of("nQ") or model.block_location("CIs")))
+            msg("check.ci_count", n=n, rows=len(model.conditions), needed=2 * n),
+            model.general.location_of("nQ") or model.block_location("CIs")))
         return
     coords, vels = list(model.coordinates), list(model.velocities)
     assert model.kinetic is not None and model.potential is not None
-    with_coords = params + coords + [TIME]
-    everything = with_coords + vels
+    with_coords = params | set(coords) | {TIME}
+    everything = with_coords | set(vels)
 
     given: dict[tuple[int, int], Location] = {}
     for e in model.tmatrix:
         if e.i >= n or e.j >= n:
-            problems.append(SourceError(f"T index {e.i},{e.j} is outside a {n}×{n} matrix (indices go from 0 to {n - 1})", e.location))
+            problems.append(SourceError(msg("check.t_outside", i=e.i, j=e.j, n=n, last=n - 1), e.location))
             continue
         if (e.i, e.j) in given:
-            problems.append(SourceError(f"T entry {e.i},{e.j} is given twice (first at line {given[e.i, e.j].line})", e.location))
+            problems.append(SourceError(msg("check.t_twice", i=e.i, j=e.j, line=given[e.i, e.j].line), e.location))
         given[e.i, e.j] = e.location
-        names_ok(e.value, with_coords, "(T may use parameters, coordinates and t)")
+        names_ok(e.value, with_coords, msg("where.tmatrix"))
     for (i, j), loc in given.items():
         if i != j and (j, i) not in given:
-            problems.append(SourceError(f"T is not symmetric: entry {i},{j} is given but {j},{i} is missing (missing entries are 0)", loc))
-    names_ok(model.kinetic, everything, "(Ek may use parameters, coordinates, velocities and t)")
-    ep_vels = [v for v, _ in model.potential.name_offsets if v in vels]
+            problems.append(SourceError(msg("check.t_not_symmetric", i=i, j=j), loc))
+    names_ok(model.kinetic, everything, msg("where.ek"))
+    velocity_set = set(vels)
+    ep_vels = [v for v, _ in model.potential.name_offsets if v in velocity_set]
     if ep_vels:
         off = dict(model.potential.name_offsets)[ep_vels[0]]
-        problems.append(SourceError(
-            f"Ep may not depend on the velocity '{ep_vels[0]}' (velocity terms belong in Ek)", model.potential.location_of(off)))
+        problems.append(SourceError(msg("check.ep_velocity", name=ep_vels[0]), model.potential.location_of(off)))
     else:
-        names_ok(model.potential, with_coords, "(Ep may use parameters, coordinates and t)")
+        names_ok(model.potential, with_coords, msg("where.ep"))
     for f in model.forces:
         if f.coordinate not in coords:
             problems.append(SourceError(
-                f"'{f.coordinate}' is not a coordinate; a force row starts with one of: {', '.join(coords)}", f.location))
-        names_ok(f.value, everything, "(a force may use parameters, coordinates, velocities and t)")
+                msg("check.force_not_coordinate", name=f.coordinate, coordinates=", ".join(coords)), f.location))
+        names_ok(f.value, everything, msg("where.force"))
     ids: dict[str, Location] = {}
     for g in model.graphics:
         if g.id in ids:
-            problems.append(SourceError(f"object '{g.id}' is defined twice (first at line {ids[g.id].line})", g.location))
+            problems.append(SourceError(msg("check.object_twice", name=g.id, line=ids[g.id].line), g.location))
         ids[g.id] = g.location
         for _, expr in g.fields:
-            names_ok(expr, everything, "(graphics may use parameters, coordinates, velocities and t)")
+            names_ok(expr, everything, msg("where.graphics"))
     for g in model.graphics:
         if g.parent is not None and g.parent not in ids:
-            problems.append(SourceError(f"parent '{g.parent}' of '{g.id}' is not an object of this model", g.location))
+            problems.append(SourceError(msg("check.parent_missing", parent=g.parent, name=g.id), g.location))
 
 
-def _graphics(model: ModelFile, problems: list[SourceError]) -> None:
-    resolver = GraphicsResolver(model.graphics, model.coordinates, model.velocities)
+def _graphics(model: ModelFile, resolver: GraphicsResolver, problems: list[SourceError]) -> None:
     for g in model.graphics:
         for name, _ in g.fields:
             try:
                 resolver.field(g.id, name)
             except ExpressionError as exc:
                 # one report per broken reference, one per cycle
-                repeated = any(str(p) == str(exc) or ("cycle" in exc.message and "cycle" in p.message) for p in problems)
+                repeated = any(str(p) == str(exc) or (exc.key == p.key == "obj.cycle") for p in problems)
                 if not repeated:
                     problems.append(exc)
 
 
-def _numbers(model: ModelFile, problems: list[SourceError]) -> None:
+def _numbers(model: ModelFile, resolver: GraphicsResolver, problems: list[SourceError]) -> None:
+    """Everything computed at the initial conditions: T, its symmetry, the energies, the
+    forces, T against the Hessian of Ek, and every field of every graphic object."""
     try:
         params = parameter_values(model)
         conds = condition_values(model, params)
@@ -157,7 +161,7 @@ def _numbers(model: ModelFile, problems: list[SourceError]) -> None:
         try:
             T[e.i, e.j] = evaluate(e.value.tree, env)
         except EvaluationError as exc:
-            problems.append(SourceError(f"T entry {e.i},{e.j} cannot be computed at the initial conditions: {exc}", e.value.location))
+            problems.append(SourceError(msg("check.t_entry_value", i=e.i, j=e.j, reason=exc.reason), e.value.location))
             return
         where[e.i, e.j] = e.location
     tm_loc = model.block_location("TMATRIX")
@@ -166,12 +170,47 @@ def _numbers(model: ModelFile, problems: list[SourceError]) -> None:
         for j in range(i + 1, n):
             if abs(T[i, j] - T[j, i]) > HESSIAN_TOLERANCE * scale:
                 problems.append(SourceError(
-                    f"T is not symmetric at the initial conditions: T[{i},{j}] = {T[i, j]:.6g} but T[{j},{i}] = {T[j, i]:.6g}",
+                    msg("check.t_not_symmetric_values", i=i, j=j, a=number(T[i, j]), b=number(T[j, i])),
                     where.get((j, i), tm_loc)))
                 return
-    # Hessian of Ek with respect to the velocities, exactly.
+    for label, expr in (("Ek", model.kinetic), ("Ep", model.potential)):
+        assert expr is not None  # (a mechanism has neither, and is checked elsewhere)
+        try:
+            evaluate(expr.tree, env)
+        except EvaluationError as exc:
+            problems.append(SourceError(msg("check.energy_value", what=label, reason=exc.reason), expr.location))
+    for f in model.forces:
+        try:
+            evaluate(f.value.tree, env)
+        except EvaluationError as exc:
+            problems.append(SourceError(msg("check.force_value", name=f.coordinate, reason=exc.reason), f.value.location))
+    if problems:
+        return
+    if not _hessian(model, env, T, where, problems):
+        return
+    try:
+        np.linalg.cholesky(T)
+    except np.linalg.LinAlgError:
+        eig = np.linalg.eigvalsh(T)
+        problems.append(SourceError(msg("check.t_not_positive", value=number(eig.min())), tm_loc))
+        return
+    value = Evaluator(env)
+    for g in model.graphics:
+        for name, expr in g.fields:
+            try:
+                value(resolver.field(g.id, name))
+            except EvaluationError as exc:
+                problems.append(SourceError(msg("check.graphic_value", field=name, name=g.id, reason=exc.reason),
+                                            expr.location))
+
+
+def _hessian(model: ModelFile, env: dict[str, float], T: np.ndarray, where: dict[tuple[int, int], Location],
+             problems: list[SourceError]) -> bool:
+    """T against ∂²Ek/∂v∂v at the initial conditions, exactly; False after a problem."""
+    n = model.n
     vels = model.velocities
     assert model.kinetic is not None
+    tm_loc = model.block_location("TMATRIX")
     H = np.zeros((n, n))
     for i in range(n):
         d_i = algebra.diff(model.kinetic.tree, vels[i])
@@ -179,21 +218,16 @@ def _numbers(model: ModelFile, problems: list[SourceError]) -> None:
             try:
                 H[i, j] = H[j, i] = evaluate(algebra.diff(d_i, vels[j]), env)
             except EvaluationError as exc:
-                problems.append(SourceError(f"Ek cannot be differentiated at the initial conditions: {exc}", model.kinetic.location))
-                return
+                problems.append(SourceError(msg("check.ek_not_differentiable", reason=exc.reason), model.kinetic.location))
+                return False
+    scale = max(float(np.abs(T).max()), 1e-300)
     hscale = max(scale, float(np.abs(H).max()))
     for i in range(n):
         for j in range(n):
             if abs(T[i, j] - H[i, j]) > HESSIAN_TOLERANCE * hscale:
                 deriv = f"∂²Ek/∂{vels[i]}²" if i == j else f"∂²Ek/∂{vels[i]}∂{vels[j]}"
                 problems.append(SourceError(
-                    f"TMATRIX disagrees with Ek: T[{i},{j}] = {T[i, j]:.6g} but {deriv} = {H[i, j]:.6g} "
-                    f"at the initial conditions", where.get((i, j), tm_loc)))
-                return
-    try:
-        np.linalg.cholesky(T)
-    except np.linalg.LinAlgError:
-        eig = np.linalg.eigvalsh(T)
-        problems.append(SourceError(
-            f"T is not positive definite at the initial conditions (smallest eigenvalue {eig.min():.6g}); "
-            f"the kinetic energy must be positive for every motion", tm_loc))
+                    msg("check.t_disagrees", i=i, j=j, t=number(T[i, j]), derivative=deriv, h=number(H[i, j])),
+                    where.get((i, j), tm_loc)))
+                return False
+    return True

@@ -10,19 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..expr import EvaluationError, Expression, ExpressionError, check_names, evaluate
+from ..messages import msg
 from .types import Definition, ModelFile
 
 
 def _value(d: Definition, expr: Expression, known: Mapping[str, float], what: str) -> float:
-    check_names(expr, known, f"(a {what} value may use {_which(what)})")
+    check_names(expr, known, msg(f"where.{what}"))
     try:
         return evaluate(expr.tree, known)
     except EvaluationError as exc:
-        raise ExpressionError(f"the value of {d.name} cannot be computed: {exc}", expr.location) from None
-
-
-def _which(what: str) -> str:
-    return "only the parameters above it" if what == "parameter" else "the parameters"
+        raise ExpressionError(msg("check.value", name=d.name, reason=exc.reason), expr.location) from None
 
 
 def parameter_values(model: ModelFile, overrides: Mapping[str, Expression] | None = None) -> dict[str, float]:

@@ -62,9 +62,11 @@ class Kinematics:
         self.graphics = model.graphics
         self._resolver = resolver
 
+        bound: dict[Node, Node] = {}  # shared: each object's tree contains those it hangs from
+
         def tree(gid: str, name: str) -> Node:
             raw = resolver.attribute(gid, name) if name.startswith("_") else resolver.field(gid, name)
-            return A.bind(raw, parameters)
+            return A.bind(raw, parameters, memo=bound)
 
         trees: list[Node] = []
         self._layout: list[tuple[str, int]] = []  # (id, start index) per object
@@ -108,6 +110,8 @@ class Kinematics:
             deps = tuple(sorted(index[c] for c in (names_in(hx) | names_in(hy)) if c in index))
             if not deps:
                 continue  # a point that no coordinate moves cannot be dragged
+            if (names_in(hx) | names_in(hy)) & set(self.velocities):
+                continue  # nor one drawn where a velocity puts it: no position of q can follow the mouse
             # what the object hangs from: a bar turns about its own pivot; anything else
             # moves with its parent's anchor point
             if g.kind == "Bar":

@@ -18,6 +18,7 @@ import numpy as np
 
 from ..expr import TIME, EvaluationError, Node, evaluate
 from ..expr.codegen import ARITHMETIC_ERRORS
+from ..messages import Message, msg, text
 from ..model import ModelFile
 from .codegen import GeneratedDynamics, generate
 from .mechanics import Mechanics, build_mechanics
@@ -27,8 +28,10 @@ from .steppers import PIVOT_MIN, RK4, EventRK4, Response, Stepper
 class SimulationError(ArithmeticError):
     """The engine refused a step; the state before it is still good."""
 
-    def __init__(self, reason: str, t: float, values: Mapping[str, float], expression: str | None = None):
-        self.reason = reason
+    def __init__(self, reason: str | Message, t: float, values: Mapping[str, float],
+                 expression: str | Message | None = None):
+        #: why, as a catalogue message (``reason`` is its text in the current language)
+        self.why = reason
         self.t = t
         self.values = dict(values)
         self.expression = expression
@@ -36,7 +39,11 @@ class SimulationError(ArithmeticError):
 
     def __str__(self) -> str:
         where = ", ".join(f"{k}={v:.6g}" for k, v in self.values.items())
-        return f"{self.reason} at t={self.t:.6g} ({where})"
+        return msg("sim.at", reason=self.why, t=f"{self.t:.6g}", where=where).text()
+
+    @property
+    def reason(self) -> str:
+        return text(self.why)
 
 
 @dataclass(frozen=True, eq=False)
@@ -122,7 +129,7 @@ class System(StepTimes):
         try:
             p = self.code.momenta.scalar(t, *q.tolist(), *qdot.tolist())
         except ARITHMETIC_ERRORS as exc:
-            raise self._diagnose_at(t, q, qdot, str(exc)) from None
+            raise self._diagnose_at(t, q, qdot, EvaluationError.of(exc).reason) from None
         p = np.array(p, dtype=float)
         y = [*q.tolist(), *p.tolist()]
         try:
@@ -130,7 +137,7 @@ class System(StepTimes):
         except ARITHMETIC_ERRORS:
             pivot = float("nan")
         if not np.all(np.isfinite(p)) or not pivot > PIVOT_MIN:
-            raise self._check_point(t, y) or self._diagnose_at(t, q, qdot, "the momenta are not finite")
+            raise self._check_point(t, y) or self._diagnose_at(t, q, qdot, msg("sim.momenta"))
         return State(t, q.copy(), p)
 
     def velocities(self, state: State) -> np.ndarray:
@@ -206,7 +213,7 @@ class System(StepTimes):
             except ARITHMETIC_ERRORS:  # pragma: no cover - the stage checks above find it first
                 break
             t, y = out[0], list(out[1:-3])
-        return SimulationError(fallback or "the motion stopped being finite numbers (it diverged)", t,
+        return SimulationError(fallback or msg("sim.diverged"), t,
                                self._values(t, y[:n], None))
 
     def _check_point(self, t: float, y: list[float]) -> SimulationError | None:
@@ -215,7 +222,7 @@ class System(StepTimes):
         mech = self.mechanics
         q, p = y[:n], y[n:]
         if not all(math.isfinite(v) for v in y):
-            return SimulationError("the motion stopped being finite numbers (it diverged)", t, self._values(t, q, None))
+            return SimulationError(msg("sim.diverged"), t, self._values(t, q, None))
         env = {TIME: t, **dict(zip(mech.coordinates, q))}
 
         def value(tree, label: str, env=env):
@@ -224,7 +231,7 @@ class System(StepTimes):
             except EvaluationError as exc:
                 src = mech.sources.get(label)
                 return None, SimulationError(
-                    f"{label} cannot be computed: {exc}", t, self._values(t, q, env_vel(env)),
+                    msg("sim.cannot_compute", label=label, reason=exc.reason), t, self._values(t, q, env_vel(env)),
                     expression=f"{label} = {src}" if src else label)
 
         def env_vel(e):
@@ -245,9 +252,7 @@ class System(StepTimes):
             b[i] = v
         eig = np.linalg.eigvalsh(T) if np.all(np.isfinite(T)) else np.array([np.nan])
         if not np.all(eig > PIVOT_MIN * max(np.abs(np.diag(T)).max(), 1e-300)):
-            return SimulationError(
-                "T is singular or not positive definite (the kinetic energy matrix cannot be solved)",
-                t, self._values(t, q, None), expression="TMATRIX")
+            return SimulationError(msg("sim.singular"), t, self._values(t, q, None), expression="TMATRIX")
         qdot = np.linalg.solve(T, np.asarray(p) - b)
         full = {**env, **dict(zip(mech.velocities, qdot.tolist()))}
         for label, tree in [("Ek", mech.kinetic), ("Ep", mech.potential),
@@ -256,9 +261,9 @@ class System(StepTimes):
             _, err = value(tree, label, full)
             if err:
                 if label.startswith("∂L/∂"):
-                    err.expression = f"{label} (from Ek − Ep)"
+                    err.expression = msg("sim.from_lagrangian", label=label)
                 return err
         return None
 
-    def _diagnose_at(self, t: float, q, qdot, fallback: str) -> SimulationError:
-        return SimulationError(f"the state cannot be set: {fallback}", t, self._values(t, q, qdot))
+    def _diagnose_at(self, t: float, q, qdot, fallback: str | Message) -> SimulationError:
+        return SimulationError(msg("sim.state", reason=fallback), t, self._values(t, q, qdot))

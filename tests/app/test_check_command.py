@@ -12,21 +12,25 @@ from model_texts import SLIDING
 from project import ROOT
 
 from game.app.cli import main
+from game.messages import set_language
 
 
 @dataclass
 class Result:
     returncode: int
     stdout: str
+    stderr: str
 
 
 @pytest.fixture
 def run(capsys):
     def go(*args: str) -> Result:
         code = main(list(args))
-        return Result(code, capsys.readouterr().out)
+        out = capsys.readouterr()
+        return Result(code, out.out, out.err)
 
-    return go
+    yield go
+    set_language("en")  # as the other tests expect, whatever --lang a test gave
 
 
 def test_check_passes_on_the_shipped_library(run):
@@ -73,3 +77,72 @@ def test_show_code_prints_the_generated_functions(run):
     assert r.returncode == 0
     assert "# q0: coordinate a" in r.stdout and "def rhs(" in r.stdout and "def advance(" in r.stdout
     assert "1 model checked: all valid" in r.stdout
+
+
+def test_hostile_files_end_in_located_messages_never_a_traceback(run, tmp_path):
+    # one of each kind at once, as a teacher's folder of downloads would hold them
+    from model_texts import one_coordinate
+
+    base = one_coordinate("m", "½·m·vx²", "½·x²")
+    files = {
+        "parentesis.dat": base.replace("<P>m|1|", "<P>m|" + "(" * 10_000 + "1" + ")" * 10_000 + "|"),
+        "indice.dat": base.replace("<T>0,0|", "<T>" + "9" * 5000 + ",0|"),
+        "log.dat": base.replace("½·x²", "log(x)"),
+        "raiz.dat": base.replace("½·x²", "sqrt(x)"),
+        "torre.dat": base.replace("½·x²", "9^9^9^9·x"),
+        "pasos.dat": base.replace("N=10", "N=100000000000000000000"),
+        "escala.dat": base.replace("escala=100", "escala=0"),
+        "origen.dat": base.replace("Ox=0", "Ox=" + "9" * 400),
+        "grafico.dat": base.replace("<G>C|C1|0.1|", "<G>C|C1|sqrt(-1)|"),
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    r = run("check", *sorted(str(tmp_path / name) for name in files))
+    assert r.returncode == 1 and r.stderr == ""
+    lines = r.stdout.splitlines()
+    assert lines[-1] == f"{len(files)} problems in {len(files)} files"
+    for name in files:
+        assert sum(line.startswith(f"{tmp_path / name}:") for line in lines) == 1, (name, r.stdout)
+
+
+def test_duplicates_in_the_catalog_are_warnings_with_their_lines(run, tmp_path):
+    (tmp_path / "models").mkdir()
+    (tmp_path / "models" / "a.dat").write_text(SLIDING, encoding="utf-8")
+    (tmp_path / "models" / "b.dat").write_text(SLIDING, encoding="utf-8")
+    xml = tmp_path / "models.xml"
+    xml.write_text("<MODELS>\n<MODEL><FILE>a.dat</FILE><TITLE>A</TITLE></MODEL>\n"
+                   "<MODEL><FILE>b.dat</FILE><TITLE>B</TITLE></MODEL>\n"
+                   "<MODEL><FILE>a.dat</FILE><TITLE>A otra vez</TITLE></MODEL>\n"
+                   "<MODEL><FILE>b.dat</FILE><TITLE>A</TITLE></MODEL>\n</MODELS>", encoding="utf-8")
+    r = run("check", str(xml))
+    assert r.returncode == 0, r.stdout
+    assert f"{xml}:4:14: warning: 'a.dat' is listed again (first at line 2)" in r.stdout
+    assert f"{xml}:5:14: warning: 'b.dat' is listed again (first at line 3)" in r.stdout
+    assert r.stdout.splitlines()[-1] == "2 models checked: all valid (2 warnings)"
+
+
+def test_check_speaks_the_users_language(run, tmp_path):
+    bad, scale = tmp_path / "roto.dat", tmp_path / "escala.dat"
+    bad.write_text(SLIDING.replace("-mgl·cos(a)", "-mgll·cos(a)"), encoding="utf-8")
+    scale.write_text(SLIDING.replace("escala=90", "escala=-1"), encoding="utf-8")
+    spanish = run("check", "--lang", "es", str(bad), str(scale))
+    assert f"{scale}:2:8: escala debe ser un número positivo de píxeles por unidad, no -1" in spanish.stdout
+    assert f"{bad}:30:6: nombre desconocido 'mgll' (Ep puede usar parámetros, coordenadas y t) — ¿quiso decir 'mgl'?" \
+        in spanish.stdout
+    assert spanish.stdout.splitlines()[-1] == "2 problemas en 2 archivos"
+    env = {**os.environ, "LANG": "es_MX.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+    from_env = subprocess.run([sys.executable, str(ROOT / "main.py"), "check", str(bad), str(scale)],
+                              capture_output=True, text=True, cwd=ROOT, env=env)
+    assert from_env.stdout == spanish.stdout
+
+
+def test_screenshot_refuses_a_model_it_cannot_draw_with_its_reason(run, tmp_path):
+    from model_texts import one_coordinate
+
+    bad = tmp_path / "grafico.dat"
+    bad.write_text(one_coordinate("m", "½·m·vx²", "½·x²").replace("<G>C|C1|0.1|'x'|", "<G>C|C1|0.1|'log(x)'|"),
+                   encoding="utf-8")
+    out = tmp_path / "shot.png"
+    r = run("screenshot", str(bad), str(out))
+    assert r.returncode == 2 and not out.exists() and "Traceback" not in r.stderr
+    assert r.stderr.startswith(f"{bad}:24:13: x of 'C1' cannot be computed at the initial conditions: no real value")

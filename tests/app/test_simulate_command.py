@@ -7,6 +7,7 @@ import io
 import math
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 
 import pytest
@@ -122,6 +123,96 @@ def test_frame_bench_takes_real_frames(run):
     assert rows["physics"][0] > 0 and rows["drawing"][0] > 0
     assert rows["total"][0] >= rows["drawing"][0]  # a frame is more than its drawing
     assert "simulated 2.00 s in 120 frames" in r.stdout  # 1× speed: 120 frames of 1/60 s
+
+
+def simulate_here(*args, **kw):
+    """simulate() in this process: (exit code, standard output, standard error)."""
+    from game.app.commands import simulate
+
+    out, err = io.StringIO(), io.StringIO()
+    code = simulate(*args, out=out, err=err, **kw)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_simulate_says_how_many_substeps_a_run_means():
+    code, out, err = simulate_here("pendulo_doble", 1.0, None, [], "exact")
+    assert code == 0 and len(out.splitlines()) == 52
+    assert err == "pendulo_doble.dat: 1 s = 50 steps of dt = 0.02 s × N = 20 = 1,000 RK4 substeps\n"
+
+
+@pytest.mark.parametrize("seconds, words", [
+    (1e7, "that would take about"),  # hours at any speed this machine has
+    (1e12, "substeps are more than one run may compute"),
+])
+def test_simulate_refuses_what_would_take_hours(seconds, words):
+    start = time.process_time()
+    code, out, err = simulate_here("pendulo_doble", seconds, None, [], "exact")
+    assert time.process_time() - start < 1.0
+    assert code == 2 and out == ""
+    plan, reason = err.splitlines()
+    assert "steps of dt = 0.02 s × N = 20 =" in plan and words in reason and reason.startswith("error: ")
+
+
+@pytest.fixture
+def cli(run):
+    """``run``, as (exit code, standard output, standard error), leaving the messages in English."""
+    from game.messages import set_language
+
+    def call(*args):
+        r = run(*args)
+        return r.returncode, r.stdout, r.stderr
+
+    yield call
+    set_language("en")
+
+
+@pytest.mark.parametrize("seconds", ["inf", "nan", "-1"])
+def test_seconds_must_be_a_finite_time(cli, seconds):
+    code, out, err = cli("simulate", "pendulo_simple", "--seconds", seconds)
+    assert code == 2 and out == ""
+    assert err.startswith("error: --seconds must be a finite number of seconds from 0")
+
+
+def test_exponents_are_accepted_in_set_and_in_model_files(tmp_path):
+    p = tmp_path / "muelle.dat"
+    text = one_coordinate("m", "½·m·vx²", "½·k·x²", params="<P>m|1e0|masa</P><P>k|4.0E+0|rigidez</P>", x0="1e-3",
+                          dt="2e-2")
+    p.write_text(text, encoding="utf-8")
+    code, out, _ = simulate_here(str(p), 0.02, None, ["vx=-5e-4", "k=1.6e1"], "exact")
+    assert code == 0
+    rows = list(csv.reader(io.StringIO(out)))
+    assert [float(x) for x in rows[1][:3]] == [0.0, 1e-3, -5e-4]
+    assert float(rows[1][4]) == pytest.approx(0.5 * 16 * 1e-6)  # Ep with k = 16
+
+
+def test_simulate_speaks_spanish(cli):
+    code, _, err = cli("simulate", "pendulo_simple", "--seconds", "1", "--lang", "es", "--set", "zz=1")
+    assert code == 2
+    assert err.startswith("error: --set zz: no es un parámetro ni una condición de este modelo")
+    code, _, err = cli("simulate", "pendulo_simple", "--seconds", "1", "--lang", "es", "--set", "m=1e")
+    assert code == 2 and err == "error: --set m:1:2: falta un operador entre '1' y 'e' (escriba 1·e)\n"
+
+
+def test_bench_load_prints_the_chains():
+    from contextlib import redirect_stdout
+
+    from game.app.bench import bench_load
+
+    buffer = io.StringIO()
+    with redirect_stdout(buffer):
+        assert bench_load(quick=True) == 0
+    rows = [line.split() for line in buffer.getvalue().splitlines()[2:]]
+    assert [int(r[0]) for r in rows] == [5, 10, 20]
+    for r in rows:  # wall-clock figures: only their shape here (tests/physics/test_chains.py checks the speed)
+        assert float(r[5]) > 0 and float(r[6].replace(",", "")) > 0 and float(r[7]) > 0
+
+
+def test_a_model_that_cannot_start_is_located_as_check_locates_it(tmp_path):
+    p = tmp_path / "raiz.dat"
+    p.write_text(one_coordinate("m", "½·m·vx²", "m·sqrt(x)", x0="0"), encoding="utf-8")
+    code, out, err = simulate_here(str(p), 1.0, None, ["m=2"], "exact")
+    assert code == 2 and out == ""
+    assert err == f"{p}:21:5: the model cannot start: ∂L/∂x cannot be computed: division by zero at t=0 (x=0, vx=0)\n"
 
 
 def test_soak_runs_the_kiosk_with_visitors_and_reports(capsys):

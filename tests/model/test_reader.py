@@ -52,7 +52,7 @@ def problems_of(write_model, text):
 
 @pytest.mark.parametrize("old, new, expected", [
     ("nQ=2", "nQ=2.5", ":7:4: nQ must be a whole number"),
-    ("dt=0.02", "dt=2e-2", ":5:4: dt must be a plain decimal number"),
+    ("dt=0.02", "dt=1/50", ":5:4: dt must be a decimal number (such as 0.02 or 2e-2), not '1/50'"),
     ("escala=90", "zoom=90", ":2:1: unknown setting 'zoom'"),
     ("<P>M|2|masa del bloque</P>", "<P>M|2</P><P>Q|1|2|3</P>", ":11:11: a parameter row has 3 cells"),
     ("<P>M|2|", "<P>2M|2|", ":11:4: '2M' is not a valid parameter name"),

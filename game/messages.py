@@ -1,0 +1,479 @@
+"""What the program says to people, in Spanish and English.
+
+An error does not carry finished text: it carries a :class:`Message`, a key of
+:data:`CATALOGUE` plus its parameters, and the text is written out when it is
+shown, in the language of the moment. So the same ``SourceError`` reads
+``m.dat:3:7: unknown name 'gg'`` for one user and
+``m.dat:3:7: nombre desconocido 'gg'`` for another.
+
+Adding a message: add ``"area.what": ("English {x}", "Español {x}")`` to
+:data:`CATALOGUE` (both languages, the same ``{placeholders}``; a test checks
+it), then raise ``SourceError(msg("area.what", x=...), location)``. A parameter
+may itself be a :class:`Message` (a clause shared by several messages); it is
+written in the same language.
+
+The language: :func:`set_language` (the commands call it with ``--lang`` or,
+failing that, with :func:`language_from_environment`, which reads ``LC_ALL``,
+``LC_MESSAGES`` and ``LANG`` as POSIX does: ``es_MX.UTF-8`` means Spanish).
+English until something says otherwise.
+
+Pure Python; never imports pygame or anything else of the program.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+LANGUAGES = ("en", "es")
+_current = "en"
+
+
+def set_language(language: str) -> None:
+    """Write messages in ``language`` ('en' or 'es') from now on."""
+    global _current
+    if language not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {language!r}")
+    _current = language
+
+
+def language() -> str:
+    return _current
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """'es' when the locale of the environment is Spanish, else 'en'.
+
+    The first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set decides (POSIX order)."""
+    env = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:
+            return "es" if value.lower().startswith("es") else "en"
+    return "en"
+
+
+@dataclass(frozen=True)
+class Message:
+    """A catalogue key and its parameters; ``str()`` writes it in the current language."""
+
+    key: str
+    params: tuple[tuple[str, object], ...] = ()
+
+    def text(self, language: str | None = None) -> str:
+        lang = language or _current
+        template = CATALOGUE[self.key][LANGUAGES.index(lang)]
+        values = {k: (v.text(lang) if isinstance(v, Message) else v) for k, v in self.params}
+        return template.format(**values)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    @property
+    def arguments(self) -> dict[str, object]:
+        return dict(self.params)
+
+
+def msg(key: str, /, **params: object) -> Message:
+    """The message ``key`` of the catalogue with its parameters."""
+    if key not in CATALOGUE:
+        raise KeyError(f"no message {key!r} in the catalogue")
+    return Message(key, tuple(params.items()))
+
+
+def text(message: str | Message, language: str | None = None) -> str:
+    """The text of a message, or a plain string as it is."""
+    return message.text(language) if isinstance(message, Message) else message
+
+
+def number(value: float) -> str:
+    """A number as messages show it: six significant digits."""
+    return f"{value:.6g}"
+
+
+def thousands(value: float) -> str:
+    """A big count with thousands separators: 1,000,000."""
+    return f"{value:,.0f}"
+
+
+#: key → (English, Spanish). Keys start with the part of the program that says them.
+CATALOGUE: dict[str, tuple[str, str]] = {
+    # -- the expression language (game/expr) ---------------------------------------------
+    "expr.empty": ("empty expression", "expresión vacía"),
+    "expr.too_long": (
+        "this expression is {length} characters long; the limit is {limit} (split it with parameters)",
+        "esta expresión tiene {length} caracteres; el límite es {limit} (divídala con parámetros)"),
+    "expr.too_deep": (
+        "the expression nests more than {limit} levels deep (parentheses, signs, powers or "
+        "function calls); write it in steps with parameters",
+        "la expresión anida más de {limit} niveles (paréntesis, signos, potencias o llamadas a "
+        "funciones); escríbala por pasos con parámetros"),
+    "expr.two_points": ("a number has two decimal points", "un número tiene dos puntos decimales"),
+    "expr.missing_operator_between": (
+        "missing operator between '{left}' and '{right}' (write {left}·{right})",
+        "falta un operador entre '{left}' y '{right}' (escriba {left}·{right})"),
+    "expr.number_too_large": ("this number is too large", "este número es demasiado grande"),
+    "expr.superscript_minus": (
+        "a superscript minus must be followed by superscript digits",
+        "un signo menos en superíndice debe ir seguido de cifras en superíndice"),
+    "expr.attribute_access": (
+        "'.' is not allowed here (attribute access is not part of the language)",
+        "aquí no se admite '.' (el acceso a atributos no forma parte del lenguaje)"),
+    "expr.inner_quote": (
+        "quotes may only wrap the whole expression",
+        "las comillas solo pueden rodear la expresión entera"),
+    "expr.unexpected_character": ("unexpected character '{char}'", "carácter inesperado '{char}'"),
+    "expr.unbalanced_close": (
+        "unbalanced parenthesis: ')' without '('", "paréntesis desequilibrado: ')' sin '('"),
+    "expr.unbalanced_open": (
+        "unbalanced parenthesis: '(' is never closed", "paréntesis desequilibrado: el '(' nunca se cierra"),
+    "expr.missing_operator_before": (
+        "missing operator before '{token}'", "falta un operador antes de '{token}'"),
+    "expr.indexing": (
+        "indexing with '[...]' is only allowed as Obj[id,_attr]",
+        "los corchetes '[...]' solo se admiten como Obj[id,_atributo]"),
+    "expr.stray_comma": (
+        "',' outside a function's arguments", "',' fuera de los argumentos de una función"),
+    "expr.empty_parentheses": ("empty parentheses", "paréntesis vacíos"),
+    "expr.expected_close": ("expected ')' but found '{token}'", "se esperaba ')' pero hay '{token}'"),
+    "expr.ends_early": (
+        "the expression ends where a value was expected",
+        "la expresión termina donde se esperaba un valor"),
+    "expr.superscript_alone": (
+        "a superscript power needs something before it",
+        "una potencia en superíndice necesita algo delante"),
+    "expr.operator_alone": ("'{op}' needs a value before it", "'{op}' necesita un valor delante"),
+    "expr.unexpected": ("unexpected '{token}'", "'{token}' inesperado"),
+    "expr.unknown_function": ("unknown function '{name}'{hint}", "función desconocida '{name}'{hint}"),
+    "expr.function_needs_parentheses": (
+        "function '{name}' needs its argument in parentheses",
+        "la función '{name}' necesita su argumento entre paréntesis"),
+    "expr.obj_needs_brackets": (
+        "Obj must be followed by [id,_attr]", "Obj debe ir seguido de [id,_atributo]"),
+    "expr.needs_argument": ("{name}() needs an argument", "{name}() necesita un argumento"),
+    "expr.expected_comma_or_close": (
+        "expected ',' or ')' but found '{token}'", "se esperaba ',' o ')' pero hay '{token}'"),
+    "expr.at_least_two": (
+        "{name} needs at least two arguments", "{name} necesita al menos dos argumentos"),
+    "expr.arity_one": ("{name} takes 1 argument, not {given}", "{name} recibe 1 argumento, no {given}"),
+    "expr.arity": ("{name} takes {arity} arguments, not {given}", "{name} recibe {arity} argumentos, no {given}"),
+    "expr.refs_not_allowed": (
+        "Obj[...] references are only allowed in graphic objects",
+        "las referencias Obj[...] solo se admiten en los objetos gráficos"),
+    "expr.obj_needs_id": (
+        "Obj[...] needs an object identifier first, as in Obj[b0,_xf]",
+        "Obj[...] necesita primero el identificador de un objeto, como en Obj[b0,_xf]"),
+    "expr.obj_needs_comma": (
+        "Obj[...] needs a comma between the identifier and the attribute",
+        "Obj[...] necesita una coma entre el identificador y el atributo"),
+    "expr.obj_attribute": (
+        "an attribute starts with '_', as in Obj[b0,_xf]",
+        "un atributo empieza por '_', como en Obj[b0,_xf]"),
+    "expr.obj_not_closed": ("Obj[...] is not closed with ']'", "Obj[...] no se cierra con ']'"),
+    "expr.quote_not_closed": ("this quote ' is never closed", "esta comilla ' nunca se cierra"),
+    "expr.unknown_name": ("unknown name '{name}'{what}{hint}", "nombre desconocido '{name}'{what}{hint}"),
+    "expr.did_you_mean": (" — did you mean '{word}'?", " — ¿quiso decir '{word}'?"),
+    # what may appear where (a clause of expr.unknown_name)
+    "where.parameter": (
+        " (a parameter value may use only the parameters above it)",
+        " (el valor de un parámetro solo puede usar los parámetros anteriores)"),
+    "where.condition": (
+        " (a condition value may use the parameters)",
+        " (el valor de una condición puede usar los parámetros)"),
+    "where.tmatrix": (
+        " (T may use parameters, coordinates and t)",
+        " (T puede usar parámetros, coordenadas y t)"),
+    "where.ek": (
+        " (Ek may use parameters, coordinates, velocities and t)",
+        " (Ek puede usar parámetros, coordenadas, velocidades y t)"),
+    "where.ep": (
+        " (Ep may use parameters, coordinates and t)",
+        " (Ep puede usar parámetros, coordenadas y t)"),
+    "where.force": (
+        " (a force may use parameters, coordinates, velocities and t)",
+        " (una fuerza puede usar parámetros, coordenadas, velocidades y t)"),
+    "where.graphics": (
+        " (graphics may use parameters, coordinates, velocities and t)",
+        " (los gráficos pueden usar parámetros, coordenadas, velocidades y t)"),
+    # why a value cannot be computed
+    "eval.domain": (
+        "no real value here (outside the domain of a function, such as sqrt or log of a "
+        "negative number or log of 0)",
+        "sin valor real aquí (fuera del dominio de una función, como sqrt o log de un número "
+        "negativo o log de 0)"),
+    "eval.division_by_zero": ("division by zero", "división entre cero"),
+    "eval.zero_negative_power": ("0 raised to a negative power", "0 elevado a una potencia negativa"),
+    "eval.overflow": ("a value is too large to compute", "un valor es demasiado grande para calcularlo"),
+    "eval.not_finite": (
+        "the result is not a finite number (infinite or undefined)",
+        "el resultado no es un número finito (infinito o indefinido)"),
+    # -- model files (game/model) -------------------------------------------------------------
+    "file.unreadable": ("cannot read the file: {reason}", "no se puede leer el archivo: {reason}"),
+    "file.too_big": (
+        "the file is {size} bytes; model files are limited to {limit} bytes",
+        "el archivo tiene {size} bytes; los archivos de modelo se limitan a {limit} bytes"),
+    "file.not_utf8": (
+        "the file is not UTF-8 text (save it as UTF-8 in your editor)",
+        "el archivo no es texto UTF-8 (guárdelo como UTF-8 en su editor)"),
+    "file.too_many_problems": (
+        "more than {limit} problems; the rest of the file was not checked",
+        "más de {limit} problemas; el resto del archivo no se revisó"),
+    "file.too_many_rows": (
+        "more than {limit} rows; a model that can run has a few thousand (the rest of the file was not read)",
+        "más de {limit} filas; un modelo que se puede mover tiene unos pocos miles (el resto del archivo "
+        "no se leyó)"),
+    "file.too_much_text": (
+        "the expressions of this file add up to more than {limit} characters (the rest of the file was not read)",
+        "las expresiones de este archivo suman más de {limit} caracteres (el resto del archivo no se leyó)"),
+    "read.row_not_closed_before": (
+        "<{row}> is not closed before <{tag}>", "<{row}> no se cierra antes de <{tag}>"),
+    "read.block_inside_block": (
+        "<{name}> opens inside <{block}>; close <{block}> first",
+        "<{name}> se abre dentro de <{block}>; cierre <{block}> antes"),
+    "read.second_block": (
+        "a second <{name}> block (the first is at line {line})",
+        "un segundo bloque <{name}> (el primero está en la línea {line})"),
+    "read.close_not_open": (
+        "</{name}> closes a block that is not open", "</{name}> cierra un bloque que no está abierto"),
+    "read.row_inside": ("<{name}> row inside <{block}>", "fila <{name}> dentro de <{block}>"),
+    "read.row_outside": ("<{name}> row outside its block", "fila <{name}> fuera de su bloque"),
+    "read.close_without_open": (
+        "</{name}> without a matching <{name}>", "</{name}> sin su <{name}>"),
+    "read.unknown_tag": ("unknown tag <{tag}>", "etiqueta desconocida <{tag}>"),
+    "read.row_never_closed": ("<{row}> is never closed", "<{row}> nunca se cierra"),
+    "read.block_never_closed": ("<{block}> is never closed", "<{block}> nunca se cierra"),
+    "read.stray_text": ("text outside any row: '{text}'", "texto fuera de toda fila: '{text}'"),
+    "read.general_not_key_value": (
+        "expected key=value in <GENERAL>, found '{text}'",
+        "se esperaba clave=valor en <GENERAL>, pero hay '{text}'"),
+    "read.unknown_setting": (
+        "unknown setting '{key}' (known: escala, Ox, Oy, dt, N, nQ)",
+        "ajuste desconocido '{key}' (los conocidos son escala, Ox, Oy, dt, N, nQ)"),
+    "read.setting_not_number": (
+        "{key} must be a decimal number (such as 0.02 or 2e-2), not '{value}'",
+        "{key} debe ser un número decimal (como 0.02 o 2e-2), no '{value}'"),
+    "read.setting_twice": ("{key} is set twice", "{key} se define dos veces"),
+    "read.bad_name": (
+        "'{text}' is not a valid {what} name (letters, digits and _, starting with a letter)",
+        "'{text}' no es un nombre válido de {what} (letras, cifras y _, empezando por una letra)"),
+    "read.empty": ("(empty)", "(vacío)"),
+    "what.parameter": ("parameter", "parámetro"),
+    "what.condition": ("condition", "condición"),
+    "what.coordinate": ("coordinate", "coordenada"),
+    "what.object": ("object", "objeto"),
+    "what.parent": ("parent object", "objeto padre"),
+    "read.second_energy": ("a second <{tag}>", "un segundo <{tag}>"),
+    "read.definition_cells": (
+        "a {what} row has 3 cells, name|value|description (found {found})",
+        "una fila de {what} tiene 3 celdas, nombre|valor|descripción (hay {found})"),
+    "read.t_cells": (
+        "a T row has 2 cells, i,j|'expression' (found {found})",
+        "una fila T tiene 2 celdas, i,j|'expresión' (hay {found})"),
+    "read.t_indices": (
+        "T indices must be two whole numbers from 0, as in 0,1 (found '{text}')",
+        "los índices de T deben ser dos números enteros desde 0, como en 0,1 (hay '{text}')"),
+    "read.t_index_too_large": (
+        "T index '{text}' is too large (indices go from 0 to nQ − 1)",
+        "el índice de T '{text}' es demasiado grande (los índices van de 0 a nQ − 1)"),
+    "read.translation_cell": (
+        "{row}; a cell after the description can only give it in another language, as in 'en: gravity'",
+        "{row}; una celda después de la descripción solo puede darla en otro idioma, como en 'en: gravedad'"),
+    "read.force_cells": (
+        "a force row has 3 cells, COORDINATE|'expression'|description (found {found})",
+        "una fila de fuerza tiene 3 celdas, COORDENADA|'expresión'|descripción (hay {found})"),
+    "read.unknown_graphic": (
+        "unknown graphic object '{kind}' (known: Bar, Blk, C, Spr)",
+        "objeto gráfico desconocido '{kind}' (los conocidos son Bar, Blk, C, Spr)"),
+    "read.graphic_cells": (
+        "{kind} has {count} cells, {layout} (found {found})",
+        "{kind} tiene {count} celdas, {layout} (hay {found})"),
+    "read.flag": ("{field} must be 1 or 0, not '{text}'", "{field} debe ser 1 o 0, no '{text}'"),
+    "read.block_missing": ("the <{tag}> block is missing", "falta el bloque <{tag}>"),
+    "read.general_missing": ("<GENERAL> does not set {key}", "<GENERAL> no define {key}"),
+    "read.whole_number": (
+        "{key} must be a whole number of at least 1, not {value}",
+        "{key} debe ser un número entero de al menos 1, no {value}"),
+    "read.dt_positive": ("dt must be positive, not {value}", "dt debe ser positivo, no {value}"),
+    "read.setting_infinite": (
+        "{key} = {text} is too large to be a number here",
+        "{key} = {text} es demasiado grande para ser un número aquí"),
+    "read.escala": (
+        "escala must be a positive number of pixels per unit, not {value}",
+        "escala debe ser un número positivo de píxeles por unidad, no {value}"),
+    "read.escala_range": (
+        "escala = {value} pixels per unit cannot be drawn; use a value from {low} to {high}",
+        "escala = {value} píxeles por unidad no se puede dibujar; use un valor de {low} a {high}"),
+    "read.offset_range": (
+        "{key} = {value} pixels is off any screen; use a value from −{limit} to {limit}",
+        "{key} = {value} píxeles queda fuera de toda pantalla; use un valor de −{limit} a {limit}"),
+    "read.n_too_large": (
+        "N = {value} substeps per step is more than can be computed in time (at most {limit})",
+        "N = {value} subpasos por paso es más de lo que se puede calcular a tiempo (como mucho {limit})"),
+    "read.nq_too_large": (
+        "nQ = {value} coordinates is more than this program can run (at most {limit})",
+        "nQ = {value} coordenadas es más de lo que este programa puede mover (como mucho {limit})"),
+    "read.dt_range": (
+        "dt = {value} s is outside the range that can be animated ({low} to {high} s)",
+        "dt = {value} s está fuera del rango que se puede animar (de {low} a {high} s)"),
+    "read.rate": (
+        "dt = {dt} with N = {n} means {rate} substeps per simulated second; at most {limit} can be "
+        "computed in time (raise dt or lower N)",
+        "dt = {dt} con N = {n} son {rate} subpasos por segundo simulado; como mucho se pueden "
+        "calcular {limit} a tiempo (aumente dt o reduzca N)"),
+    "read.no_energy": ("<ENERGIES> has no <{tag}>", "<ENERGIES> no tiene <{tag}>"),
+    "read.mechanism_block": (
+        "a mechanism file has no <{tag}> block: its points, bars and other elements give the coordinates, "
+        "energies and forces",
+        "un archivo de mecanismo no tiene bloque <{tag}>: sus puntos, barras y demás elementos dan las "
+        "coordenadas, las energías y las fuerzas"),
+    "read.mechanism_graphics": (
+        "a mechanism file has no <G> rows: its bars, masses, sliders and springs are drawn",
+        "un archivo de mecanismo no tiene filas <G>: se dibujan sus barras, masas, deslizaderas y resortes"),
+    "read.mechanism_nq": (
+        "nQ={value}, but a mechanism's coordinates are the x and y of its free points: {count} here (leave nQ out)",
+        "nQ={value}, pero las coordenadas de un mecanismo son la x y la y de sus puntos libres: aquí {count} "
+        "(omita nQ)"),
+    # validation (game/model/validate.py)
+    "check.reserved": (
+        "'{name}' is a reserved word and cannot name a {what}",
+        "'{name}' es una palabra reservada y no puede nombrar un {what}"),
+    "check.defined_twice": (
+        "'{name}' is defined twice (first at line {line})",
+        "'{name}' se define dos veces (la primera en la línea {line})"),
+    "check.ci_count": (
+        "nQ={n} but <CIs> has {rows} rows; it needs {needed}: the {n} coordinates, then their {n} velocities",
+        "nQ={n} pero <CIs> tiene {rows} filas; necesita {needed}: las {n} coordenadas y luego sus "
+        "{n} velocidades"),
+    "check.t_outside": (
+        "T index {i},{j} is outside a {n}×{n} matrix (indices go from 0 to {last})",
+        "el índice {i},{j} de T está fuera de una matriz de {n}×{n} (los índices van de 0 a {last})"),
+    "check.t_twice": (
+        "T entry {i},{j} is given twice (first at line {line})",
+        "la entrada {i},{j} de T se da dos veces (la primera en la línea {line})"),
+    "check.t_not_symmetric": (
+        "T is not symmetric: entry {i},{j} is given but {j},{i} is missing (missing entries are 0)",
+        "T no es simétrica: se da la entrada {i},{j} pero falta la {j},{i} (las que faltan valen 0)"),
+    "check.ep_velocity": (
+        "Ep may not depend on the velocity '{name}' (velocity terms belong in Ek)",
+        "Ep no puede depender de la velocidad '{name}' (los términos con velocidades van en Ek)"),
+    "check.force_not_coordinate": (
+        "'{name}' is not a coordinate; a force row starts with one of: {coordinates}",
+        "'{name}' no es una coordenada; una fila de fuerza empieza por una de: {coordinates}"),
+    "check.object_twice": (
+        "object '{name}' is defined twice (first at line {line})",
+        "el objeto '{name}' se define dos veces (la primera en la línea {line})"),
+    "check.parent_missing": (
+        "parent '{parent}' of '{name}' is not an object of this model",
+        "el padre '{parent}' de '{name}' no es un objeto de este modelo"),
+    "check.t_entry_value": (
+        "T entry {i},{j} cannot be computed at the initial conditions: {reason}",
+        "la entrada {i},{j} de T no se puede calcular en las condiciones iniciales: {reason}"),
+    "check.t_not_symmetric_values": (
+        "T is not symmetric at the initial conditions: T[{i},{j}] = {a} but T[{j},{i}] = {b}",
+        "T no es simétrica en las condiciones iniciales: T[{i},{j}] = {a} pero T[{j},{i}] = {b}"),
+    "check.ek_not_differentiable": (
+        "Ek cannot be differentiated at the initial conditions: {reason}",
+        "Ek no se puede derivar en las condiciones iniciales: {reason}"),
+    "check.t_disagrees": (
+        "TMATRIX disagrees with Ek: T[{i},{j}] = {t} but {derivative} = {h} at the initial conditions",
+        "TMATRIX no concuerda con Ek: T[{i},{j}] = {t} pero {derivative} = {h} en las condiciones iniciales"),
+    "check.t_not_positive": (
+        "T is not positive definite at the initial conditions (smallest eigenvalue {value}); "
+        "the kinetic energy must be positive for every motion",
+        "T no es definida positiva en las condiciones iniciales (autovalor menor {value}); "
+        "la energía cinética debe ser positiva para todo movimiento"),
+    "check.energy_value": (
+        "{what} cannot be computed at the initial conditions: {reason}",
+        "{what} no se puede calcular en las condiciones iniciales: {reason}"),
+    "check.force_value": (
+        "the force on {name} cannot be computed at the initial conditions: {reason}",
+        "la fuerza sobre {name} no se puede calcular en las condiciones iniciales: {reason}"),
+    "check.graphic_value": (
+        "{field} of '{name}' cannot be computed at the initial conditions: {reason}",
+        "{field} de '{name}' no se puede calcular en las condiciones iniciales: {reason}"),
+    "check.value": (
+        "the value of {name} cannot be computed: {reason}",
+        "el valor de {name} no se puede calcular: {reason}"),
+    "check.too_big_to_run": (
+        "this model is too big to run: {reason}", "este modelo es demasiado grande para moverse: {reason}"),
+    # Obj[...] references (game/model/graphics.py)
+    "obj.cycle": ("Obj[...] references form a cycle: {path}", "las referencias Obj[...] forman un ciclo: {path}"),
+    "obj.text_attribute": ("{attr} is a text value, not a number", "{attr} es un texto, no un número"),
+    "obj.spring_k": (
+        "a spring's _k is not available: a Spr row has no stiffness field; write the constant as a parameter",
+        "el _k de un resorte no está disponible: una fila Spr no tiene campo de rigidez; escriba la "
+        "constante como parámetro"),
+    "obj.no_attribute": (
+        "a {kind} ({code}) has no attribute {attr}{hint} (it has {known})",
+        "un {kind} ({code}) no tiene el atributo {attr}{hint} (tiene {known})"),
+    "obj.missing_object": (
+        "Obj[{obj},{attr}] refers to a missing object '{obj}'{hint}",
+        "Obj[{obj},{attr}] se refiere a un objeto que no existe, '{obj}'{hint}"),
+    # models.xml (game/model/catalog.py)
+    "catalog.not_xml": ("not well-formed XML: {reason}", "XML mal formado: {reason}"),
+    "catalog.root": (
+        "the root element must be <MODELS>, not <{tag}>", "el elemento raíz debe ser <MODELS>, no <{tag}>"),
+    "catalog.no_file": ("model {number} has no <FILE>", "el modelo {number} no tiene <FILE>"),
+    "catalog.no_title": ("model {file} has no <TITLE>", "el modelo {file} no tiene <TITLE>"),
+    "catalog.missing_file": (
+        "listed model file '{file}' does not exist in {folder}",
+        "el archivo de modelo listado '{file}' no existe en {folder}"),
+    "catalog.empty": ("the catalog lists no models", "el catálogo no lista ningún modelo"),
+    "catalog.duplicate": (
+        "warning: '{file}' is listed again (first at line {line}); the menu shows it twice",
+        "aviso: '{file}' aparece otra vez (la primera en la línea {line}); el menú lo muestra dos veces"),
+    "catalog.duplicate_title": (
+        "warning: the title '{title}' is used again (first at line {line})",
+        "aviso: el título '{title}' se repite (el primero en la línea {line})"),
+    # -- the engine (game/physics) ------------------------------------------------------------
+    "sim.at": ("{reason} at t={t} ({where})", "{reason} en t={t} ({where})"),
+    "sim.cannot_compute": ("{label} cannot be computed: {reason}", "{label} no se puede calcular: {reason}"),
+    "sim.singular": (
+        "T is singular or not positive definite (the kinetic energy matrix cannot be solved)",
+        "T es singular o no es definida positiva (no se puede resolver la matriz de energía cinética)"),
+    "sim.diverged": (
+        "the motion stopped being finite numbers (it diverged)",
+        "el movimiento dejó de dar números finitos (divergió)"),
+    "sim.state": ("the state cannot be set: {reason}", "no se puede fijar el estado: {reason}"),
+    "sim.momenta": ("the momenta are not finite", "los momentos no son finitos"),
+    "sim.from_lagrangian": ("{label} (from Ek − Ep)", "{label} (de Ek − Ep)"),
+    "sim.too_big": (
+        "generating the code of this model failed: {reason}",
+        "no se pudo generar el código de este modelo: {reason}"),
+    # -- the commands (game/app/commands.py) ---------------------------------------------------
+    "cmd.error": ("error: {reason}", "error: {reason}"),
+    "cmd.catalog_unreadable": ("cannot read the catalog:\n{problems}", "no se puede leer el catálogo:\n{problems}"),
+    "cmd.no_model": (
+        "no model '{name}' in {catalog} (known: {known}) and no file of that name",
+        "no hay ningún modelo '{name}' en {catalog} (los conocidos son {known}) ni un archivo con ese nombre"),
+    "cmd.problems": (
+        "{count} problem{s} in {files} file{fs}", "{count} problema{s} en {files} archivo{fs}"),
+    "cmd.all_valid": ("{count} model{s} checked: all valid", "{count} modelo{s} revisado{s}: todos válidos"),
+    "cmd.warnings": ("{count} warning{s}", "{count} aviso{s}"),
+    "cmd.set_syntax": ("--set expects NAME=EXPR, not '{item}'", "--set espera NOMBRE=EXPRESIÓN, no '{item}'"),
+    "cmd.set_unknown": (
+        "--set {name}: not a parameter or condition of this model (parameters: {parameters}; "
+        "conditions: {conditions})",
+        "--set {name}: no es un parámetro ni una condición de este modelo (parámetros: {parameters}; "
+        "condiciones: {conditions})"),
+    "cmd.seconds": (
+        "--seconds must be a finite number of seconds from 0, not {value}",
+        "--seconds debe ser un número finito de segundos desde 0, no {value}"),
+    "cmd.plan": (
+        "{model}: {seconds} s = {steps} steps of dt = {dt} s × N = {n} = {substeps} RK4 substeps",
+        "{model}: {seconds} s = {steps} pasos de dt = {dt} s × N = {n} = {substeps} subpasos de RK4"),
+    "cmd.estimate": ("(about {time} at {rate} substeps/s)", "(unos {time} a {rate} subpasos/s)"),
+    "cmd.too_long": (
+        "that would take about {time} (limit: {limit}); ask for fewer --seconds or lower N in the model",
+        "eso tardaría unos {time} (límite: {limit}); pida menos --seconds o reduzca N en el modelo"),
+    "cmd.too_many_substeps": (
+        "{substeps} substeps are more than one run may compute (at most {limit})",
+        "{substeps} subpasos son más de los que puede calcular una ejecución (como mucho {limit})"),
+    "cmd.stopped": ("error: the simulation stopped: {reason}", "error: la simulación se detuvo: {reason}"),
+    "cmd.in_expression": ("  in {expression}", "  en {expression}"),
+    "cmd.cannot_start": ("the model cannot start: {reason}", "el modelo no puede arrancar: {reason}"),
+    "unit.seconds": ("{value:.1f} s", "{value:.1f} s"),
+    "unit.minutes": ("{value:.0f} min", "{value:.0f} min"),
+    "unit.hours": ("{value:.1f} h", "{value:.1f} h"),
+}

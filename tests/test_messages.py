@@ -1,0 +1,115 @@
+"""Messages in the user's language (issue 9 item 8): one catalogue, every message in Spanish
+and English, chosen when the message is shown."""
+
+from __future__ import annotations
+
+import ast
+import string
+
+import pytest
+from project import ROOT
+
+from game import messages
+from game.expr import EvaluationError, ExpressionError, Location, check_names, parse
+from game.messages import CATALOGUE, Message, language_from_environment, msg, set_language
+
+
+@pytest.fixture
+def spanish():
+    set_language("es")
+    yield
+    set_language("en")
+
+
+def placeholders(template: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(template) if field}
+
+
+SOURCES = {path: ast.parse(path.read_text(encoding="utf-8")) for path in (ROOT / "game").rglob("*.py")}
+
+
+def keys_used_in_the_source() -> dict[str, str]:
+    """Every literal key given to msg(...) in game/, with where it is."""
+    used = {}
+    for path, tree in SOURCES.items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "msg" and node.args:
+                first = node.args[0]
+                if isinstance(first, ast.Constant):
+                    used[first.value] = f"{path.relative_to(ROOT)}:{node.lineno}"
+                elif isinstance(first, ast.JoinedStr):  # msg(f"what.{what}"): its prefix must exist
+                    prefix = first.values[0].value if isinstance(first.values[0], ast.Constant) else ""
+                    assert any(k.startswith(prefix) for k in CATALOGUE), (path, node.lineno)
+    return used
+
+
+def test_every_message_exists_in_both_languages_with_the_same_blanks():
+    for key, texts in CATALOGUE.items():
+        assert len(texts) == len(messages.LANGUAGES) and all(t.strip() for t in texts), key
+        english, spanish = texts
+        assert placeholders(english) == placeholders(spanish), key
+        assert english != spanish or key.startswith(("unit.", "cmd.error")), f"{key} is not translated"
+
+
+def test_every_key_the_program_uses_is_in_the_catalogue_and_every_key_is_used():
+    used = keys_used_in_the_source()
+    missing = {k: where for k, where in used.items() if k not in CATALOGUE}
+    assert not missing
+    assert len(used) > 140
+    # a key chosen at run time (msg(key) with key = "expr.arity" if … else …) is a constant too
+    constants = {node.value for tree in SOURCES.values() for node in ast.walk(tree)
+                 if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    chosen_by_kind = ("what.", "where.")  # msg(f"what.{what}")
+    unused = [k for k in CATALOGUE if k not in constants and not k.startswith(chosen_by_kind)]
+    assert not unused
+
+
+def test_an_error_is_written_in_the_language_of_the_moment(spanish):
+    e = parse("gg·m", Location("pend.dat", 3, 10))
+    with pytest.raises(ExpressionError) as info:
+        check_names(e, ["g", "m"], msg("where.ep"))
+    err = info.value
+    assert str(err) == "pend.dat:3:10: nombre desconocido 'gg' (Ep puede usar parámetros, coordenadas y t) — ¿quiso decir 'g'?"
+    assert err.key == "expr.unknown_name"
+    set_language("en")
+    assert err.message == "unknown name 'gg' (Ep may use parameters, coordinates and t) — did you mean 'g'?"
+    assert str(err) == f"pend.dat:3:10: {err.message}"
+
+
+def test_syntax_errors_in_spanish(spanish):
+    with pytest.raises(ExpressionError) as info:
+        parse("2·", Location("m.dat", 1, 1))
+    assert str(info.value) == "m.dat:1:3: la expresión termina donde se esperaba un valor"
+
+
+@pytest.mark.parametrize("exc, key", [
+    (ZeroDivisionError("float division by zero"), "eval.division_by_zero"),
+    (ZeroDivisionError("0 raised to a negative power"), "eval.zero_negative_power"),
+    (OverflowError("(34, 'Numerical result out of range')"), "eval.overflow"),
+    (ValueError("math domain error"), "eval.domain"),
+])
+def test_pythons_arithmetic_errors_are_told_in_words(exc, key, spanish):
+    err = EvaluationError.of(exc)
+    assert isinstance(err.reason, Message) and err.reason.key == key
+    assert str(err) == CATALOGUE[key][1]
+
+
+@pytest.mark.parametrize("environ, language", [
+    ({}, "en"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANG": "es_MX.UTF-8"}, "es"),
+    ({"LANG": "es"}, "es"),
+    ({"LANG": "en_US.UTF-8", "LC_MESSAGES": "es_ES.UTF-8"}, "es"),
+    ({"LANG": "es_ES.UTF-8", "LC_MESSAGES": "en_GB"}, "en"),
+    ({"LANG": "es_ES.UTF-8", "LC_ALL": "fr_FR.UTF-8"}, "en"),
+    ({"LC_ALL": "", "LANG": "es_AR.UTF-8"}, "es"),
+])
+def test_the_language_of_the_commands_comes_from_the_environment(environ, language):
+    assert language_from_environment(environ) == language
+
+
+def test_an_unknown_key_or_language_is_refused_at_once():
+    with pytest.raises(KeyError):
+        msg("no.such.message")
+    with pytest.raises(ValueError):
+        set_language("fr")
