@@ -136,3 +136,10 @@ def test_a_model_edited_on_disk_is_reloaded_keeping_the_view(tmp_path, user_home
     assert re.search(rf"{re.escape(str(path))}:12:\d+: ", s.banner) and s.sim.parameters["l"] == 2.5
     s.advance(0.2)
     assert s.sim.t > t and s.view.animating
+
+
+def test_the_language_control_switches_the_model_messages_too(session):
+    session.act("language")  # es → en
+    assert session.apply_parameters({"m": "gg"}).startswith("unknown name 'gg'")
+    session.act("language")  # en → es
+    assert session.apply_parameters({"m": "gg"}).startswith("nombre desconocido 'gg'")
