@@ -7,8 +7,11 @@ the language switch, pinches — and left alone in between, so the "Still there?
 and the attract loop run too. Each frame stands for ``frame_seconds`` of the kiosk's clock
 (the scheduler's catch-up cap: the simulation keeps up with it); nothing sleeps.
 
-It reports frames, kiosk hours, errors recovered, the resident memory at the start, after
-a warm-up hour, half-way and at the end, and frame-time percentiles.
+It reports frames, kiosk hours, errors recovered, the resident memory every hour, and
+frame-time percentiles. Memory is measured in one reference state — the first model of the
+menu just opened from its file — because the model on screen holds buffers of its own that
+fill as it runs (its history is up to 150,000 rows: 86 MB for the Jansen linkage): growth
+measured that way is what the program keeps, not what the present model uses.
 """
 
 from __future__ import annotations
@@ -210,6 +213,16 @@ class Visitors:
             self.queue.extend(self.act(kind))
 
 
+def reference_memory(app) -> tuple[float, int]:
+    """Resident MB and Python objects with the first model of the menu just opened (the visitors
+    carry on from there), after a collection."""
+    app.session.recover()  # nothing half-done open; the model reopened from its file…
+    app.session.load(0)  # …and the first one, whose history is empty
+    app.frame(0.0)
+    gc.collect()
+    return rss_mb(), len(gc.get_objects())
+
+
 def soak(hours: float, frame_seconds: float = 0.1, seed: int = 1, size: str = "1280x720",
          out=None) -> int:
     headless()
@@ -231,14 +244,15 @@ def soak(hours: float, frame_seconds: float = 0.1, seed: int = 1, size: str = "1
     times = np.zeros(total, dtype=np.float32)
     memory: list[tuple[str, float, float, int]] = []  # (when, kiosk hours, RSS MB, Python objects)
     unhandled = 0
-    marks = {0: "start", round(WARM_UP / frame_seconds): "after warm-up", total // 2: "middle"}
+    hour = round(3600 / frame_seconds)
+    marks = {i: f"{i // hour} h" for i in range(hour, total, hour)}
+    marks.update({0: "start", round(WARM_UP / frame_seconds): "after warm-up", total // 2: "middle"})
     started = time.perf_counter()
     heals = failures = 0
     for i in range(total):
         now = i * frame_seconds
         if i in marks:
-            gc.collect()
-            memory.append((marks[i], now / 3600, rss_mb(), len(gc.get_objects())))
+            memory.append((marks[i], now / 3600, *reference_memory(app)))
         visitors.before_frame(now)
         stopped = app.session.stopped_for
         t0 = time.perf_counter()
@@ -255,8 +269,7 @@ def soak(hours: float, frame_seconds: float = 0.1, seed: int = 1, size: str = "1
             print(f"  {now / 3600:5.1f} h  {i:>9,} frames  RSS {rss_mb():6.1f} MB  "
                   f"{time.perf_counter() - started:6.0f} s", file=out, flush=True)
     frames = i + 1
-    gc.collect()
-    memory.append(("end", frames * frame_seconds / 3600, rss_mb(), len(gc.get_objects())))
+    memory.append(("end", frames * frame_seconds / 3600, *reference_memory(app)))
     wall = time.perf_counter() - started
     ms = times[:frames] * 1000
     print(f"Soak: {frames:,} frames of {frame_seconds:g} s = {frames * frame_seconds / 3600:.2f} kiosk hours "
@@ -264,11 +277,13 @@ def soak(hours: float, frame_seconds: float = 0.1, seed: int = 1, size: str = "1
     print("visitor actions: " + ", ".join(f"{k} {v}" for k, v in sorted(visitors.actions.items())), file=out)
     print(f"errors recovered: {app.guard.recovered} frames that raised (model reloaded); {failures} simulations "
           f"that failed, {heals} restarted from their conditions; unhandled exceptions: {unhandled}", file=out)
-    print(f"{'memory':<16}{'kiosk h':>8}{'RSS MB':>9}{'objects':>10}", file=out)
+    print(f"{'memory':<16}{'kiosk h':>8}{'RSS MB':>9}{'objects':>10}   (first model just opened)", file=out)
     for when, at, mb, objects in memory:
         print(f"{when:<16}{at:>8.2f}{mb:>9.1f}{objects:>10,}", file=out)
     warm = next((m for m in memory if m[0] == "after warm-up"), memory[0])
-    print(f"growth after warm-up: {memory[-1][2] - warm[2]:+.1f} MB", file=out)
+    after = [m[2] for m in memory if m[1] >= warm[1]]
+    print(f"growth after warm-up: {memory[-1][2] - warm[2]:+.1f} MB at the end, "
+          f"{max(after) - warm[2]:+.1f} MB at most", file=out)
     p50, p95, p99 = np.percentile(ms, [50, 95, 99])
     print(f"frame ms: p50 {p50:.2f}  p95 {p95:.2f}  p99 {p99:.2f}  max {ms.max():.1f}", file=out)
     pygame.quit()
