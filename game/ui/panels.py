@@ -33,8 +33,11 @@ class DefinitionsPanel:
         self.entry_row: int | None = None
         self.closed = False
         row_h = max(ROW, layout.row)
+        # on a touch screen each value is a TOUCH-high target with a gap below it
+        pitch, target = (row_h + 8, row_h) if layout.touch else (ROW, ROW - 2)
+        button_h = max(36, layout.row)
         width = min(820, layout.width - 40)
-        height = min(layout.height - 40, 150 + row_h * len(rows) + (2 * row_h - 72 if layout.touch else 0))
+        height = min(layout.height - 40, 62 + pitch * len(rows) + button_h + 52)
         rect = pygame.Rect((layout.width - width) // 2, max(20, (layout.height - height) // 2), width, height)
         self.panel = UIPanel(rect, starting_height=10, manager=manager, object_id=ObjectID("#panel"))
         c = self.panel
@@ -45,8 +48,6 @@ class DefinitionsPanel:
             UILabel(pygame.Rect(x, 36, w, 24), texts(key), manager, container=c, object_id=ObjectID("#heading"))
         self.value_buttons: list[UIButton] = []
         self.value_rects: list[pygame.Rect] = []
-        # on a touch screen each value is a TOUCH-high target with a gap below it
-        pitch, target = (row_h + 8, row_h) if layout.touch else (ROW, ROW - 2)
         for i, row in enumerate(rows):
             y = 62 + i * pitch
             UILabel(pygame.Rect(12, y, name_w, target), row.name, manager, container=c, object_id=ObjectID("#expression"))
@@ -54,7 +55,6 @@ class DefinitionsPanel:
             self.value_rects.append(r)
             self.value_buttons.append(UIButton(r, row.value, manager, container=c, object_id=ObjectID("#expression")))
             UILabel(pygame.Rect(24 + name_w + value_w, y, desc_w, target), row.description, manager, container=c)
-        button_h = max(36, layout.row)
         self.status = UILabel(pygame.Rect(12, height - button_h - 48, width - 24, 26), texts("edit_hint"), manager,
                               container=c)
         self.accept_button = UIButton(pygame.Rect(width - 250, height - button_h - 14, 110, button_h), texts("accept"),
