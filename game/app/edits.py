@@ -9,14 +9,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from ..expr import EvaluationError, ExpressionError, check_names, evaluate, parse
 from ..expr.parser import unquote
-from ..model import parameter_values
+from ..messages import msg
+from ..model import ModelFileError, parameter_values
 from ..physics import Simulation, SimulationError
 from ..ui.text import Row, number
 
+#: what building the motion from typed values may raise: each is a refusal, never a crash (a
+#: mechanism's points that cannot be assembled, a mass matrix no longer positive definite, a
+#: division by a length typed as 0 …)
+REFUSED = (ExpressionError, EvaluationError, SimulationError, ModelFileError, ArithmeticError, np.linalg.LinAlgError)
+
 
 def _reason(exc: Exception) -> str:
+    if isinstance(exc, ModelFileError):
+        return str(exc.problems[0].message) if exc.problems else str(exc)
+    if isinstance(exc, (ArithmeticError, np.linalg.LinAlgError)) and not isinstance(exc, EvaluationError):
+        detail = EvaluationError.of(exc).message if isinstance(exc, ArithmeticError) else str(exc)
+        return msg("edit.impossible", reason=detail).text()
     return getattr(exc, "message", None) or str(exc)
 
 
@@ -46,7 +59,7 @@ class ParameterEdits:
     def accept(self, changes: dict[str, str]) -> str | None:
         try:
             self.sim.set_parameters({k: parse(v) for k, v in changes.items()})
-        except (ExpressionError, SimulationError) as exc:
+        except REFUSED as exc:
             return _reason(exc)
         return None
 
@@ -79,6 +92,6 @@ class ConditionEdits:
         try:
             current.update({k: self.value_of(v) for k, v in changes.items()})
             sim.set_conditions([current[c] for c in model.coordinates], [current[v] for v in model.velocities])
-        except (ExpressionError, EvaluationError, SimulationError) as exc:
+        except REFUSED as exc:
             return _reason(exc)
         return None

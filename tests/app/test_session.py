@@ -216,3 +216,17 @@ def test_trails_and_csv_see_the_same_steps_and_breaks(session):
     history = session.history
     assert history.column("t")[-6:] == pytest.approx([0.0, 0.02, 0.04, 0.06, 0.08, 0.1])
     assert history.starts()[-6] and not history.starts()[-5]
+
+
+@pytest.mark.parametrize("name, text, words", [
+    ("d", "0", "division by zero"),  # a length of 0 divides
+    ("m", "-1", "cannot move"),  # a negative mass: the mass matrix is not positive definite
+])
+def test_values_that_make_a_mechanism_impossible_are_refused_and_nothing_changes(name, text, words):
+    # found by the soak: these raised from the engine and took the whole frame down
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings())
+    s.open("cuadrilatero")
+    q, parameters = s.sim.q, dict(s.sim.parameters)
+    reason = s.apply_parameters({name: text})
+    assert reason is not None and words in reason
+    assert np.array_equal(s.sim.q, q) and s.sim.parameters == parameters
