@@ -46,6 +46,15 @@ def draw_arrow(
     length = math.hypot(dx, dy)
     if not math.isfinite(length) or length < min_length:
         return None
+    # Only what could show is drawn: pygame's polygon fill and aalines walk their whole extent,
+    # so the arrow of a body flung off at 10⁹ px/s would hang the frame (found by the soak).
+    w, h = surface.get_size()
+    reach = 2.0 * (w + h)
+    if not (-reach <= start_px[0] <= w + reach and -reach <= start_px[1] <= h + reach):
+        return None
+    if length > reach:
+        dx, dy = dx * reach / length, dy * reach / length
+        end_px, length = (start_px[0] + dx, start_px[1] + dy), reach
     head_length = min(4.0 * width + 6.0, 0.4 * length)
     head_half = max(0.5 * head_length, 0.75 * width)
     # Shrink the shaft of tiny arrows so the head stays wider than the shaft.

@@ -7,6 +7,7 @@ balls on top (a pendulum bob sits over the end of its bar).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable
 
@@ -27,7 +28,7 @@ from game.model.poses import (
 from ._surface import clipped
 from .arrows import DEFAULT_ARROW_SECONDS, draw_arrow, draw_velocity_dot, velocity_arrow_end
 from .camera import Camera
-from .shapes import Point, capsule_polygon, rect_corners, zigzag_points
+from .shapes import Point, capsule_polygon, clip_polygon, clip_segment, rect_corners, zigzag_points
 from .style import DEFAULT_STYLE, Style, darker, mix
 
 
@@ -141,6 +142,12 @@ def draw_force_arrows(surface: pygame.Surface, camera: Camera, arrows: Iterable[
 # --- individual bodies -------------------------------------------------------
 
 
+def _reach(surface: pygame.Surface) -> tuple[float, float, float, float]:
+    """The box drawing is cut to: the surface and as much again around it (see clip_polygon)."""
+    w, h = surface.get_size()
+    return (-w - h, -w - h, 2 * w + h, w + 2 * h)
+
+
 def _finite(p: Pose) -> bool:
     """All numeric fields finite: a blown-up simulation must not crash drawing."""
     return all(math.isfinite(v) for v in vars(p).values() if isinstance(v, (int, float)))
@@ -164,7 +171,9 @@ def _draw_bar(surface: pygame.Surface, camera: Camera, p: BarPose, style: Style)
         _draw_frame_line(surface, p0, p1, style)
         return
     r = max(camera.length_to_pixels(p.width), style.min_bar_px) / 2
-    poly = capsule_polygon(p0, p1, r)
+    poly = clip_polygon(capsule_polygon(p0, p1, r), _reach(surface))
+    if len(poly) < 3:
+        return
     pygame.draw.polygon(surface, style.bar, poly)
     # Outline in the fill colour: the anti-aliased edge then only blends the
     # rod into the background. A darker outline speckles thin rods (edge
@@ -179,6 +188,10 @@ def _draw_bar(surface: pygame.Surface, camera: Camera, p: BarPose, style: Style)
 
 
 def _draw_frame_line(surface: pygame.Surface, p0: Point, p1: Point, style: Style) -> None:
+    piece = clip_segment(p0, p1, _reach(surface))  # one dash per 20 px: only the part that can show
+    if piece is None:
+        return
+    p0, p1 = piece
     length = math.hypot(p1[0] - p0[0], p1[1] - p0[1])
     if length < 1:
         return
@@ -192,6 +205,9 @@ def _draw_frame_line(surface: pygame.Surface, p0: Point, p1: Point, style: Style
 
 def _draw_block(surface: pygame.Surface, camera: Camera, p: BlockPose, style: Style) -> None:
     corners = [camera.to_pixels(x, y) for x, y in rect_corners(p.x, p.y, p.width, p.height, p.angle)]
+    corners = clip_polygon(corners, _reach(surface))
+    if len(corners) < 3:
+        return
     pygame.draw.polygon(surface, style.block, corners)
     pygame.draw.aalines(surface, darker(style.block), True, corners)
 
@@ -199,6 +215,10 @@ def _draw_block(surface: pygame.Surface, camera: Camera, p: BlockPose, style: St
 def _draw_ball(surface: pygame.Surface, camera: Camera, p: BallPose, style: Style) -> None:
     c = camera.to_pixels(p.x, p.y)
     r = max(camera.length_to_pixels(p.radius), style.min_ball_px)
+    left, top, right, bottom = _reach(surface)
+    if not (left - r <= c[0] <= right + r and top - r <= c[1] <= bottom + r):
+        return  # far off the surface
+    r = min(r, right - left)  # a ball larger than the screen covers it: no need to walk all of it
     pygame.draw.aacircle(surface, style.ball, c, r)
     pygame.draw.aacircle(surface, darker(style.ball), c, r, 1 if r < 8 else 2)
 
@@ -217,6 +237,13 @@ def spring_points(camera: Camera, p: SpringPose, style: Style = DEFAULT_STYLE) -
 
 def _draw_spring(surface: pygame.Surface, camera: Camera, p: SpringPose, style: Style) -> None:
     pts = spring_points(camera, p, style)
+    left, top, right, bottom = _reach(surface)
+    if not all(left <= x <= right and top <= y <= bottom for x, y in pts):
+        for a, b in itertools.pairwise(pts):  # a spring stretched off the surface: each piece cut to it
+            piece = clip_segment(a, b, (left, top, right, bottom))
+            if piece is not None:
+                pygame.draw.aaline(surface, style.spring, *piece)
+        return
     if style.spring_line_px > 1:
         pygame.draw.lines(surface, style.spring, False, pts, style.spring_line_px)
     pygame.draw.aalines(surface, style.spring, False, pts)

@@ -109,3 +109,48 @@ def arrow_polygon(
         (bx - nx * hw, by - ny * hw),
         (start[0] - nx * hw, start[1] - ny * hw),
     ]
+
+
+def clip_polygon(points: list[Point], box: tuple[float, float, float, float]) -> list[Point]:
+    """The part of a polygon inside ``box`` = (left, top, right, bottom) (Sutherland–Hodgman).
+
+    pygame's polygon fill and anti-aliased lines walk their whole extent: a body flung
+    10⁹ pixels away would hang a frame, so what is drawn is first cut to a box a little
+    larger than the surface."""
+    left, top, right, bottom = box
+    edges = ((0, left, 1), (0, right, -1), (1, top, 1), (1, bottom, -1))  # (axis, bound, inside sign)
+    out = list(points)
+    for axis, bound, sign in edges:
+        if not out:
+            break
+        src, out = out, []
+        for i, cur in enumerate(src):
+            prev = src[i - 1]
+            cur_in = (cur[axis] - bound) * sign >= 0
+            prev_in = (prev[axis] - bound) * sign >= 0
+            if cur_in != prev_in:
+                t = (bound - prev[axis]) / (cur[axis] - prev[axis])
+                out.append((prev[0] + t * (cur[0] - prev[0]), prev[1] + t * (cur[1] - prev[1])))
+            if cur_in:
+                out.append(cur)
+    return out
+
+
+def clip_segment(p0: Point, p1: Point, box: tuple[float, float, float, float]) -> tuple[Point, Point] | None:
+    """The part of the segment p0–p1 inside ``box`` (Liang–Barsky), or None."""
+    left, top, right, bottom = box
+    dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, p0[0] - left), (dx, right - p0[0]), (-dy, p0[1] - top), (dy, bottom - p0[1])):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return None
+    return (p0[0] + t0 * dx, p0[1] + t0 * dy), (p0[0] + t1 * dx, p0[1] + t1 * dy)

@@ -95,3 +95,34 @@ def test_arrow_polygon_ends_at_the_tip() -> None:
     assert poly[3] == (100.0, 0.0)
     assert max(abs(y) for _, y in poly) == pytest.approx(8.0)
     assert min(x for x, _ in poly) == pytest.approx(0.0)
+
+
+def test_clipping_keeps_what_is_inside_and_cuts_the_rest() -> None:
+    from game.render.shapes import clip_polygon, clip_segment
+
+    box = (0.0, 0.0, 100.0, 50.0)
+    square = [(10.0, 10.0), (20.0, 10.0), (20.0, 20.0), (10.0, 20.0)]
+    assert clip_polygon(square, box) == square  # inside: untouched
+    huge = capsule_polygon((-1e12, 25.0), (1e12, 25.0), 5.0)
+    cut = clip_polygon(huge, box)
+    assert cut and all(-1e-6 <= x <= 100 + 1e-6 and -1e-6 <= y <= 50 + 1e-6 for x, y in cut)
+    assert min(x for x, _ in cut) == pytest.approx(0) and max(x for x, _ in cut) == pytest.approx(100)
+    assert clip_polygon([(200.0, 0.0), (300.0, 0.0), (300.0, 10.0)], box) == []
+    assert clip_segment((-1e9, 25.0), (1e9, 25.0), box) == ((0.0, 25.0), (100.0, 25.0))
+    assert clip_segment((-10.0, -10.0), (-5.0, 60.0), box) is None
+
+
+def test_bodies_flung_far_away_are_drawn_in_a_moment(surface, camera) -> None:
+    # the soak found frames hung for minutes in pygame's fills of 10¹¹-pixel shapes
+    import pygame
+
+    from game.model.poses import BallPose, BarPose, BlockPose
+    from game.render import draw_scene
+
+    before = pygame.surfarray.array3d(surface).copy()
+    draw_scene(surface, camera, [BallPose("far", 1e9, 1e9, 0.1, 0, 0, True, False),
+                                 BlockPose("far", 1e9, 0, 1e9, 1e9, 0.3, 0, 0, True)])
+    assert (pygame.surfarray.array3d(surface) == before).all()  # nothing of them can show
+    draw_scene(surface, camera, [BarPose("across", -1e9, 0.0, 1e9, 0.0, 0.05, 0, 0, 0, 0, True),
+                                 BallPose("huge", 0.0, 0.0, 1e7, 0, 0, True, False)])
+    assert not (pygame.surfarray.array3d(surface) == before).all()  # what crosses the screen is drawn
