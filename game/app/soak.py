@@ -32,7 +32,9 @@ import numpy as np
 from .screenshot import headless
 from .settings import Settings
 
-#: seconds of the kiosk's clock before memory counts as warmed up (every model opened once)
+#: seconds of the kiosk's clock of the "after warm-up" row. Each model opened for the first time
+#: keeps a few MB (its compiled code and what goes with it): with 24 models the visitors need
+#: about 3 hours to have opened them all, so read the hourly rows from there on
 WARM_UP = 3600.0
 
 Step = Callable[[], None]
