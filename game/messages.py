@@ -296,6 +296,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "read.t_index_too_large": (
         "T index '{text}' is too large (indices go from 0 to nQ − 1)",
         "el índice de T '{text}' es demasiado grande (los índices van de 0 a nQ − 1)"),
+    "edit.impossible": (
+        "with these values the model cannot move ({reason})",
+        "con estos valores el modelo no puede moverse ({reason})"),
+    "read.translation_cell": (
+        "{row}; a cell after the description can only give it in another language, as in 'en: gravity'",
+        "{row}; una celda después de la descripción solo puede darla en otro idioma, como en 'en: gravedad'"),
     "read.force_cells": (
         "a force row has 3 cells, COORDINATE|'expression'|description (found {found})",
         "una fila de fuerza tiene 3 celdas, COORDENADA|'expresión'|descripción (hay {found})"),

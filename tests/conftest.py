@@ -14,11 +14,23 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 @pytest.fixture(autouse=True)
-def messages_in_english_after_each_test():
-    """The language of messages is the process's (the window sets its own, ``--lang`` the
-    commands'): each test leaves it as the others expect."""
+def user_home(tmp_path, monkeypatch) -> Path:
+    """The user's folders (saved models, remembered state, log) in a temporary folder: no test
+    ever reads or writes the real home."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("CENM_HOME", str(home))
+    return home
+
+
+@pytest.fixture(autouse=True)
+def messages_in_english():
+    """The language of model messages is the program's one global: a test that switches it (the
+    window's language control does) gives it back."""
+    from game.messages import language, set_language
+
+    before = language()
     yield
-    set_language("en")
+    set_language(before)
 
 
 @pytest.fixture

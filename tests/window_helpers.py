@@ -1,7 +1,12 @@
-"""Driving the real window headless: real mouse and keyboard events are posted and frames
-pumped (SDL's dummy drivers are set by tests/app/conftest.py before pygame is imported)."""
+"""Driving the real window headless: real mouse, keyboard and finger
+events posted to pygame's queue, then frames pumped."""
 
 from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import numpy as np
 import pygame
@@ -77,3 +82,28 @@ def button(app: App, name: str):
 def handle_px(app: App, gid: str):
     x, y = app.session.kinematics.handle_point(gid, app.session.sim.t, app.session.sim.q)
     return app.camera.to_pixels(x, y)
+
+
+def finger(app: App, kind: int, pos, finger_id: int = 0) -> None:
+    """Post one finger event at pixel ``pos`` (SDL gives fingers in 0..1 of the window)."""
+    w, h = app.screen.get_size()
+    pygame.event.post(pygame.event.Event(kind, touch_id=1, finger_id=finger_id, x=pos[0] / w, y=pos[1] / h,
+                                         dx=0.0, dy=0.0, pressure=1.0))
+
+
+def finger_drag(app: App, start, end, steps: int = 8, finger_id: int = 0) -> None:
+    """A finger drag, with the mouse events SDL makes from a touch (``touch=True``) as well."""
+    start = np.array(start, dtype=float)
+    end = np.array(end, dtype=float)
+    finger(app, pygame.FINGERDOWN, tuple(int(v) for v in start), finger_id)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(int(v) for v in start), button=1, touch=True))
+    pump(app, 1)
+    for k in range(1, steps + 1):
+        p = tuple(round(v) for v in start + (end - start) * k / steps)  # the pixels drag() goes through
+        finger(app, pygame.FINGERMOTION, p, finger_id)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(round(v) for v in p), rel=(1, 1),
+                                             buttons=(1, 0, 0), touch=True))
+        pump(app, 1)
+    finger(app, pygame.FINGERUP, tuple(round(v) for v in end), finger_id)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(round(v) for v in end), button=1, touch=True))
+    pump(app, 1)

@@ -290,6 +290,13 @@ def g_docs(s):
         stroke(s, [(24.5, y), (19.5, y + 1.0)], w=1.8)
 
 
+def g_save(s):
+    # "Save as model": a sheet with a folded corner, and an arrow down into it.
+    stroke(s, [(19.0, 4.5), (7.0, 4.5), (7.0, 27.5), (25.0, 27.5), (25.0, 10.5), (19.0, 4.5)], closed=True)
+    stroke(s, [(19.0, 4.5), (19.0, 10.5), (25.0, 10.5)], w=1.8)
+    arrow(s, (16.0, 10.0), (16.0, 23.5), head=5.5, half=4.0)
+
+
 def g_speed(s):
     # A speedometer: a dial and its needle.
     c, r = (16.0, 18.5), 11.0
@@ -460,6 +467,7 @@ ICONS = {
     "reactions_off": g_reactions_off,
     "menu": g_menu,
     "docs": g_docs,
+    "save": g_save,
     "speed": g_speed,
     "plots_on": g_plots_on,
     "plots_off": g_plots_off,

@@ -31,12 +31,12 @@ def ball_box(k: int = 10, seed: int = 3) -> str:
         "# Hecho con tools/make_ball_box.py.",
         "<GENERAL>", "escala=150", "Ox=0", "Oy=0", "dt=0.02", "N=10", f"nQ={2 * k}", "</GENERAL>",
         "<PARAMETERS>",
-        "<P>g|0|aceleración de la gravedad (0: un gas sin peso)</P>",
-        "<P>m|1|masa de cada bola</P>",
-        "<P>r|0.1|radio de las bolas</P>",
-        "<P>L|1.5|media anchura de la caja</P>",
-        "<P>e|1|restitución de todos los choques</P>",
-        "<P>mu|0|fricción de todos los choques</P>",
+        "<P>g|0|aceleración de la gravedad (0: un gas sin peso)|en: acceleration of gravity (0: a weightless gas)</P>",
+        "<P>m|1|masa de cada bola|en: mass of each ball</P>",
+        "<P>r|0.1|radio de las bolas|en: radius of the balls</P>",
+        "<P>L|1.5|media anchura de la caja|en: half width of the box</P>",
+        "<P>e|1|restitución de todos los choques|en: restitution of every impact</P>",
+        "<P>mu|0|fricción de todos los choques|en: friction of every impact</P>",
         "</PARAMETERS>", "<CIs>",
     ]
     xs, vs = [], []
@@ -47,9 +47,9 @@ def ball_box(k: int = 10, seed: int = 3) -> str:
         speed = pick.uniform(0.8, 2.0)
         vs.append((speed * math.cos(angle), speed * math.sin(angle)))
     for i, (x, y) in enumerate(xs, 1):
-        lines += [f"<CI>x{i}|{x:.4f}|bola {i}: x</CI>", f"<CI>y{i}|{y:.4f}|bola {i}: y</CI>"]
+        lines += [f"<CI>x{i}|{x:.4f}|bola {i}: x|en: ball {i}: x</CI>", f"<CI>y{i}|{y:.4f}|bola {i}: y|en: ball {i}: y</CI>"]
     for i, (vx, vy) in enumerate(vs, 1):
-        lines += [f"<CI>vx{i}|{vx:.4f}|bola {i}: vx</CI>", f"<CI>vy{i}|{vy:.4f}|bola {i}: vy</CI>"]
+        lines += [f"<CI>vx{i}|{vx:.4f}|bola {i}: vx|en: ball {i}: vx</CI>", f"<CI>vy{i}|{vy:.4f}|bola {i}: vy|en: ball {i}: vy</CI>"]
     lines += ["</CIs>", "<TMATRIX>", *(f"<T>{j},{j}|'m'</T>" for j in range(2 * k)), "</TMATRIX>", "<ENERGIES>",
               "<Ek>½·m·(" + " + ".join(f"vx{i}² + vy{i}²" for i in range(1, k + 1)) + ")</Ek>",
               "<Ep>m·g·(" + " + ".join(f"y{i}" for i in range(1, k + 1)) + ")</Ep>", "</ENERGIES>", "<CONTACTS>"]

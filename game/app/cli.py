@@ -84,6 +84,12 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--model", dest="bench_models", action="append", metavar="STEM",
                    help="only this model (repeatable; default: every model of models.xml); with --frames, the "
                         "model whose frames are timed (default: pendulo_triple)")
+
+    k = sub.add_parser("soak", help="days of kiosk use, headless, at full speed: memory, errors, frame times")
+    k.add_argument("--hours", type=float, required=True, help="hours of the kiosk's clock")
+    k.add_argument("--frame-seconds", type=float, default=0.1, help="kiosk seconds per frame (default 0.1)")
+    k.add_argument("--seed", type=int, default=1, help="the visitors' random seed")
+    k.add_argument("--size", default="1280x720", help="window size WxH")
     return p
 
 
@@ -142,6 +148,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .bench import bench_engine
 
             return bench_engine(quick=args.quick, models=args.bench_models)
+        if args.command == "soak":
+            from .soak import soak
+
+            return soak(args.hours, args.frame_seconds, args.seed, args.size)
         if args.command == "screenshot":
             problem = pygame_problem()
             if problem:
@@ -154,12 +164,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return screenshot(args.model, args.out, args.seconds, args.size, args.vectors,
                               [n for n in args.panels.split(",") if n])
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no sound is used: no sound-card noise
-        problem = pygame_problem()
-        if problem:
-            print(f"error: {problem}", file=sys.stderr)
-            return 2
         return open_window(model=args.model, fullscreen=args.fullscreen, kiosk=args.kiosk,
-                           config=args.config, lang=args.lang)
+                           config=args.config, lang=args.lang,
+                           argv=list(sys.argv[1:] if argv is None else argv))
     except UsageError as exc:
         print(msg("cmd.error", reason=exc.reason), file=sys.stderr)
         return 2
@@ -170,14 +177,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool = False, config: str | None = None,
-        lang: str | None = None) -> int:
-    import pygame
-
+        lang: str | None = None, argv: Sequence[str] = ()) -> int:
     from ..model import ModelFileError
     from ..ui.text import Texts
+    from .healing import long_running_process, open_log
+    from .saving import Remembered
+    from .scheduler import SPEEDS
     from .session import LoadError
     from .settings import SettingsError, load_settings
-    from .window import App
+    from .supervisor import SUPERVISED, supervise
+    from .userdirs import user_folders
 
     try:
         settings, problems = load_settings(config, Texts(lang) if lang else None)
@@ -188,14 +197,35 @@ def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool 
         print(problem, file=sys.stderr)
     settings = dataclasses.replace(settings, fullscreen=settings.fullscreen or fullscreen, kiosk=settings.kiosk or kiosk,
                        language=lang or settings.language)
+    folders = user_folders()
+    if settings.kiosk and not os.environ.get(SUPERVISED):
+        # the window runs in a child process that is started again if it dies or hangs
+        return supervise(argv, open_log(folders.log))
+    remembered = Remembered() if settings.kiosk else Remembered.read(folders.state)
+    if remembered.speed in SPEEDS:  # a desktop comes back as it was left
+        settings = dataclasses.replace(settings, speed=remembered.speed)
+    settings = dataclasses.replace(settings, language=lang or remembered.language or settings.language)
     set_language(settings.language)  # the messages of models (banner, panels) in the interface's language
+    long_running_process()  # before SDL starts: SIGTERM must end a kiosk's window
+    if missing := pygame_problem():
+        print(f"error: {missing}", file=sys.stderr)
+        return 2
+    import pygame
+
     pygame.display.init()
     if pygame.display.get_driver() in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
         print("error: no display to open the window on; on a machine without a screen use "
               "python3 main.py screenshot / simulate / check")
         return 2
+    from .window import App
+
     try:
-        app = App(settings, model)
+        try:
+            app = App(settings, model or remembered.model)
+        except LoadError:
+            if model or not remembered.model:
+                raise
+            app = App(settings, None)  # the model remembered is gone: the first one
     except (LoadError, ModelFileError) as exc:
         print(f"error: {exc}")
         return 2

@@ -39,6 +39,8 @@ class Control:
     @property
     def keys(self) -> tuple[str, ...]:
         return ((self.key,) if self.key else ()) + self.more_keys
+    #: offered in a kiosk too (not: the manual, which opens a browser; saving files)
+    kiosk: bool = True
 
     @property
     def tooltip_key(self) -> str:
@@ -64,20 +66,28 @@ CONTROLS: tuple[Control, ...] = (
     *(Control(f"speed{i}", str(i + 1), "speed", label=label, tooltip="speed") for i, label in enumerate(SPEED_LABELS)),
     Control("menu", "m", "top-left", "menu"),
     # saving (not CenM's): the run as CSV, the view and the plots as PNG, in the current folder
-    Control("export_csv", "w", "top-right", "export_csv"),
-    Control("export_png", "s", "top-right", "export_png"),
-    Control("export_plots", "i", "top-right", "export_plots"),
+    Control("export_csv", "w", "top-right", "export_csv", kiosk=False),
+    Control("export_png", "s", "top-right", "export_png", kiosk=False),
+    Control("export_plots", "i", "top-right", "export_plots", kiosk=False),
+    # the present parameters and conditions as a new model, in Mis modelos (a classroom's, not a kiosk's)
+    Control("save", "o", "top-right", "save", kiosk=False, locked_while_animating=True),
     # the view (not CenM's: zoom and pan change only what part of the plane is shown)
     Control("zoom_out", "-", "top-right", "zoom_out", more_keys=("[-]",)),
     Control("zoom_in", "+", "top-right", "zoom_in", more_keys=("=", "[+]")),
     Control("fit", "home", "top-right", "fit", more_keys=("0",)),
-    Control("docs", "f1", "top-right", "docs"),
+    Control("language", "l", "top-right", label="language_label"),
+    Control("docs", "f1", "top-right", "docs", kiosk=False),
     Control("fullscreen", "f11", None),
     # the step is too coarse for these conditions (the energy panel and the banner say so): N × 2
     Control("refine", "d", None),
 )
 
 BY_NAME = {c.name: c for c in CONTROLS}
+
+
+def offered(kiosk: bool) -> tuple[Control, ...]:
+    """The controls a window offers: all of them, or in a kiosk those meant for one."""
+    return tuple(c for c in CONTROLS if c.kiosk or not kiosk)
 
 
 def controls_at(place: str) -> list[Control]:

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import warnings
 import webbrowser
+from pathlib import Path
 
 import pygame
 
+from ..render import Scene, draw_frame, standard_layers
 from ..ui.layout import MIN_SIZE
 from ..ui.text import Texts
 from . import paths
@@ -75,3 +77,16 @@ def open_manual(texts: Texts, kiosk: bool) -> str | None:
     except webbrowser.Error:
         opened = False
     return None if opened else texts("no_browser", path=str(manual))
+
+
+def save_view(size: tuple[int, int], scene: Scene, viewport: tuple[int, int, int, int],
+              path: Path) -> tuple[Path | None, str | None]:
+    """Paint ``scene`` off-screen and save its drawing area to ``path``: (path, None), or
+    (None, why not)."""
+    image = pygame.Surface(size)
+    draw_frame(image, scene, standard_layers(cached=False))
+    try:
+        pygame.image.save(image.subsurface(pygame.Rect(viewport)), str(path))
+    except (pygame.error, OSError) as exc:
+        return None, str(exc)
+    return path, None

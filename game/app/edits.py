@@ -14,15 +14,29 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from ..expr import EvaluationError, ExpressionError, check_names, evaluate, parse
 from ..expr.parser import unquote
-from ..model import parameter_values
+from ..messages import msg
+from ..model import ModelFileError, parameter_values
 from ..model.reader import LIMITS
 from ..physics import Simulation, SimulationError
 from ..ui.text import Row, Texts, number
 
+#: what building the motion from typed values may raise: each is a refusal, never a crash (a
+#: mechanism's points that cannot be assembled, a mass matrix no longer positive definite, a
+#: division by a length typed as 0 …)
+REFUSED = (ExpressionError, EvaluationError, SimulationError, ModelFileError, ArithmeticError, np.linalg.LinAlgError)
+
 
 def _reason(exc: Exception) -> str:
+    if isinstance(exc, ModelFileError):
+        return str(exc.problems[0].message) if exc.problems else str(exc)
+    if isinstance(exc, (ArithmeticError, np.linalg.LinAlgError)) and not isinstance(exc, (EvaluationError,
+                                                                                          SimulationError)):
+        detail = EvaluationError.of(exc).message if isinstance(exc, ArithmeticError) else str(exc)
+        return msg("edit.impossible", reason=detail).text()
     return getattr(exc, "message", None) or str(exc)
 
 
@@ -51,7 +65,7 @@ class ParameterEdits:
         g = self.sim.model.general
         dt, n = self.system_names
         return [*(Row(p.name, unquote(overrides[p.name].text if p.name in overrides else p.value.text)[0].strip(),
-                      p.description) for p in self.sim.model.parameters),
+                      p.description_in(self.texts.language)) for p in self.sim.model.parameters),
                 Row(dt, number(g.dt), self.texts("dt_description")),
                 Row(n, str(g.n_substeps), self.texts("n_description"))]
 
@@ -77,7 +91,7 @@ class ParameterEdits:
                 self.sim.set_parameters({k: parse(v) for k, v in model.items()})
             if system:
                 self.sim.set_step(*step)
-        except (ExpressionError, SimulationError) as exc:
+        except REFUSED as exc:
             return _reason(exc)
         except ValueError as exc:
             return str(exc)
@@ -110,10 +124,12 @@ class ParameterEdits:
 @dataclass
 class ConditionEdits:
     sim: Simulation
+    language: str = "es"
 
     def rows(self) -> list[Row]:
         values = self.sim.values()
-        return [Row(c.name, number(values[c.name]), c.description) for c in self.sim.model.conditions]
+        return [Row(c.name, number(values[c.name]), c.description_in(self.language))
+                for c in self.sim.model.conditions]
 
     def value_of(self, text: str) -> float:
         e = parse(text)
@@ -133,6 +149,6 @@ class ConditionEdits:
         try:
             current.update({k: self.value_of(v) for k, v in changes.items()})
             sim.set_conditions([current[c] for c in model.coordinates], [current[v] for v in model.velocities])
-        except (ExpressionError, EvaluationError, SimulationError) as exc:
+        except REFUSED as exc:
             return _reason(exc)
         return None

@@ -22,9 +22,10 @@ from pathlib import Path
 import numpy as np
 
 from ..expr import ExpressionError, Location
+from ..messages import set_language as set_messages_language
 from ..model import Catalog, CatalogEntry, ModelFileError, load_model
-from ..model.poses import ForceArrow, Pose, VelocityPoint
-from ..model.reader import LIMITS
+from ..model.poses import ForceArrow, Pose, VelocityPoint, stack_poses
+from ..model.reader import LIMITS, decode
 from ..physics import Simulation, SimulationError, System
 from ..physics.kinematics import Kinematics, kinematics_for
 from ..physics.mechanism_kinematics import MechanismKinematics
@@ -33,9 +34,13 @@ from ..ui.text import Texts, energy_lines, number
 from .controls import BY_NAME
 from .edits import ConditionEdits, ParameterEdits
 from .framing import ZOOM_STEP, Framing, automatic, extent, fit, least_box, reach
+from .kiosk import ATTRACT, COUNTDOWN, Kiosk
 from .plotting import PlotBoard
+from .saving import Remembered, Saved, free_name, mine, mine_entry, save
 from .scheduler import SPEEDS, StepScheduler
-from .settings import Settings
+from .settings import Settings, Show
+from .userdirs import UserFolders
+from .watch import FileWatch
 
 #: characters per line of the expressions in the energy panel
 ENERGY_COLUMNS = 56
@@ -84,9 +89,12 @@ class Drag:
 
 
 class Session:
-    def __init__(self, catalog: Catalog, settings: Settings | None = None, texts: Texts | None = None):
-        self.catalog = catalog
+    def __init__(self, catalog: Catalog, settings: Settings | None = None, texts: Texts | None = None,
+                 folders: UserFolders | None = None):
         self.settings = settings or Settings()
+        #: the user's folders (saved models, remembered state); None: no user files at all
+        self.folders = folders
+        self.catalog = Catalog(catalog.path, catalog.entries + mine(folders.models)) if folders else catalog
         self.texts = texts or Texts(self.settings.language)
         self.view = View(speed_index=SPEEDS.index(self.settings.speed) if self.settings.speed in SPEEDS else 1)
         self.drag: Drag | None = None
@@ -94,8 +102,11 @@ class Session:
         self.banner: str | None = None
         #: what the banner is about: "load", "stopped", "coarse", "negative", "notice" (see :meth:`say`)
         self.banner_cause: str | None = None
-        #: wall seconds without input (a kiosk starts over after a while)
-        self.idle_seconds = 0.0
+        #: a kiosk's timeout and attract loop (None outside kiosk mode)
+        self.kiosk = Kiosk(self.settings.kiosk_idle_seconds, self.settings.kiosk_countdown_seconds,
+                           self.settings.kiosk_attract) if self.settings.kiosk else None
+        #: wall seconds since the simulation stopped on a failure (None while it is fine)
+        self.stopped_for: float | None = None
         #: what a window does for the controls only it can carry out (the manual, full screen)
         self.window_actions: dict[str, Callable[[], None]] = {}
         self.scheduler = StepScheduler(0.02, SPEEDS[self.view.speed_index])
@@ -140,13 +151,35 @@ class Session:
         """Open a model of the catalog; on failure keep the current one and say why in the banner."""
         entry = self.catalog.entries[index]
         try:
-            model = load_model(entry.path)
-            sim = Simulation(model)
-            kinematics = kinematics_for(model, sim.system, sim.parameters)
-        except (ModelFileError, ExpressionError, SimulationError) as exc:
+            built = self._build(entry.path)
+        except (LoadError, ModelFileError, ExpressionError, SimulationError) as exc:
             self.say(self.texts("cannot_load", reason=str(exc).splitlines()[0]), "load")
             return False
-        self.index, self.entry, self.model, self.sim, self.kinematics = index, entry, model, sim, kinematics
+        self.index, self.entry = index, entry
+        self._install(*built)
+        self.view.animating = False
+        self.view.dialog = None
+        self.view.framing = Framing()  # not chosen by the student: follows the drawing area
+        self.follow_area(self.view.area)
+        self.look_again()
+        self.remember()
+        return True
+
+    def _build(self, path: Path) -> tuple[bytes, object, Simulation, Kinematics | MechanismKinematics]:
+        """Read a model file and make its simulation and kinematics (raises on a bad model)."""
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise LoadError(f"{path}: {exc.strerror}") from None
+        model = load_model(path, decode(raw, str(path)))
+        sim = Simulation(model)
+        return raw, model, sim, kinematics_for(model, sim.system, sim.parameters)
+
+    def _install(self, raw: bytes, model, sim: Simulation, kinematics: Kinematics | MechanismKinematics) -> None:
+        #: the bytes the model was read from: "Save as model" keeps them but for the changed values
+        self.raw = raw
+        self.model, self.sim, self.kinematics = model, sim, kinematics
+        self.watch = FileWatch(self.entry.path)
         self.trails = TrailRecorder(self.poses, kinematics.trail_ids, self.settings.trail_length,
                                     thin=not self.settings.trail_fade, poses_at=self.poses_at)
         self.force_scale = 0.0
@@ -159,13 +192,24 @@ class Session:
         else:
             self.board.attach(sim, self.history)
         self.scheduler = StepScheduler(model.general.dt, SPEEDS[self.view.speed_index])
-        self.view.animating = False
-        self.view.dialog = None
-        self.view.framing = Framing()  # not chosen by the student: follows the drawing area
         self.drag = None
         self.say(None)
+        self.stopped_for = None
         sim.reset()  # the observers start from the model's conditions
-        self.follow_area(self.view.area)
+
+    def reload_if_changed(self, wall_seconds: float) -> bool:
+        """A teacher saved the model on screen in an editor: it opens again (within a second),
+        keeping the view (animating or not, panels, vectors, speed, zoom). A file that does not read
+        keeps the last good model running, and the banner says file:line:col and why."""
+        if not self.watch.changed(wall_seconds):
+            return False
+        try:
+            built = self._build(self.entry.path)
+        except (LoadError, ModelFileError, ExpressionError, SimulationError) as exc:
+            self.say(self.texts("cannot_reload", reason=str(exc).splitlines()[0]), "load")
+            return False
+        self.view.dialog = None  # its rows were the old file's
+        self._install(*built)
         self.look_again()
         return True
 
@@ -222,6 +266,12 @@ class Session:
         elif name.startswith("speed"):
             v.speed_index = int(name[len("speed"):])
             self.scheduler.speed = SPEEDS[v.speed_index]
+            self.remember()
+        elif name == "language":
+            self.set_language("en" if self.texts.language == "es" else "es")
+        elif name == "save":
+            if not self.settings.kiosk and self.folders is not None:
+                v.dialog, v.menu = "save", False
         elif name == "menu":
             v.menu = not v.menu
         elif name == "plots":
@@ -309,6 +359,7 @@ class Session:
             except SimulationError as exc:
                 self.view.animating = False
                 self.say(self.texts("stopped", reason=str(exc)), "stopped")
+                self.stopped_for = 0.0
                 return k
         if steps and (self.banner is None or self.banner_cause == "coarse") and self.sim.too_coarse:
             self.say(self._coarse(), "coarse")  # the figures as they are now
@@ -352,15 +403,69 @@ class Session:
             self.sim.set_step(g.dt, n)
         self.look_again()
 
-    def idle(self, wall_seconds: float, had_input: bool) -> None:
-        """Kiosk: after a while without input, close what is open and show the model moving
-        again from its own conditions, so the next visitor finds it alive."""
-        self.idle_seconds = 0.0 if had_input else self.idle_seconds + wall_seconds
-        if self.settings.kiosk and self.idle_seconds >= self.settings.kiosk_idle_seconds:
-            self.idle_seconds = 0.0
-            self.view.menu = False
-            if self.load(self.index):
-                self.view.animating = True
+    # -- a kiosk left alone --------------------------------------------------------------------
+
+    def touched(self) -> bool:
+        """Input arrived. In a kiosk it answers "Still there?" or ends the attract loop (on the
+        model shown); then it returns True and the input goes no further."""
+        return self.kiosk is not None and self.kiosk.touch()
+
+    def tick(self, wall_seconds: float) -> None:
+        """A kiosk's clock: the countdown and the attract loop move on, and a simulation that
+        failed starts again from its model's conditions after ``kiosk_heal_seconds``."""
+        k = self.kiosk
+        if k is None:
+            return
+        if self.stopped_for is not None:
+            self.stopped_for += wall_seconds
+            if self.stopped_for >= self.settings.kiosk_heal_seconds:
+                self.restart()
+        show = k.tick(wall_seconds)
+        for _ in range(max(1, len(k.shows))):  # a show that cannot open gives way to the next
+            if show is None or self.start_show(show):
+                break
+            show = k.next_show()
+
+    def recover(self, next_model: bool = False) -> None:
+        """After an unexpected exception in a frame: the model on screen opens again from its file
+        (the next one of the menu when ``next_model``), with nothing half-done left open. A kiosk
+        goes on moving; a desktop waits paused."""
+        self.view.menu, self.view.dialog, self.drag = False, None, None
+        count = len(self.catalog.entries)
+        start = self.index + 1 if next_model else self.index
+        for i in range(count):
+            if self.load((start + i) % count):
+                self.view.animating = self.kiosk is not None
+                return
+
+    def restart(self) -> None:
+        """The model on screen again from its own conditions (the show's, in the attract loop), moving."""
+        k = self.kiosk
+        if k is not None and k.phase == ATTRACT and self.start_show(k.current):
+            return
+        if self.load(self.index):
+            self.view.animating = True
+
+    def start_show(self, show: Show) -> bool:
+        """Open a show of the attract loop: its model, its conditions, trails on, moving, nothing else open."""
+        v = self.view
+        v.menu, v.dialog, v.vectors, v.edit_velocities = False, None, False, False
+        v.panels.clear()
+        entry = self.catalog.find(show.model) if show.model else self.entry
+        if entry is None or not self.load(self.catalog.entries.index(entry)):
+            return False
+        if show.conditions:
+            ConditionEdits(self.sim).accept(dict(show.conditions))  # refused: the file's conditions
+        v.animating = True
+        return True
+
+    @property
+    def caption(self) -> str | None:
+        """The kiosk's words over the scene: the countdown, or the attract loop's invitation."""
+        k = self.kiosk
+        if k is None or k.phase not in (COUNTDOWN, ATTRACT):
+            return None
+        return self.texts("still_there", seconds=k.seconds_left) if k.phase == COUNTDOWN else self.texts("touch_to_play")
 
     # -- what is shown -------------------------------------------------------------------------
 
@@ -375,6 +480,17 @@ class Session:
     def flashes(self) -> list[tuple[Flash, float]]:
         """The contacts that acted lately, each with its age as a fraction of its lifetime."""
         return self.impacts.current(self.sim.t)
+
+    def ghosts(self) -> list:
+        """Where the copies of the chaos ensemble are (arrays of poses over the copies; ghosts need
+        no velocities), or nothing when no ensemble runs."""
+        ensemble = self.plots.ensemble
+        if not self.view.ensemble or ensemble is None:
+            return []
+        q = ensemble.coordinates(len(self.sim.state.q))
+        if isinstance(self.kinematics, Kinematics):
+            return self.kinematics.poses_many(ensemble.t, q, np.zeros_like(q))
+        return stack_poses([self.kinematics.poses(ensemble.t, qk, np.zeros_like(qk)) for qk in q])
 
     def trail_list(self) -> list[Trail]:
         return list(self.trails.trails.values())
@@ -510,7 +626,7 @@ class Session:
         return ParameterEdits(self.sim, self.texts)
 
     def condition_edits(self) -> ConditionEdits:
-        return ConditionEdits(self.sim)
+        return ConditionEdits(self.sim, self.texts.language)
 
     def apply_parameters(self, changes: dict[str, str]) -> str | None:
         """New parameter values (texts); None when applied, else why not (nothing changes)."""
@@ -535,3 +651,53 @@ class Session:
 
     def close_dialog(self) -> None:
         self.view.dialog = None
+
+    # -- the user's own files --------------------------------------------------------------------
+
+    def suggested_name(self) -> str:
+        """What "Save as model" offers as the new model's name: one not used yet."""
+        return free_name(self.folders.models, self.entry.stem) if self.folders else self.entry.stem
+
+    def save_as(self, name: str, overwrite: bool = False) -> Saved:
+        """Write the present parameters and conditions as a new model in the user's folder
+        ("Mis modelos"), never over an existing file unless ``overwrite``; it is in the menu at once."""
+        if self.folders is None or self.settings.kiosk:
+            return Saved(problem="disabled")
+        saved = save(self.folders.models, name, self.raw, self.sim, overwrite)
+        if saved.path is not None:
+            entries = [e for e in self.catalog.entries if e.path != saved.path]
+            current = self.entry
+            self.catalog = Catalog(self.catalog.path, (*entries, mine_entry(saved.path)))
+            self.index = self.catalog.entries.index(current)
+        return saved
+
+    def save_dialog(self, name: str, overwrite: bool) -> str | None:
+        """What the "Save as model" dialog hears: None when saved, "exists" (it asks before
+        replacing), or why not, in words."""
+        try:
+            saved = self.save_as(name, overwrite)
+        except OSError as exc:  # a full or read-only disk: say so, lose nothing
+            return self.texts("save_failed", reason=exc.strerror or str(exc))
+        if saved.problem in (None, "exists"):
+            return saved.problem
+        words = {"name": "save_bad_name", "mechanism": "save_mechanism"}.get(saved.problem or "")
+        return self.texts(words) if words else saved.problem
+
+    def remember(self) -> None:
+        """A desktop remembers its model, language and speed for the next run (a kiosk does not)."""
+        if self.folders is None or self.settings.kiosk or self.index < 0:
+            return
+        model = self.entry.stem if self.catalog.find(self.entry.stem) is self.entry else str(self.entry.path)
+        Remembered(model, self.texts.language, SPEEDS[self.view.speed_index]).write(self.folders.state)
+
+    def set_language(self, language: str) -> None:
+        """Every word of the interface, the model titles and descriptions, and the messages about
+        models (the banner, a refused value), in ``language``."""
+        self.texts = Texts(language)
+        set_messages_language(language)
+        self.remember()
+
+    @property
+    def title(self) -> str:
+        """The model's title in the language of the interface."""
+        return self.entry.title_in(self.texts.language)

@@ -13,12 +13,33 @@ import math
 import re
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
 from ..ui.text import Texts
 from .scheduler import SPEEDS
+
+
+@dataclass(frozen=True)
+class Show:
+    """One model of a kiosk's attract loop: which, from which conditions, for how long."""
+
+    model: str
+    seconds: float = 40.0
+    #: condition name → expression (the file's value for the rest)
+    conditions: tuple[tuple[str, str], ...] = ()
+
+
+#: striking motions for a kiosk left alone: chaos, an inverted pendulum held up, three bodies
+ATTRACT = (
+    Show("pendulo_doble", 40.0, (("a1", "2.9"), ("a2", "3.1"))),
+    Show("pendulo_triple", 40.0, (("a1", "2.2"), ("a2", "2.6"), ("a3", "3"))),
+    Show("kapitza", 30.0),
+    Show("tres_cuerpos", 40.0),
+    Show("pendulo_forzado", 40.0),
+    Show("pendulo_elastico", 30.0, (("r", "1.8"), ("a", "1.2"))),
+)
 
 
 @dataclass(frozen=True)
@@ -39,8 +60,14 @@ class Settings:
     fps: int = 60
     width: int = 1280
     height: int = 720
-    #: kiosk: seconds without input before the model goes back to its conditions and animates
+    #: kiosk: seconds without input before "Still there?" is asked
     kiosk_idle_seconds: float = 120.0
+    #: kiosk: seconds the "Still there?" countdown lasts before the attract loop starts
+    kiosk_countdown_seconds: float = 10.0
+    #: kiosk: seconds a failed simulation stays stopped (with its message) before it starts over
+    kiosk_heal_seconds: float = 5.0
+    #: kiosk: the attract loop, in order (TOML: [[kiosk_attract]] tables of model, seconds, conditions)
+    kiosk_attract: tuple[Show, ...] = field(default=ATTRACT)
 
 
 class SettingsError(ValueError):
@@ -98,6 +125,8 @@ RULES: dict[str, Rule] = {
     "width": _between(640, 16_384, integer=True),
     "height": _between(400, 16_384, integer=True),
     "kiosk_idle_seconds": _between(10.0, 86_400.0),
+    "kiosk_countdown_seconds": _between(1.0, 600.0),
+    "kiosk_heal_seconds": _between(0.5, 600.0),
 }
 
 
@@ -125,6 +154,13 @@ def load_settings(path: str | Path | None, texts: Texts | None = None) -> tuple[
         if key not in known:
             problems.append(texts("setting_unknown", where=where, key=key, known=", ".join(sorted(known))))
             continue
+        if key == "kiosk_attract":
+            try:
+                values[key] = _shows(value)
+            except SettingsError as exc:
+                problems.append(texts("setting_refused", where=where, key=key, value="…",
+                                      rule=str(exc), default=texts("default_attract")))
+            continue
         rule = RULES[key]
         if not rule.valid(value):
             words = texts(rule.words, **rule.values)
@@ -138,10 +174,29 @@ def load_settings(path: str | Path | None, texts: Texts | None = None) -> tuple[
 
 
 def _line_of(text: str, key: str) -> int | None:
-    """The line of ``key = …`` in a TOML text (tomllib does not say)."""
-    pattern = re.compile(rf"^\s*(?:{re.escape(key)}|\"{re.escape(key)}\"|'{re.escape(key)}')\s*=")
+    """The line of ``key = …`` (or of a ``[key]`` / ``[[key]]`` table) in a TOML text (tomllib does not say)."""
+    name = re.escape(key)
+    pattern = re.compile(rf"^\s*(?:(?:{name}|\"{name}\"|'{name}')\s*=|\[\[?\s*{name}\s*\]\]?)")
     for number, line in enumerate(text.splitlines(), start=1):
         if pattern.match(line):
             return number
     return None
 
+
+def _shows(value: object) -> tuple[Show, ...]:
+    """``[[kiosk_attract]]`` tables: model = "stem", seconds = 40, conditions = { a1 = "2.9" }."""
+    if not isinstance(value, list) or not value or not all(isinstance(v, dict) for v in value):
+        raise SettingsError("kiosk_attract must be a list of [[kiosk_attract]] tables")
+    shows = []
+    for i, table in enumerate(value, 1):
+        unknown = set(table) - {"model", "seconds", "conditions"}
+        model, seconds, conditions = table.get("model"), table.get("seconds", 40.0), table.get("conditions", {})
+        if unknown or not isinstance(model, str):
+            raise SettingsError(f"kiosk_attract #{i} needs model = \"name\" (and may have seconds, "
+                                f"conditions){'; unknown: ' + ', '.join(sorted(unknown)) if unknown else ''}")
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0:
+            raise SettingsError(f"kiosk_attract #{i}: seconds must be a positive number")
+        if not isinstance(conditions, dict) or not all(isinstance(v, (str, int, float)) for v in conditions.values()):
+            raise SettingsError(f"kiosk_attract #{i}: conditions must be a table of name = \"expression\"")
+        shows.append(Show(model, float(seconds), tuple((k, str(v)) for k, v in conditions.items())))
+    return tuple(shows)

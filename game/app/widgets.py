@@ -1,6 +1,6 @@
 """The widgets that follow the session's view state: the live panels docked beside the
-scene (energies, values), the plots' dock, the models menu and the Parameters / Conditions
-dialog.
+scene (energies, values), the plots' dock, the models menu (the user's own models under "Mis modelos") and the dialogs
+(Parameters, Conditions, Save as model), in the session's language.
 
 Each frame the window calls :meth:`Widgets.follow`; it opens and closes widgets as
 ``session.view`` asks, docks the live panels (see :mod:`game.ui.layout`) and returns
@@ -14,7 +14,7 @@ import pygame_gui
 
 from ..ui.layout import Dock, Layout
 from ..ui.menu import ModelMenu
-from ..ui.panels import DefinitionsPanel, LivePanel
+from ..ui.panels import DefinitionsPanel, LivePanel, SavePanel
 from ..ui.text import Texts
 from .docking import PlotsDock
 from .session import Session
@@ -32,7 +32,7 @@ class Widgets:
         #: the plots, in a column at the left of the scene (:mod:`game.app.docking`)
         self.plots = PlotsDock(manager, texts, plot_font)
         self.menu: ModelMenu | None = None
-        self.panel: DefinitionsPanel | None = None
+        self.panel: DefinitionsPanel | SavePanel | None = None
         #: the docks last asked for, and what they depended on (wrapping the expressions each frame
         #: would cost more than drawing the scene)
         self._docks: tuple[tuple, list[Dock]] = ((), [])
@@ -75,7 +75,7 @@ class Widgets:
                 self.live[dock.name] = self._live_panel(session, layout, dock)
         self.plots.follow(session, layout)
         if view.menu and self.menu is None:
-            self.menu = ModelMenu(self.manager, layout, [e.title for e in session.catalog.entries], session.index)
+            self.menu = model_menu(self.manager, layout, session)
         elif not view.menu and self.menu is not None:
             self.menu.kill()
             self.menu = None
@@ -102,7 +102,9 @@ class Widgets:
         lines, expressions = self._lines(session, dock.name, rect)
         return LivePanel(self.manager, rect, self.texts(f"{dock.name}_title"), len(lines), tuple(range(expressions)))
 
-    def _dialog(self, session: Session, layout: Layout, which: str) -> DefinitionsPanel:
+    def _dialog(self, session: Session, layout: Layout, which: str) -> DefinitionsPanel | SavePanel:
+        if which == "save":
+            return SavePanel(self.manager, layout, session.texts, session.suggested_name(), session.save_dialog)
         edits = session.parameter_edits() if which == "parameters" else session.condition_edits()
         accept = session.apply_parameters if which == "parameters" else session.apply_conditions
         return DefinitionsPanel(self.manager, layout, self.texts, self.texts(f"{which}_title"),
@@ -122,6 +124,13 @@ class Widgets:
             if widget is not None:
                 widget.kill()
         self.menu = self.panel = None
+
+
+def model_menu(manager: pygame_gui.UIManager, layout: Layout, s: Session) -> ModelMenu:
+    """Every model by its title in the session's language; the user's own under "Mis modelos"."""
+    entries = s.catalog.entries
+    mine = next((i for i, e in enumerate(entries) if e.group == "mine"), None)
+    return ModelMenu(manager, layout, [e.title_in(s.texts.language) for e in entries], s.index, mine, s.texts("mine"))
 
 
 def fitted(lines: list[str], expressions: int, room: int) -> tuple[list[str], int]:

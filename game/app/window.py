@@ -10,53 +10,50 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import numpy as np
 import pygame
 import pygame_gui
 
 from ..messages import set_language
 from ..model import read_catalog
-from ..model.poses import stack_poses
-from ..physics.kinematics import Kinematics
 from ..render import DEFAULT_STYLE, Camera, Scene, draw_frame, standard_layers, velocity_points
 from ..ui.bars import Bars, BarState
 from ..ui.layout import Layout
 from ..ui.text import Texts
 from ..ui.theme import DOCK_BACKGROUND, build_theme, plot_font
 from . import paths
-from .controls import CONTROLS, SPEED_LABELS
-from .display import Display, open_manual
-from .framing import ZOOM_STEP
-from .picking import arrow_at, body_at
+from .controls import SPEED_LABELS, offered
+from .display import Display, open_manual, save_view
+from .healing import FrameGuard, long_running_process, open_log
+from .pointer import Pointer
 from .session import Session
 from .settings import Settings
+from .supervisor import Heartbeat
+from .userdirs import user_folders
 from .widgets import Widgets
 
 #: wall seconds between rewrites of the numbers shown while animating: faster is unreadable,
 #: and re-rendering text is the most expensive part of a frame
 TEXT_INTERVAL = 0.1
 
-INPUT_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.KEYDOWN,
-                pygame.TEXTINPUT, pygame.MOUSEWHEEL, pygame.FINGERDOWN)
-#: mouse buttons that pan the view: middle and right
-PAN_BUTTONS = (2, 3)
-
 
 class App:
     def __init__(self, settings: Settings | None = None, model: str | None = None):
+        long_running_process()  # memory flat over days, SIGTERM ends it (see healing)
         pygame.init()
-        #: key code → control name, from the command table
-        self.keys = {pygame.key.key_code(k): c.name for c in CONTROLS for k in c.keys}
         self.settings = settings = settings or Settings()
-        self.texts = Texts(settings.language)
-        set_language(self.texts.language)  # what models and the engine say, in the interface's language
+        self.controls = offered(settings.kiosk)
+        #: key code → control name, from the command table
+        self.keys = {pygame.key.key_code(k): c.name for c in self.controls for k in c.keys}
+        set_language(settings.language)  # what models and the engine say, in the interface's language
         self.display = Display((settings.width, settings.height), settings.fullscreen or settings.kiosk)
         self.screen = self.display.screen
-        self.session = Session(read_catalog(paths.CATALOG, paths.MODELS), settings, self.texts)
+        folders = user_folders()
+        self.session = Session(read_catalog(paths.CATALOG, paths.MODELS), settings, Texts(settings.language),
+                               folders=folders)
         self.session.window_actions = {"docs": self.open_manual, "fullscreen": self.toggle_fullscreen,
                                        "export_png": self.export_view,
                                        "export_plots": lambda: self.widgets.plots.save(self.session)}
-        self.layout = Layout(*self.screen.get_size())
+        self.layout = Layout(*self.screen.get_size(), touch=settings.kiosk)
         self.manager = pygame_gui.UIManager(self.screen.get_size(), theme_path=build_theme(paths.ASSETS / "icons"))
         self.style = replace(DEFAULT_STYLE, trail_width_px=max(1, settings.trail_width), trail_fade=settings.trail_fade)
         self.plot_font = plot_font()
@@ -64,9 +61,11 @@ class App:
         self.running = True
         self.widgets = Widgets(self.manager, self.texts, self.plot_font)
         self._since_text = 0.0
-        #: where a pan (right or middle drag) last was, or None
-        self._pan_from: tuple[int, int] | None = None
-        self.bars = Bars(self.manager, self.layout, self.texts, CONTROLS)
+        self.bars = Bars(self.manager, self.layout, self.texts, self.controls)
+        self._language = self.texts.language
+        self.pointer = Pointer(self)
+        self.guard = FrameGuard(open_log(folders.log))
+        self.heartbeat = Heartbeat.from_environment()
         self.session.follow_area(self.layout.viewport[2:])
         self.session.open(model)
         self._model = self.session.model
@@ -78,12 +77,19 @@ class App:
         # the trail layer notices a new camera by itself and repaints
         return Camera(*self.session.camera(), self.layout.viewport)
 
+    @property
+    def texts(self) -> Texts:
+        return self.session.texts
+
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = Layout(*size)
+        """A new size (or language): the bars are built again and the other widgets next frame."""
+        self.layout = Layout(*size, touch=self.settings.kiosk)
         self.manager.set_window_resolution(size)
         self.bars.kill()
-        self.bars = Bars(self.manager, self.layout, self.texts, CONTROLS)
+        self.bars = Bars(self.manager, self.layout, self.texts, self.controls)
+        self._language = self.texts.language
         self.widgets.close()
+        self.widgets = Widgets(self.manager, self.texts, self.plot_font)
         self.session.follow_area(self.layout.viewport[2:])
 
     @property
@@ -107,16 +113,25 @@ class App:
     # -- the frame -----------------------------------------------------------------------
 
     def frame(self, wall_seconds: float) -> None:
-        """One frame: events, then the simulation up to the clock, then paint."""
-        had_input = False
-        for event in pygame.event.get():
-            had_input |= event.type in INPUT_EVENTS
-            self.handle(event)
-        self.session.idle(wall_seconds, had_input)
-        self._since_text += wall_seconds
-        self.manager.update(wall_seconds)
-        self.session.advance(wall_seconds)
-        self.draw()
+        """One frame: events, then the simulation up to the clock, then paint. An exception
+        anywhere in it is logged and the model reloaded (:mod:`game.app.healing`), never fatal."""
+        try:
+            for event in pygame.event.get():
+                if not self.pointer.swallows(event):  # a touch that wakes a kiosk goes no further
+                    self.handle(event)
+            self.session.tick(wall_seconds)
+            self.session.reload_if_changed(wall_seconds)
+            self._since_text += wall_seconds
+            self.manager.update(wall_seconds)
+            self.session.advance(wall_seconds)
+            self.draw()
+        except Exception as exc:
+            self.guard.failed(exc, self.session)
+            self.widgets.close()
+            self.layers = standard_layers(plot_font=self.plot_font)
+            return
+        self.guard.ok()
+        self.heartbeat.beat()
         pygame.display.flip()
 
     def run(self) -> int:
@@ -129,23 +144,17 @@ class App:
     def scene(self) -> Scene:
         s, view = self.session, self.session.view
         poses = s.poses()
-        ghosts = []
-        if view.ensemble and s.plots.ensemble is not None:  # where the copies are (ghosts need no velocities)
-            ensemble = s.plots.ensemble
-            q = ensemble.coordinates(len(s.sim.state.q))
-            if isinstance(s.kinematics, Kinematics):
-                ghosts = s.kinematics.poses_many(ensemble.t, q, np.zeros_like(q))
-            else:  # a mechanism's bodies, copy by copy
-                ghosts = stack_poses([s.kinematics.poses(ensemble.t, qk, np.zeros_like(qk)) for qk in q])
         return Scene(self.camera, poses, self.style, trails=s.trail_list(), fixed_pivots=s.kinematics.fixed_pivots,
                      velocities=velocity_points(poses) if view.vectors else (),
                      edit_arrows=s.edit_arrows() if view.edit_velocities and s.editing else (),
                      reactions=s.reaction_arrows() if view.reactions else (),
-                     arrow_seconds=self.settings.arrow_seconds, banner=s.banner, flashes=s.flashes(), ghosts=ghosts,
-                     plots=self.widgets.plots.placements(s, self.layout))
+                     arrow_seconds=self.settings.arrow_seconds, banner=s.banner, flashes=s.flashes(), ghosts=s.ghosts(),
+                     plots=self.widgets.plots.placements(s, self.layout), caption=s.caption)
 
     def draw(self) -> None:
         s = self.session
+        if self._language != self.texts.language:  # every word again, in the other language
+            self.resize(self.screen.get_size())
         if self._model is not s.model:  # another model was opened
             self.widgets.close()
             self._model = s.model
@@ -159,7 +168,7 @@ class App:
             self.widgets.refresh(s, self.layout)
             self.bars.set_clock(self.texts("time", t=f"{s.sim.t:.2f}"), SPEED_LABELS[s.view.speed_index])
         self.bars.sync(BarState(lit=s.lit, locked=s.locked, hidden=s.view.dialog is not None,
-                                speed_index=s.view.speed_index, title=s.entry.title))
+                                speed_index=s.view.speed_index, title=s.title))
         self.manager.draw_ui(self.screen)
 
     # -- events ---------------------------------------------------------------------------
@@ -182,33 +191,8 @@ class App:
             self.panel.process_event(event)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button in PAN_BUTTONS:
-            self._pan_from = None
-        elif event.type == pygame.MOUSEMOTION and self._pan_from is not None:
-            s.pan(event.pos[0] - self._pan_from[0], event.pos[1] - self._pan_from[1])
-            self._pan_from = event.pos
-        elif consumed or s.view.menu or s.view.dialog:
-            return
-        elif event.type == pygame.MOUSEWHEEL:
-            self._wheel(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in PAN_BUTTONS and self._in_scene(event.pos):
-            self._pan_from = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press(event.pos)
-        elif event.type == pygame.MOUSEMOTION and s.drag is not None:
-            s.drag_to(self.camera.to_model(*event.pos))
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and s.drag is not None:
-            s.release(self.camera.to_model(*event.pos))
-
-    def _in_scene(self, pos) -> bool:
-        return pygame.Rect(self.layout.viewport).collidepoint(pos)
-
-    def _wheel(self, event) -> None:
-        """The wheel zooms about the point under the cursor (which stays under it)."""
-        pos = pygame.mouse.get_pos()
-        steps = getattr(event, "precise_y", event.y)
-        if steps and self._in_scene(pos):
-            self.session.zoom(ZOOM_STEP ** steps, self.camera.to_model(*pos))
+        else:  # what the widgets did not take: bodies and arrows, zoom and pan
+            self.pointer.handle(event, blocked=consumed or bool(s.view.menu or s.view.dialog))
 
     def _button(self, event) -> None:
         s = self.session
@@ -245,36 +229,17 @@ class App:
         if name is not None and (not s.view.menu or name == "menu"):
             s.act(name)
 
-    def _press(self, pos) -> None:
-        s = self.session
-        if not s.editing or not self._in_scene(pos):
-            return
-        mouse = self.camera.to_model(*pos)
-        if s.view.edit_velocities:
-            gid = arrow_at(s.edit_arrows(), self.camera, pos, self.settings.arrow_seconds)
-            if gid is not None:
-                s.grab(gid, mouse, velocities=True)
-        elif (gid := body_at(s.poses(), s.kinematics.handles, self.camera, pos)) is not None:
-            s.grab(gid, mouse)
-
     # -- what only a window does -------------------------------------------------------------
 
     def open_manual(self) -> None:
         problem = open_manual(self.texts, self.settings.kiosk)
         if problem is not None:
-            self.session.banner = problem
+            self.session.say(problem, "notice")
 
     def export_view(self) -> None:
         """The drawing area as a PNG in the export folder: the scene alone, no panels or bars."""
-        image = pygame.Surface(self.screen.get_size())
-        draw_frame(image, replace(self.scene(), banner=None, plots=()), standard_layers(cached=False))
-        path = self.session.export_path("vista", ".png")
-        try:
-            pygame.image.save(image.subsurface(pygame.Rect(self.layout.viewport)), str(path))
-        except (pygame.error, OSError) as exc:
-            self.session.exported(None, str(exc))
-            return
-        self.session.exported(path)
+        self.session.exported(*save_view(self.screen.get_size(), replace(self.scene(), banner=None, plots=()),
+                                         self.layout.viewport, self.session.export_path("vista", ".png")))
 
     def toggle_fullscreen(self) -> None:
         if not self.settings.kiosk:

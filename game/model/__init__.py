@@ -15,9 +15,10 @@ from .validate import validate
 from .values import condition_values, parameter_values
 
 
-def load_model(path: str | Path) -> ModelFile:
-    """Read and validate a model file; raise :class:`ModelFileError` listing every problem."""
-    model = read_model(path)
+def load_model(path: str | Path, text: str | None = None) -> ModelFile:
+    """Read and validate a model file (or ``text`` as if it were that file); raise
+    :class:`ModelFileError` listing every problem."""
+    model = read_model(path, text)
     problems = validate(model)
     if problems:
         raise ModelFileError(problems)

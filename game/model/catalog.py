@@ -1,5 +1,8 @@
 """``models.xml``: which models the menu offers, in which order, with which titles.
 
+A model may have a title per language: ``<TITLE>`` is the Spanish one (CenM's language,
+and the one used when no other fits) and ``<TITLE lang="en">`` the English one.
+
 A file listed twice is shown twice in the menu: that is a warning (with both
 lines), not an error. XML entities are refused by the parser; a catalog larger
 than :data:`MAX_CATALOG_BYTES` is not read.
@@ -22,13 +25,21 @@ MAX_CATALOG_BYTES = 1024 * 1024
 @dataclass(frozen=True)
 class CatalogEntry:
     file: str  # as written in <FILE>
-    title: str
+    title: str  # the <TITLE> without lang: Spanish
     path: Path  # models/<file>, next to models.xml
     location: Location
+    #: titles in other languages: ("en", "Double pendulum"), …
+    titles: tuple[tuple[str, str], ...] = ()
+    #: "" for the models of models.xml, "mine" for those the user saved ("Mis modelos")
+    group: str = ""
 
     @property
     def stem(self) -> str:
         return Path(self.file).stem
+
+    def title_in(self, language: str) -> str:
+        """The title in ``language``, or the Spanish one if the catalog has none in it."""
+        return dict(self.titles).get(language, self.title)
 
 
 @dataclass(frozen=True)
@@ -42,7 +53,7 @@ class Catalog:
         """An entry by file name, stem or title (case-insensitive)."""
         key = name.casefold()
         for e in self.entries:
-            if key in (e.file.casefold(), e.stem.casefold(), e.title.casefold()):
+            if key in (e.file.casefold(), e.stem.casefold(), e.title.casefold(), *(t.casefold() for _, t in e.titles)):
                 return e
         return None
 
@@ -72,9 +83,11 @@ def read_catalog(path: str | Path, models_dir: str | Path | None = None) -> Cata
     titles: dict[str, Location] = {}
     for i, model in enumerate(root.findall("MODEL")):
         # ElementTree keeps no line numbers: find each <MODEL>'s <FILE> in order.
-        file_el, title_el = model.find("FILE"), model.find("TITLE")
+        file_el = model.find("FILE")
         file = (file_el.text or "").strip() if file_el is not None else ""
-        title = (title_el.text or "").strip() if title_el is not None else ""
+        by_language = {el.get("lang", ""): (el.text or "").strip() for el in model.findall("TITLE")}
+        title = by_language.pop("", "") or by_language.pop("es", "")
+        others = tuple((lang, t) for lang, t in by_language.items() if t)
         loc = Location(str(path), 1, 1)
         for ln in range(search_from, len(lines)):
             if "<FILE>" in lines[ln] and (not file or file in lines[ln]):
@@ -96,7 +109,7 @@ def read_catalog(path: str | Path, models_dir: str | Path | None = None) -> Cata
                 problems.append(SourceError(msg("catalog.missing_file", file=file, folder=models_dir), loc))
         files.setdefault(file, loc)
         titles.setdefault(title, loc)
-        entries.append(CatalogEntry(file, title or file, target, loc))
+        entries.append(CatalogEntry(file, title or file, target, loc, others))
     if not entries and not problems:
         problems.append(SourceError(msg("catalog.empty"), Location(str(path))))
     if problems:

@@ -121,6 +121,7 @@ _DECIMAL = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 #: More digits than this in a T index is not an index of any model that can run.
 _MAX_INDEX_DIGITS = 6
 _IDENT = re.compile(r"^[^\W\d]\w*$")
+_TRANSLATION = re.compile(r"([a-z]{2}):(.*)", re.S)
 _GENERAL_KEYS = {"escala": "escala", "ox": "Ox", "oy": "Oy", "dt": "dt", "n": "N", "nq": "nQ"}
 
 
@@ -400,15 +401,17 @@ class _Reader:
             self.mechanism.row(tag, [(c.text, c.location) for c in cells], tag_at.location)
         elif tag in ("P", "CI"):
             what = "parameter" if tag == "P" else "condition"
-            if len(cells) not in (2, 3):
+            if len(cells) < 2:
                 self.problem(msg("read.definition_cells", what=msg(f"what.{what}"), found=len(cells)), tag_at.location)
                 return
             name = self._name(cells[0], what)
             value = self._expression(cells[1])
-            if name is not None and value is not None:
-                description = cells[2].text if len(cells) == 3 else ""
+            translations = self._translations(
+                cells, msg("read.definition_cells", what=msg(f"what.{what}"), found=len(cells)), tag_at)
+            if name is not None and value is not None and translations is not None:
+                description = cells[2].text if len(cells) >= 3 else ""
                 (self.parameters if tag == "P" else self.conditions).append(
-                    Definition(name, value, description, cells[0].location))
+                    Definition(name, value, description, cells[0].location, translations))
         elif tag == "T":
             if len(cells) != 2:
                 self.problem(msg("read.t_cells", found=len(cells)), tag_at.location)
@@ -424,13 +427,15 @@ class _Reader:
             if value is not None:
                 self.tmatrix.append(TEntry(int(m.group(1)), int(m.group(2)), value, cells[0].location))
         elif tag == "F":
-            if len(cells) not in (2, 3):
+            if len(cells) < 2:
                 self.problem(msg("read.force_cells", found=len(cells)), tag_at.location)
                 return
             name = self._name(cells[0], "coordinate")
             value = self._expression(cells[1])
-            if name is not None and value is not None:
-                self.forces.append(Force(name, value, cells[2].text if len(cells) == 3 else "", cells[0].location))
+            translations = self._translations(cells, msg("read.force_cells", found=len(cells)), tag_at)
+            if name is not None and value is not None and translations is not None:
+                self.forces.append(Force(name, value, cells[2].text if len(cells) >= 3 else "", cells[0].location,
+                                         translations))
         elif tag == "G":
             self._graphic(cells, tag_at)
         elif tag == "M":
@@ -444,6 +449,17 @@ class _Reader:
             contact = contact_row(cells, tag_at.location, self._name, self._expression, self.problem)
             if contact is not None:
                 self.contacts.append(contact)
+
+    def _translations(self, cells: list[_Cell], row: Message, tag_at: _Cell) -> tuple[tuple[str, str], ...] | None:
+        """The cells after a description: the description in other languages, ``en: text``."""
+        out = []
+        for cell in cells[3:]:
+            m = _TRANSLATION.fullmatch(cell.text)
+            if m is None:
+                self.problem(msg("read.translation_cell", row=row), tag_at.location)
+                return None
+            out.append((m.group(1), m.group(2).strip()))
+        return tuple(out)
 
     def _graphic(self, cells: list[_Cell], tag_at: _Cell) -> None:
         kind = cells[0].text
@@ -585,7 +601,9 @@ class _Reader:
             if p.fixed:
                 continue
             for name, value, axis in zip(coordinate_names(p.id), (p.x, p.y), "xy"):
-                coords.append(Definition(name, value, f"{axis} del punto {p.id}", value.location))
+                coords.append(Definition(name, value, f"{axis} del punto {p.id}", value.location,
+                                         (("en", f"{axis} of point {p.id}"),)))
             for name, speed, axis in zip(velocity_names(p.id), (p.vx, p.vy), "xy"):
-                vels.append(Definition(name, speed or zero, f"velocidad en {axis} del punto {p.id}", p.location))
+                vels.append(Definition(name, speed or zero, f"velocidad en {axis} del punto {p.id}", p.location,
+                                       (("en", f"velocity in {axis} of point {p.id}"),)))
         self.conditions = coords + vels

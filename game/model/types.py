@@ -38,12 +38,19 @@ class General:
 
 @dataclass(frozen=True)
 class Definition:
-    """A parameter or a condition: ``name|value|description``."""
+    """A parameter or a condition: ``name|value|description``, and optionally the description in
+    other languages in further cells: ``name|value|descripción|en: description``."""
 
     name: str
     value: Expression
     description: str
     location: Location
+    #: the description in other languages: ("en", "gravity"), …
+    translations: tuple[tuple[str, str], ...] = ()
+
+    def description_in(self, language: str) -> str:
+        """The description in ``language``, or the file's own (Spanish) one."""
+        return dict(self.translations).get(language, self.description)
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,10 @@ class Force:
     value: Expression
     description: str
     location: Location
+    translations: tuple[tuple[str, str], ...] = ()
+
+    def description_in(self, language: str) -> str:
+        return dict(self.translations).get(language, self.description)
 
 
 #: The fields of each graphic object after ``kind|id``, in file order.

@@ -16,7 +16,8 @@ Scene(camera, poses, style, trails, fixed_pivots, velocities, edit_arrows, react
     What one frame shows, in model units.
 Layer: ``.draw(surface, scene)``; standard_layers(cached=True, font=None) gives the window's
     layers bottom to top: TrailsLayer (background + trails), BodiesLayer, ContactFlashesLayer,
-    ReactionArrowsLayer (a mechanism's reactions), VelocityArrowsLayer, EditArrowsLayer, BannerLayer.
+    ReactionArrowsLayer (a mechanism's reactions), VelocityArrowsLayer, EditArrowsLayer, BannerLayer,
+    CaptionLayer (a kiosk's large words).
 draw_frame(surface, scene, layers=None)
     Paint a scene layer by layer (a one-off picture when ``layers`` is None).
 draw_scene(surface, camera, poses, style=DEFAULT_STYLE, *, fixed_pivots=())
@@ -47,6 +48,7 @@ from .camera import Camera
 from .layers import (
     BannerLayer,
     BodiesLayer,
+    CaptionLayer,
     ContactFlashesLayer,
     EditArrowsLayer,
     Layer,
@@ -70,9 +72,9 @@ from .trails import FADE_CHUNKS, KeptTrailLayer, TrailLayer, draw_trail
 
 __all__ = [
     "DEFAULT_ARROW_SECONDS", "DEFAULT_STYLE", "FADE_CHUNKS", "MIN_ARROW_PX", "TIP_HIT_RADIUS_PX",
-    "BannerLayer", "BodiesLayer", "Camera", "Colour", "ContactFlashesLayer", "EditArrowsLayer", "KeptTrailLayer",
-    "Layer", "ReactionArrowsLayer", "Scene", "Style", "TrailLayer", "TrailsLayer", "VelocityArrowsLayer",
-    "clear_viewport", "draw_arrow", "draw_force_arrows", "draw_frame",
+    "BannerLayer", "BodiesLayer", "Camera", "CaptionLayer", "Colour", "ContactFlashesLayer", "EditArrowsLayer",
+    "KeptTrailLayer", "Layer", "ReactionArrowsLayer", "Scene", "Style", "TrailLayer", "TrailsLayer",
+    "VelocityArrowsLayer", "clear_viewport", "draw_arrow", "draw_force_arrows", "draw_frame",
     "draw_scene", "draw_trail", "draw_velocity_arrows", "draw_velocity_dot", "near_tip", "spring_points",
     "standard_layers", "velocity_arrow_end", "velocity_points",
 ]

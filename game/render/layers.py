@@ -55,6 +55,8 @@ class Scene:
     ghosts: Sequence[PoseArrays] = ()
     #: the plots and where each goes (pixels), in the dock beside the drawing area
     plots: Sequence[PlotPlacement] = ()
+    #: large words low in the drawing area (a kiosk's "Touch to play", its countdown), or None
+    caption: str | None = None
 
 
 class Layer(Protocol):
@@ -175,6 +177,39 @@ class BannerLayer:
                      pygame.Rect(0, 0, box.w - 2 * self.PADDING, box.h - 2 * self.PADDING))
 
 
+class CaptionLayer:
+    """Large words in a dark rounded box low in the drawing area, one box line per text line
+    (a kiosk's invitation to play, its "Still there?" countdown)."""
+
+    BACKGROUND = (38, 50, 56, 215)
+    TEXT = (255, 255, 255)
+
+    def __init__(self) -> None:
+        self._cache: tuple[tuple[str, int], pygame.Surface] | None = None
+
+    def draw(self, surface: pygame.Surface, scene: Scene) -> None:
+        if not scene.caption:
+            return
+        vx, vy, vw, vh = scene.camera.viewport
+        size = max(24, min(64, vh // 9))
+        key = (scene.caption, size)
+        if self._cache is None or self._cache[0] != key:
+            lines = scene.caption.split("\n")
+            fonts = [pygame.font.Font(None, size if i == 0 else size * 2 // 3) for i in range(len(lines))]
+            texts = [f.render(line, True, self.TEXT) for f, line in zip(fonts, lines)]
+            pad = size // 2
+            box = pygame.Surface((min(vw - 16, max(t.get_width() for t in texts) + 2 * pad),
+                                  sum(t.get_height() for t in texts) + 2 * pad), pygame.SRCALPHA)
+            paint.box(box, self.BACKGROUND, box.get_rect(), radius=pad)
+            y = pad
+            for t in texts:
+                box.blit(t, ((box.get_width() - t.get_width()) // 2, y))
+                y += t.get_height()
+            self._cache = (key, box)
+        box = self._cache[1]
+        surface.blit(box, (vx + (vw - box.get_width()) // 2, vy + vh - box.get_height() - vh // 10))
+
+
 class PlotsDockLayer:
     """The plots, each in the place the layout gave it (the dock's background is the window's)."""
 
@@ -190,7 +225,7 @@ def standard_layers(cached: bool = True, font: pygame.font.Font | None = None,
                     plot_font: pygame.font.Font | None = None) -> list[Layer]:
     """The layers of the window, bottom to top."""
     return [TrailsLayer(cached), GhostsLayer(), BodiesLayer(), ContactFlashesLayer(), ReactionArrowsLayer(),
-            VelocityArrowsLayer(), EditArrowsLayer(), PlotsDockLayer(plot_font), BannerLayer(font)]
+            VelocityArrowsLayer(), EditArrowsLayer(), PlotsDockLayer(plot_font), BannerLayer(font), CaptionLayer()]
 
 
 def draw_frame(surface: pygame.Surface, scene: Scene, layers: Sequence[Layer] | None = None) -> None:

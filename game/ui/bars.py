@@ -60,10 +60,14 @@ class Bars:
         self._icons: dict[str, str] = {}
         left = [c for c in controls if c.place == "top-left"]
         right = [c for c in controls if c.place == "top-right"]
-        for i, c in enumerate(left):
-            self._icon_button(c, pygame.Rect(layout.top_left(i)), self.top)
-        for i, c in enumerate(right):
-            self._icon_button(c, pygame.Rect(layout.top_right(i, len(right))), self.top)
+        for places, rect_of in ((left, lambda i: layout.top_left(i)), (right, lambda i: layout.top_right(i, len(right)))):
+            for i, c in enumerate(places):
+                place = pygame.Rect(rect_of(i))
+                if c.icon is not None:
+                    self._icon_button(c, place, self.top)
+                else:  # a word: the language to switch to
+                    self.buttons[c.name] = UIButton(place, texts(c.label or c.name), manager, container=self.top,
+                                                    tool_tip_text=texts(c.tooltip_key), object_id=ObjectID("#word"))
         self.title = UILabel(pygame.Rect(layout.title(len(left), len(right))), "", manager, container=self.top,
                              object_id=ObjectID("#title"))
         y0 = layout.bottom_bar[1]

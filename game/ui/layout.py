@@ -1,4 +1,5 @@
-"""Where things go on the window, from its size and the panels docked beside the scene.
+"""Where things go on the window, from its size and the panels docked beside the scene (and,
+for a kiosk's touch screen, bigger targets).
 
 The window is a top bar, a bottom bar, and between them the *scene area*. Panels
 that stay open while the model moves (energies, values, plots) do not cover the
@@ -46,6 +47,8 @@ BOTTOM_SHARE = 0.45
 #: top-bar buttons: size and gap
 TOP_BUTTON = 36
 TOP_GAP = 4
+#: a touch screen (a kiosk): every control at least this big, with GAP between controls
+TOUCH = 48
 
 #: the bottom bar at decreasing sizes: (button, gap, speed button width, clock width, clock shows the speed);
 #: a 30-pixel button still shows its 32-pixel icon whole (the glyphs keep 3 pixels of margin)
@@ -86,6 +89,8 @@ class Layout:
     width: int
     height: int
     docks: tuple[Dock, ...] = ()
+    #: a kiosk's touch screen: fingers need TOUCH-pixel targets GAP apart
+    touch: bool = False
 
     def docked(self, docks: Iterable[Dock]) -> Layout:
         """The same window with these panels docked."""
@@ -94,8 +99,26 @@ class Layout:
     # -- bars ----------------------------------------------------------------------------
 
     @property
+    def top_height(self) -> int:
+        return TOUCH + 2 * GAP if self.touch else TOP_BAR
+
+    @property
+    def top_button(self) -> int:
+        """The side of a top-bar button."""
+        return TOUCH if self.touch else TOP_BUTTON
+
+    @property
+    def top_gap(self) -> int:
+        return GAP if self.touch else TOP_GAP
+
+    @property
+    def row(self) -> int:
+        """The height of a row of a dialog (a value to press) or of the menu (a model)."""
+        return TOUCH if self.touch else 30
+
+    @property
     def top_bar(self) -> Rect:
-        return (0, 0, self.width, TOP_BAR)
+        return (0, 0, self.width, self.top_height)
 
     @property
     def bottom_bar(self) -> Rect:
@@ -103,32 +126,37 @@ class Layout:
 
     def top_left(self, index: int) -> Rect:
         """The ``index``-th button from the left of the top bar."""
-        return (GAP + index * (TOP_BUTTON + TOP_GAP), (TOP_BAR - TOP_BUTTON) // 2, TOP_BUTTON, TOP_BUTTON)
+        b, g = self.top_button, self.top_gap
+        return (GAP + index * (b + g), (self.top_height - b) // 2, b, b)
 
     def top_right(self, index: int, count: int) -> Rect:
         """The ``index``-th of ``count`` buttons at the right of the top bar (the last rightmost)."""
-        x = self.width - GAP - (count - index) * (TOP_BUTTON + TOP_GAP) + TOP_GAP
-        return (x, (TOP_BAR - TOP_BUTTON) // 2, TOP_BUTTON, TOP_BUTTON)
+        b, g = self.top_button, self.top_gap
+        x = self.width - GAP - (count - index) * (b + g) + g
+        return (x, (self.top_height - b) // 2, b, b)
 
     def title(self, left: int, right: int) -> Rect:
         """The title, between ``left`` buttons at the left and ``right`` at the right of the top bar."""
-        x0 = GAP + left * (TOP_BUTTON + TOP_GAP) + GAP
-        x1 = self.width - GAP - right * (TOP_BUTTON + TOP_GAP) - GAP
-        return (x0, 2, max(0, x1 - x0), TOP_BAR - 4)
+        b, g = self.top_button, self.top_gap
+        x0 = GAP + left * (b + g) + GAP
+        x1 = self.width - GAP - right * (b + g) - GAP
+        return (x0, 2, max(0, x1 - x0), self.top_height - 4)
 
     def bottom(self, buttons: int, speeds: int) -> BottomBar:
         """The bottom bar laid out to fit: the largest of :data:`BAR_SIZES` whose buttons, clock
         and speed buttons fit the width side by side; at the smallest the clock goes."""
         y0 = self.height - BOTTOM_BAR
-        for button, gap, speed_w, clock_w, clock_speed in BAR_SIZES:  # noqa: B007 (the last one tried is used)
-            needed = GAP + buttons * (button + gap) + clock_w + speeds * (speed_w + 4) - 4 + GAP
+        # a touch screen keeps the largest size: fingers need TOUCH-pixel targets GAP apart
+        sizes, sg = (BAR_SIZES[:1], GAP) if self.touch else (BAR_SIZES, 4)
+        for button, gap, speed_w, clock_w, clock_speed in sizes:  # noqa: B007 (the last one tried is used)
+            needed = GAP + buttons * (button + gap) + clock_w + speeds * (speed_w + sg) - sg + GAP
             if needed <= self.width:
                 break
         row = tuple((GAP + i * (button + gap), y0 + (BOTTOM_BAR - button) // 2, button, button)
                     for i in range(buttons))
-        speed_h = min(40, button)
-        speed_x = self.width - GAP - speeds * (speed_w + 4) + 4
-        speed_row = tuple((speed_x + i * (speed_w + 4), y0 + (BOTTOM_BAR - speed_h) // 2, speed_w, speed_h)
+        speed_h = TOUCH if self.touch else min(40, button)
+        speed_x = self.width - GAP - speeds * (speed_w + sg) + sg
+        speed_row = tuple((speed_x + i * (speed_w + sg), y0 + (BOTTOM_BAR - speed_h) // 2, speed_w, speed_h)
                           for i in range(speeds))
         clock_x = GAP + buttons * (button + gap)
         clock = (clock_x, y0 + (BOTTOM_BAR - 40) // 2, min(clock_w, speed_x - clock_x - 4), 40) if clock_w else None
@@ -139,7 +167,7 @@ class Layout:
     @property
     def scene(self) -> Rect:
         """Everything between the bars: the drawing area and the docked panels."""
-        return (0, TOP_BAR, self.width, max(1, self.height - TOP_BAR - BOTTOM_BAR))
+        return (0, self.top_height, self.width, max(1, self.height - self.top_height - BOTTOM_BAR))
 
     def side_width(self) -> int:
         """A good width for a side panel at this window size."""

@@ -9,9 +9,9 @@ import math
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UIPanel
+from pygame_gui.elements import UIButton, UILabel, UIPanel
 
-from .layout import TOP_BAR, Layout
+from .layout import Layout
 
 #: a row of the menu: at most this tall (a large window), at least this (a small one)
 ROW_MAX, ROW_MIN = 52, 30
@@ -32,20 +32,35 @@ def menu_grid(count: int, width: int, height: int) -> tuple[int, int, int]:
 
 
 class ModelMenu:
-    def __init__(self, manager: pygame_gui.UIManager, layout: Layout, titles: list[str], current: int):
-        height = layout.height - TOP_BAR
-        self.panel = UIPanel(pygame.Rect(0, TOP_BAR, layout.width, height), starting_height=20,
+    """``titles`` in the catalog's order; from ``mine_from`` on they are the user's own models,
+    under the heading ``mine_heading`` ("Mis modelos")."""
+
+    def __init__(self, manager: pygame_gui.UIManager, layout: Layout, titles: list[str], current: int,
+                 mine_from: int | None = None, mine_heading: str = ""):
+        top = layout.top_height
+        height = layout.height - top
+        self.panel = UIPanel(pygame.Rect(0, top, layout.width, height), starting_height=20,
                              manager=manager, object_id=ObjectID("#panel"))
-        columns, per_column, row = menu_grid(len(titles), layout.width - 2 * MARGIN, height - 2 * MARGIN)
+        slots: list[int | None] = list(range(len(titles)))
+        if mine_from is not None:
+            slots.insert(mine_from, None)  # the heading takes a slot of its own
+        columns, per_column, row = menu_grid(len(slots), layout.width - 2 * MARGIN, height - 2 * MARGIN)
+        if layout.touch:
+            row = max(row, layout.row + 8)  # fingers: 48-px targets, 8 px apart
         width = min(460, (layout.width - 2 * MARGIN - (columns - 1) * MARGIN) // columns)
         left = (layout.width - columns * width - (columns - 1) * MARGIN) // 2
         small = "_small" if row < SMALL_ROW else ""
         self.items: list[UIButton] = []
-        for i, title in enumerate(titles):
-            col, r = divmod(i, per_column)
+        self.heading: UILabel | None = None
+        for slot, i in enumerate(slots):
+            col, r = divmod(slot, per_column)
             rect = pygame.Rect(left + col * (width + MARGIN), MARGIN + r * row, width, row - 8)
+            if i is None:
+                self.heading = UILabel(rect, mine_heading, manager, container=self.panel,
+                                       object_id=ObjectID("#heading"))
+                continue
             oid = ("#menu_current" if i == current else "#menu_item") + small
-            self.items.append(UIButton(rect, title, manager, container=self.panel, object_id=ObjectID(oid)))
+            self.items.append(UIButton(rect, titles[i], manager, container=self.panel, object_id=ObjectID(oid)))
 
     def chosen(self, event: pygame.event.Event) -> int | None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.items:

@@ -1,5 +1,5 @@
 """Panels built with pygame_gui: Parameters and Conditions (edit a value: click,
-type, Enter, then Accept), the Energy panel and the Values panel."""
+type, Enter, then Accept), "Save as model", the Energy panel and the Values panel."""
 
 from __future__ import annotations
 
@@ -43,8 +43,12 @@ class DefinitionsPanel:
         self.entry: UITextEntryLine | None = None
         self.entry_row: int | None = None
         self.closed = False
+        row_h = max(ROW, layout.row)
+        # on a touch screen each value is a TOUCH-high target with a gap below it
+        pitch, target = (row_h + 8, row_h) if layout.touch else (ROW, ROW - 2)
+        button_h = max(36, layout.row)
         width = min(820, layout.width - 40)
-        height = min(layout.height - 40, 190 + ROW * len(rows))
+        height = min(layout.height - 40, 62 + pitch * len(rows) + STATUS + button_h + 22)
         rect = pygame.Rect((layout.width - width) // 2, max(20, (layout.height - height) // 2), width, height)
         self.panel = UIPanel(rect, starting_height=10, manager=manager, object_id=ObjectID("#panel"))
         c = self.panel
@@ -54,30 +58,30 @@ class DefinitionsPanel:
         for x, w, key in ((12, name_w, "name"), (16 + name_w, value_w, "value"), (24 + name_w + value_w, desc_w, "description")):
             UILabel(pygame.Rect(x, 36, w, 24), texts(key), manager, container=c, object_id=ObjectID("#heading"))
         # the rows scroll when the window is too small for them all (the buttons stay in view)
-        rows_h = height - 62 - STATUS - 58
+        rows_h = height - 62 - STATUS - button_h - 22
         self.rows_box = UIScrollingContainer(pygame.Rect(0, 62, width - 6, rows_h), manager, container=c,
                                              allow_scroll_x=False)
-        self.rows_box.set_scrollable_area_dimensions((width - 30, ROW * len(rows)))
+        self.rows_box.set_scrollable_area_dimensions((width - 30, pitch * len(rows)))
         box = self.rows_box
         self.value_buttons: list[UIButton] = []
         self.value_rects: list[pygame.Rect] = []
         for i, row in enumerate(rows):
-            y = i * ROW
-            UILabel(pygame.Rect(12, y, name_w, ROW - 2), row.name, manager, container=box, object_id=ObjectID("#expression"))
-            r = pygame.Rect(16 + name_w, y, value_w, ROW - 2)
+            y = i * pitch
+            UILabel(pygame.Rect(12, y, name_w, target), row.name, manager, container=box, object_id=ObjectID("#expression"))
+            r = pygame.Rect(16 + name_w, y, value_w, target)
             self.value_rects.append(r)
             self.value_buttons.append(UIButton(r, row.value, manager, container=box, object_id=ObjectID("#expression")))
-            description = UILabel(pygame.Rect(24 + name_w + value_w, y, desc_w, ROW - 2), "", manager, container=box)
+            description = UILabel(pygame.Rect(24 + name_w + value_w, y, desc_w, target), "", manager, container=box)
             font = description.font
             description.set_text(shortened(row.description, desc_w - 12, font.size) if font else row.description)
         #: what the panel says (a hint, a refusal naming its field): wrapped inside the panel
-        self.status = UITextBox(texts("edit_hint"), pygame.Rect(8, height - 56 - STATUS, width - 16, STATUS), manager,
-                                container=c, object_id=ObjectID("#status"), plain_text_display_only=True)
+        self.status = UITextBox(texts("edit_hint"), pygame.Rect(8, height - button_h - 20 - STATUS, width - 16, STATUS),
+                                manager, container=c, object_id=ObjectID("#status"), plain_text_display_only=True)
         self._message = texts("edit_hint")
-        self.accept_button = UIButton(pygame.Rect(width - 250, height - 50, 110, 36), texts("accept"), manager,
-                                      container=c)
-        self.cancel_button = UIButton(pygame.Rect(width - 128, height - 50, 110, 36), texts("cancel"), manager,
-                                      container=c)
+        self.accept_button = UIButton(pygame.Rect(width - 250, height - button_h - 14, 110, button_h), texts("accept"),
+                                      manager, container=c)
+        self.cancel_button = UIButton(pygame.Rect(width - 128, height - button_h - 14, 110, button_h), texts("cancel"),
+                                      manager, container=c)
 
     # -- events -------------------------------------------------------------------------
 
@@ -156,6 +160,76 @@ class DefinitionsPanel:
     @property
     def message(self) -> str:
         return self._message
+
+    def close(self) -> None:
+        self.panel.kill()
+        self.closed = True
+
+    kill = close
+
+
+class SavePanel:
+    """"Save as model": the new model's name, Save and Cancel.
+
+    ``save(name, overwrite)`` returns None when the model was written, "exists" when a model
+    of that name is already there (the panel asks; Save again with the same name replaces it),
+    or a message saying why not.
+    """
+
+    #: no value field is being edited (Escape closes the panel, as in the other dialogs)
+    entry = None
+
+    def __init__(self, manager: pygame_gui.UIManager, layout: Layout, texts: Texts, name: str,
+                 save: Callable[[str, bool], str | None]):
+        self.texts, self.save, self.closed = texts, save, False
+        self._asked: str | None = None
+        button_h = max(36, layout.row)
+        width, height = min(560, layout.width - 40), 190 + button_h
+        rect = pygame.Rect((layout.width - width) // 2, max(20, (layout.height - height) // 2), width, height)
+        self.panel = c = UIPanel(rect, starting_height=10, manager=manager, object_id=ObjectID("#panel"))
+        UILabel(pygame.Rect(12, 6, width - 24, 28), texts("save_title"), manager, container=c,
+                object_id=ObjectID("#heading"))
+        UILabel(pygame.Rect(12, 40, width - 24, 24), texts("save_hint"), manager, container=c,
+                object_id=ObjectID("#line"))
+        self.name_entry = UITextEntryLine(pygame.Rect(12, 70, width - 24, max(34, layout.row)), manager, container=c,
+                                          initial_text=name)
+        self.status = UILabel(pygame.Rect(12, height - button_h - 48, width - 24, 26), "", manager, container=c,
+                              object_id=ObjectID("#line"))
+        self.save_button = UIButton(pygame.Rect(width - 250, height - button_h - 14, 110, button_h),
+                                    texts("save_button"), manager, container=c)
+        self.cancel_button = UIButton(pygame.Rect(width - 128, height - button_h - 14, 110, button_h),
+                                      texts("cancel"), manager, container=c)
+        self.name_entry.focus()
+        self.name_entry.edit_position = len(name)
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.save_button) or (
+                event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.name_entry):
+            self._save()
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.cancel_button:
+            self.close()
+            return True
+        return False
+
+    def _save(self) -> None:
+        name = self.name_entry.get_text().strip()
+        reason = self.save(name, self._asked == name)
+        if reason is None:
+            self.close()
+        elif reason == "exists":
+            self._asked = name
+            self._say(self.texts("save_exists", name=name))
+        else:
+            self._say(reason)
+
+    def _say(self, text: str) -> None:
+        self.status.change_object_id(ObjectID("#error"))
+        self.status.set_text(text)
+
+    @property
+    def message(self) -> str:
+        return self.status.text
 
     def close(self) -> None:
         self.panel.kill()

@@ -14,7 +14,7 @@ ICONS = ("play", "pause", "eraser", "reset", "parameters", "conditions", "vector
          "energy_on", "energy_off", "values_on", "values_off", "edit_x", "edit_v", "reactions_on",
          "reactions_off", "menu", "docs", "zoom_in", "zoom_out", "fit", "plots_on", "plots_off", "ensemble_on",
          "ensemble_off", "export_csv", "export_png", "export_plots", "plot_clear", "plot_save", "plot_close",
-         "plot_add")
+         "plot_add", "save", "language")
 
 _FIRA = Path(pygame_gui.__file__).parent / "data" / "FiraCode-Regular.ttf"
 _NOTO = Path(pygame_gui.__file__).parent / "data" / "NotoSans-Regular.ttf"
@@ -86,6 +86,7 @@ def build_theme(icons_dir: Path) -> dict:
         "#expression": {"font": {"name": "fira_code", "size": "15", "regular_path": str(_FIRA)},
                         "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "6"}},
         "#line": {"misc": {"text_horiz_alignment": "left"}},
+        "#word": {"font": {"name": "noto_sans", "size": "15", "bold": "1"}},
         "#panel": {"colours": {"dark_bg": "#fbfcfd", "normal_border": "#90a4ae"}, "misc": {"border_width": "2"}},
         # read-only panels docked beside the scene (nothing moves behind them)
         "#live_panel": {"colours": {"dark_bg": "#fbfcfd", "normal_border": "#90a4ae"},

@@ -51,7 +51,7 @@ def test_controls_locked_while_animating_do_nothing(session):
     session.advance(0.1)
     q = session.sim.q
     locked = [c.name for c in CONTROLS if c.locked_while_animating]
-    assert locked == ["eraser", "reset", "parameters", "conditions", "edit"]
+    assert locked == ["eraser", "reset", "parameters", "conditions", "edit", "save"]  # CenM's five, and saving
     for name in locked:
         assert session.locked(name)
         session.act(name)
@@ -445,3 +445,17 @@ def test_the_chaos_control_follows_a_model_with_contacts():
     for qk in board.ensemble.coordinates(s.sim.model.n):
         assert min(gap(s.sim.t, qk.tolist())) > -1e-6  # no copy fell through
     assert np.isfinite(board.lyapunov.estimate)
+
+
+@pytest.mark.parametrize("name, text, words", [
+    ("d", "0", "division by zero"),  # a length of 0 divides
+    ("m", "-1", "cannot move"),  # a negative mass: the mass matrix is not positive definite
+])
+def test_values_that_make_a_mechanism_impossible_are_refused_and_nothing_changes(name, text, words):
+    # found by the soak: these raised from the engine and took the whole frame down
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings())
+    s.open("cuadrilatero")
+    q, parameters = s.sim.q, dict(s.sim.parameters)
+    reason = s.apply_parameters({name: text})
+    assert reason is not None and words in reason
+    assert np.array_equal(s.sim.q, q) and s.sim.parameters == parameters

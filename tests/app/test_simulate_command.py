@@ -245,3 +245,14 @@ def test_a_model_that_cannot_start_is_located_as_check_locates_it(tmp_path):
     code, out, err = simulate_here(str(p), 1.0, None, ["m=2"], "exact")
     assert code == 2 and out == ""
     assert err == f"{p}:21:5: the model cannot start: ∂L/∂x cannot be computed: division by zero at t=0 (x=0, vx=0)\n"
+
+
+def test_soak_runs_the_kiosk_with_visitors_and_reports(capsys):
+    from game.app.soak import soak
+
+    # 0.05 kiosk hours in frames of 0.5 s: the first visitor comes after a minute, plays, and leaves
+    assert soak(0.05, frame_seconds=0.5, size="800x600") == 0
+    out = capsys.readouterr().out
+    assert "360 frames of 0.5 s = 0.05 kiosk hours" in out and "unhandled exceptions: 0" in out
+    assert "visitor actions: " in out and "tap " in out
+    assert "growth after warm-up:" in out and "frame ms: p50" in out

@@ -394,12 +394,13 @@ def test_english_interface(app_factory):
 
 
 def test_kiosk_starts_over_after_a_while_without_input(app_factory):
-    app = app_factory(kiosk=True, kiosk_idle_seconds=1.0)
+    # no attract list: after "Still there?" the model itself moves again from its own conditions
+    app = app_factory(kiosk=True, kiosk_idle_seconds=1.0, kiosk_countdown_seconds=0.5, kiosk_attract=())
     start = handle_px(app, "C2")
     drag(app, start, (start[0] + 80, start[1]))
     click(app, button(app, "parameters"))
     assert app.panel is not None and not app.session.view.animating
-    for _ in range(15):
+    for _ in range(16):
         app.frame(0.1)
     assert app.panel is None and app.session.view.animating
     fresh = App(replace(Settings(), width=1280, height=720), "pendulo_doble")

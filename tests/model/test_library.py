@@ -32,3 +32,12 @@ def test_every_listed_model_is_valid_and_has_graphics():
         assert m.graphics, e.file
         assert any(g.draggable for g in m.graphics), e.file
         assert e.title and e.title[0].isupper(), e.file
+
+
+def test_every_shipped_model_speaks_spanish_and_english():
+    cat = read_catalog(ROOT / "models.xml", MODELS)
+    for e in cat.entries:
+        assert e.title_in("es") == e.title and e.title_in("en") != e.title, e.file
+        m = load_model(e.path)
+        for d in (*m.parameters, *m.conditions, *m.forces):
+            assert d.description and d.description_in("en") not in ("", d.description), f"{e.file}: {d.location}"

@@ -84,3 +84,12 @@ def test_halo_cases_the_arrow_over_a_body(surface) -> None:
     plain.fill(blue, pygame.Rect(50, 250, 300, 100))
     draw_arrow(plain, (100, 300), (300, 300), GREEN, 3)
     assert rgb(plain, 150, 303) == blue  # no casing unless asked
+
+
+def test_an_arrow_far_off_the_surface_is_cut_to_what_could_show(surface) -> None:
+    # the soak found a frame hung in pygame's polygon fill, drawing a 10¹²-pixel velocity arrow
+    w, h = surface.get_size()
+    rect = draw_arrow(surface, (100, 300), (100 + 1e12, 300 + 1e11), GREEN, 3)
+    assert rect is not None and rect.left <= 100 and rect.width <= 2 * (w + h) + 20
+    assert rgb(surface, 150, 305) == GREEN  # it still points the right way from its start
+    assert draw_arrow(surface, (1e10, 300), (1e10 + 50, 300), GREEN, 3) is None  # the body itself is far away

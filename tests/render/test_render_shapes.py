@@ -95,3 +95,19 @@ def test_arrow_polygon_ends_at_the_tip() -> None:
     assert poly[3] == (100.0, 0.0)
     assert max(abs(y) for _, y in poly) == pytest.approx(8.0)
     assert min(x for x, _ in poly) == pytest.approx(0.0)
+
+
+def test_bodies_flung_far_away_are_drawn_in_a_moment(surface, camera) -> None:
+    # the soak found frames hung for minutes in pygame's fills of 10¹¹-pixel shapes
+    import pygame
+
+    from game.model.poses import BallPose, BarPose, BlockPose
+    from game.render import draw_scene
+
+    before = pygame.surfarray.array3d(surface).copy()
+    draw_scene(surface, camera, [BallPose("far", 1e9, 1e9, 0.1, 0, 0, True, False),
+                                 BlockPose("far", 1e9, 0, 1e9, 1e9, 0.3, 0, 0, True)])
+    assert (pygame.surfarray.array3d(surface) == before).all()  # nothing of them can show
+    draw_scene(surface, camera, [BarPose("across", -1e9, 0.0, 1e9, 0.0, 0.05, 0, 0, 0, 0, True),
+                                 BallPose("huge", 0.0, 0.0, 1e7, 0, 0, True, False)])
+    assert not (pygame.surfarray.array3d(surface) == before).all()  # what crosses the screen is drawn

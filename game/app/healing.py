@@ -1,0 +1,121 @@
+"""Keeping a program alive for days: a log in the user's folder, and what to do when a
+frame raises. No pygame here.
+
+An exception anywhere in a frame is written (with its traceback) to the log file and to
+stderr, and the model on screen is opened again from its file; if the reopened model
+fails again before it ran ``CALM_FRAMES`` good frames, the next model of the menu opens
+instead, so one broken model cannot keep a kiosk in a loop of errors.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import logging
+import logging.handlers
+import os
+import sys
+from pathlib import Path
+from typing import Protocol
+
+#: good frames after a recovery before a new failure counts as a new problem
+CALM_FRAMES = 120
+
+
+def open_log(path: Path) -> logging.Logger:
+    """The program's log: a file in the user's folder (kept to a few hundred kB, as a kiosk runs
+    for days) and stderr. A folder that cannot be written leaves only stderr."""
+    log = logging.getLogger("cenm")
+    if getattr(log, "cenm_path", None) == path:
+        return log
+    close_log()
+    log.cenm_path = path  # type: ignore[attr-defined]
+    log.setLevel(logging.INFO)
+    log.propagate = False
+    fmt = logging.Formatter("%(asctime)s %(levelname)s %(message)s")
+    stderr = _Stderr()
+    stderr.setFormatter(fmt)
+    log.addHandler(stderr)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        file = logging.handlers.RotatingFileHandler(path, maxBytes=256_000, backupCount=2, encoding="utf-8")
+    except OSError as exc:
+        log.warning("no log file at %s: %s", path, exc)
+    else:
+        file.setFormatter(fmt)
+        log.addHandler(file)
+    return log
+
+
+class _Stderr(logging.StreamHandler):
+    """stderr as it is when a message is written (a shell or a test may have replaced it)."""
+
+    @property
+    def stream(self):
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, value) -> None:
+        pass
+
+
+def close_log() -> None:
+    log = logging.getLogger("cenm")
+    for handler in list(log.handlers):
+        handler.close()
+        log.removeHandler(handler)
+
+
+class Recovers(Protocol):
+    def recover(self, next_model: bool) -> None: ...
+
+
+class FrameGuard:
+    """Counts good frames and recovers from a failed one (see the module's text)."""
+
+    def __init__(self, log: logging.Logger):
+        self.log = log
+        self.good_frames = CALM_FRAMES
+        #: exceptions recovered from, since the start
+        self.recovered = 0
+
+    def ok(self) -> None:
+        self.good_frames += 1
+
+    def failed(self, exc: BaseException, session: Recovers) -> None:
+        self.recovered += 1
+        again = self.good_frames < CALM_FRAMES
+        self.log.error("a frame failed (%s); %s", type(exc).__name__,
+                       "it failed again: opening the next model" if again else "reloading the model",
+                       exc_info=exc)
+        self.good_frames = 0
+        session.recover(next_model=again)
+
+
+#: glibc's mallopt parameter for the size from which blocks get their own mapping
+_M_MMAP_THRESHOLD = -3
+
+
+def fixed_mmap_threshold(size: int = 128 * 1024) -> bool:
+    """Keep a long-running window's memory flat (glibc only; elsewhere nothing is done).
+
+    glibc raises its mmap threshold each time a large block is freed, up to 32 MB; after
+    that, the full-screen surfaces and arrays a window makes and drops (trail images, the
+    history of each model opened) come from the heap, whose holes never go back to the
+    system: a kiosk's resident memory then grows for hours (the soak measured +120 MB in an
+    hour). A fixed threshold keeps every large block in a mapping of its own, returned
+    whole when freed."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return False
+    return bool(mallopt(_M_MMAP_THRESHOLD, size))
+
+
+def long_running_process() -> None:
+    """What a window that may run for days needs before pygame starts: memory that stays flat
+    (:func:`fixed_mmap_threshold`), and SIGTERM that ends it (SDL would turn it into a
+    window-close event, which a kiosk ignores)."""
+    fixed_mmap_threshold()
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
