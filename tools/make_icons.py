@@ -523,6 +523,24 @@ def contact_sheet(icons: dict[str, pygame.Surface], path: Path, zoom: int = 4) -
     pygame.image.save(sheet, str(path))
 
 
+def faded(icon: pygame.Surface) -> pygame.Surface:
+    """The pale copy of an icon that a disabled button shows."""
+    out = icon.copy()
+    out.fill((255, 255, 255, 90), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
+
+
+def write_disabled(folder: Path) -> int:
+    """A pale copy of every icon of ``folder`` into ``folder/disabled`` (shipped, so the program
+    never has to make them at run time)."""
+    (folder / "disabled").mkdir(exist_ok=True)
+    count = 0
+    for path in sorted(folder.glob("*.png")):
+        pygame.image.save(faded(pygame.image.load(str(path))), str(folder / "disabled" / path.name))
+        count += 1
+    return count
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT, help="folder for the PNGs (default: assets/icons)")
@@ -536,6 +554,7 @@ def main(argv: list[str] | None = None) -> int:
         icon = render(name)
         pygame.image.save(icon, str(args.out / f"{name}.png"))
         icons[name] = icon
+    write_disabled(args.out)
     if args.sheet:
         contact_sheet(icons, args.sheet)
     print(f"wrote {len(icons)} icons to {args.out}" + (f" and a contact sheet to {args.sheet}" if args.sheet else ""))

@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 
 import pygame
@@ -14,7 +13,7 @@ ICONS = ("play", "pause", "eraser", "reset", "parameters", "conditions", "vector
          "energy_on", "energy_off", "values_on", "values_off", "edit_x", "edit_v", "reactions_on",
          "reactions_off", "menu", "docs", "zoom_in", "zoom_out", "fit", "plots_on", "plots_off", "ensemble_on",
          "ensemble_off", "export_csv", "export_png", "export_plots", "plot_clear", "plot_save", "plot_close",
-         "plot_add", "save", "language")
+         "plot_add", "save")
 
 _FIRA = Path(pygame_gui.__file__).parent / "data" / "FiraCode-Regular.ttf"
 _NOTO = Path(pygame_gui.__file__).parent / "data" / "NotoSans-Regular.ttf"
@@ -25,22 +24,13 @@ def plot_font(size: int = 14) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
     return pygame.font.Font(str(_NOTO), size) if _NOTO.exists() else pygame.font.Font(None, size + 4)
-_faded_dir: Path | None = None
 
 
-def _faded(icon: Path) -> Path:
-    """A pale copy of an icon for disabled buttons (made once per run)."""
-    global _faded_dir
-    if _faded_dir is None:
-        _faded_dir = Path(tempfile.mkdtemp(prefix="cenm-icons-"))
-    out = _faded_dir / icon.name
-    if not out.exists():
-        img = pygame.image.load(str(icon))
-        img = img.convert_alpha() if pygame.display.get_surface() else img
-        faded = img.copy()
-        faded.fill((255, 255, 255, 90), special_flags=pygame.BLEND_RGBA_MULT)
-        pygame.image.save(faded, str(out))
-    return out
+def _disabled(icon: Path) -> Path:
+    """The pale copy of an icon for disabled buttons, shipped in ``disabled/`` beside it (drawn by
+    tools/make_icons.py); the icon itself if there is none."""
+    pale = icon.parent / "disabled" / icon.name
+    return pale if pale.exists() else icon
 
 
 #: what shows of the docks' strips where no panel is (the colour of the bars)
@@ -97,6 +87,6 @@ def build_theme(icons_dir: Path) -> dict:
         if path.exists():
             theme[f"#{name}"] = {"images": {
                 "normal_image": {"path": str(path)}, "hovered_image": {"path": str(path)},
-                "selected_image": {"path": str(path)}, "disabled_image": {"path": str(_faded(path))},
+                "selected_image": {"path": str(path)}, "disabled_image": {"path": str(_disabled(path))},
             }}
     return theme
