@@ -45,8 +45,16 @@ from .watch import FileWatch
 #: characters per line of the expressions in the energy panel
 ENERGY_COLUMNS = 56
 
-#: rows kept in the history of a run (about 50 minutes at dt = 0.02)
+#: rows kept in the history of a run (about 50 minutes at dt = 0.02) ...
 HISTORY_ROWS = 150_000
+#: ... or fewer, so a model with many columns (a mechanism's points and reactions) keeps it
+#: within this many bytes: a kiosk that shows it all day must not hold a hundred megabytes
+HISTORY_BYTES = 16_000_000
+
+
+def history_rows(columns: int) -> int:
+    """How many rows the history of a model with ``columns`` sample columns keeps."""
+    return max(1_000, min(HISTORY_ROWS, HISTORY_BYTES // (8 * columns + 1)))
 
 
 class LoadError(Exception):
@@ -183,7 +191,8 @@ class Session:
         self.trails = TrailRecorder(self.poses, kinematics.trail_ids, self.settings.trail_length,
                                     thin=not self.settings.trail_fade, poses_at=self.poses_at)
         self.force_scale = 0.0
-        self.history = History(sim.sample_names(), HISTORY_ROWS)
+        names = sim.sample_names()
+        self.history = History(names, history_rows(len(names)))
         #: where contacts acted lately (they flash)
         self.impacts = FlashRecorder(self.poses_at)
         sim.observers += [self.trails, HistoryRecorder(self.history), self.impacts]

@@ -459,3 +459,15 @@ def test_values_that_make_a_mechanism_impossible_are_refused_and_nothing_changes
     reason = s.apply_parameters({name: text})
     assert reason is not None and words in reason
     assert np.array_equal(s.sim.q, q) and s.sim.parameters == parameters
+
+
+def test_the_history_of_a_run_stays_within_its_memory_budget():
+    from game.app.session import HISTORY_BYTES, HISTORY_ROWS
+
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings())
+    s.open("pendulo_doble")
+    assert s.history.capacity == HISTORY_ROWS  # a few columns: the whole 50 minutes
+    s.open("jansen")  # dozens of columns: fewer rows, the same memory at most
+    columns = len(s.history.names)
+    assert columns > 60 and s.history.capacity < HISTORY_ROWS
+    assert s.history.capacity * (8 * columns + 1) <= HISTORY_BYTES
