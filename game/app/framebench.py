@@ -35,8 +35,8 @@ def bench_frames(quick: bool = False, model: str = "pendulo_triple", huge_arrows
     from ..physics.records import Trail
     from .window import App
 
-    frames = 120 if quick else 600
-    points = points or (1000 if quick else 20_000)
+    frames = 60 if quick else 600
+    points = points or (300 if quick else 20_000)
     app = App(replace(Settings(), trail_length=points, trail_fade=fade), model)
     session = app.session
     if huge_arrows:
@@ -69,7 +69,7 @@ def bench_frames(quick: bool = False, model: str = "pendulo_triple", huge_arrows
     kinds = ", ".join(p.spec.kind for p in session.plots.plots)
     copies = session.plots.ensemble.copies if session.plots.ensemble else 0
     print()
-    frames = 40 if quick else frames
+    frames = 30 if quick else frames
     print(f"Frame times: {session.entry.title} from (2, 2), {frames} frames at 1×, plots open ({kinds}), "
           f"an ensemble of {copies} copies drawn as ghosts, the Lyapunov estimate")
     _measure(app, frames, warm_up=10 if quick else 30)

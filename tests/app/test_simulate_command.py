@@ -123,10 +123,10 @@ def test_frame_bench_takes_real_frames(run, model, title):
     assert set(rows) == {"physics", "drawing", "total"}
     assert rows["physics"][0] > 0 and rows["drawing"][0] > 0
     assert rows["total"][0] >= rows["drawing"][0]  # a frame is more than its drawing
-    assert "simulated 2.00 s in 120 frames" in r.stdout  # 1× speed: 120 frames of 1/60 s
+    assert "simulated 1.00 s in 60 frames" in r.stdout  # 1× speed: 60 frames of 1/60 s
     assert r.stdout.startswith(f"Frame times: {title}")
     if model is None:  # then the double pendulum with plots and an ensemble too
-        assert "an ensemble of 50 copies" in r.stdout and "simulated 0.66 s in 40 frames" in r.stdout
+        assert "an ensemble of 50 copies" in r.stdout and "simulated 0.50 s in 30 frames" in r.stdout
 
 
 def test_bench_measures_models_with_contacts_over_a_run(capsys):

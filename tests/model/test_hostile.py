@@ -7,6 +7,8 @@ Times are CPU seconds of this process, so other work on the machine does not fai
 
 from __future__ import annotations
 
+import gc
+import math
 import time
 import tracemalloc
 from contextlib import contextmanager
@@ -202,9 +204,13 @@ def test_chained_parameters_check_in_linear_time(write_model):
     def cost(n: int) -> float:
         chain = "\n".join(f"<P>p{i}|{f'p{i - 1}' if i else 'm'}+1|x</P>" for i in range(n))
         path = write_model(spring().replace("<P>k|4|rigidez</P>", "<P>k|4|rigidez</P>\n" + chain), name=f"p{n}.dat")
-        start = time.process_time()
-        assert problems(path) == []
-        return time.process_time() - start
+        best = math.inf
+        for _ in range(2):  # the better of two: a garbage collection must not decide the ratio
+            gc.collect()
+            start = time.process_time()
+            assert problems(path) == []
+            best = min(best, time.process_time() - start)
+        return best
 
     small, large = cost(1_250), cost(10_000)
     assert large < 2.0

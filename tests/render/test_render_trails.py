@@ -124,8 +124,7 @@ def _check_against_reference(s, cam, t, layer) -> None:
         assert worst <= allowed, (worst, allowed)
 
 
-@pytest.mark.parametrize("spread", [1, 4])
-@pytest.mark.parametrize("capacity", [10, 64, 200])
+@pytest.mark.parametrize("capacity, spread", [(10, 1), (10, 4), (64, 4), (200, 1)])
 def test_layer_draws_what_draw_trail_draws(capacity: int, spread: int) -> None:
     """Frame after frame, through chunk changes, wrapping, breaks, a clear and a
     camera change, the cached layer gives the stateless picture (exactly when
