@@ -660,6 +660,15 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "más de {limit} choques en un mismo subpaso (los contactos no llegan al reposo)"),
     # -- the commands (game/app/commands.py) ---------------------------------------------------
     "cmd.error": ("error: {reason}", "error: {reason}"),
+    "cmd.no_display": (
+        "no display to open the window on; on a machine without a screen use "
+        "python3 main.py screenshot / simulate / check",
+        "no hay una pantalla donde abrir la ventana; en una máquina sin pantalla use "
+        "python3 main.py screenshot / simulate / check"),
+    "cmd.no_model_file": (
+        "no model '{name}' in models.xml and no such .dat file",
+        "no hay ningún modelo '{name}' en models.xml ni un archivo .dat con ese nombre"),
+    "cmd.nothing_to_open": ("no model can be opened", "no se puede abrir ningún modelo"),
     "cmd.catalog_unreadable": ("cannot read the catalog:\n{problems}", "no se puede leer el catálogo:\n{problems}"),
     "cmd.no_model": (
         "no model '{name}' in {catalog} (known: {known}) and no file of that name",

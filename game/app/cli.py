@@ -214,8 +214,7 @@ def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool 
 
     pygame.display.init()
     if pygame.display.get_driver() in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
-        print("error: no display to open the window on; on a machine without a screen use "
-              "python3 main.py screenshot / simulate / check")
+        print(msg("cmd.error", reason=msg("cmd.no_display")))
         return 2
     from .window import App
 

@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from ..expr import ExpressionError, Location
+from ..messages import msg
 from ..messages import set_language as set_messages_language
 from ..model import Catalog, CatalogEntry, ModelFileError, load_model
 from ..model.poses import ForceArrow, Pose, VelocityPoint, stack_poses
@@ -137,7 +138,7 @@ class Session:
             if entry is None and Path(name).suffix == ".dat" and Path(name).is_file():
                 entry = self.add_file(Path(name))
             if entry is None:
-                raise LoadError(f"no model '{name}' in models.xml and no such .dat file")
+                raise LoadError(str(msg("cmd.no_model_file", name=name)))
             index = self.catalog.entries.index(entry)
         order = [index] + [i for i in range(len(self.catalog.entries)) if i != index]
         problem = None
@@ -146,7 +147,7 @@ class Session:
                 break
             problem = problem or self.banner
         else:
-            raise LoadError(problem or "no model to open")
+            raise LoadError(problem or str(msg("cmd.nothing_to_open")))
         self.say(problem, "load")
 
     def add_file(self, path: Path) -> CatalogEntry:
