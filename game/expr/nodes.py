@@ -208,6 +208,16 @@ def postorder(*roots: Node) -> list[Node]:
     Iterative: a tree thousands of levels deep needs no recursion, and a subtree
     shared by many parents (a DAG) is listed once.
     """
+    return _postorder(roots, None)
+
+
+def postorder_where(root: Node, keep: Callable[[Node], bool]) -> list[Node]:
+    """Like :func:`postorder`, but a node for which ``keep`` is false is neither listed nor
+    entered (a subtree that cannot matter is skipped whole)."""
+    return _postorder((root,), keep) if keep(root) else []
+
+
+def _postorder(roots: tuple[Node, ...], keep: Callable[[Node], bool] | None) -> list[Node]:
     order: list[Node] = []
     done: set[int] = set()
     stack: list[tuple[Node, bool]] = [(r, False) for r in reversed(roots)]
@@ -221,30 +231,7 @@ def postorder(*roots: Node) -> list[Node]:
         done.add(id(n))
         stack.append((n, True))
         for c in reversed(n._kids):
-            if id(c) not in done:
-                stack.append((c, False))
-    return order
-
-
-def postorder_where(root: Node, keep: Callable[[Node], bool]) -> list[Node]:
-    """Like :func:`postorder`, but a node for which ``keep`` is false is neither listed nor
-    entered (a subtree that cannot matter is skipped whole)."""
-    if not keep(root):
-        return []
-    order: list[Node] = []
-    done: set[int] = set()
-    stack: list[tuple[Node, bool]] = [(root, False)]
-    while stack:
-        n, expanded = stack.pop()
-        if expanded:
-            order.append(n)
-            continue
-        if id(n) in done:
-            continue
-        done.add(id(n))
-        stack.append((n, True))
-        for c in reversed(n._kids):
-            if id(c) not in done and keep(c):
+            if id(c) not in done and (keep is None or keep(c)):
                 stack.append((c, False))
     return order
 

@@ -8,7 +8,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import pygame
 import pytest
@@ -35,3 +35,23 @@ def app_factory():
 @pytest.fixture
 def app(app_factory):
     return app_factory()
+
+
+@dataclass
+class Result:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def run(capsys):
+    """``python main.py ARGS`` in-process: the exit code and what it printed."""
+    from game.app.cli import main
+
+    def go(*args: str) -> Result:
+        code = main(list(args))
+        out = capsys.readouterr()
+        return Result(code, out.out, out.err)
+
+    return go

@@ -5,32 +5,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from dataclasses import dataclass
 
 import pytest
 from model_texts import SLIDING
 from project import ROOT
-
-from game.app.cli import main
-from game.messages import set_language
-
-
-@dataclass
-class Result:
-    returncode: int
-    stdout: str
-    stderr: str
-
-
-@pytest.fixture
-def run(capsys):
-    def go(*args: str) -> Result:
-        code = main(list(args))
-        out = capsys.readouterr()
-        return Result(code, out.out, out.err)
-
-    yield go
-    set_language("en")  # as the other tests expect, whatever --lang a test gave
 
 
 def test_check_passes_on_the_shipped_library(run):

@@ -8,33 +8,12 @@ import math
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
 
 import pytest
 from model_texts import one_coordinate
 from project import ROOT
 
 from game.app.bench import bench_engine
-from game.app.cli import main
-
-
-@dataclass
-class Result:
-    returncode: int
-    stdout: str
-    stderr: str
-
-
-@pytest.fixture
-def run(capsys):
-    """``python main.py ARGS`` in-process: the exit code and what it printed."""
-
-    def go(*args: str) -> Result:
-        code = main(list(args))
-        out = capsys.readouterr()
-        return Result(code, out.out, out.err)
-
-    return go
 
 
 def test_main_py_runs_as_a_program(tmp_path):
