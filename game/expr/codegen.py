@@ -45,6 +45,15 @@ def _np_max(*args):
     return out
 
 
+def _np_lowest(*args):
+    """The smallest of the engine's pivots, element-wise (a NaN among them gives NaN: a
+    failed row then reads as failed). Not a language function: only generated code calls it."""
+    out = np.minimum(args[0], args[1]) if len(args) > 1 else np.asarray(args[0], dtype=float)
+    for a in args[2:]:
+        out = np.minimum(out, a)
+    return out
+
+
 def _np_pow(a, b):
     return np.power(np.asarray(a, dtype=float), b)
 
@@ -52,13 +61,15 @@ def _np_pow(a, b):
 #: What each language function is called in generated code, for floats and for arrays.
 SCALAR_NAMESPACE: dict[str, object] = {f"f_{k}": v for k, v in SCALAR_FUNCTIONS.items()}
 SCALAR_NAMESPACE["f_pow"] = power
+#: the engine's own minimum of pivots (not in the language: no model text can call it)
+SCALAR_NAMESPACE["f_lowest"] = min
 ARRAY_NAMESPACE: dict[str, object] = {
     "f_sin": np.sin, "f_cos": np.cos, "f_tan": np.tan, "f_asin": np.arcsin,
     "f_acos": np.arccos, "f_atan": np.arctan, "f_atan2": np.arctan2,
     "f_sinh": np.sinh, "f_cosh": np.cosh, "f_tanh": np.tanh, "f_exp": np.exp,
     "f_log": np.log, "f_sqrt": np.sqrt, "f_abs": np.abs, "f_sgn": np.sign,
     "f_floor": np.floor, "f_ceil": np.ceil, "f_min": _np_min, "f_max": _np_max,
-    "f_pow": _np_pow,
+    "f_pow": _np_pow, "f_lowest": _np_lowest,
 }
 
 #: Errors Python raises for arithmetic with no real answer.

@@ -236,7 +236,7 @@ def _pivots(block: Block, T: list[list[Node]], D: list[Node]) -> None:
     """The smallest pivot of T relative to its diagonal, into pivot: ≤ 0 when T is not
     positive definite, tiny when it is nearly singular."""
     pivots = [A.div(D[j], A.call("abs", T[j][j])) for j in range(len(D))]
-    block.assign("pivot", pivots[0] if len(pivots) == 1 else A.call("min", *pivots))
+    block.assign("pivot", pivots[0] if len(pivots) == 1 else A.call("lowest", *pivots))
 
 
 # -- the functions -------------------------------------------------------------------------------
@@ -293,7 +293,7 @@ def _rk4_function(name: str, names: _Names, events: int, rates: bool = False) ->
     new = {s: f"n_{s}" if events else s for s in state}
     for s in state:
         body.append(f"        {new[s]} = {s} + sixth*(k1_{s} + 2.0*k2_{s} + 2.0*k3_{s} + k4_{s})")
-    body.append("        worst = f_min(worst, piv1, piv2, piv3, piv4)")
+    body.append("        worst = f_lowest(worst, piv1, piv2, piv3, piv4)")
     body.append("        t_end = t0 + (step + 1)*delta")
     if events:
         ends = [f"e{k}" for k in range(events)]

@@ -158,8 +158,7 @@ class Kinematics:
         out = []
         for g, (gid, start) in zip(self.graphics, self._layout):
             names = _POSE_FIELDS[g.kind]
-            fields = {name.lstrip("_"): np.broadcast_to(np.asarray(v, dtype=float), (m,))
-                      for name, v in zip(names, values[start:start + len(names)])}
+            fields = {name.lstrip("_"): _column(v, m) for name, v in zip(names, values[start:start + len(names)])}
             out.append(PoseArrays(gid, g.kind, fields))
         return out
 
@@ -265,3 +264,10 @@ def kinematics_for(model: ModelFile, system, parameters: Mapping[str, float]) ->
     if isinstance(system, MechanismSystem):
         return MechanismKinematics(system)
     return Kinematics(model, parameters)
+
+
+def _column(value, m: int) -> np.ndarray:
+    """One pose field for m states: an expression that reads no coordinate gives one number."""
+    if isinstance(value, np.ndarray) and value.shape == (m,) and value.dtype == float:
+        return value
+    return np.broadcast_to(np.asarray(value, dtype=float), (m,))
