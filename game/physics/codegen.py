@@ -272,11 +272,15 @@ def _rk4_function(name: str, names: _Names, events: int, rates: bool = False) ->
     after each substep and the function returns at the start of the substep where one
     went from ≥ 0 to < 0, with the number of whole substeps done. With ``rates``, also
     where a gap still ≥ 0 at the end had a rate at the start that would have carried it
-    below 0 (it may have gone through and out)."""
+    below 0, or has a rate at the end that would have brought it from below 0 (it may have
+    gone through and out). The end's rates are the next substep's start rates, computed
+    anyway: so that check is made one substep late, returning at the previous start."""
     state = names.state
     signature = f"def {name}(t, {', '.join(state)}, w, ws, delta, steps):"
     body = [signature, "    half = 0.5*delta", "    sixth = delta/6.0", "    t0 = t", "    worst = 1.0"]
     gaps = [f"g{k}" for k in range(events)]
+    kept = ["pt", *(f"p_{s}" for s in state), "pw", "pws"]  # the start of the substep before
+    came_out = " or ".join(f"({g} >= 0.0 and {g} - delta*r{k} < {-PASS_THROUGH!r})" for k, g in enumerate(gaps))
     if events:
         body.append(f"    {', '.join(gaps)}, = gaps(t, {', '.join(names.qs)})")
     body.append("    for step in range(steps):")
@@ -286,10 +290,13 @@ def _rk4_function(name: str, names: _Names, events: int, rates: bool = False) ->
         outs = [f"k{k}_{s}" for s in state] + [f"piv{k}", f"w{k}", f"ws{k}"]
         return f"        {', '.join(outs)} = rhs({', '.join(args)})"
 
-    body += [stage(1, None, None), stage(2, "half", 1), stage(3, "half", 2), stage(4, "delta", 3)]
+    body.append(stage(1, None, None))
     if events and rates:
         body.append(f"        {', '.join(f'r{k}' for k in range(events))}, = "
                     f"gap_rates(t, {', '.join(names.qs)}, {', '.join(f'k1_{q}' for q in names.qs)})")
+        body.append(f"        if step and ({came_out}):")
+        body.append(f"            return ({', '.join(kept)}, worst, step - 1, 1)")
+    body += [stage(2, "half", 1), stage(3, "half", 2), stage(4, "delta", 3)]
     new = {s: f"n_{s}" if events else s for s in state}
     for s in state:
         body.append(f"        {new[s]} = {s} + sixth*(k1_{s} + 2.0*k2_{s} + 2.0*k3_{s} + k4_{s})")
@@ -305,11 +312,22 @@ def _rk4_function(name: str, names: _Names, events: int, rates: bool = False) ->
                 f"({g} >= 0.0 and {g} + delta*r{k} < {-PASS_THROUGH!r})" for k, g in enumerate(gaps))
         body.append(f"        if {crossed}:")
         body.append(f"            return (t, {', '.join(state)}, w, ws, worst, step, 1)")
+        if rates:
+            body.append(f"        {', '.join(kept)}, = t, {', '.join(state)}, w, ws,")
         body.append(f"        {', '.join(gaps)}, = {', '.join(ends)},")
         body.append(f"        {', '.join(state)}, = {', '.join(new[s] for s in state)},")
     body.append("        w = w + sixth*(w1 + 2.0*w2 + 2.0*w3 + w4)")
     body.append("        ws = ws + sixth*(ws1 + 2.0*ws2 + 2.0*ws3 + ws4)")
     body.append("        t = t_end")
+    if events and rates:
+        # the last substep's end rates (the loop checked every other one at the next start)
+        body.append("    if steps:")
+        vs = [f"v_{q}" for q in names.qs]
+        body.append(f"        {', '.join(vs)}, = rhs(t, {', '.join(state)})[:{len(names.qs)}]")
+        body.append(f"        {', '.join(f'r{k}' for k in range(events))}, = "
+                    f"gap_rates(t, {', '.join(names.qs)}, {', '.join(vs)})")
+        body.append(f"        if {came_out}:")
+        body.append(f"            return ({', '.join(kept)}, worst, steps - 1, 1)")
     if events:
         body.append(f"    return (t, {', '.join(state)}, w, ws, worst, steps, 0)")
     else:

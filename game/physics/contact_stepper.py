@@ -186,33 +186,47 @@ class ContactRK4:
             return length
         if modes:
             return None
-        return self._passed_through(system, start, length, watch)
+        return self._passed_through(system, start, end, length, watch)
 
-    def _passed_through(self, system: System, start: State, length: float, watch: list[float]) -> float | None:
-        """A gap ≥ 0 at both ends whose rate at the start would have taken it below 0 may
-        have crossed a thin obstacle and come out: follow it by conservative advancement
-        (Newton steps from below, exact for a gap convex in time) to see."""
-        code, rates_of = system.code, self.contacts.rates
-        v = code.rhs.scalar(start.t, *start.q.tolist(), *start.p.tolist())[: system.n]
-        rates = rates_of(start.t, *start.q.tolist(), *v)
-        for k, (g, r) in enumerate(zip(watch, rates)):
-            if not (g >= 0 and g + length * r < -PASS_THROUGH):
-                continue
-            h = 0.0
-            for _ in range(60):
-                h_next = h + g / -r
-                if h_next >= length:
-                    break
-                h = h_next
-                at = self._move(system, start, h, ())
-                values = self._events(system, at, ())
-                if _lowest_watched(values, watch) < 0:
-                    return h
-                vq = code.rhs.scalar(at.t, *at.q.tolist(), *at.p.tolist())[: system.n]
-                g, r = values[k], rates_of(at.t, *at.q.tolist(), *vq)[k]
-                if r >= 0 or g <= 0:
-                    break
+    def _passed_through(self, system: System, start: State, end: State, length: float,
+                        watch: list[float]) -> float | None:
+        """A gap ≥ 0 at both ends of the substep may still have dipped below 0 inside it: a body
+        that crossed a thin obstacle and came out. A gap whose rate at the start (followed
+        forward) or at the end (followed back) would take it below 0 within the substep is
+        followed by conservative advancement from that end to see."""
+        for h, state, direction in ((0.0, start, 1.0), (length, end, -1.0)):
+            gaps = self._events(system, state, ())
+            for k, r in enumerate(self._rates(system, state)):
+                g, rate = gaps[k], direction * r
+                if watch[k] >= 0 and g >= 0 and g + length * rate < -PASS_THROUGH:
+                    dip = self._dip(system, start, length, watch, k, h, direction, g, rate)
+                    if dip is not None:
+                        return dip
         return None
+
+    def _dip(self, system: System, start: State, length: float, watch: list[float], k: int, h: float,
+             direction: float, g: float, rate: float) -> float | None:
+        """An h at which gap k is below 0, followed from h in ``direction`` (+1 forward, −1 back)
+        by Newton steps aimed just below 0 (short of it where the gap is convex in time, so a
+        thin obstacle is not stepped over), or None if the gap turns away or the far end is reached."""
+        for _ in range(60):
+            h += direction * (g + PASS_THROUGH) / -rate
+            if not 0.0 < h < length:
+                return None
+            at = self._move(system, start, h, ())
+            values = self._events(system, at, ())
+            if _lowest_watched(values, watch) < 0:
+                return h
+            g, rate = values[k], direction * self._rates(system, at)[k]
+            if rate >= 0:
+                return None
+        return None
+
+    def _rates(self, system: System, state: State) -> list[float]:
+        """The rate of change of each contact's gap at ``state``."""
+        q = state.q.tolist()
+        v = system.code.rhs.scalar(state.t, *q, *state.p.tolist())[: system.n]
+        return list(self.contacts.rates(state.t, *q, *v))
 
     def _locate(self, values: Callable[[float], list[float]], watch: list[float], length: float,
                 past: Sequence[int] = ()) -> float:

@@ -275,6 +275,31 @@ def test_a_ball_at_50_m_per_s_does_not_pass_through_a_thin_wall(write_model):
     assert sim.qdot[0] == pytest.approx(-50.0)
 
 
+@pytest.mark.parametrize("start", [-0.21, -0.22, -0.55, -0.7])
+def test_no_start_lets_a_fast_ball_through_the_thin_wall(write_model, start):
+    # from −0.21 or −0.22 the first Newton step lands on the wall's face (x = −r, gap 0 to the
+    # last bit): the pass-through must still be seen, wherever the substep happens to begin
+    sim = watched(Simulation(read_model(write_model(THIN_WALL.replace("<CI>x|-0.55|", f"<CI>x|{start}|")))))
+    sim.step(3)
+    (hit,) = impacts(sim)
+    assert hit.t == pytest.approx((-0.1 - start) / 50, abs=1e-12)
+    assert sim.q[0] < -0.1 and sim.qdot[0] == pytest.approx(-50.0)
+
+
+def test_a_ball_that_turns_back_inside_a_substep_does_not_pass_through(write_model):
+    # it starts moving away at 5 m/s and is pushed back at 3,000 m/s²: at the start of the
+    # substep the gap opens; it closes at t = (5 + √925)/3000 s at 30.4 m/s, and at the end of
+    # the substep (x = 0.3 if nothing stopped it) it opens again: only the end's rate tells
+    text = (THIN_WALL.replace("<CI>x|-0.55|", "<CI>x|-0.2|").replace("<CI>vx|50|", "<CI>vx|-5|")
+            .replace("<P>r|0.1|radio</P>", "<P>r|0.05|radio</P>\n<P>a|3000|empuje</P>")
+            .replace("<Ep>0</Ep>", "<Ep>-m·a·x</Ep>"))
+    sim = watched(Simulation(read_model(write_model(text))))
+    sim.step()
+    (hit,) = impacts(sim)
+    assert hit.t == pytest.approx((5 + math.sqrt(925)) / 3000, abs=1e-12)
+    assert sim.q[0] <= -0.05 + 1e-9  # on the near side of the wall, not through it
+
+
 def test_several_impacts_in_one_substep_are_taken_in_time_order(write_model):
     # between two walls 0.3 apart at 50 m/s and one substep of 0.02 s: three or four impacts a substep
     text = THIN_WALL.replace("'max(-x, x - 0.1) - r'", "'x + 0.15 - r'").replace(
