@@ -144,10 +144,13 @@ class System(StepTimes):
         p = np.array(p, dtype=float)
         y = [*q.tolist(), *p.tolist()]
         try:
-            pivot = self.code.rhs.scalar(t, *y)[2 * self.n]
+            rates = self.code.rhs.scalar(t, *y)
+            pivot = rates[2 * self.n]
+            # a ṗ that is infinite here (Ep = a^9^9^9) would stop the first step: refuse it now
+            finite = all(math.isfinite(v) for v in rates)
         except ARITHMETIC_ERRORS:
-            pivot = float("nan")
-        if not np.all(np.isfinite(p)) or not pivot > PIVOT_MIN:
+            pivot, finite = float("nan"), False
+        if not np.all(np.isfinite(p)) or not pivot > PIVOT_MIN or not finite:
             raise self._check_point(t, y) or self._diagnose_at(t, q, qdot, msg("sim.momenta"))
         if self.contacts is not None:
             self._outside_contacts(t, q, qdot)
