@@ -641,6 +641,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "el movimiento dejó de dar números finitos (divergió)"),
     "sim.state": ("the state cannot be set: {reason}", "no se puede fijar el estado: {reason}"),
     "sim.momenta": ("the momenta are not finite", "los momentos no son finitos"),
+    "sim.cannot_show": ("a body or a measure cannot be computed here: {reason}",
+                        "un cuerpo o una medida no se puede calcular aquí: {reason}"),
     "sim.from_lagrangian": ("{label} (from Ek − Ep)", "{label} (de Ek − Ep)"),
     "sim.contact_crossed": (
         "contact '{name}' would be crossed (its gap is {gap}; it must be 0 or more)",

@@ -16,13 +16,16 @@ from dataclasses import replace
 import numpy as np
 
 from ..expr import Expression
+from ..expr.codegen import ARITHMETIC_ERRORS
+from ..expr.errors import EvaluationError
+from ..messages import msg
 from ..model import ModelFile, condition_values, parameter_values
 from ..model.mechanism import reaction_name
 from .contacts import Impact
 from .measures import Measures
 from .mechanism import MechanismSystem
 from .records import StepObserver
-from .system import State, System
+from .system import SimulationError, State, System
 
 #: DE beyond this fraction of the run's energy scale means the step is too coarse for the
 #: conditions (RK4 at a sensible step keeps it orders of magnitude below)
@@ -151,10 +154,23 @@ class Simulation:
             self._account()
             return
         for _ in range(steps):
+            before = self.state
             self.state = self.system.step(self.state, 1)
             self._account()
-            for observer in self.observers:
-                observer.on_step(self)
+            try:
+                for observer in self.observers:
+                    observer.on_step(self)
+            except SimulationError:
+                raise
+            except (EvaluationError, *ARITHMETIC_ERRORS) as exc:
+                # a body or a measure cannot be computed at the new state (a graphic field
+                # out of its domain): the motion stops before it, as for a failed step
+                failed = self.state
+                values = {**dict(zip(self.model.coordinates, failed.q.tolist())),
+                          **dict(zip(self.model.velocities, self.system.velocities(failed).tolist()))}
+                self.state = before
+                raise SimulationError(msg("sim.cannot_show", reason=EvaluationError.of(exc).reason),
+                                      failed.t, values) from None
 
     def _account(self) -> None:
         ek, ep = self.energies

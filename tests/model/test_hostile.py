@@ -154,6 +154,22 @@ def test_a_graphic_that_cannot_be_drawn_at_the_start(write_model, old, new, word
     assert len(found) == 1 and words in found[0], found
 
 
+def test_a_graphic_that_leaves_its_domain_during_the_run_stops_the_motion_before_it(write_model):
+    from game.physics.records import TrailRecorder
+    from game.physics.system import SimulationError
+
+    # x = 0.5·cos 2t reaches 0 at t = π/4, where the ball's sqrt(x) has no real value
+    model = load_model(write_model(spring(x0="0.5").replace("<G>C|C1|0.1|'x'|", "<G>C|C1|0.1|'sqrt(x)'|")))
+    sim = Simulation(model)
+    kinematics = Kinematics(model, sim.parameters)
+    sim.observers.append(TrailRecorder(lambda: kinematics.poses(sim.t, sim.q.tolist(), sim.qdot.tolist()), ["C1"], 100))
+    with pytest.raises(SimulationError) as stop:
+        sim.step(200)
+    assert "a body or a measure cannot be computed here: no real value" in str(stop.value)
+    assert sim.t < math.pi / 4 < stop.value.t and sim.q[0] > 0  # the last good state is kept
+    assert kinematics.poses(sim.t, sim.q.tolist(), sim.qdot.tolist())[0].x == pytest.approx(math.sqrt(sim.q[0]))
+
+
 # -- 2. hangs that check called valid ----------------------------------------------------------------
 
 @pytest.mark.parametrize("old, new, words", [
