@@ -164,6 +164,9 @@ def check(files: Sequence[str], out: TextIO | None = None, show_code: bool = Fal
             except ModelFileError as exc:
                 problems.extend(exc.problems)
         else:
+            if not p.exists() and not p.suffix:  # a model of the menu by name, as simulate takes it
+                with contextlib.suppress(UsageError):  # not one: said below as a file that cannot be read
+                    p = find_model(f)
             targets.append(p)
     checked = 0
     seen: set[Path] = set()
