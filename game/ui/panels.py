@@ -15,7 +15,7 @@ from .text import Row, Texts
 
 ROW = 30
 #: pixels of the message under the rows: two lines of text, wrapped
-STATUS = 46
+STATUS = 58
 
 
 def shortened(text: str, width: int, size: Callable[[str], tuple[int, int]]) -> str:

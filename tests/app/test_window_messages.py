@@ -105,3 +105,18 @@ def test_values_refused_together_are_named_in_the_interfaces_language(app_factor
     assert app.panel is panel  # nothing applied
     assert panel.message.startswith("Refused (M, m): T is singular")
     assert app.session.sim.parameters["m"] == 1
+
+
+def test_a_two_line_refusal_is_shown_whole_in_the_smallest_window(app_factory):
+    app = app_factory(width=640, height=400)
+    click(app, button(app, "parameters"))
+    panel = app.panel
+    edit_value(app, "M", "0")
+    edit_value(app, "m", "0")
+    click(app, panel.accept_button)
+    pump(app, 2)
+    status = panel.status
+    assert panel.message.startswith("Rechazado (M, m)")
+    # both lines inside the message's box: it needs no scroll bar
+    assert status.scroll_bar is None
+    assert status.text_box_layout.layout_rect.height <= status.rect.height
