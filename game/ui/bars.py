@@ -14,7 +14,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from .layout import Layout
-from .text import Texts
+from .text import Texts, shortened
 
 
 class ControlRow(Protocol):
@@ -70,6 +70,7 @@ class Bars:
                                                     tool_tip_text=texts(c.tooltip_key), object_id=ObjectID("#word"))
         self.title = UILabel(pygame.Rect(layout.title(len(left), len(right))), "", manager, container=self.top,
                              object_id=ObjectID("#title"))
+        self._title = ""
         y0 = layout.bottom_bar[1]
 
         def inside(rect: tuple[int, int, int, int]) -> pygame.Rect:
@@ -152,8 +153,11 @@ class Bars:
             for i, b in enumerate(self.speeds):
                 b.change_object_id(ObjectID("#speed_current" if i == s.speed_index else "#speed", "@speed"))
             self._speed_current = s.speed_index
-        if self.title.text != s.title:
-            self.title.set_text(s.title)
+        if s.title != self._title:
+            # a long title in a small window ends in "…" rather than mid-letter
+            font = self.title.font
+            self.title.set_text(shortened(s.title, self.title.rect.width - 8, font.size) if font else s.title)
+            self._title = s.title
 
     def set_clock(self, time: str, speed: str) -> None:
         """The time, and the speed too when there is room (the speed buttons show it anyway)."""

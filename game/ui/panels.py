@@ -11,20 +11,11 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox, UITextEntryLine
 
 from .layout import Layout
-from .text import Row, Texts
+from .text import Row, Texts, shortened
 
 ROW = 30
 #: pixels of the message under the rows: two lines of text, wrapped
 STATUS = 58
-
-
-def shortened(text: str, width: int, size: Callable[[str], tuple[int, int]]) -> str:
-    """``text``, cut with "…" to fit ``width`` pixels as ``size`` measures them (a small window)."""
-    if size(text)[0] <= width:
-        return text
-    while text and size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 class DefinitionsPanel:

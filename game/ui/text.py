@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..expr.parser import unquote
@@ -254,3 +255,12 @@ class Texts:
     def __call__(self, key_: str, **values: object) -> str:
         text = TEXTS[self.language].get(key_) or TEXTS["es"][key_]
         return text.format(**values) if values else text
+
+
+def shortened(text: str, width: int, size: Callable[[str], tuple[int, int]]) -> str:
+    """``text``, cut with "…" to fit ``width`` pixels as ``size`` measures them (a small window)."""
+    if size(text)[0] <= width:
+        return text
+    while text and size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"

@@ -152,6 +152,16 @@ def test_the_bars_fit_the_window(app_factory, size):
     assert app.bars.clock is not None  # the time is still shown, even at 640 px
 
 
+def test_a_long_title_ends_in_an_ellipsis_in_the_smallest_window(app_factory):
+    app = app_factory("cuadrilatero", width=640, height=400)
+    title = app.bars.title
+    full = app.session.title
+    assert title.text != full and title.text.endswith("…") and full.startswith(title.text[:-1])
+    assert title.font.size(title.text)[0] <= title.rect.width
+    wide = app_factory("cuadrilatero", width=1280, height=720)
+    assert wide.bars.title.text == wide.session.title  # room enough: the whole title
+
+
 def test_the_window_manager_is_told_the_smallest_size(app):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
