@@ -134,11 +134,12 @@ def model_menu(manager: pygame_gui.UIManager, layout: Layout, s: Session) -> Mod
 
 
 def fitted(lines: list[str], expressions: int, room: int) -> tuple[list[str], int]:
-    """At most ``room`` of ``lines``, the numbers first: expressions that do not fit end in "…"."""
+    """At most ``room`` of ``lines``, the numbers first: expressions that do not all fit end in
+    "…"; when none fits, they are left out (a lone "…" would say nothing)."""
     if len(lines) <= room:
         return lines, expressions
     numbers = lines[expressions:]
     keep = room - len(numbers) - 1  # one line for "…"
-    if keep < 0:
+    if keep <= 0:
         return numbers[:max(0, room)], 0
     return [*lines[:keep], "…", *numbers], keep + 1
