@@ -633,6 +633,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     # -- the engine (game/physics) ------------------------------------------------------------
     "sim.at": ("{reason} at t={t} ({where})", "{reason} en t={t} ({where})"),
     "sim.cannot_compute": ("{label} cannot be computed: {reason}", "{label} no se puede calcular: {reason}"),
+    "sim.gap_of": ("the gap of contact '{name}'", "el hueco del contacto '{name}'"),
     "sim.singular": (
         "T is singular or not positive definite (the kinetic energy matrix cannot be solved)",
         "T es singular o no es definida positiva (no se puede resolver la matriz de energía cinética)"),

@@ -106,3 +106,12 @@ def test_an_unknown_key_or_language_is_refused_at_once():
         msg("no.such.message")
     with pytest.raises(ValueError):
         set_language("fr")
+
+
+def test_no_key_is_written_twice_in_the_catalogue():
+    # a second entry silently replaces the first (Python keeps the last): each key once
+    tree = ast.parse((ROOT / "game" / "messages.py").read_text(encoding="utf-8"))
+    keys = [k.value for node in ast.walk(tree) if isinstance(node, ast.Dict)
+            for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+    assert len(keys) >= len(CATALOGUE)
+    assert sorted(k for k in set(keys) if keys.count(k) > 1) == []

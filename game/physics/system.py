@@ -314,6 +314,10 @@ class System(StepTimes):
                 if label.startswith("∂L/∂"):
                     err.expression = msg("sim.from_lagrangian", label=label)
                 return err
+        for item in self.contacts.items if self.contacts is not None else ():
+            _, err = value(item.gap, msg("sim.gap_of", name=item.id).text())
+            if err:
+                return err
         return None
 
     def _diagnose_at(self, t: float, q, qdot, fallback: str | Message) -> SimulationError:

@@ -374,3 +374,15 @@ def test_balls_falling_into_a_pile_come_to_rest_without_sinking(write_model):
     assert np.max(np.abs(sim.qdot)) < 1e-9  # at rest
     assert abs(sim.balance) < 1e-8 * abs(sim.e0) + 1e-9
     assert len(impacts(sim)) > 10
+
+
+def test_a_gap_that_cannot_be_computed_names_its_contact(write_model):
+    from game.physics.system import SimulationError
+
+    # the floor's gap written as sqrt(y − 1): it has no value once the ball falls below y = 1
+    text = (ROOT / "models" / "pelota.dat").read_text(encoding="utf-8").replace("<K>piso|'y - r'|", "<K>piso|'sqrt(y - 1)'|")
+    sim = Simulation(read_model(write_model(text)))
+    with pytest.raises(SimulationError) as stop:
+        sim.step(100)
+    assert "the gap of contact 'piso' cannot be computed: no real value" in str(stop.value)
+    assert sim.q[1] >= 1  # the last good state
