@@ -451,6 +451,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "catalog.missing_file": (
         "listed model file '{file}' does not exist in {folder}",
         "el archivo de modelo listado '{file}' no existe en {folder}"),
+    "catalog.outside": (
+        "'{file}' is not a file of {folder}: a listed model is named from that folder (no '..', no absolute path)",
+        "'{file}' no es un archivo de {folder}: un modelo listado se nombra desde esa carpeta (sin '..' ni ruta absoluta)"),
     "catalog.empty": ("the catalog lists no models", "el catálogo no lista ningún modelo"),
     "catalog.duplicate": (
         "warning: '{file}' is listed again (first at line {line}); the menu shows it twice",

@@ -99,6 +99,9 @@ def read_catalog(path: str | Path, models_dir: str | Path | None = None) -> Cata
             continue
         if not title:
             problems.append(SourceError(msg("catalog.no_title", file=file), loc))
+        if Path(file).is_absolute() or ".." in Path(file).parts:  # models.xml may come from a stranger
+            problems.append(SourceError(msg("catalog.outside", file=file, folder=models_dir), loc))
+            continue
         target = models_dir / file
         if file in files:
             warnings.append(SourceError(msg("catalog.duplicate", file=file, line=files[file].line), loc))
@@ -113,5 +116,5 @@ def read_catalog(path: str | Path, models_dir: str | Path | None = None) -> Cata
     if not entries and not problems:
         problems.append(SourceError(msg("catalog.empty"), Location(str(path))))
     if problems:
-        raise ModelFileError(problems)
+        raise ModelFileError(problems + warnings)  # the warnings too: one reading tells all
     return Catalog(path, tuple(entries), tuple(warnings))

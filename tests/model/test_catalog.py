@@ -43,3 +43,19 @@ def test_missing_files_are_reported_with_their_line(tmp_path):
 def test_malformed_xml_names_line_and_column(tmp_path):
     with pytest.raises(ModelFileError, match=r"models.xml:6:3: not well-formed XML: mismatched tag"):
         read_catalog(make(tmp_path, xml=XML.replace("</TITLE></MODEL>\n  <MODEL><FILE>c", "</TITLE>\n  <MODEL><FILE>c")))
+
+
+@pytest.mark.parametrize("file", ["/etc/hostname", "../secret.dat", "sub/../../x.dat"])
+def test_a_listed_file_outside_the_models_folder_is_refused_unread(tmp_path, file):
+    with pytest.raises(ModelFileError) as info:
+        read_catalog(make(tmp_path, xml=XML.replace("<FILE>c.dat</FILE>", f"<FILE>{file}</FILE>")))
+    (problem,) = info.value.problems
+    assert f":5:16: '{file}' is not a file of {tmp_path / 'models'}" in str(problem)
+
+
+def test_warnings_are_told_with_the_problems(tmp_path):
+    xml = XML.replace("<FILE>c.dat</FILE>", "<FILE>b.dat</FILE>").replace("<FILE>a.dat</FILE>", "<FILE>z.dat</FILE>")
+    with pytest.raises(ModelFileError) as info:
+        read_catalog(make(tmp_path, xml=xml))
+    said = [str(p) for p in info.value.problems]
+    assert len(said) == 2 and "'z.dat' does not exist" in said[0] and ":5:16:" in said[1] and "b.dat" in said[1]
