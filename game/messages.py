@@ -460,8 +460,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "aviso: el título '{title}' se repite (el primero en la línea {line})"),
     # contacts (SPEC §7.3)
     "read.contact_cells": (
-        "a contact row has 6 cells, id|'gap'|'e'|'mu'|'slip'|description (found {found})",
-        "una fila de contacto tiene 6 celdas, id|'hueco'|'e'|'mu'|'deslizamiento'|descripción (hay {found})"),
+        "a contact row has 5 or 6 cells, id|'gap'|'e'|'mu'|'slip'|description, the description optional "
+        "(found {found})",
+        "una fila de contacto tiene 5 o 6 celdas, id|'hueco'|'e'|'mu'|'deslizamiento'|descripción, la descripción "
+        "opcional (hay {found})"),
     "read.too_many_contacts": (
         "more than {limit} contacts; this many could not be followed in time (the rest of the file was not read)",
         "más de {limit} contactos; no se podrían seguir a tiempo (el resto del archivo no se leyó)"),
