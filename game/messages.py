@@ -389,6 +389,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "check.measure_taken": (
         "'{name}' is already a parameter or a condition; give the measure another name",
         "'{name}' ya es un parámetro o una condición; dé otro nombre a la medida"),
+    "check.point_twice": (
+        "point '{name}' is defined twice (first at line {line})",
+        "el punto '{name}' se define dos veces (la primera vez en la línea {line})"),
     "check.measure_twice": (
         "measure '{name}' is defined twice (first at line {line})",
         "la medida '{name}' se define dos veces (la primera en la línea {line})"),
