@@ -389,6 +389,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "check.measure_taken": (
         "'{name}' is already a parameter or a condition; give the measure another name",
         "'{name}' ya es un parámetro o una condición; dé otro nombre a la medida"),
+    "check.point_twice": (
+        "point '{name}' is defined twice (first at line {line})",
+        "el punto '{name}' se define dos veces (la primera vez en la línea {line})"),
     "check.measure_twice": (
         "measure '{name}' is defined twice (first at line {line})",
         "la medida '{name}' se define dos veces (la primera en la línea {line})"),
@@ -463,8 +466,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "aviso: el título '{title}' se repite (el primero en la línea {line})"),
     # contacts (SPEC §7.3)
     "read.contact_cells": (
-        "a contact row has 6 cells, id|'gap'|'e'|'mu'|'slip'|description (found {found})",
-        "una fila de contacto tiene 6 celdas, id|'hueco'|'e'|'mu'|'deslizamiento'|descripción (hay {found})"),
+        "a contact row has 5 or 6 cells, id|'gap'|'e'|'mu'|'slip'|description, the description optional "
+        "(found {found})",
+        "una fila de contacto tiene 5 o 6 celdas, id|'hueco'|'e'|'mu'|'deslizamiento'|descripción, la descripción "
+        "opcional (hay {found})"),
     "read.too_many_contacts": (
         "more than {limit} contacts; this many could not be followed in time (the rest of the file was not read)",
         "más de {limit} contactos; no se podrían seguir a tiempo (el resto del archivo no se leyó)"),

@@ -301,8 +301,8 @@ def _names(mech: Mechanism, parameters: Sequence[str], coordinates: Sequence[str
     names_ok(mech.gravity, params, msg("mechanism.where_gravity"))
     ids: dict[str, Location] = {}
     for p in mech.points:
-        if p.id in ids:
-            problems.append(SourceError(msg("check.defined_twice", name=p.id, line=ids[p.id].line), p.location))
+        if p.id in ids:  # one message, of the point (validation does not name its P_x … P_vy again)
+            problems.append(SourceError(msg("check.point_twice", name=p.id, line=ids[p.id].line), p.location))
         ids.setdefault(p.id, p.location)
         if p.fixed:  # free points are conditions, checked with the others
             for value in (p.x, p.y, p.vx, p.vy):

@@ -83,8 +83,12 @@ def _names(model: ModelFile, problems: list[SourceError]) -> None:
         names_ok(p.value, params, msg("where.parameter"))
         declare(p.name, p.location, "parameter")
         params.add(p.name)
+    conditions: set[str] = set()
     for c in model.conditions:
         names_ok(c.value, params, msg("where.condition"))
+        if model.mechanism is not None and c.name in conditions:
+            continue  # a point given twice: check_names_of says so once, of the point, not of P_x … P_vy
+        conditions.add(c.name)
         declare(c.name, c.location, "condition")
     if model.mechanism is not None:  # its conditions are made from its free points
         check_names_of(model.mechanism, sorted(params), list(model.coordinates), list(model.velocities), problems)

@@ -278,7 +278,7 @@ class ContactRK4:
         from .system import State
 
         try:
-            p, struck, normal = self.contacts.resolve(at.t, at.q, at.p, resting)
+            p, struck, by_contact = self.contacts.resolve(at.t, at.q, at.p, resting)
         except FAILURES as exc:
             raise system.failure(at, _reason(exc), 1) from None
         if not struck:
@@ -287,7 +287,7 @@ class ContactRK4:
         before, after = system.velocities(at), system.velocities(new)
         loss = sum(system.energies(at)) - sum(system.energies(new))
         new = State(at.t, at.q, p, at.work, at.support_work, at.losses + loss)
-        self.log.append(Impact(at.t, tuple(struck), at.q, before, after, loss, normal))
+        self.log.append(Impact(at.t, tuple(struck), at.q, before, after, loss, tuple(by_contact)))
         return new
 
     def _rest(self, system: System, state: State, resting: tuple[Mode, ...] = ()) -> tuple[tuple[Mode, ...], State]:

@@ -175,8 +175,12 @@ class Mode:
 @dataclass(frozen=True)
 class Impact:
     """Impulses at one instant: which contacts, the velocities before and after, energy lost,
-    and the part of the change of velocity the normal impulses alone made (it points away
-    from where the bodies were touched)."""
+    and what each contact did by itself.
+
+    ``by_contact[i]`` is (the change of q̇ the impulses of ``contacts[i]`` made, the part of
+    it its normal impulses made — that points away from where the bodies touched): in a
+    Newton's cradle the balls inside the row end as they began, but each contact along it
+    passed the whole impulse on."""
 
     t: float
     contacts: tuple[int, ...]
@@ -184,7 +188,7 @@ class Impact:
     before: np.ndarray
     after: np.ndarray
     loss: float
-    normal: np.ndarray
+    by_contact: tuple[tuple[np.ndarray, np.ndarray], ...]
 
 
 class Push(NamedTuple):
@@ -312,17 +316,17 @@ class Contacts:
     # -- impacts -----------------------------------------------------------------------------------
 
     def resolve(self, t: float, q: np.ndarray, p: np.ndarray, resting: Sequence[Mode] = ()
-                ) -> tuple[np.ndarray, list[int], np.ndarray]:
+                ) -> tuple[np.ndarray, list[int], list[tuple[np.ndarray, np.ndarray]]]:
         """Momenta after the impulses of the touching contacts that approach, which contacts
-        got one (empty: nothing approaches), and the change of q̇ the normal impulses made.
+        got one (empty: nothing approaches), and for each of those (in the same order) the
+        change of q̇ its own impulses made and the part of it its normal impulses made.
         ``resting`` are the contacts resting until now: how hard an approach is pressed (so
         whether it is slow enough to be inelastic) counts their forces (a ball landing on a
         ball that lies on the floor is pressed by its whole weight)."""
         ql, pl = q.tolist(), p.tolist()
-        normal = np.zeros(self.n)
         touching = self.touching(t, ql)
         if not touching:
-            return p, [], normal
+            return p, [], []
         motion = self.motion(t, ql, pl)
         acceleration = self._accelerations(resting, t, ql, pl, motion)
         rows = {k: _ImpactRow(self.items[k], self.terms(k, t, ql, motion), motion, acceleration, self.delta)
@@ -330,6 +334,7 @@ class Contacts:
         v = np.array(motion.velocity)
         p = p.copy()
         struck: list[int] = []
+        own: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # each contact's Δq̇ and its normal part
         for sweeps, inelastic in ((RESTITUTION_SWEEPS, False), (INELASTIC_SWEEPS, True)):
             for _ in range(sweeps):
                 moved = False
@@ -340,13 +345,15 @@ class Contacts:
                     dv, dp, pn = impulse
                     v += dv
                     p += dp
-                    normal += pn * rows[k].WJ
                     moved = True
                     if k not in struck:
                         struck.append(k)
+                        own[k] = (np.zeros(self.n), np.zeros(self.n))
+                    own[k][0][:] += dv
+                    own[k][1][:] += pn * rows[k].WJ
                 if not moved:
-                    return p, struck, normal
-        return p, struck, normal
+                    return p, struck, [own[k] for k in struck]
+        return p, struck, [own[k] for k in struck]
 
     # -- resting contacts ---------------------------------------------------------------------------
 

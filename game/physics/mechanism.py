@@ -25,7 +25,10 @@ The coordinates q are the x, y of the free points. Then:
 - after each step of dt the positions are pulled back onto Φ = 0 and the
   velocities onto Φq·q̇ + Φt = 0, by least squares in the mass metric
   (Gauss–Newton for positions, one projection for velocities); a configuration
-  where the rows in use stop being independent is singular, and reported.
+  where the rows in use stop being independent is singular, and reported;
+- at the start (the file's points, typed conditions) positions are assembled by
+  Gauss–Newton from the guess, and when a far guess stalls it, by Levenberg–Marquardt
+  or by continuation from the positions the mechanism was built at (``assemble_from``).
 
 Constraints are scaled so that multipliers are forces: a bar's λ is the force
 along it (> 0 pulls its ends together: tension), a slider's the force across
@@ -69,6 +72,10 @@ SINGULAR = 1e-9
 ASSEMBLED = 1e-12
 #: Gauss–Newton iterations to assemble positions from scratch (after a step one or two do)
 ASSEMBLY_ITERATIONS = 60
+#: Levenberg–Marquardt iterations when Gauss–Newton cannot assemble a far guess
+DAMPED_ITERATIONS = 500
+#: moves from the assembled positions to a far guess when even that fails
+CONTINUATION_STEPS = 50
 #: the mass metric of projections gets this fraction of the mean mass on every coordinate,
 #: so that a massless point (a joint between massless bars) still has a defined nearest place
 METRIC_FLOOR = 1e-6
@@ -121,9 +128,11 @@ class MechanismSystem(StepTimes):
         metric = self.mass + METRIC_FLOOR * (mean_mass if mean_mass > 0 else 1.0) * np.eye(n)
         # projections in the mass metric W = L·Lᵀ: with x = Lᵀ·Δq they are plain least squares
         # (W is fixed and well conditioned by its floor, so its factor is taken once)
-        self._metric_factor_inv = np.linalg.solve(np.linalg.cholesky(metric), np.eye(n)).T
+        self._metric_factor = np.linalg.cholesky(metric)
+        self._metric_factor_inv = np.linalg.solve(self._metric_factor, np.eye(n)).T
         self.rank = self.m
         self.redundant = False
+        self._reference: np.ndarray | None = None
         #: every stage checked for NaN (replaying a failed step)
         self._checked = False
         self._start_checks()
@@ -299,13 +308,15 @@ class MechanismSystem(StepTimes):
         values = condition_values(self.model, self.parameters)
         q = np.array([values[c] for c in self.coordinates])
         try:
-            q = self.assemble(q, 0.0)
+            q = self.assemble_from(q, 0.0)
         except SimulationError as exc:
             worst = self._worst_constraint(q, 0.0)
             reason = (msg("mechanism.cannot_assemble_at", reason=exc.why, element=worst.element.label) if worst
                       else msg("mechanism.cannot_assemble", reason=exc.why))
             raise ModelFileError([SourceError(
                 reason, worst.element.location if worst else self.mechanism.location)]) from None
+        #: the file's points assembled: where continuation toward a far guess starts
+        self._reference = q
         self.rank = self._rank_at(q)
         self.redundant = self.rank < self.m
         freedom = self.n - self.rank
@@ -425,6 +436,118 @@ class MechanismSystem(StepTimes):
             q = q + step
         raise SimulationError(msg("mechanism.unmet"), t, self._named(q))
 
+    def assemble_from(self, guess: np.ndarray, t: float) -> np.ndarray:
+        """Positions where Φ(q, t) = 0 from a guess that may be far from any (a typed condition, the
+        file's points).
+
+        Gauss–Newton as :meth:`assemble` does first: from a near guess it lands on the nearest
+        valid positions. From a far one it can stall where Φq is nearly singular (a crank typed
+        five times its length away); then two ways that do not: Levenberg–Marquardt from the
+        guess (damped steps that must lower ‖Φ‖), and continuation from the positions the
+        mechanism was built at, moved toward the guess a little at a time; of those that
+        assemble, the one nearer the guess in the mass metric. A result whose drivers point
+        against their angles (the other root of the same direction) is a last resort: Gauss–
+        Newton's, if the others find none (the start checks then say which driver). Raises
+        Gauss–Newton's SimulationError when nothing assembles it."""
+        guess = np.array(guess, dtype=float)
+        against: np.ndarray | None = None
+        try:
+            q = self.assemble(guess, t)
+            if self._drivers_agree(q, t):
+                return q
+            against = q
+        except SimulationError as exc:
+            failure = exc
+        found = [q for q in (self._damped_assembly(guess, t), self._continued_assembly(guess, t))
+                 if q is not None and self._drivers_agree(q, t)]
+        if not found:
+            if against is not None:
+                return against
+            raise failure
+        distance = [float(np.sum((self._metric_factor.T @ (q - guess)) ** 2)) for q in found]
+        return found[int(np.argmin(distance))]
+
+    def _drivers_agree(self, q: np.ndarray, t: float) -> bool:
+        """Does P1→P2 of every driver point along its angle at t (not against it)?"""
+        for k in self.drivers:
+            e = self.constraints[k].element
+            angle = e.value("angle")
+            assert angle is not None
+            theta = evaluate(angle.tree, {**self.parameters, TIME: t})
+            (x1, y1), (x2, y2) = (self.where(pid, q) for pid in e.points)
+            if (x2 - x1) * math.cos(theta) + (y2 - y1) * math.sin(theta) < 0:
+                return False
+        return True
+
+    def _damped_assembly(self, guess: np.ndarray, t: float) -> np.ndarray | None:
+        """Levenberg–Marquardt on ½‖Φ‖² in the mass metric from ``guess`` (drivers turned): a step
+        is taken only if it lowers ‖Φ‖ and is not longer than a quarter of the mechanism (else the
+        damping grows, turning the step toward steepest descent and shortening it); None when the
+        damping runs away (a minimum of ‖Φ‖ that is not 0) or the iterations run out."""
+        q = self._turn_drivers(guess.copy(), t)
+        if not self.m:
+            return q
+        tolerance = ASSEMBLED * self.size
+        inv = self._metric_factor_inv
+
+        def residual(x: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+            try:
+                phi, J, _ = self._geometry_at(x, t)
+            except EvaluationError:
+                return None
+            return (phi, J) if np.all(np.isfinite(phi)) and np.all(np.isfinite(J)) else None
+
+        now = residual(q)
+        if now is None:
+            return None
+        phi, J = now
+        cost = float(phi @ phi)
+        scale: float | None = None
+        damping = 0.0
+        for _ in range(DAMPED_ITERATIONS):
+            if float(np.max(np.abs(phi))) <= tolerance:
+                return q
+            scaled = J @ inv
+            normal = scaled.T @ scaled
+            if scale is None:
+                scale = max(float(np.max(np.diag(normal))), 1e-300)
+                damping = 1e-3 * scale
+            gradient = scaled.T @ phi
+            step = inv @ np.linalg.solve(normal + damping * np.eye(self.n), -gradient)
+            if not np.all(np.isfinite(step)) or float(np.max(np.abs(step))) > 0.25 * self.size:
+                accepted = False
+            else:
+                trial = q + step
+                after = residual(trial)
+                accepted = after is not None and float(after[0] @ after[0]) < cost
+            if accepted:
+                assert after is not None
+                q, (phi, J) = trial, after
+                cost = float(phi @ phi)
+                damping = max(damping / 3, 1e-15 * scale)
+            else:
+                damping *= 4
+                if damping > 1e12 * scale:
+                    return None  # ‖Φ‖ has a minimum here that is not 0
+        return None
+
+    def _continued_assembly(self, guess: np.ndarray, t: float) -> np.ndarray | None:
+        """From the positions the mechanism was built at (assembled), toward ``guess`` in
+        CONTINUATION_STEPS equal moves, each followed by Gauss–Newton from where the last
+        one ended: every move starts near the constraints, so no Newton step is asked to come
+        from far. None if there are no such positions yet or a move cannot be assembled."""
+        if self._reference is None:
+            return None
+        start = self._reference
+        try:
+            q = self.assemble(start, t)
+            delta = (guess - start) / CONTINUATION_STEPS
+            for _ in range(CONTINUATION_STEPS):
+                q = self.assemble(q + delta, t, iterations=20)
+        except SimulationError:
+            return None
+        return q
+
     def _turn_drivers(self, q: np.ndarray, t: float) -> np.ndarray:
         """A better first guess: each driver's free end turned to its angle at t."""
         for k in self.drivers:
@@ -508,7 +631,7 @@ class MechanismSystem(StepTimes):
 
     def state(self, q, qdot, t: float = 0.0) -> State:
         """The state nearest (q, q̇) that the constraints allow: positions assembled, velocities projected."""
-        q = self.assemble(np.asarray(q, dtype=float), t)
+        q = self.assemble_from(np.asarray(q, dtype=float), t)
         v = self.admissible_velocities(q, np.asarray(qdot, dtype=float), t)
         self._select_rows(q, t)
         if not np.all(np.isfinite(v)):

@@ -379,9 +379,12 @@ class Flash:
 class FlashRecorder:
     """The places of the impacts of the last ``seconds`` of simulated time, to flash them.
 
-    For each impact, each ball or block whose velocity jumped gets a flash on its outline,
-    on the side the normal impulses came from (a ball on the floor flashes at its bottom;
-    two balls that meet flash where they touch).
+    For each contact that got an impulse, each ball or block whose velocity that impulse
+    changed gets a flash on its outline, on the side the contact's normal impulse came
+    from (a ball on the floor flashes at its bottom; two balls that meet flash where they
+    touch), as bright as the change. Contact by contact, not by the bodies' net change: in
+    a Newton's cradle the middle balls end as they began, yet every contact along the row
+    passed the impulse on, and each flashes.
     """
 
     def __init__(self, poses_at: PosesAt, seconds: float = 0.35, most: int = 64) -> None:
@@ -393,10 +396,12 @@ class FlashRecorder:
         for impact in sim.impacts:
             q = impact.q.tolist()
             before = self.poses_at(impact.t, q, impact.before.tolist())
-            after = self.poses_at(impact.t, q, impact.after.tolist())
-            pushed = self.poses_at(impact.t, q, (impact.before + impact.normal).tolist())
-            jumps = [(b, a.vx - b.vx, a.vy - b.vy, n.vx - b.vx, n.vy - b.vy) for b, a, n in zip(before, after, pushed)
-                     if isinstance(b, (BallPose, BlockPose))]
+            jumps = []
+            for change, normal in impact.by_contact:  # each contact's own change of velocity
+                after = self.poses_at(impact.t, q, (impact.before + change).tolist())
+                pushed = self.poses_at(impact.t, q, (impact.before + normal).tolist())
+                jumps += [(b, a.vx - b.vx, a.vy - b.vy, n.vx - b.vx, n.vy - b.vy)
+                          for b, a, n in zip(before, after, pushed) if isinstance(b, (BallPose, BlockPose))]
             biggest = max((math.hypot(dx, dy) for _, dx, dy, _, _ in jumps), default=0.0)
             for pose, dx, dy, nx, ny in jumps:
                 size, push = math.hypot(dx, dy), math.hypot(nx, ny)

@@ -89,6 +89,21 @@ def test_impacts_flash_where_they_happen_and_fade(session):
     assert session.flashes() == []
 
 
+def test_every_contact_along_the_cradle_flashes(session):
+    # the impulse passes through balls 2, 3 and 4, which end at rest as they began: the
+    # contacts between them flash too, not only the first and the last
+    session.open("cuna_newton")
+    r, l, g = (session.sim.parameters[k] for k in ("r", "l", "g"))
+    session.run(26)  # t = 0.52: ball 1, released from 30°, struck at 0.510 s
+    flashes = [f for f, _ in session.flashes()]
+    places = sorted({(round(f.x, 9), round(f.y, 9)) for f in flashes})
+    # where neighbouring balls touch, between supports 2·r apart, the strings hanging straight
+    assert len(places) == 4, places
+    assert np.allclose(places, [(x * r, -l) for x in (-3, -1, 1, 3)], atol=1e-6, rtol=0), places
+    incoming = np.sqrt(2 * g * l * (1 - np.cos(np.pi / 6)))
+    assert all(f.strength == pytest.approx(incoming, rel=1e-6) for f in flashes)
+
+
 def test_a_bounce_trail_reaches_the_floor(session):
     session.open("pelota")
     session.run(40)

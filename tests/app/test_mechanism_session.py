@@ -121,6 +121,17 @@ def test_typed_conditions_are_assembled_to_the_nearest_valid_ones():
     assert s.sim.q == pytest.approx([0.0, 0.0], abs=1e-12)  # straight below the pivot, on the bar's circle
 
 
+def test_a_far_typed_condition_is_assembled_where_the_linkage_allows(capsys):
+    # the four-bar's crank and motor put A at (10, 0) however far A is typed, as A_x = 11…30 do
+    s = opened("cuadrilatero")
+    s.act("conditions")
+    assert s.apply_conditions({"A_x": "50"}) is None
+    assert s.sim.q[:2] == pytest.approx([10.0, 0.0], abs=1e-9)
+    assert main(["simulate", "cuadrilatero", "--seconds", "0.02", "--set", "A_x=50"]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert [float(v) for v in rows[1][1:3]] == pytest.approx([10.0, 0.0], abs=1e-9)
+
+
 def test_simulate_writes_coordinates_energies_and_reactions(capsys):
     assert main(["simulate", "biela_manivela", "--seconds", "1", "--set", "w=pi"]) == 0
     rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))

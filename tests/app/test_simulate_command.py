@@ -136,6 +136,57 @@ def test_measures_are_csv_columns_after_de(run, tmp_path):
     assert head["Lz"] == pytest.approx(lz, rel=1e-14)
 
 
+#: a ball on a floor (a contact), with drag (a force: W) and a measure: every optional column
+BALL_WITH_EVERYTHING = """<GENERAL>
+dt=0.01
+N=5
+nQ=2
+</GENERAL>
+<PARAMETERS>
+<P>m|2|masa</P>
+<P>g|9.81|gravedad</P>
+<P>r|0.2|radio</P>
+</PARAMETERS>
+<CIs>
+<CI>x|0|x</CI>
+<CI>y|1|y</CI>
+<CI>vx|1|vx</CI>
+<CI>vy|0|vy</CI>
+</CIs>
+<TMATRIX>
+<T>0,0|'m'</T>
+<T>1,1|'m'</T>
+</TMATRIX>
+<ENERGIES>
+<Ek>½·m·(vx² + vy²)</Ek>
+<Ep>m·g·y</Ep>
+</ENERGIES>
+<CONTACTS>
+<K>piso|'y - r'|'0.6'|'0.3'|'vx'</K>
+</CONTACTS>
+<MEASURES>
+<M>px|'m·vx'|momento</M>
+</MEASURES>
+<FORCES>
+<F>x|'-0.5·vx'|roce</F>
+</FORCES>
+<G>Blk|suelo|6|0.2|'0'|'-0.1'|'0'|'0'|'0'|'0'|0|-1</G>
+<G>C|C1|r|'x'|'y'|'vx'|'vy'|1|-1|1</G>
+"""
+
+
+def test_the_manual_gives_the_csv_columns_in_the_order_simulate_writes_them(run, write_model):
+    # SPEC §6 and §7.4: t, q, q̇, Ek, Ep, E, DE, then the rest, measures last; W and Eloss between
+    header = run("simulate", str(write_model(BALL_WITH_EVERYTHING)), "--seconds", "0.01").stdout.splitlines()[0]
+    assert header == "t,x,y,vx,vy,Ek,Ep,E,DE,W,Eloss,px"
+    manual = (ROOT / "docs" / "manual.html").read_text(encoding="utf-8")
+    assert f"<code>{header}</code>" in manual  # the example of the simulate section
+    contacts = manual[manual.index('id="contactos"'):]
+    contacts = contacts[:contacts.index("<h3")]
+    assert "columna <code>Eloss</code> al final" not in contacts  # it is not the last with measures
+    assert "antes de las <a href=\"#measures\">medidas</a>" in contacts
+
+
 def simulate_here(*args, **kw):
     """simulate() in this process: (exit code, standard output, standard error)."""
     from game.app.commands import simulate

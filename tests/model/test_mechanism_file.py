@@ -93,6 +93,29 @@ def test_mistakes_in_a_mechanism_are_named_where_they_are(write_model, rows, exp
     assert any(p.startswith(expected) for p in problems), problems
 
 
+@pytest.mark.parametrize("rows, expected", [
+    # a free point again on a line of its own, on the line of the first, and as a fixed point
+    (PENDULUM + "\n<POINT>P|2|1</POINT>", "13:8: point 'P' is defined twice (first at line 10)"),
+    (PENDULUM.replace("<POINT>P|1|1</POINT>", "<POINT>P|0|1.5</POINT><POINT>P|1|1</POINT>"),
+     "10:30: point 'P' is defined twice (first at line 10)"),
+    (PENDULUM + "\n<POINT>P|2|1|0|0|1</POINT>", "13:8: point 'P' is defined twice (first at line 10)"),
+])
+def test_a_point_defined_twice_is_one_message_at_the_second(write_model, rows, expected):
+    # not one more for each of its coordinates and velocities P_x, P_y, P_vx, P_vy
+    assert _problems(write_model, mechanism(rows)) == [expected]
+
+
+def test_a_point_defined_twice_is_one_message_in_spanish_too(write_model, spanish):
+    assert _problems(write_model, mechanism(PENDULUM + "\n<POINT>P|2|1</POINT>")) == [
+        "13:8: el punto 'P' se define dos veces (la primera vez en la línea 10)"]
+
+
+def test_a_point_named_like_a_parameter_is_still_told(write_model):
+    text = mechanism(PENDULUM).replace("</PARAMETERS>", "<P>P_x|1|x</P>\n</PARAMETERS>")
+    problems = _problems(write_model, text)
+    assert any("'P_x' is defined twice" in p for p in problems), problems
+
+
 def test_a_mechanism_file_has_no_lagrangian_blocks_and_no_nq(write_model):
     text = mechanism(PENDULUM).replace("</GENERAL>", "nQ=3\n</GENERAL>") + "<CIs>\n<CI>x|0|x</CI>\n</CIs>\n"
     problems = _problems(write_model, text)
