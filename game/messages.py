@@ -181,6 +181,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "where.condition": (
         " (a condition value may use the parameters)",
         " (el valor de una condición puede usar los parámetros)"),
+    "where.system_data": (" (dt and N are numbers)", " (dt y N son números)"),
     "where.tmatrix": (
         " (T may use parameters, coordinates and t)",
         " (T puede usar parámetros, coordenadas y t)"),
