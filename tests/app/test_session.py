@@ -432,6 +432,34 @@ def test_a_stop_banner_goes_once_the_value_is_fixed(tmp_path):
     assert s.banner is None
 
 
+def test_a_stop_banner_is_said_again_in_the_other_language(spanish, write_model):
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(language="es"))
+    s.open(str(write_model(one_coordinate("m", "½·m·vx²", "m·sqrt(x)", x0="0.2", v0="-1"), "raiz.dat")))
+    s.act("animate")
+    for _ in range(20):
+        s.advance(0.1)
+    assert s.banner_cause == "stopped" and s.banner.startswith("La simulación se detuvo: Ep no se puede calcular")
+    s.act("language")
+    assert s.banner.startswith("The simulation stopped: Ep cannot be computed") and " en t=" not in s.banner
+    s.act("language")
+    assert s.banner.startswith("La simulación se detuvo: Ep no se puede calcular")
+
+
+def test_warnings_and_notices_follow_the_language(session):
+    assert session.apply_parameters({"L": "-1"}) is None
+    assert "barra b1" in session.banner
+    session.set_language("en")
+    assert session.banner.startswith("The bar b1 has a negative length (-1)")
+    session.apply_parameters({"L": "1"})
+    session.exported(None, "disk full")
+    assert session.banner == "Could not save: disk full"
+    session.set_language("es")
+    assert session.banner == "No se pudo guardar: disk full"
+    session.say("plain text, as it was given")
+    session.set_language("en")
+    assert session.banner == "plain text, as it was given"
+
+
 def test_the_chaos_control_follows_a_model_with_contacts():
     # the copies bounce as the ball does: each steps through the contacts' stepper, never the
     # array loop (which knows no floor)
