@@ -700,9 +700,26 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "cmd.stopped": ("error: the simulation stopped: {reason}", "error: la simulación se detuvo: {reason}"),
     "cmd.in_expression": ("  in {expression}", "  en {expression}"),
     "cmd.cannot_start": ("the model cannot start: {reason}", "el modelo no puede arrancar: {reason}"),
+    "cmd.output_no_folder": (
+        "{option} {path}: there is no folder {folder}", "{option} {path}: no existe la carpeta {folder}"),
+    "cmd.output_not_writable": (
+        "{option} {path}: cannot write in {folder}", "{option} {path}: no se puede escribir en {folder}"),
+    "cmd.output_is_folder": (
+        "{option} {path} is a folder; give the name of a file", "{option} {path} es una carpeta; dé el nombre de un archivo"),
+    "cmd.cannot_write": ("cannot write {path}: {reason}", "no se puede escribir {path}: {reason}"),
     "unit.seconds": ("{value:.1f} s", "{value:.1f} s"),
     "unit.minutes": ("{value:.0f} min", "{value:.0f} min"),
     "unit.hours": ("{value:.1f} h", "{value:.1f} h"),
+    # the screenshot command (game/app/screenshot.py)
+    "screenshot.size_syntax": (
+        "--size must look like 1280x720, not '{size}'", "--size debe tener la forma 1280x720, no '{size}'"),
+    "screenshot.size_range": (
+        "--size {size}: the window is at least {low} and at most {high} pixels",
+        "--size {size}: la ventana mide al menos {low} y como mucho {high} píxeles"),
+    "screenshot.panels": (
+        "--panels takes energy and values, not '{name}'", "--panels admite energy y values, no '{name}'"),
+    "screenshot.done": (
+        "{path}: {title} at t = {t} s ({width}×{height})", "{path}: {title} en t = {t} s ({width}×{height})"),
     # the chaos map (game/app/chaosmap.py)
     "chaosmap.not_a_condition": (
         "{option} {name}: not a coordinate or velocity of this model (they are: {names}){hint}",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import math
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -45,6 +46,24 @@ class UsageError(Exception):
 
     def __str__(self) -> str:
         return text(self.reason)
+
+
+def check_output(path: str | Path, option: str) -> None:
+    """Refuse at once an output file that could not be written (before any work is done):
+    its folder must exist and be writable, and the path must not be a folder itself."""
+    out = Path(path)
+    folder = out.parent
+    if not folder.is_dir():
+        raise UsageError(msg("cmd.output_no_folder", option=option, path=str(path), folder=str(folder)))
+    if out.is_dir():
+        raise UsageError(msg("cmd.output_is_folder", option=option, path=str(path)))
+    if not os.access(folder, os.W_OK | os.X_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        raise UsageError(msg("cmd.output_not_writable", option=option, path=str(path), folder=str(folder)))
+
+
+def write_failed(path: str | Path, exc: OSError) -> Message:
+    """Why ``path`` could not be written, in one line."""
+    return msg("cmd.error", reason=msg("cmd.cannot_write", path=str(path), reason=exc.strerror or str(exc)))
 
 
 def find_model(name: str) -> Path:
