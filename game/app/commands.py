@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..expr import EvaluationError, ExpressionError, Location, SourceError, algebra, canonical_name, evaluate, parse
-from ..messages import Message, msg, number, text
+from ..messages import Message, counted, msg, number, text
 from ..model import ModelFile, ModelFileError, load_model, read_catalog
 from ..model.values import condition_values, parameter_values
 from ..physics import Simulation, SimulationError
@@ -206,7 +206,7 @@ def check(files: Sequence[str], out: TextIO | None = None, show_code: bool = Fal
         print(msg("cmd.problems", count=len(problems), s=plural(len(problems)), files=bad_files, fs=plural(bad_files)),
               file=out)
         return 1
-    summary = msg("cmd.all_valid", count=checked, s=plural(checked)).text()
+    summary = msg("cmd.one_valid" if checked == 1 else "cmd.all_valid", count=checked).text()
     if warnings:
         summary += f" ({msg('cmd.warnings', count=len(warnings), s=plural(len(warnings)))})"
     print(summary, file=out)
@@ -284,6 +284,8 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
     out, err = out or sys.stdout, err or sys.stderr
     if not (math.isfinite(seconds) and seconds >= 0):
         raise UsageError(msg("cmd.seconds", value=seconds))
+    if csv_path:
+        check_output(csv_path, "--csv")  # before the model is built and run
     path = find_model(model_name)
     try:
         model = load_model(path)
@@ -308,8 +310,9 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
     dt, n = model.general.dt, model.general.n_substeps
     steps = round(seconds / dt)
     substeps = steps * n
-    plan = msg("cmd.plan", model=path.name, seconds=number(seconds), steps=f"{steps:,}", dt=number(dt), n=n,
-               substeps=f"{substeps:,}").text()
+    plan = msg("cmd.plan", model=path.name, seconds=number(seconds), steps=counted(steps, "count.step", "count.steps",
+                                                                                  f"{steps:,}"),
+               dt=number(dt), n=n, substeps=counted(substeps, "count.substep", "count.substeps", f"{substeps:,}")).text()
     if substeps > MAX_SUBSTEPS:
         reason = msg("cmd.too_many_substeps", substeps=f"{substeps:,}", limit=f"{MAX_SUBSTEPS:,}")
         print(f"{plan}\n{msg('cmd.error', reason=reason)}", file=err)
@@ -323,16 +326,22 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
             print(f"{plan}\n{msg('cmd.error', reason=reason)}", file=err)
             return 2
     print(plan, file=err)
-    with contextlib.ExitStack() as stack:
-        sink = stack.enter_context(open(csv_path, "w", newline="", encoding="utf-8")) if csv_path else out
-        sim.observers.append(CsvRows(sink, sim.sample_names()))
-        sim.announce_break()
-        try:
-            sim.step(steps)
-        except SimulationError as exc:
-            print(msg("cmd.stopped", reason=str(exc)), file=err)
-            if exc.expression:
-                print(msg("cmd.in_expression", expression=exc.expression), file=err)
-            return 1
+    try:
+        with contextlib.ExitStack() as stack:
+            sink = stack.enter_context(open(csv_path, "w", newline="", encoding="utf-8")) if csv_path else out
+            sim.observers.append(CsvRows(sink, sim.sample_names()))
+            sim.announce_break()
+            try:
+                sim.step(steps)
+            except SimulationError as exc:
+                print(msg("cmd.stopped", reason=str(exc)), file=err)
+                if exc.expression:
+                    print(msg("cmd.in_expression", expression=exc.expression), file=err)
+                return 1
+    except BrokenPipeError:
+        raise  # the reader of standard output went away: the command line stops quietly
+    except OSError as exc:  # the file could not be written after all (a full disk, a folder removed)
+        print(write_failed(csv_path or "-", exc), file=err)
+        return 2
     return 0
 
