@@ -741,6 +741,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "--panels takes energy and values, not '{name}'", "--panels admite energy y values, no '{name}'"),
     "screenshot.done": (
         "{path}: {title} at t = {t} s ({width}×{height})", "{path}: {title} en t = {t} s ({width}×{height})"),
+    # the plots and the chaos control of the window (game/app/plotting.py)
+    "plot.spread": ("spread", "dispersión"),
+    "plot.log_scale": ("{name} (log scale)", "{name} (escala log)"),
     # the chaos map (game/app/chaosmap.py)
     "chaosmap.not_a_condition": (
         "{option} {name}: not a coordinate or velocity of this model (they are: {names}){hint}",

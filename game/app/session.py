@@ -566,7 +566,7 @@ class Session:
         sim = self.sim
         if panel == "values":
             measures = zip(sim.measures.names, sim.measures.of(sim))
-            chaos = self.plots.readout()
+            chaos = self.plots.readout(self.texts.language)
             return [f"{k} = {number(v)}" for k, v in (*sim.values().items(), *sim.reactions().items(), *measures,
                                                        *chaos)]
         ek, ep = sim.energies

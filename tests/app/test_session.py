@@ -290,6 +290,18 @@ def test_the_chaos_control_runs_an_ensemble_that_restarts_at_resets(session):
     assert all(p.spec.kind != "spread" for p in board.plots)
 
 
+def test_the_spread_is_named_in_the_interfaces_language(session):
+    session.act("ensemble")
+    session.run(5)
+    lines = session.readout("values")
+    assert any(line.startswith("dispersión = ") for line in lines) and not any("spread" in line for line in lines)
+    spread = session.plots.plots[-1]
+    assert session.plots.legend(spread, "es") == ("dispersión (escala log)",)
+    session.set_language("en")
+    assert any(line.startswith("spread = ") for line in session.readout("values"))
+    assert session.plots.legend(spread, "en") == ("spread (log scale)",)
+
+
 def test_another_model_keeps_the_kinds_of_plot(session):
     session.act("plots")
     session.act("ensemble")
