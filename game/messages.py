@@ -670,6 +670,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "más de {limit} choques en un mismo subpaso (los contactos no llegan al reposo)"),
     # -- the commands (game/app/commands.py) ---------------------------------------------------
     "cmd.error": ("error: {reason}", "error: {reason}"),
+    "cmd.warning": ("warning: {reason}", "aviso: {reason}"),
     "cmd.no_display": (
         "no display to open the window on; on a machine without a screen use "
         "python3 main.py screenshot / simulate / check",

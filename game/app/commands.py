@@ -27,8 +27,9 @@ from ..messages import Message, counted, msg, number, text
 from ..model import ModelFile, ModelFileError, load_model, read_catalog
 from ..model.values import condition_values, parameter_values
 from ..physics import Simulation, SimulationError
-from ..physics.kinematics import kinematics_for
+from ..physics.kinematics import Kinematics, kinematics_for
 from ..physics.mechanism import MechanismSystem
+from ..ui.text import negative_size
 from . import paths
 
 #: simulate refuses a run estimated to take longer than this (wall seconds).
@@ -279,6 +280,20 @@ class CsvRows:
         self.on_step(sim)  # the row at the conditions the run starts from
 
 
+def drawn_inside_out(model: ModelFile, sim: Simulation) -> list[str]:
+    """What the window's banner warns of at the start of a run: bodies whose size (a bar's
+    length, a ball's radius …) is negative with these parameters, so they would be drawn inside
+    out; said on standard error, the run and its CSV go on as they are."""
+    try:
+        kinematics = kinematics_for(model, sim.system, sim.parameters)
+        if not isinstance(kinematics, Kinematics):  # a mechanism's bars join its points: no sizes of their own
+            return []
+        found = kinematics.negative_sizes(sim.t, sim.q, sim.qdot)
+    except (ArithmeticError, ValueError, ExpressionError):  # what cannot be drawn is check's to say
+        return []
+    return [str(negative_size(*size)) for size in found]
+
+
 def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Sequence[str],
              derivatives: str, out: TextIO | None = None, err: TextIO | None = None) -> int:
     out, err = out or sys.stdout, err or sys.stderr
@@ -326,6 +341,8 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
             print(f"{plan}\n{msg('cmd.error', reason=reason)}", file=err)
             return 2
     print(plan, file=err)
+    for warning in drawn_inside_out(model, sim):
+        print(msg("cmd.warning", reason=warning), file=err)
     try:
         with contextlib.ExitStack() as stack:
             sink = stack.enter_context(open(csv_path, "w", newline="", encoding="utf-8")) if csv_path else out

@@ -31,7 +31,7 @@ from ..physics import Simulation, SimulationError, System
 from ..physics.kinematics import Kinematics, kinematics_for
 from ..physics.mechanism_kinematics import MechanismKinematics
 from ..physics.records import Flash, FlashRecorder, History, HistoryRecorder, Trail, TrailRecorder
-from ..ui.text import Texts, Words, energy_lines, number, said
+from ..ui.text import Texts, Words, energy_lines, negative_size, number, said
 from .controls import BY_NAME
 from .edits import ConditionEdits, ParameterEdits
 from .framing import ZOOM_STEP, Framing, automatic, extent, fit, least_box, reach
@@ -418,9 +418,7 @@ class Session:
         kin = self.kinematics  # (a mechanism's bars are drawn between its points: no sizes of their own)
         negative = kin.negative_sizes(sim.t, sim.q, sim.qdot) if isinstance(kin, Kinematics) else []
         if negative:
-            kind, gid, what, value = negative[0]
-            self.say(Words.of("negative_size", body=Words(f"kind_{kind}"), id=gid, size=Words(f"size_{what}"),
-                              value=number(value)), "negative")
+            self.say(negative_size(*negative[0]), "negative")
         elif sim.too_coarse:
             self.say(self._coarse(), "coarse")
 

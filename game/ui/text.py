@@ -279,6 +279,13 @@ class Words:
         return self.text(messages_language())
 
 
+def negative_size(kind: str, gid: str, what: str, value: float) -> Words:
+    """The warning about a body drawn inside out (one of ``Kinematics.negative_sizes``), as the
+    window's banner and ``simulate`` say it."""
+    return Words.of("negative_size", body=Words(f"kind_{kind}"), id=gid, size=Words(f"size_{what}"),
+                    value=number(value))
+
+
 def said(words: object, language: str) -> str:
     """``words`` written out in ``language``: :class:`Words` and catalogue messages in it, other
     things as ``str`` writes them (a plain string as it is)."""

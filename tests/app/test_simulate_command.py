@@ -265,3 +265,29 @@ def test_a_csv_that_fails_while_it_is_written_is_said_in_one_line(cli):
     code, out, err = cli("simulate", "pendulo_doble", "--seconds", "1", "--csv", "/dev/full", "--lang", "es")
     assert code == 2 and out == "" and "Traceback" not in err
     assert err.splitlines()[-1] == "error: no se puede escribir /dev/full: No space left on device"
+
+
+def test_a_negative_length_is_warned_on_standard_error_as_the_window_warns(cli, tmp_path):
+    from game.app import paths
+    from game.app.session import Session
+    from game.app.settings import Settings
+    from game.model import read_catalog
+
+    out = tmp_path / "z.csv"
+    code, csv_out, err = cli("simulate", "pendulo_doble", "--seconds", "0.1", "--set", "L=-1", "--lang", "es")
+    assert code == 0
+    plan, warning = err.splitlines()
+    assert plan.startswith("pendulo_doble.dat: 0.1 s = 5 pasos")
+    window = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(language="es"))
+    window.open("pendulo_doble")
+    assert window.apply_parameters({"L": "-1"}) is None and window.banner_cause == "negative"
+    assert warning == f"aviso: {window.banner}" == (
+        "aviso: La barra b1 tiene longitud negativa (-1): se dibuja invertida. Revise los parámetros.")
+    # the CSV is the run's, warned of or not
+    rows = list(csv.reader(io.StringIO(csv_out)))
+    assert rows[0][:3] == ["t", "a1", "a2"] and len(rows) == 1 + 6
+    code, _, err = cli("simulate", "pendulo_doble", "--seconds", "0.1", "--set", "L=-1", "--csv", str(out),
+                       "--lang", "en")
+    assert code == 0 and out.read_text(encoding="utf-8") == csv_out
+    assert err.splitlines()[1:] == ["warning: The bar b1 has a negative length (-1): it is drawn inside out. "
+                                    "Check the parameters."]
