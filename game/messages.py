@@ -87,6 +87,12 @@ def text(message: str | Message, language: str | None = None) -> str:
     return message.text(language) if isinstance(message, Message) else message
 
 
+def counted(count: int, one: str, many: str, shown: str | None = None) -> Message:
+    """``count`` things, said with the catalogue key ``one`` when there is exactly one and with
+    ``many`` otherwise (both take ``{count}``: ``shown``, the count as written, else ``count``)."""
+    return msg(one if count == 1 else many, count=count if shown is None else shown)
+
+
 def number(value: float) -> str:
     """A number as messages show it: six significant digits."""
     return f"{value:.6g}"
@@ -181,6 +187,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "where.condition": (
         " (a condition value may use the parameters)",
         " (el valor de una condición puede usar los parámetros)"),
+    "where.system_data": (" (dt and N are numbers)", " (dt y N son números)"),
     "where.tmatrix": (
         " (T may use parameters, coordinates and t)",
         " (T puede usar parámetros, coordenadas y t)"),
@@ -365,9 +372,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "'{name}' is defined twice (first at line {line})",
         "'{name}' se define dos veces (la primera en la línea {line})"),
     "check.ci_count": (
-        "nQ={n} but <CIs> has {rows} rows; it needs {needed}: the {n} coordinates, then their {n} velocities",
-        "nQ={n} pero <CIs> tiene {rows} filas; necesita {needed}: las {n} coordenadas y luego sus "
+        "nQ={n} but <CIs> has {rows}; it needs {needed}: the {n} coordinates, then their {n} velocities",
+        "nQ={n} pero <CIs> tiene {rows}; necesita {needed}: las {n} coordenadas y luego sus "
         "{n} velocidades"),
+    "check.ci_count_one": (
+        "nQ={n} but <CIs> has {rows}; it needs {needed}: the coordinate, then its velocity",
+        "nQ={n} pero <CIs> tiene {rows}; necesita {needed}: la coordenada y luego su velocidad"),
     "check.t_outside": (
         "T index {i},{j} is outside a {n}×{n} matrix (indices go from 0 to {last})",
         "el índice {i},{j} de T está fuera de una matriz de {n}×{n} (los índices van de 0 a {last})"),
@@ -671,6 +681,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "más de {limit} choques en un mismo subpaso (los contactos no llegan al reposo)"),
     # -- the commands (game/app/commands.py) ---------------------------------------------------
     "cmd.error": ("error: {reason}", "error: {reason}"),
+    "cmd.warning": ("warning: {reason}", "aviso: {reason}"),
     "cmd.no_display": (
         "no display to open the window on; on a machine without a screen use "
         "python3 main.py screenshot / simulate / check",
@@ -686,7 +697,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "no hay ningún modelo '{name}' en {catalog} (los conocidos son {known}) ni un archivo con ese nombre"),
     "cmd.problems": (
         "{count} problem{s} in {files} file{fs}", "{count} problema{s} en {files} archivo{fs}"),
-    "cmd.all_valid": ("{count} model{s} checked: all valid", "{count} modelo{s} revisado{s}: todos válidos"),
+    "cmd.all_valid": ("{count} models checked: all valid", "{count} modelos revisados: todos válidos"),
+    "cmd.one_valid": ("{count} model checked: valid", "{count} modelo revisado: válido"),
     "cmd.warnings": ("{count} warning{s}", "{count} aviso{s}"),
     "cmd.set_syntax": ("--set expects NAME=EXPR, not '{item}'", "--set espera NOMBRE=EXPRESIÓN, no '{item}'"),
     "cmd.set_unknown": (
@@ -698,8 +710,19 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "--seconds must be a finite number of seconds from 0, not {value}",
         "--seconds debe ser un número finito de segundos desde 0, no {value}"),
     "cmd.plan": (
-        "{model}: {seconds} s = {steps} steps of dt = {dt} s × N = {n} = {substeps} RK4 substeps",
-        "{model}: {seconds} s = {steps} pasos de dt = {dt} s × N = {n} = {substeps} subpasos de RK4"),
+        "{model}: {seconds} s = {steps} of dt = {dt} s × N = {n} = {substeps}",
+        "{model}: {seconds} s = {steps} de dt = {dt} s × N = {n} = {substeps}"),
+    # counts, each said in the singular and the plural (messages.counted)
+    "count.step": ("{count} step", "{count} paso"),
+    "count.steps": ("{count} steps", "{count} pasos"),
+    "count.substep": ("{count} RK4 substep", "{count} subpaso de RK4"),
+    "count.substeps": ("{count} RK4 substeps", "{count} subpasos de RK4"),
+    "count.row": ("{count} row", "{count} fila"),
+    "count.rows": ("{count} rows", "{count} filas"),
+    "count.cell": ("{count} cell", "{count} celda"),
+    "count.cells": ("{count} cells", "{count} celdas"),
+    "count.process": ("{count} process", "{count} proceso"),
+    "count.processes": ("{count} processes", "{count} procesos"),
     "cmd.estimate": ("(about {time} at {rate} substeps/s)", "(unos {time} a {rate} subpasos/s)"),
     "cmd.too_long": (
         "that would take about {time} (limit: {limit}); ask for fewer --seconds or lower N in the model",
@@ -710,9 +733,29 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "cmd.stopped": ("error: the simulation stopped: {reason}", "error: la simulación se detuvo: {reason}"),
     "cmd.in_expression": ("  in {expression}", "  en {expression}"),
     "cmd.cannot_start": ("the model cannot start: {reason}", "el modelo no puede arrancar: {reason}"),
+    "cmd.output_no_folder": (
+        "{option} {path}: there is no folder {folder}", "{option} {path}: no existe la carpeta {folder}"),
+    "cmd.output_not_writable": (
+        "{option} {path}: cannot write in {folder}", "{option} {path}: no se puede escribir en {folder}"),
+    "cmd.output_is_folder": (
+        "{option} {path} is a folder; give the name of a file", "{option} {path} es una carpeta; dé el nombre de un archivo"),
+    "cmd.cannot_write": ("cannot write {path}: {reason}", "no se puede escribir {path}: {reason}"),
     "unit.seconds": ("{value:.1f} s", "{value:.1f} s"),
     "unit.minutes": ("{value:.0f} min", "{value:.0f} min"),
     "unit.hours": ("{value:.1f} h", "{value:.1f} h"),
+    # the screenshot command (game/app/screenshot.py)
+    "screenshot.size_syntax": (
+        "--size must look like 1280x720, not '{size}'", "--size debe tener la forma 1280x720, no '{size}'"),
+    "screenshot.size_range": (
+        "--size {size}: the window is at least {low} and at most {high} pixels",
+        "--size {size}: la ventana mide al menos {low} y como mucho {high} píxeles"),
+    "screenshot.panels": (
+        "--panels takes energy and values, not '{name}'", "--panels admite energy y values, no '{name}'"),
+    "screenshot.done": (
+        "{path}: {title} at t = {t} s ({width}×{height})", "{path}: {title} en t = {t} s ({width}×{height})"),
+    # the plots and the chaos control of the window (game/app/plotting.py)
+    "plot.spread": ("spread", "dispersión"),
+    "plot.log_scale": ("{name} (log scale)", "{name} (escala log)"),
     # the chaos map (game/app/chaosmap.py)
     "chaosmap.not_a_condition": (
         "{option} {name}: not a coordinate or velocity of this model (they are: {names}){hint}",
@@ -746,19 +789,26 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "--x and --y sweep the same condition ({name})", "--x y --y recorren la misma condición ({name})"),
     "chaosmap.plan": (
         "{model}: {grid}×{grid} cells, {x} ∈ [{x0}, {x1}], {y} ∈ [{y0}, {y1}], {seconds} s (dt {dt}, {substeps} "
-        "substeps), until {until}",
+        "per step), until {until}",
         "{model}: {grid}×{grid} celdas, {x} ∈ [{x0}, {x1}], {y} ∈ [{y0}, {y1}], {seconds} s (dt {dt}, {substeps} "
-        "subpasos), hasta que {until}"),
+        "por paso), hasta que {until}"),
     "chaosmap.reached": (
-        "{done} of {cells} cells ({share}) reached the condition",
-        "{done} de {cells} celdas ({share}) alcanzaron la condición"),
+        "{done} of {cells} ({share}) reached the condition",
+        "{done} de {cells} ({share}) alcanzaron la condición"),
+    "chaosmap.reached_one": (
+        "{done} of {cells} ({share}) reached the condition",
+        "{done} de {cells} ({share}) alcanzó la condición"),
     "chaosmap.failed": ("; {failed} could not start or failed", "; {failed} no pudieron empezar o fallaron"),
+    "chaosmap.failed_one": ("; {failed} could not start or failed", "; {failed} no pudo empezar o falló"),
     "chaosmap.timing": (
-        "wall time {wall} s on {processes} process(es): {work} state-substeps ({rate} per second; {nominal} per second "
+        "wall time {wall} s on {processes}: {work} state-substeps ({rate} per second; {nominal} per second "
         "counting cells that left early as if run to the end); {cpu} processor seconds, {per_cpu} per processor second",
-        "tiempo real {wall} s en {processes} proceso(s): {work} subpasos de estado ({rate} por segundo; {nominal} por "
+        "tiempo real {wall} s en {processes}: {work} subpasos de estado ({rate} por segundo; {nominal} por "
         "segundo contando como completas las celdas que salieron antes); {cpu} segundos de procesador, {per_cpu} "
         "por segundo de procesador"),
+    "chaosmap.no_output": (
+        "give --png OUT.png and/or --csv OUT.csv: without them the map would be computed and thrown away",
+        "dé --png SALIDA.png y/o --csv SALIDA.csv: sin ellos el mapa se calcularía y se perdería"),
     "chaosmap.csv": ("CSV written to {path}", "CSV escrito en {path}"),
     "chaosmap.png": ("picture written to {path}", "imagen escrita en {path}"),
 }

@@ -45,13 +45,13 @@ from ..expr import (
     parse,
 )
 from ..expr.parser import suggestion
-from ..messages import msg
+from ..messages import counted, msg
 from ..model import ModelFile, ModelFileError, load_model
 from ..physics import Simulation, SimulationError, System
 from ..physics.ensemble import batch_path
 from ..physics.series import angular_coordinates
 from ..physics.steppers import PIVOT_MIN
-from .commands import UsageError, find_model, parse_settings
+from .commands import UsageError, check_output, find_model, parse_settings, write_failed
 
 #: comparison operators of --until, longest first so ">=" is not read as ">"
 COMPARISONS = (">=", "<=", "≥", "≤", ">", "<")
@@ -469,25 +469,39 @@ def chaosmap_command(model_name: str, x: str, y: str, grid: int, seconds: float,
                      dt: float | None = None, substeps: int | None = None, processes: int | None = None,
                      out: TextIO | None = None, err: TextIO | None = None) -> int:
     out, err = out or sys.stdout, err or sys.stderr
+    if not png and not csv_path:  # the whole grid run, and nowhere to put it
+        raise UsageError(msg("chaosmap.no_output"))
+    for path, option in ((csv_path, "--csv"), (png, "--png")):
+        if path:
+            check_output(path, option)  # before the run, not after it
     job = make_job(model_name, x, y, grid, seconds, until, settings, dt, substeps)
     g = job.model.general
     print(msg("chaosmap.plan", model=Path(job.model.path).stem, grid=grid, x=job.x.name, x0=f"{job.x.lo:.6g}",
               x1=f"{job.x.hi:.6g}", y=job.y.name, y0=f"{job.y.lo:.6g}", y1=f"{job.y.hi:.6g}", seconds=f"{seconds:g}",
-              dt=f"{g.dt:g}", substeps=g.n_substeps, until=until), file=out)
+              dt=f"{g.dt:g}", substeps=counted(g.n_substeps, "count.substep", "count.substeps"), until=until), file=out)
     result = run(job, processes, err)
     times = result.times
     done, failed = int(np.sum(times >= 0)), int(np.sum(times < 0))
     cells = times.size
     nominal = cells * job.steps * g.n_substeps
-    print(f"{msg('chaosmap.reached', done=done, cells=cells, share=f'{done / cells:.1%}')}"
-          f"{msg('chaosmap.failed', failed=failed) if failed else ''}", file=out)
-    print(msg("chaosmap.timing", wall=f"{result.wall:.2f}", processes=result.processes, work=f"{result.work:,}",
+    reached = msg("chaosmap.reached_one" if done == 1 else "chaosmap.reached", done=done,
+                  cells=counted(cells, "count.cell", "count.cells"), share=f"{done / cells:.1%}")
+    lost = msg("chaosmap.failed_one" if failed == 1 else "chaosmap.failed", failed=failed) if failed else ""
+    print(f"{reached}{lost}", file=out)
+    print(msg("chaosmap.timing", wall=f"{result.wall:.2f}",
+              processes=counted(result.processes, "count.process", "count.processes"), work=f"{result.work:,}",
               rate=f"{result.work / result.wall:,.0f}", nominal=f"{nominal / result.wall:,.0f}",
               cpu=f"{result.cpu:.2f}", per_cpu=f"{result.work / max(result.cpu, 1e-9):,.0f}"), file=out)
-    if csv_path:
-        write_csv(csv_path, result)
-        print(msg("chaosmap.csv", path=Path(csv_path).resolve()), file=out)
-    if png:
-        write_png(png, picture(result, seconds, g.dt))
-        print(msg("chaosmap.png", path=Path(png).resolve()), file=out)
-    return 0
+    code = 0
+    for path, write, said in ((csv_path, lambda p: write_csv(p, result), "chaosmap.csv"),
+                              (png, lambda p: write_png(p, picture(result, seconds, g.dt)), "chaosmap.png")):
+        if not path:
+            continue
+        try:  # a disk that filled up or a folder removed during the run: the other file is still written
+            write(path)
+        except OSError as exc:
+            print(write_failed(path, exc), file=err)
+            code = 2
+            continue
+        print(msg(said, path=Path(path).resolve()), file=out)
+    return code

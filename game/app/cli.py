@@ -48,6 +48,9 @@ def _parser() -> argparse.ArgumentParser:
     sc.add_argument("--panels", default="", metavar="NAMES",
                     help="live panels to open, comma-separated: energy,values")
     sc.add_argument("--vectors", action="store_true", help="show the velocity arrows")
+    sc.add_argument("--lang", dest="command_lang", choices=("es", "en"),
+                    help="language of the picture (default: Spanish, as the window) and of the messages "
+                         "(default: from LANG, LC_ALL, LC_MESSAGES)")
 
     cm = sub.add_parser("chaosmap", help="time until a condition first holds, over a grid of starts (CSV, PNG)")
     cm.add_argument("model", help="model name from models.xml or path to a .dat file")
@@ -162,7 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .screenshot import screenshot
 
             return screenshot(args.model, args.out, args.seconds, args.size, args.vectors,
-                              [n for n in args.panels.split(",") if n])
+                              [n for n in args.panels.split(",") if n], args.command_lang or args.lang)
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no sound is used: no sound-card noise
         return open_window(model=args.model, fullscreen=args.fullscreen, kiosk=args.kiosk,
                            config=args.config, lang=args.lang,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import math
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -22,12 +23,13 @@ from pathlib import Path
 from typing import TextIO
 
 from ..expr import EvaluationError, ExpressionError, Location, SourceError, algebra, canonical_name, evaluate, parse
-from ..messages import Message, msg, number, text
+from ..messages import Message, counted, msg, number, text
 from ..model import ModelFile, ModelFileError, load_model, read_catalog
 from ..model.values import condition_values, parameter_values
 from ..physics import Simulation, SimulationError
-from ..physics.kinematics import kinematics_for
+from ..physics.kinematics import Kinematics, kinematics_for
 from ..physics.mechanism import MechanismSystem
+from ..ui.text import negative_size
 from . import paths
 
 #: simulate refuses a run estimated to take longer than this (wall seconds).
@@ -45,6 +47,24 @@ class UsageError(Exception):
 
     def __str__(self) -> str:
         return text(self.reason)
+
+
+def check_output(path: str | Path, option: str) -> None:
+    """Refuse at once an output file that could not be written (before any work is done):
+    its folder must exist and be writable, and the path must not be a folder itself."""
+    out = Path(path)
+    folder = out.parent
+    if not folder.is_dir():
+        raise UsageError(msg("cmd.output_no_folder", option=option, path=str(path), folder=str(folder)))
+    if out.is_dir():
+        raise UsageError(msg("cmd.output_is_folder", option=option, path=str(path)))
+    if not os.access(folder, os.W_OK | os.X_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        raise UsageError(msg("cmd.output_not_writable", option=option, path=str(path), folder=str(folder)))
+
+
+def write_failed(path: str | Path, exc: OSError) -> Message:
+    """Why ``path`` could not be written, in one line."""
+    return msg("cmd.error", reason=msg("cmd.cannot_write", path=str(path), reason=exc.strerror or str(exc)))
 
 
 def find_model(name: str) -> Path:
@@ -190,7 +210,7 @@ def check(files: Sequence[str], out: TextIO | None = None, show_code: bool = Fal
         print(msg("cmd.problems", count=len(problems), s=plural(len(problems)), files=bad_files, fs=plural(bad_files)),
               file=out)
         return 1
-    summary = msg("cmd.all_valid", count=checked, s=plural(checked)).text()
+    summary = msg("cmd.one_valid" if checked == 1 else "cmd.all_valid", count=checked).text()
     if warnings:
         summary += f" ({msg('cmd.warnings', count=len(warnings), s=plural(len(warnings)))})"
     print(summary, file=out)
@@ -263,11 +283,27 @@ class CsvRows:
         self.on_step(sim)  # the row at the conditions the run starts from
 
 
+def drawn_inside_out(model: ModelFile, sim: Simulation) -> list[str]:
+    """What the window's banner warns of at the start of a run: bodies whose size (a bar's
+    length, a ball's radius …) is negative with these parameters, so they would be drawn inside
+    out; said on standard error, the run and its CSV go on as they are."""
+    try:
+        kinematics = kinematics_for(model, sim.system, sim.parameters)
+        if not isinstance(kinematics, Kinematics):  # a mechanism's bars join its points: no sizes of their own
+            return []
+        found = kinematics.negative_sizes(sim.t, sim.q, sim.qdot)
+    except (ArithmeticError, ValueError, ExpressionError):  # what cannot be drawn is check's to say
+        return []
+    return [str(negative_size(*size)) for size in found]
+
+
 def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Sequence[str],
              derivatives: str, out: TextIO | None = None, err: TextIO | None = None) -> int:
     out, err = out or sys.stdout, err or sys.stderr
     if not (math.isfinite(seconds) and seconds >= 0):
         raise UsageError(msg("cmd.seconds", value=seconds))
+    if csv_path:
+        check_output(csv_path, "--csv")  # before the model is built and run
     path = find_model(model_name)
     try:
         model = load_model(path)
@@ -292,8 +328,9 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
     dt, n = model.general.dt, model.general.n_substeps
     steps = round(seconds / dt)
     substeps = steps * n
-    plan = msg("cmd.plan", model=path.name, seconds=number(seconds), steps=f"{steps:,}", dt=number(dt), n=n,
-               substeps=f"{substeps:,}").text()
+    plan = msg("cmd.plan", model=path.name, seconds=number(seconds), steps=counted(steps, "count.step", "count.steps",
+                                                                                  f"{steps:,}"),
+               dt=number(dt), n=n, substeps=counted(substeps, "count.substep", "count.substeps", f"{substeps:,}")).text()
     if substeps > MAX_SUBSTEPS:
         reason = msg("cmd.too_many_substeps", substeps=f"{substeps:,}", limit=f"{MAX_SUBSTEPS:,}")
         print(f"{plan}\n{msg('cmd.error', reason=reason)}", file=err)
@@ -307,16 +344,24 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
             print(f"{plan}\n{msg('cmd.error', reason=reason)}", file=err)
             return 2
     print(plan, file=err)
-    with contextlib.ExitStack() as stack:
-        sink = stack.enter_context(open(csv_path, "w", newline="", encoding="utf-8")) if csv_path else out
-        sim.observers.append(CsvRows(sink, sim.sample_names()))
-        sim.announce_break()
-        try:
-            sim.step(steps)
-        except SimulationError as exc:
-            print(msg("cmd.stopped", reason=str(exc)), file=err)
-            if exc.expression:
-                print(msg("cmd.in_expression", expression=exc.expression), file=err)
-            return 1
+    for warning in drawn_inside_out(model, sim):
+        print(msg("cmd.warning", reason=warning), file=err)
+    try:
+        with contextlib.ExitStack() as stack:
+            sink = stack.enter_context(open(csv_path, "w", newline="", encoding="utf-8")) if csv_path else out
+            sim.observers.append(CsvRows(sink, sim.sample_names()))
+            sim.announce_break()
+            try:
+                sim.step(steps)
+            except SimulationError as exc:
+                print(msg("cmd.stopped", reason=str(exc)), file=err)
+                if exc.expression:
+                    print(msg("cmd.in_expression", expression=exc.expression), file=err)
+                return 1
+    except BrokenPipeError:
+        raise  # the reader of standard output went away: the command line stops quietly
+    except OSError as exc:  # the file could not be written after all (a full disk, a folder removed)
+        print(write_failed(csv_path or "-", exc), file=err)
+        return 2
     return 0
 

@@ -17,7 +17,7 @@ import pygame
 
 from ..render import Scene, draw_frame, standard_layers
 from ..ui.layout import MIN_SIZE
-from ..ui.text import Texts
+from ..ui.text import Words
 from . import paths
 
 
@@ -66,17 +66,17 @@ class Display:
         return self.screen
 
 
-def open_manual(texts: Texts, kiosk: bool) -> str | None:
-    """Open the shipped manual in the system's browser; the banner's text when it cannot be
+def open_manual(kiosk: bool) -> Words | None:
+    """Open the shipped manual in the system's browser; the banner's words when it cannot be
     (no browser; a kiosk, where a browser over the scene could not be closed by a visitor)."""
     manual = (paths.DOCS / "manual.html").resolve()
     if kiosk:
-        return texts("manual_kiosk", path=str(manual))
+        return Words.of("manual_kiosk", path=str(manual))
     try:
         opened = webbrowser.open(manual.as_uri())
     except webbrowser.Error:
         opened = False
-    return None if opened else texts("no_browser", path=str(manual))
+    return None if opened else Words.of("no_browser", path=str(manual))
 
 
 def save_view(size: tuple[int, int], scene: Scene, viewport: tuple[int, int, int, int],

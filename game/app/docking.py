@@ -68,7 +68,7 @@ class PlotsDock:
         board = session.plots
         rects = plot_slots(layout.dock_rect("plots"), [2 if board.axis_choices(p.spec.kind)[0] else 1
                                                        for p in board.plots], len(board.plots) < MAX_PLOTS)
-        return [PlotPlacement(plot, rect, self.title(session, i))
+        return [PlotPlacement(plot, rect, self.title(session, i), board.legend(plot, self.texts.language))
                 for i, (plot, (_, rect)) in enumerate(zip(board.plots, rects))]
 
     def title(self, session: Session, index: int) -> str:
@@ -116,7 +116,8 @@ class PlotsDock:
             plot = board.plots[i]
             title = f"{session.entry.title} — {self.texts(f'plot_kind_{plot.spec.kind}')}"
             extra = self.title(session, i)
-            PlotView(plot, self.font).draw(image, (0, k * height, width, height), f"{title}   {extra}".rstrip())
+            PlotView(plot, self.font).draw(image, (0, k * height, width, height), f"{title}   {extra}".rstrip(),
+                                           board.legend(plot, self.texts.language))
         path = session.export_path("grafica" if index is not None else "graficas", ".png")
         try:
             pygame.image.save(image, str(path))

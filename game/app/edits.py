@@ -43,7 +43,7 @@ def _reason(exc: Exception) -> str:
 def _number(text: str) -> float:
     """A typed number (an expression of numbers alone: ``1/50`` will do)."""
     e = parse(text)
-    check_names(e, (), "(dt and N are numbers)")
+    check_names(e, (), msg("where.system_data"))
     return evaluate(e.tree, {})
 
 
@@ -133,7 +133,7 @@ class ConditionEdits:
 
     def value_of(self, text: str) -> float:
         e = parse(text)
-        check_names(e, self.sim.parameters, "(a condition may use the parameters)")
+        check_names(e, self.sim.parameters, msg("where.condition"))
         return evaluate(e.tree, self.sim.parameters)
 
     def check(self, name: str, text: str) -> str | None:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..messages import msg
 from ..model import ModelFile
 from ..physics import Simulation, System
 from ..physics.ensemble import COPIES, Ensemble, Lyapunov, batch_path
@@ -209,8 +210,18 @@ class PlotBoard:
 
     # -- what the Values panel adds ----------------------------------------------------------------
 
-    def readout(self) -> list[tuple[str, float]]:
-        """The Lyapunov estimate and the ensemble's spread while the chaos control is on."""
+    def readout(self, language: str | None = None) -> list[tuple[str, float]]:
+        """The Lyapunov estimate and the ensemble's spread while the chaos control is on, named
+        in ``language`` (None: that of messages)."""
         if self.ensemble is None or self.lyapunov is None:
             return []
-        return [("λ", self.lyapunov.estimate), ("spread", self.ensemble.spread_now(len(self.sim.state.q)))]
+        return [("λ", self.lyapunov.estimate),
+                (msg("plot.spread").text(language), self.ensemble.spread_now(len(self.sim.state.q)))]
+
+    @staticmethod
+    def legend(plot: Plot, language: str | None = None) -> tuple[str, ...]:
+        """The names of a plot's curves as its legend shows them, in ``language``: the variables'
+        own names (identifiers of the model), the ensemble's spread in words, a log scale said."""
+        names = [msg("plot.spread").text(language) if plot.spec.kind == "spread" and y == "spread" else y
+                 for y in plot.spec.ys]
+        return tuple(msg("plot.log_scale", name=n).text(language) if plot.log_y else n for n in names)

@@ -1,4 +1,10 @@
-"""``python main.py screenshot MODEL OUT.png``: the real scene, rendered headless."""
+"""``python main.py screenshot MODEL OUT.png``: the real scene, rendered headless.
+
+The picture is in the language of ``--lang`` (without it, the window's own default: Spanish,
+CenM's language), as the window would show it; what the command says (its errors, the line
+naming the file it wrote) is in the language of the command line, as ``check`` and
+``simulate`` speak.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +13,15 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from .commands import UsageError
-from .settings import Settings
+from ..messages import language as messages_language
+from ..messages import msg
+from ..messages import set_language as set_messages_language
+from ..ui.layout import MIN_SIZE
+from .commands import UsageError, check_output
+from .settings import LARGEST_SIDE, Settings
+
+#: the live panels --panels may open
+PANELS = ("energy", "values")
 
 
 def headless() -> None:
@@ -18,44 +31,70 @@ def headless() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
+def window_size(size: str) -> tuple[int, int]:
+    """``WxH`` as the window's (width, height), within the sizes the window can have: at least
+    its smallest size (the layout is made for nothing smaller), at most the settings' largest."""
+    try:
+        width, height = (int(v) for v in size.lower().replace("×", "x").split("x"))
+    except ValueError:
+        raise UsageError(msg("screenshot.size_syntax", size=size)) from None
+    if not (MIN_SIZE[0] <= width <= LARGEST_SIDE and MIN_SIZE[1] <= height <= LARGEST_SIDE):
+        raise UsageError(msg("screenshot.size_range", size=size, low=f"{MIN_SIZE[0]}×{MIN_SIZE[1]}",
+                             high=f"{LARGEST_SIDE}×{LARGEST_SIDE}"))
+    return width, height
+
+
 def screenshot(model: str, out: str, seconds: float = 0.0, size: str = "1280x720",
-               vectors: bool = False, panels: Sequence[str] = ()) -> int:
+               vectors: bool = False, panels: Sequence[str] = (), language: str | None = None) -> int:
     """One model to a PNG; or with ``model == "all"``, every model of the catalog into the
     folder ``out`` (one PNG per model, named by its file). ``panels``: live panels to open
-    ("energy", "values")."""
+    ("energy", "values"); ``language``: of the picture (None: the window's default)."""
+    width, height = window_size(size)
+    for name in panels:
+        if name not in PANELS:
+            raise UsageError(msg("screenshot.panels", name=name))
     if model == "all":
         from ..model import read_catalog
         from . import paths
 
         folder = Path(out)
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(msg("cmd.cannot_write", path=str(folder), reason=exc.strerror or str(exc))) from None
         for entry in read_catalog(paths.CATALOG, paths.MODELS).entries:
-            screenshot(entry.stem, str(folder / f"{entry.stem}.png"), seconds, size, vectors, panels)
+            screenshot(entry.stem, str(folder / f"{entry.stem}.png"), seconds, size, vectors, panels, language)
         return 0
+    check_output(out, "screenshot")
     headless()
     import pygame
 
     from .session import LoadError
     from .window import App
 
+    speaking = messages_language()  # the window speaks the picture's language while it draws
+    settings = replace(Settings(), width=width, height=height)
     try:
-        width, height = (int(v) for v in size.lower().split("x"))
-    except ValueError:
-        raise UsageError(f"--size must look like 1280x720, not '{size}'") from None
-    try:
-        app = App(replace(Settings(), width=width, height=height), model)
-    except LoadError as exc:
-        raise UsageError(str(exc)) from None
-    session = app.session
-    session.view.vectors = vectors
-    for name in panels:
-        if name not in ("energy", "values"):
-            raise UsageError(f"--panels takes energy and values, not '{name}'")
-        session.act(name)
-    session.run(round(seconds / session.model.general.dt))
-    app.frame(0.0)
-    app.frame(0.0)  # labels changed during the first frame are drawn in the second
-    pygame.image.save(app.screen, out)
-    print(f"{out}: {session.entry.title} at t = {session.sim.t:.2f} s ({width}×{height})")
+        try:
+            app = App(replace(settings, language=language or settings.language), model)
+        except LoadError as exc:
+            raise UsageError(str(exc)) from None
+        session = app.session
+        session.view.vectors = vectors
+        for name in panels:
+            session.act(name)
+        session.run(round(seconds / session.model.general.dt))
+        app.frame(0.0)
+        app.frame(0.0)  # labels changed during the first frame are drawn in the second
+        title, t = session.title, session.sim.t
+        try:
+            pygame.image.save(app.screen, out)
+        except (pygame.error, OSError) as exc:
+            raise UsageError(msg("cmd.cannot_write", path=out, reason=getattr(exc, "strerror", None) or str(exc))) \
+                from None
+    finally:
+        set_messages_language(speaking)
+    print(msg("screenshot.done", path=out, title=title, t=f"{t:.2f}", width=width, height=height))
     pygame.quit()
     return 0
+

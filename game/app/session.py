@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from ..expr import ExpressionError, Location
-from ..messages import msg
+from ..messages import Message, msg
 from ..messages import set_language as set_messages_language
 from ..model import Catalog, CatalogEntry, ModelFileError, load_model
 from ..model.poses import ForceArrow, Pose, VelocityPoint, stack_poses
@@ -31,7 +31,7 @@ from ..physics import Simulation, SimulationError, System
 from ..physics.kinematics import Kinematics, kinematics_for
 from ..physics.mechanism_kinematics import MechanismKinematics
 from ..physics.records import Flash, FlashRecorder, History, HistoryRecorder, Trail, TrailRecorder
-from ..ui.text import Texts, energy_lines, number
+from ..ui.text import Texts, Words, energy_lines, negative_size, number, said
 from .controls import BY_NAME
 from .edits import ConditionEdits, ParameterEdits
 from .framing import ZOOM_STEP, Framing, automatic, extent, fit, least_box, reach
@@ -60,6 +60,22 @@ def history_rows(columns: int) -> int:
 
 class LoadError(Exception):
     """A model that cannot be opened; the message says which file and why."""
+
+
+@dataclass(frozen=True)
+class FirstLine:
+    """The first line of what ``what`` says (an error of several lines, in a one-line banner),
+    written when it is shown, so in the language of that moment."""
+
+    what: object
+
+    def __str__(self) -> str:
+        return (str(self.what).splitlines() or [""])[0]
+
+
+#: what the banner can hold: the interface's words or a catalogue message, kept unwritten so
+#: they are said again in the other language (:meth:`Session.set_language`), or a plain text
+Said = Words | Message | str
 
 
 @dataclass
@@ -107,8 +123,8 @@ class Session:
         self.texts = texts or Texts(self.settings.language)
         self.view = View(speed_index=SPEEDS.index(self.settings.speed) if self.settings.speed in SPEEDS else 1)
         self.drag: Drag | None = None
-        #: the text of the banner over the scene, or None
-        self.banner: str | None = None
+        #: what the banner over the scene says (see :attr:`banner`), or None
+        self.said: Said | None = None
         #: what the banner is about: "load", "stopped", "coarse", "negative", "notice" (see :meth:`say`)
         self.banner_cause: str | None = None
         #: a kiosk's timeout and attract loop (None outside kiosk mode)
@@ -141,13 +157,13 @@ class Session:
                 raise LoadError(str(msg("cmd.no_model_file", name=name)))
             index = self.catalog.entries.index(entry)
         order = [index] + [i for i in range(len(self.catalog.entries)) if i != index]
-        problem = None
+        problem: Said | None = None
         for i in order:
             if self.load(i):
                 break
-            problem = problem or self.banner
+            problem = problem or self.said
         else:
-            raise LoadError(problem or str(msg("cmd.nothing_to_open")))
+            raise LoadError(problem or msg("cmd.nothing_to_open"))
         self.say(problem, "load")
 
     def add_file(self, path: Path) -> CatalogEntry:
@@ -162,7 +178,7 @@ class Session:
         try:
             built = self._build(entry.path)
         except (LoadError, ModelFileError, ExpressionError, SimulationError) as exc:
-            self.say(self.texts("cannot_load", reason=str(exc).splitlines()[0]), "load")
+            self.say(Words.of("cannot_load", reason=FirstLine(exc)), "load")
             return False
         self.index, self.entry = index, entry
         self._install(*built)
@@ -216,7 +232,7 @@ class Session:
         try:
             built = self._build(self.entry.path)
         except (LoadError, ModelFileError, ExpressionError, SimulationError) as exc:
-            self.say(self.texts("cannot_reload", reason=str(exc).splitlines()[0]), "load")
+            self.say(Words.of("cannot_reload", reason=FirstLine(exc)), "load")
             return False
         self.view.dialog = None  # its rows were the old file's
         self._install(*built)
@@ -330,8 +346,7 @@ class Session:
 
     def exported(self, path: Path | None, reason: str | None = None) -> None:
         """Tell in the banner where an export went (or why it could not be written)."""
-        self.banner = self.texts("saved", path=str(path)) if reason is None else self.texts("not_saved",
-                                                                                             reason=reason)
+        self.said = Words.of("saved", path=str(path)) if reason is None else Words.of("not_saved", reason=reason)
 
     def export_csv(self) -> Path | None:
         """The run so far (the history) as CSV: the columns of ``simulate``, then the run each
@@ -368,41 +383,49 @@ class Session:
                 self.sim.step()
             except SimulationError as exc:
                 self.view.animating = False
-                self.say(self.texts("stopped", reason=str(exc)), "stopped")
+                self.say(Words.of("stopped", reason=exc), "stopped")
                 self.stopped_for = 0.0
                 return k
-        if steps and (self.banner is None or self.banner_cause == "coarse") and self.sim.too_coarse:
+        if steps and (self.said is None or self.banner_cause == "coarse") and self.sim.too_coarse:
             self.say(self._coarse(), "coarse")  # the figures as they are now
         return steps
 
     # -- the banner ----------------------------------------------------------------------------
 
-    def say(self, text: str | None, cause: str | None = None) -> None:
-        """Show ``text`` in the banner (None: no banner); ``cause`` says what it is about, so a
-        banner about a value goes away once the value is fixed (:meth:`look_again`)."""
-        self.banner, self.banner_cause = text, (cause if text else None)
+    @property
+    def banner(self) -> str | None:
+        """The banner's text in the language of the interface now (None: no banner)."""
+        return None if self.said is None else said(self.said, self.texts.language)
+
+    @banner.setter
+    def banner(self, text: Said | None) -> None:
+        self.said = text
+
+    def say(self, words: Said | None, cause: str | None = None) -> None:
+        """Show ``words`` in the banner (None: no banner), kept unwritten so a change of language
+        says them again; ``cause`` says what it is about, so a banner about a value goes away
+        once the value is fixed (:meth:`look_again`)."""
+        self.said, self.banner_cause = words, (cause if words else None)
 
     def look_again(self) -> None:
         """Values changed (typed, dragged, reset, a finer step): a banner about the old ones
         goes, and what is still wrong with the new ones is said."""
         if self.banner_cause in ("stopped", "coarse", "negative"):
             self.say(None)
-        if self.banner is not None:
+        if self.said is not None:
             return
         sim = self.sim
         kin = self.kinematics  # (a mechanism's bars are drawn between its points: no sizes of their own)
         negative = kin.negative_sizes(sim.t, sim.q, sim.qdot) if isinstance(kin, Kinematics) else []
         if negative:
-            kind, gid, what, value = negative[0]
-            self.say(self.texts("negative_size", body=self.texts(f"kind_{kind}"), id=gid,
-                                size=self.texts(f"size_{what}"), value=number(value)), "negative")
+            self.say(negative_size(*negative[0]), "negative")
         elif sim.too_coarse:
             self.say(self._coarse(), "coarse")
 
-    def _coarse(self) -> str:
+    def _coarse(self) -> Words:
         sim = self.sim
-        return self.texts("coarse_banner", de=number(sim.de), share=f"{100 * sim.de / sim.energy_scale:.2g} %",
-                          n=sim.model.general.n_substeps)
+        return Words.of("coarse_banner", de=number(sim.de), share=f"{100 * sim.de / sim.energy_scale:.2g} %",
+                        n=sim.model.general.n_substeps)
 
     def refine(self) -> None:
         """Twice the substeps (the step is too coarse for these conditions): the motion goes on
@@ -541,7 +564,7 @@ class Session:
         sim = self.sim
         if panel == "values":
             measures = zip(sim.measures.names, sim.measures.of(sim))
-            chaos = self.plots.readout()
+            chaos = self.plots.readout(self.texts.language)
             return [f"{k} = {number(v)}" for k, v in (*sim.values().items(), *sim.reactions().items(), *measures,
                                                        *chaos)]
         ek, ep = sim.energies
@@ -702,7 +725,7 @@ class Session:
 
     def set_language(self, language: str) -> None:
         """Every word of the interface, the model titles and descriptions, and the messages about
-        models (the banner, a refused value), in ``language``."""
+        models (the banner, said again from what it was made of; a refused value), in ``language``."""
         self.texts = Texts(language)
         set_messages_language(language)
         self.remember()

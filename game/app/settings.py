@@ -111,6 +111,9 @@ def _one_of(choices: tuple) -> Rule:
     return Rule(valid, "rule_one_of", {"choices": ", ".join(c if isinstance(c, str) else _shown(c) for c in choices)})
 
 
+#: the largest width or height of the window, in pixels
+LARGEST_SIDE = 16_384
+
 #: what each setting may be
 RULES: dict[str, Rule] = {
     "language": _one_of(("es", "en")),
@@ -122,8 +125,8 @@ RULES: dict[str, Rule] = {
     "trail_width": _between(1, 5, integer=True),
     "arrow_seconds": _between(0.01, 60.0),
     "fps": _between(10, 240, integer=True),
-    "width": _between(640, 16_384, integer=True),
-    "height": _between(400, 16_384, integer=True),
+    "width": _between(640, LARGEST_SIDE, integer=True),
+    "height": _between(400, LARGEST_SIDE, integer=True),
     "kiosk_idle_seconds": _between(10.0, 86_400.0),
     "kiosk_countdown_seconds": _between(1.0, 600.0),
     "kiosk_heal_seconds": _between(0.5, 600.0),

@@ -232,7 +232,7 @@ class App:
     # -- what only a window does -------------------------------------------------------------
 
     def open_manual(self) -> None:
-        problem = open_manual(self.texts, self.settings.kiosk)
+        problem = open_manual(self.settings.kiosk)
         if problem is not None:
             self.session.say(problem, "notice")
 

@@ -24,7 +24,7 @@ from ..expr import (
     evaluate,
 )
 from ..expr.evaluate import Evaluator
-from ..messages import Message, msg, number
+from ..messages import Message, counted, msg, number
 from . import contacts
 from .graphics import GraphicsResolver
 from .measures import check_measures
@@ -95,7 +95,8 @@ def _names(model: ModelFile, problems: list[SourceError]) -> None:
         return
     if len(model.conditions) != 2 * n:
         problems.append(SourceError(
-            msg("check.ci_count", n=n, rows=len(model.conditions), needed=2 * n),
+            msg("check.ci_count" if n != 1 else "check.ci_count_one", n=n,
+                rows=counted(len(model.conditions), "count.row", "count.rows"), needed=2 * n),
             model.general.location_of("nQ") or model.block_location("CIs")))
         return
     coords, vels = list(model.coordinates), list(model.velocities)

@@ -37,11 +37,13 @@ HEADROOM = 0.5
 
 @dataclass(frozen=True)
 class PlotPlacement:
-    """A plot and where it goes on the screen: ``rect`` in pixels, ``title`` over it."""
+    """A plot and where it goes on the screen: ``rect`` in pixels, ``title`` over it, ``legend``
+    the names of its curves in the interface's words (empty: the variables' names)."""
 
     plot: Plot
     rect: tuple[int, int, int, int]
     title: str = ""
+    legend: tuple[str, ...] = ()
 
 
 def nice_step(span: float, ticks: int = 5) -> float:
@@ -136,6 +138,8 @@ class PlotView:
         #: full redraws so far (a test and the curious can see how rarely they happen)
         self.redraws = 0
         self._title: tuple[str, pygame.Surface] | None = None
+        #: the names of the curves shown in the legend (empty: the variables' names)
+        self.legend: tuple[str, ...] = ()
 
     # -- geometry -------------------------------------------------------------------------------
 
@@ -153,14 +157,18 @@ class PlotView:
 
     # -- drawing --------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, where: tuple[int, int, int, int], title: str = "") -> None:
-        """Bring the plot up to date and paint it into the rectangle ``where`` of ``surface``."""
+    def draw(self, surface: pygame.Surface, where: tuple[int, int, int, int], title: str = "",
+             legend: tuple[str, ...] = ()) -> None:
+        """Bring the plot up to date and paint it into the rectangle ``where`` of ``surface``;
+        ``legend`` names the curves (empty: by their variables, log scale marked)."""
         rect = pygame.Rect(where)
         if rect.width < LEFT + RIGHT + 10 or rect.height < TOP + BOTTOM + 10:
             return
         plot = self.plot
         plot.sync()
-        stale = self.image is None or self.image.get_size() != rect.size or self.generation != plot.generation
+        stale = (self.image is None or self.image.get_size() != rect.size or self.generation != plot.generation
+                 or legend != self.legend)  # a new language
+        self.legend = legend
         if stale or not self._fits_new_points():
             self._redraw(rect.size)
         else:
@@ -257,8 +265,9 @@ class PlotView:
         name = font.render(plot.spec.x, True, INK)  # under the y labels, clear of the x ones
         image.blit(name, (2, size[1] - name.get_height() - 1))
         x = area.right
-        for i, y_name in reversed(list(enumerate(plot.spec.ys))):
-            label = font.render(y_name + (" (log)" if plot.log_y else ""), True, CURVES[i % len(CURVES)])
+        names = self.legend or tuple(y + (" (log)" if plot.log_y else "") for y in plot.spec.ys)
+        for i, y_name in reversed(list(enumerate(names))):
+            label = font.render(y_name, True, CURVES[i % len(CURVES)])
             x -= label.get_width() + 10
             image.blit(label, (x, 5))
         self.drawn = [0] * len(plot.curves)
@@ -323,7 +332,7 @@ class PlotsLayer:
     def draw(self, surface: pygame.Surface, scene) -> None:
         placements: Sequence[PlotPlacement] = scene.plots
         for p in placements:
-            self.view(p.plot).draw(surface, p.rect, p.title)
+            self.view(p.plot).draw(surface, p.rect, p.title, p.legend)
         alive = {id(p.plot) for p in placements}
         for key in [k for k in self.views if k not in alive]:
             del self.views[key]

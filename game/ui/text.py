@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..expr.parser import unquote
+from ..messages import Message
+from ..messages import language as messages_language
 
 #: values within this fraction of their scale are round-off, and shown as 0
 ROUND_OFF = 1e-12
@@ -255,6 +257,40 @@ class Texts:
     def __call__(self, key_: str, **values: object) -> str:
         text = TEXTS[self.language].get(key_) or TEXTS["es"][key_]
         return text.format(**values) if values else text
+
+
+@dataclass(frozen=True)
+class Words:
+    """Words of the interface kept unwritten: a key of :data:`TEXTS` and its values, so what
+    was said (the banner) can be said again in the other language. A value may itself be
+    :class:`Words` or a catalogue :class:`~game.messages.Message`, written in the same language;
+    anything else (an error) is written with ``str``, which follows the language of messages."""
+
+    key: str
+    params: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def of(cls, key_: str, /, **values: object) -> Words:
+        return cls(key_, tuple(values.items()))
+
+    def text(self, language: str) -> str:
+        return Texts(language)(self.key, **{k: said(v, language) for k, v in self.params})
+
+    def __str__(self) -> str:
+        return self.text(messages_language())
+
+
+def negative_size(kind: str, gid: str, what: str, value: float) -> Words:
+    """The warning about a body drawn inside out (one of ``Kinematics.negative_sizes``), as the
+    window's banner and ``simulate`` say it."""
+    return Words.of("negative_size", body=Words(f"kind_{kind}"), id=gid, size=Words(f"size_{what}"),
+                    value=number(value))
+
+
+def said(words: object, language: str) -> str:
+    """``words`` written out in ``language``: :class:`Words` and catalogue messages in it, other
+    things as ``str`` writes them (a plain string as it is)."""
+    return words.text(language) if isinstance(words, (Words, Message)) else str(words)
 
 
 def shortened(text: str, width: int, size: Callable[[str], tuple[int, int]]) -> str:

@@ -107,25 +107,71 @@ def test_symmetric_ranges_give_symmetric_cells():
     (["--x", "a1", "--y", "a2", "--until", "__import__('os').system('true') > 0"], "--until:1:"),
     (["--x", "a1", "--y", "a2", "--until", "a1 > 1 > 0"], "one comparison only"),
 ])
-def test_bad_command_lines_are_explained(capsys, args, message):
-    code = main(["chaosmap", "pendulo_doble", *args, "--grid", "4", "--seconds", "1"])
+def test_bad_command_lines_are_explained(capsys, tmp_path, args, message):
+    code = main(["chaosmap", "pendulo_doble", *args, "--grid", "4", "--seconds", "1", "--csv", str(tmp_path / "m.csv")])
     err = capsys.readouterr().err
     assert code == 2 and message in err, err
 
 
-def test_messages_in_spanish(capsys):
+def test_messages_in_spanish(capsys, tmp_path):
     from game.messages import set_language
 
     try:
         code = main(["chaosmap", "pendulo_doble", "--x", "b1", "--y", "a2", "--until", "a2 > 1", "--grid", "4",
-                     "--seconds", "1", "--lang", "es"])
+                     "--seconds", "1", "--lang", "es", "--png", str(tmp_path / "m.png")])
     finally:
         set_language("en")
     err = capsys.readouterr().err
     assert code == 2 and "--x b1: no es una coordenada ni una velocidad de este modelo (son: a1, a2, va1, va2)" in err
 
 
-def test_models_the_batch_path_cannot_follow_are_refused(capsys):
+def test_models_the_batch_path_cannot_follow_are_refused(capsys, tmp_path):
     assert main(["chaosmap", "pelota", "--x", "x=-1:1", "--y", "vx=-1:1", "--until", "t > 1", "--grid", "4",
-                 "--seconds", "1"]) == 2
+                 "--seconds", "1", "--csv", str(tmp_path / "m.csv")]) == 2
     assert "it has events (contacts)" in capsys.readouterr().err
+
+
+# -- where the map goes: refused before the run, not after it -------------------------------------
+
+SMALL = ["chaosmap", "pendulo_doble", "--x", "a1", "--y", "a2", "--grid", "4", "--seconds", "1", "--until", "a2>1",
+         "--jobs", "1"]
+
+
+def test_without_png_or_csv_nothing_is_computed(run, monkeypatch):
+    monkeypatch.setattr("game.app.chaosmap.run", lambda *a, **k: pytest.fail("the grid was run"))
+    r = run(*SMALL, "--lang", "es")
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == "error: dé --png SALIDA.png y/o --csv SALIDA.csv: sin ellos el mapa se calcularía y se perdería\n"
+
+
+@pytest.mark.parametrize("option", ["--csv", "--png"])
+def test_an_output_that_cannot_be_written_is_refused_before_the_run(run, monkeypatch, tmp_path, option):
+    monkeypatch.setattr("game.app.chaosmap.run", lambda *a, **k: pytest.fail("the grid was run"))
+    missing = tmp_path / "no_such_folder" / "z.out"
+    r = run(*SMALL, option, str(missing), "--lang", "es")
+    assert r.returncode == 2 and r.stdout == "" and "Traceback" not in r.stderr
+    assert r.stderr == f"error: {option} {missing}: no existe la carpeta {missing.parent}\n"
+    r = run(*SMALL, option, str(tmp_path), "--lang", "en")  # a folder, not a file
+    assert r.returncode == 2 and r.stderr == f"error: {option} {tmp_path} is a folder; give the name of a file\n"
+
+
+def test_a_write_that_fails_after_the_run_is_said_and_the_other_file_is_still_written(run, monkeypatch, tmp_path):
+    def full_disk(path, result):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("game.app.chaosmap.write_csv", full_disk)
+    csv_path, png_path = tmp_path / "z.csv", tmp_path / "z.png"
+    r = run(*SMALL, "--csv", str(csv_path), "--png", str(png_path), "--lang", "es")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr.splitlines()[-1] == f"error: no se puede escribir {csv_path}: No space left on device"
+    assert png_path.read_bytes().startswith(b"\x89PNG") and f"imagen escrita en {png_path}" in r.stdout
+
+
+def test_counts_of_one_are_said_in_the_singular(run, tmp_path):
+    r = run("chaosmap", "pendulo_doble", "--x", "a1", "--y", "a2", "--grid", "1", "--seconds", "0.1",
+            "--until", "t >= 0", "--substeps", "1", "--jobs", "1", "--csv", str(tmp_path / "z.csv"), "--lang", "es")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert "1×1 celdas" in lines[0] and "(dt 0.02, 1 subpaso de RK4 por paso)" in lines[0]
+    assert lines[1] == "1 de 1 celda (100.0%) alcanzó la condición"
+    assert lines[2].startswith("tiempo real ") and " s en 1 proceso: " in lines[2]

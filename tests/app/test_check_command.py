@@ -58,7 +58,7 @@ def test_show_code_prints_the_generated_functions(run):
     r = run("check", "--show-code", str(ROOT / "models" / "pendulo_simple.dat"))
     assert r.returncode == 0
     assert "# q0: coordinate a" in r.stdout and "def rhs(" in r.stdout and "def advance(" in r.stdout
-    assert "1 model checked: all valid" in r.stdout
+    assert "1 model checked: valid" in r.stdout
 
 
 def test_check_takes_a_model_of_the_menu_by_name_as_simulate_does(run):
@@ -135,3 +135,11 @@ def test_screenshot_refuses_a_model_it_cannot_draw_with_its_reason(run, tmp_path
     r = run("screenshot", str(bad), str(out))
     assert r.returncode == 2 and not out.exists() and "Traceback" not in r.stderr
     assert r.stderr.startswith(f"{bad}:24:13: x of 'C1' cannot be computed at the initial conditions: no real value")
+
+
+def test_one_model_checked_is_said_in_the_singular(run):
+    r = run("check", str(ROOT / "models" / "pendulo_simple.dat"), "--lang", "es")
+    assert r.returncode == 0 and r.stdout == "1 modelo revisado: válido\n"
+    r = run("check", str(ROOT / "models" / "pendulo_simple.dat"), str(ROOT / "models" / "pendulo_doble.dat"),
+            "--lang", "es")
+    assert r.returncode == 0 and r.stdout == "2 modelos revisados: todos válidos\n"

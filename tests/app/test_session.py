@@ -290,6 +290,18 @@ def test_the_chaos_control_runs_an_ensemble_that_restarts_at_resets(session):
     assert all(p.spec.kind != "spread" for p in board.plots)
 
 
+def test_the_spread_is_named_in_the_interfaces_language(session):
+    session.act("ensemble")
+    session.run(5)
+    lines = session.readout("values")
+    assert any(line.startswith("dispersión = ") for line in lines) and not any("spread" in line for line in lines)
+    spread = session.plots.plots[-1]
+    assert session.plots.legend(spread, "es") == ("dispersión (escala log)",)
+    session.set_language("en")
+    assert any(line.startswith("spread = ") for line in session.readout("values"))
+    assert session.plots.legend(spread, "en") == ("spread (log scale)",)
+
+
 def test_another_model_keeps_the_kinds_of_plot(session):
     session.act("plots")
     session.act("ensemble")
@@ -430,6 +442,34 @@ def test_a_stop_banner_goes_once_the_value_is_fixed(tmp_path):
     assert s.banner_cause == "stopped" and s.banner.startswith("The simulation stopped")
     assert s.apply_conditions({"vx": "1"}) is None  # moving away from the edge of the domain
     assert s.banner is None
+
+
+def test_a_stop_banner_is_said_again_in_the_other_language(spanish, write_model):
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(language="es"))
+    s.open(str(write_model(one_coordinate("m", "½·m·vx²", "m·sqrt(x)", x0="0.2", v0="-1"), "raiz.dat")))
+    s.act("animate")
+    for _ in range(20):
+        s.advance(0.1)
+    assert s.banner_cause == "stopped" and s.banner.startswith("La simulación se detuvo: Ep no se puede calcular")
+    s.act("language")
+    assert s.banner.startswith("The simulation stopped: Ep cannot be computed") and " en t=" not in s.banner
+    s.act("language")
+    assert s.banner.startswith("La simulación se detuvo: Ep no se puede calcular")
+
+
+def test_warnings_and_notices_follow_the_language(session):
+    assert session.apply_parameters({"L": "-1"}) is None
+    assert "barra b1" in session.banner
+    session.set_language("en")
+    assert session.banner.startswith("The bar b1 has a negative length (-1)")
+    session.apply_parameters({"L": "1"})
+    session.exported(None, "disk full")
+    assert session.banner == "Could not save: disk full"
+    session.set_language("es")
+    assert session.banner == "No se pudo guardar: disk full"
+    session.say("plain text, as it was given")
+    session.set_language("en")
+    assert session.banner == "plain text, as it was given"
 
 
 def test_the_chaos_control_follows_a_model_with_contacts():

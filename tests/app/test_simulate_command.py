@@ -8,6 +8,7 @@ import math
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from model_texts import one_coordinate
@@ -286,3 +287,58 @@ def test_soak_runs_the_kiosk_with_visitors_and_reports(capsys):
     assert "360 frames of 0.5 s = 0.05 kiosk hours" in out and "unhandled exceptions: 0" in out
     assert "visitor actions: " in out and "tap " in out
     assert "growth after warm-up:" in out and "frame ms: p50" in out
+
+
+# -- counts of one, and a file that cannot be written ---------------------------------------------
+
+def test_one_step_and_one_substep_are_said_in_the_singular(cli, tmp_path):
+    code, _, err = cli("simulate", "pendulo_doble", "--seconds", "0.02", "--lang", "es")
+    assert code == 0 and err == "pendulo_doble.dat: 0.02 s = 1 paso de dt = 0.02 s × N = 20 = 20 subpasos de RK4\n"
+    p = tmp_path / "uno.dat"
+    p.write_text(one_coordinate("m", "½·m·vx²", "½·x²", n="1"), encoding="utf-8")
+    code, _, err = cli("simulate", str(p), "--seconds", "0.01", "--lang", "es")
+    assert code == 0 and err == "uno.dat: 0.01 s = 1 paso de dt = 0.01 s × N = 1 = 1 subpaso de RK4\n"
+    code, _, err = cli("simulate", str(p), "--seconds", "0.01", "--lang", "en")
+    assert code == 0 and err == "uno.dat: 0.01 s = 1 step of dt = 0.01 s × N = 1 = 1 RK4 substep\n"
+
+
+def test_a_csv_that_cannot_be_written_is_refused_before_the_run(cli, tmp_path, monkeypatch):
+    import game.app.commands as commands
+
+    monkeypatch.setattr(commands, "Simulation", lambda *a, **k: pytest.fail("the model was built"))
+    missing = tmp_path / "no_such_folder" / "z.csv"
+    code, out, err = cli("simulate", "pendulo_doble", "--seconds", "1", "--csv", str(missing), "--lang", "es")
+    assert code == 2 and out == "" and err == f"error: --csv {missing}: no existe la carpeta {missing.parent}\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="a device that is always full")
+def test_a_csv_that_fails_while_it_is_written_is_said_in_one_line(cli):
+    code, out, err = cli("simulate", "pendulo_doble", "--seconds", "1", "--csv", "/dev/full", "--lang", "es")
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert err.splitlines()[-1] == "error: no se puede escribir /dev/full: No space left on device"
+
+
+def test_a_negative_length_is_warned_on_standard_error_as_the_window_warns(cli, tmp_path):
+    from game.app import paths
+    from game.app.session import Session
+    from game.app.settings import Settings
+    from game.model import read_catalog
+
+    out = tmp_path / "z.csv"
+    code, csv_out, err = cli("simulate", "pendulo_doble", "--seconds", "0.1", "--set", "L=-1", "--lang", "es")
+    assert code == 0
+    plan, warning = err.splitlines()
+    assert plan.startswith("pendulo_doble.dat: 0.1 s = 5 pasos")
+    window = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(language="es"))
+    window.open("pendulo_doble")
+    assert window.apply_parameters({"L": "-1"}) is None and window.banner_cause == "negative"
+    assert warning == f"aviso: {window.banner}" == (
+        "aviso: La barra b1 tiene longitud negativa (-1): se dibuja invertida. Revise los parámetros.")
+    # the CSV is the run's, warned of or not
+    rows = list(csv.reader(io.StringIO(csv_out)))
+    assert rows[0][:3] == ["t", "a1", "a2"] and len(rows) == 1 + 6
+    code, _, err = cli("simulate", "pendulo_doble", "--seconds", "0.1", "--set", "L=-1", "--csv", str(out),
+                       "--lang", "en")
+    assert code == 0 and out.read_text(encoding="utf-8") == csv_out
+    assert err.splitlines()[1:] == ["warning: The bar b1 has a negative length (-1): it is drawn inside out. "
+                                    "Check the parameters."]

@@ -8,6 +8,7 @@ from sim_helpers import simulation
 
 from game.app.edits import ConditionEdits, ParameterEdits
 from game.expr import evaluate, parse
+from game.messages import set_language
 from game.ui.text import number
 
 
@@ -31,3 +32,14 @@ def test_panels_accept_exponents():
     assert sim.parameters["l"] == 1.5
     # still refused: what is not a number
     assert "missing operator" in (conditions.check("a", "1e-7x") or "")
+
+
+def test_a_refused_name_is_explained_in_the_language_of_the_moment(spanish):
+    sim = simulation("pendulo_simple")
+    conditions, parameters = ConditionEdits(sim), ParameterEdits(sim)
+    assert conditions.check("a", "foo") == "nombre desconocido 'foo' (el valor de una condición puede usar los parámetros)"
+    assert parameters.check("dt", "foo") == "nombre desconocido 'foo' (dt y N son números)"
+    assert parameters.check("N", "foo") == "nombre desconocido 'foo' (dt y N son números)"
+    set_language("en")
+    assert conditions.check("a", "foo") == "unknown name 'foo' (a condition value may use the parameters)"
+    assert parameters.check("dt", "foo") == "unknown name 'foo' (dt and N are numbers)"

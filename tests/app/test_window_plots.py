@@ -94,6 +94,26 @@ def test_menus_choose_what_a_plot_shows_and_buttons_clear_remove_add(app):
     assert not app.session.view.plots  # the last one closed the dock
 
 
+def test_the_spread_plot_and_the_values_panel_speak_the_interfaces_language(app):
+    key(app, pygame.K_k)
+    key(app, pygame.K_t)
+    app.session.run(5)
+    pump(app, 2)
+
+    def shown() -> tuple[tuple[str, ...], list[str]]:
+        (placement,) = [p for p in app.scene().plots if p.plot.spec.kind == "spread"]
+        (layer,) = [layer for layer in app.layers if type(layer).__name__ == "PlotsDockLayer"]
+        assert layer.plots.view(placement.plot).legend == placement.legend  # what was drawn
+        return placement.legend, app.live["values"].lines
+
+    legend, values = shown()
+    assert legend == ("dispersión (escala log)",) and any(line.startswith("dispersión = ") for line in values)
+    key(app, pygame.K_l)
+    pump(app, 2)
+    legend, values = shown()
+    assert legend == ("spread (log scale)",) and any(line.startswith("spread = ") for line in values)
+
+
 def test_the_chaos_control_draws_ghosts_that_fan_out(app):
     app.session.sim.set_conditions([2.5, 2.5], [0.0, 0.0])
     key(app, pygame.K_k)

@@ -205,6 +205,16 @@ def test_f1_without_a_browser_says_where_the_manual_is(app, monkeypatch):
     assert "navegador" in app.session.banner
 
 
+def test_the_no_browser_banner_changes_language_with_the_interface(app, monkeypatch):
+    monkeypatch.setattr("webbrowser.open", lambda uri: False)
+    key(app, pygame.K_F1)
+    assert "navegador" in app.session.banner
+    key(app, pygame.K_l)
+    app.frame(0.0)
+    assert app.texts.language == "en" and app.session.banner.startswith("No browser was found")
+    assert app.scene().banner == app.session.banner
+
+
 def test_the_kiosk_never_opens_a_browser(app_factory, monkeypatch):
     opened = []
     monkeypatch.setattr("webbrowser.open", lambda uri: opened.append(uri) or True)

@@ -135,7 +135,7 @@ def test_check_names_each_broken_mechanism_and_passes_good_ones(write_model, cap
         "<POINT>O1|0|0|0|0|1</POINT>\n<POINT>O2|2|0|0|0|1</POINT>\n<POINT>C1|0.5|0</POINT>\n"
         "<POINT>C2|2.5|0</POINT>\n<BAR>m1|O1|C1|1</BAR>\n<BAR>m2|O2|C2|1</BAR>\n<BAR>p|C1|C2|1</BAR>"), "muerto.dat")
     assert main(["check", str(good)]) == 0
-    assert "1 model checked: all valid" in capsys.readouterr().out
+    assert "1 model checked: valid" in capsys.readouterr().out
     assert main(["check", str(good), str(unknown), str(stuck), str(dead)]) == 1
     out = capsys.readouterr().out
     assert f"{unknown}:11:14: unknown point 'Q' in BAR barra" in out

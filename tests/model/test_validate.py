@@ -33,6 +33,7 @@ def test_the_spec_example_is_valid(write_model):
     ("<G>C|C1|", "<G>C|b0|", ":35:6: object 'b0' is defined twice (first at line 34)"),
     # nQ against the CIs
     ("nQ=2", "nQ=3", ":7:4: nQ=3 but <CIs> has 4 rows; it needs 6: the 3 coordinates, then their 3 velocities"),
+    ("nQ=2", "nQ=1", ":7:4: nQ=1 but <CIs> has 4 rows; it needs 2: the coordinate, then its velocity"),
     # T shape
     ("<T>1,0|'m·l·cos(a)'</T>\n", "", ":24:4: T is not symmetric: entry 0,1 is given but 1,0 is missing"),
     ("<T>1,0|'m·l·cos(a)'</T>", "<T>1,0|'m·l·sin(a)'</T>", ":25:4: T is not symmetric at the initial conditions: T[0,1] = 1.38582 but T[1,0] = 0.574025"),
@@ -78,3 +79,10 @@ def test_force_rows_are_checked(write_model):
     found = problems(write_model, text)
     assert any("unknown name 'b'" in p for p in found)
     assert any("'y' is not a coordinate" in p for p in found)
+
+
+def test_one_row_is_said_in_the_singular(write_model, spanish):
+    text = one_coordinate("m", "½·m·vx²", "0").replace("<CI>vx|0|velocidad</CI>\n", "").replace("nQ=1", "nQ=2")
+    found = problems(write_model, text)
+    assert any("nQ=2 pero <CIs> tiene 1 fila; necesita 4: las 2 coordenadas y luego sus 2 velocidades" in p
+               for p in found), found

@@ -138,3 +138,24 @@ def test_clearing_leaves_an_empty_frame():
 def colours_in(surface: pygame.Surface) -> set[tuple[int, int, int]]:
     pixels = np.frombuffer(pygame.image.tobytes(surface, "RGB"), np.uint8).reshape(-1, 3)
     return {tuple(c) for c in np.unique(pixels, axis=0).tolist()}
+
+
+def test_the_legend_says_the_words_it_is_given_and_a_new_one_redraws(monkeypatch):
+    h = History(("t", "spread"), 100)
+    for k in range(10):
+        h.append((k * 0.02, 1e-6 * 2.0 ** k))
+    plot = Plot(PlotSpec("spread", "t", ("spread",)), h, log_y=True)
+    rendered: list[str] = []
+    view = PlotView(plot)
+    font = view._font()
+    real = font.render
+    monkeypatch.setattr(view, "font", type("Spy", (), {
+        "render": lambda self, text, *a: rendered.append(text) or real(text, *a),
+        "get_height": lambda self: font.get_height()})())
+    screen = pygame.Surface((420, 300))
+    view.draw(screen, RECT, legend=("dispersión (escala log)",))
+    assert "dispersión (escala log)" in rendered and not any("spread" in t for t in rendered)
+    view.draw(screen, RECT, legend=("dispersión (escala log)",))
+    assert view.redraws == 1  # the same words: nothing drawn again
+    view.draw(screen, RECT, legend=("spread (log scale)",))
+    assert view.redraws == 2 and "spread (log scale)" in rendered
