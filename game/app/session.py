@@ -240,10 +240,11 @@ class Session:
                 "plots": v.plots, "ensemble": v.ensemble}.get(name, False)
 
     def act(self, name: str) -> None:
-        """Do what a control (button or key) does, under CenM's rules."""
+        """Do what a control (button or key) does, under CenM's rules. A kiosk does nothing for the
+        controls it does not offer (saving files, the manual)."""
         if name not in BY_NAME:
             raise KeyError(f"no control named {name!r}")
-        if self.locked(name):
+        if self.locked(name) or (self.settings.kiosk and not BY_NAME[name].kiosk):
             return
         if name in self.window_actions:
             self.window_actions[name]()
