@@ -245,6 +245,7 @@ class Visitors:
 def reference_memory(app) -> tuple[float, int]:
     """Resident MB and Python objects with the first model of the menu just opened (the visitors
     carry on from there), after a collection."""
+    app.session.fresh_view()  # no plots or chaos ensemble left on (their records are the model's, not kept)
     app.session.recover()  # nothing half-done open; the model reopened from its file…
     app.session.load(0)  # …and the first one, whose history is empty
     app.frame(0.0)

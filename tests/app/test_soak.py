@@ -6,7 +6,7 @@ import random
 
 from window_helpers import pump
 
-from game.app.soak import WARM_UP, Visitors, growth, readings
+from game.app.soak import WARM_UP, Visitors, growth, readings, reference_memory
 from game.ui.plotdock import PlotDock
 
 
@@ -34,6 +34,12 @@ def test_visitors_open_the_plots_and_the_chaos_control_and_use_the_dock(app_fact
     what = {a[0] for a in done if a is not None}
     assert what & {"kind", "x", "y"} and what & {"clear", "close", "add"}, what  # menus chosen from, buttons pressed
     assert all(a is None or a[0] != "save" for a in done)
+    # memory is read with nothing a visitor left on: the ghosts' records are not counted
+    if not app.session.view.ensemble:
+        play(visitors, "ensemble")
+    assert app.session.plots.ensemble is not None
+    reference_memory(app)
+    assert app.session.plots.ensemble is None and not app.session.view.plots and app.dock.widgets is None
 
 
 def test_the_soak_reads_memory_after_the_warm_up_also_in_the_middle_of_the_run():
