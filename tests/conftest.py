@@ -23,6 +23,24 @@ def user_home(tmp_path, monkeypatch) -> Path:
 
 
 @pytest.fixture(autouse=True)
+def no_exports_into_the_working_folder():
+    """Exports go to ``Session.export_dir``, the folder the program was started from: a test that
+    exports points it at its ``tmp_path``. One that leaves ``cenm-*`` files in the folder pytest runs
+    from fails (they are removed). Nothing is changed for the test itself (no chdir: paths relative to
+    the project keep working); under pytest-xdist the workers share that folder, and a stray file is
+    reported by whichever test was running in each worker when it appeared."""
+    folder = Path.cwd()
+    before = set(folder.glob("cenm-*"))
+    yield
+    stray = sorted(set(folder.glob("cenm-*")) - before)
+    for path in stray:
+        path.unlink(missing_ok=True)
+    if stray:
+        pytest.fail(f"the test wrote {', '.join(p.name for p in stray)} into {folder}: set the session's "
+                    "export_dir to tmp_path", pytrace=False)
+
+
+@pytest.fixture(autouse=True)
 def messages_in_english():
     """The language of model messages is the program's one global: a test that switches it (the
     window's language control does) gives it back."""

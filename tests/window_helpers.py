@@ -35,6 +35,14 @@ def click(app: App, element, frames: int = 3) -> None:
     click_at(app, element.rect.center, frames)
 
 
+def choose(app: App, menu, text: str) -> None:
+    """Open a drop-down menu with a click and click one of its options."""
+    click_at(app, menu.rect.center)
+    items = menu.current_state.options_selection_list.item_list
+    option = next(i["button_element"] for i in items if i["text"] == text)
+    click(app, option, frames=6)  # the choice travels as two events of pygame_gui, a frame each
+
+
 def drag(app: App, start, end, steps: int = 8) -> None:
     start = np.array(start, dtype=float)
     end = np.array(end, dtype=float)

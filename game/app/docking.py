@@ -14,7 +14,7 @@ import pygame_gui
 
 from ..render.plots import PlotPlacement, PlotView
 from ..ui.layout import Dock, Layout
-from ..ui.plotdock import ADD_ROW, PlotChoices, PlotDock, plot_slots
+from ..ui.plotdock import DESK, PlotChoices, PlotDock, least_width, plot_slots, sizes
 from ..ui.text import Texts
 from .plotting import MAX_PLOTS
 from .session import Session
@@ -24,19 +24,28 @@ PLOT_HEIGHT, PLOT_LEAST = 250, 150
 
 
 class PlotsDock:
-    def __init__(self, manager: pygame_gui.UIManager, texts: Texts, font: pygame.font.Font | None = None):
+    def __init__(self, manager: pygame_gui.UIManager, texts: Texts, font: pygame.font.Font | None = None,
+                 saving: bool = True):
         self.manager, self.texts, self.font = manager, texts, font
+        #: the dock offers to save a plot as PNG (not in a kiosk, which saves no files)
+        self.saving = saving
         self.widgets: PlotDock | None = None
         self._built_for: tuple | None = None
 
     def dock(self, session: Session, layout: Layout) -> Dock | None:
         """The dock the plots want: a column of their own at the left of the scene (the live panels
-        take the right), or None."""
+        take the right), or None. On a touch screen the controls are bigger: the dock is as wide as
+        its menus need to show their choices whole, and as tall as to leave the plots the same room."""
         if not session.view.plots:
             return None
+        size = sizes(layout.touch)
         count = max(1, len(session.plots.plots))
-        add = ADD_ROW if count < MAX_PLOTS else 0
-        return Dock("plots", "left", layout.side_width(), count * PLOT_HEIGHT + add, count * PLOT_LEAST + add)
+        add = size.add_row if count < MAX_PLOTS else 0
+        width = layout.side_width()
+        if layout.touch:
+            width = max(width, least_width(True, self.saving))
+        more = 2 * (size.row - DESK.row)  # the taller rows of menus over a plot
+        return Dock("plots", "left", width, count * (PLOT_HEIGHT + more) + add, count * (PLOT_LEAST + more) + add)
 
     def key(self, session: Session) -> tuple:
         """What the dock's size depends on (the layout is made again when it changes)."""
@@ -60,14 +69,15 @@ class PlotsDock:
             xs, ys = board.axis_choices(spec.kind)
             choices.append(PlotChoices(spec.kind, board.kinds(), spec.x, spec.ys[0], xs, ys))
         self.widgets = PlotDock(self.manager, layout.dock_rect("plots"), self.texts, choices,
-                                len(board.plots) < MAX_PLOTS)
+                                len(board.plots) < MAX_PLOTS, layout.touch, self.saving)
 
     def placements(self, session: Session, layout: Layout) -> list[PlotPlacement]:
         if not session.view.plots or not any(d.name == "plots" for d in layout.docks):
             return []
         board = session.plots
         rects = plot_slots(layout.dock_rect("plots"), [2 if board.axis_choices(p.spec.kind)[0] else 1
-                                                       for p in board.plots], len(board.plots) < MAX_PLOTS)
+                                                       for p in board.plots], len(board.plots) < MAX_PLOTS,
+                           layout.touch)
         return [PlotPlacement(plot, rect, self.title(session, i), board.legend(plot, self.texts.language))
                 for i, (plot, (_, rect)) in enumerate(zip(board.plots, rects))]
 
@@ -100,7 +110,7 @@ class PlotsDock:
                 session.view.plots = False
         elif what == "add":
             board.add()
-        elif what == "save":
+        elif what == "save" and self.saving:
             self.save(session, rest[0])
         return True
 

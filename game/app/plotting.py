@@ -123,6 +123,13 @@ class PlotBoard:
     def clear(self, index: int) -> None:
         self.plots[index].clear()
 
+    def reset(self) -> None:
+        """No plots and no ensemble: the board as a newly opened model's (the Poincaré section,
+        which costs nothing until plotted, stays)."""
+        self.stop_ensemble()
+        self.plots = []
+        self.revision += 1
+
     # -- the chaos control --------------------------------------------------------------------------
 
     def start_ensemble(self, copies: int | None = None) -> None:

@@ -121,7 +121,7 @@ class Session:
         self.folders = folders
         self.catalog = Catalog(catalog.path, catalog.entries + mine(folders.models)) if folders else catalog
         self.texts = texts or Texts(self.settings.language)
-        self.view = View(speed_index=SPEEDS.index(self.settings.speed) if self.settings.speed in SPEEDS else 1)
+        self.view = View(speed_index=self.first_speed)
         self.drag: Drag | None = None
         #: what the banner over the scene says (see :attr:`banner`), or None
         self.said: Said | None = None
@@ -256,10 +256,11 @@ class Session:
                 "plots": v.plots, "ensemble": v.ensemble}.get(name, False)
 
     def act(self, name: str) -> None:
-        """Do what a control (button or key) does, under CenM's rules."""
+        """Do what a control (button or key) does, under CenM's rules. A kiosk does nothing for the
+        controls it does not offer (saving files, the manual)."""
         if name not in BY_NAME:
             raise KeyError(f"no control named {name!r}")
-        if self.locked(name):
+        if self.locked(name) or (self.settings.kiosk and not BY_NAME[name].kiosk):
             return
         if name in self.window_actions:
             self.window_actions[name]()
@@ -480,10 +481,10 @@ class Session:
             self.view.animating = True
 
     def start_show(self, show: Show) -> bool:
-        """Open a show of the attract loop: its model, its conditions, trails on, moving, nothing else open."""
+        """Open a show of the attract loop: its model, its conditions, trails on, moving, and nothing
+        the last visitor left (see :meth:`fresh_view`)."""
+        self.fresh_view()
         v = self.view
-        v.menu, v.dialog, v.vectors, v.edit_velocities = False, None, False, False
-        v.panels.clear()
         entry = self.catalog.find(show.model) if show.model else self.entry
         if entry is None or not self.load(self.catalog.entries.index(entry)):
             return False
@@ -491,6 +492,27 @@ class Session:
             ConditionEdits(self.sim).accept(dict(show.conditions))  # refused: the file's conditions
         v.animating = True
         return True
+
+    def fresh_view(self) -> None:
+        """What a kiosk shows before anyone touches it: no menu, dialog or live panel, no plots (the
+        next visitor's first plots are the usual ones) and no chaos ensemble, no vectors, reactions or
+        v mode, at the speed and in the language it was set up with. (The zoom goes with the model
+        the show opens: a model opens framed by itself.)"""
+        v = self.view
+        v.menu, v.dialog, v.vectors, v.reactions, v.edit_velocities = False, None, False, False, False
+        v.panels.clear()
+        v.plots = v.ensemble = False
+        if self.board is not None:
+            self.board.reset()
+        v.speed_index = self.first_speed
+        self.scheduler.speed = SPEEDS[v.speed_index]
+        if self.texts.language != self.settings.language:
+            self.set_language(self.settings.language)
+
+    @property
+    def first_speed(self) -> int:
+        """The index in SPEEDS of the speed the settings start with (1× if they name none of them)."""
+        return SPEEDS.index(self.settings.speed) if self.settings.speed in SPEEDS else 1
 
     @property
     def caption(self) -> str | None:

@@ -3,7 +3,8 @@
 The real window (SDL's dummy driver) in kiosk mode, driven by made-up visitors through real
 pygame events — finger taps, finger and mouse drags of bodies, buttons, the menu (model
 after model), the Parameters and Conditions panels with good and bad values typed, resets,
-the language switch, pinches — and left alone in between, so the "Still there?" countdown
+the language switch, pinches, the plots (their menus and buttons) and the chaos control's
+ghosts — and left alone in between, so the "Still there?" countdown
 and the attract loop run too. Each frame stands for ``frame_seconds`` of the kiosk's clock
 (the scheduler's catch-up cap: the simulation keeps up with it); nothing sleeps.
 
@@ -141,12 +142,14 @@ class Visitors:
                 return steps
             end = (start[0] + rng.uniform(-200, 200), start[1] + rng.uniform(-200, 200))
             return steps + [lambda: None] + self.drag(start, end, rng.randint(3, 12), rng.random() < 0.6)
-        if kind in ("animate", "reset", "eraser", "vectors", "energy", "values", "language"):
+        if kind in ("animate", "reset", "eraser", "vectors", "energy", "values", "language", "plots", "ensemble"):
             return self.pause() + self.press(kind) if kind in ("reset", "eraser") else self.press(kind)
         if kind == "speed":
             return self.press(f"speed{rng.randrange(4)}")
         if kind == "menu":
             return self.press("menu") + [lambda: None, self.choose_model]
+        if kind == "dock":
+            return self.use_dock()
         if kind == "panel":
             return self.pause() + self.press(rng.choice(("parameters", "conditions"))) + [lambda: None, self.edit_value]
         if kind == "pinch":
@@ -166,6 +169,30 @@ class Visitors:
         menu = self.app.menu
         if menu is not None and menu.items:
             self.queue.extendleft(reversed(self.tap(self.rng.choice(menu.items).rect.center)))
+
+    def use_dock(self) -> list[Step]:
+        """One of the plots' controls: a menu and then one of its options, or a button (clear,
+        remove, add); the plots open first."""
+        dock = self.app.dock.widgets
+        if dock is None:
+            return self.press("plots")
+        menus = [m for row in dock.menus for m in row.values()]
+        others = [b for row in dock.buttons for b in row.values()] + ([dock.add] if dock.add is not None else [])
+        target = self.rng.choice(menus + others)
+        steps = self.tap(target.rect.center)
+        if any(target is m for m in menus):
+            steps += [lambda: None, lambda: self.choose_option(target)]
+        return steps
+
+    def choose_option(self, menu) -> None:
+        """A tap on one of the options an open menu shows."""
+        listed = getattr(menu.current_state, "options_selection_list", None)
+        if listed is None or not menu.alive():
+            return
+        shown = [item["button_element"] for item in listed.item_list if item.get("button_element") is not None]
+        shown = [b for b in shown if listed.rect.contains(b.rect)]
+        if shown:
+            self.queue.extendleft(reversed(self.tap(self.rng.choice(shown).rect.center)))
 
     def edit_value(self) -> None:
         """In the open panel: a value pressed, a good or a bad text typed, Enter, Accept."""
@@ -191,7 +218,7 @@ class Visitors:
         self.queue.extendleft(reversed(steps))
 
     ACTIONS: ClassVar[dict[str, int]] = {"tap": 4, "drag": 4, "animate": 4, "reset": 1, "eraser": 1, "vectors": 1, "energy": 1, "values": 1,
-               "speed": 1, "language": 1, "menu": 1, "panel": 3, "pinch": 1}
+               "speed": 1, "language": 1, "menu": 1, "panel": 3, "pinch": 1, "plots": 1, "ensemble": 1, "dock": 2}
 
     # -- the clock ---------------------------------------------------------------------------
 
@@ -218,11 +245,36 @@ class Visitors:
 def reference_memory(app) -> tuple[float, int]:
     """Resident MB and Python objects with the first model of the menu just opened (the visitors
     carry on from there), after a collection."""
+    app.session.fresh_view()  # no plots or chaos ensemble left on (their records are the model's, not kept)
     app.session.recover()  # nothing half-done open; the model reopened from its file…
     app.session.load(0)  # …and the first one, whose history is empty
     app.frame(0.0)
     gc.collect()
     return rss_mb(), len(gc.get_objects())
+
+
+def readings(total: int, frame_seconds: float) -> dict[int, str]:
+    """The frames before which memory is read, and what each is called: the start, every hour, the
+    end of the warm-up (also when it is the middle of the run, or an hour), the middle."""
+    hour = round(3600 / frame_seconds)
+    marks = {i: f"{i // hour} h" for i in range(hour, total, hour)}
+    marks.update({0: "start", total // 2: "middle"})
+    warm = round(WARM_UP / frame_seconds)
+    if warm < total:
+        marks[warm] = "after warm-up"
+    return marks
+
+
+def growth(memory: list[tuple[str, float, float, int]]) -> str:
+    """The report's line on memory growth from the reading after the warm-up to the end (each reading
+    is (when, kiosk hours, RSS MB, Python objects), the last one the end's); none in a shorter run."""
+    warm = next((m for m in memory[:-1] if m[0] == "after warm-up"), None)
+    if warm is None:
+        return (f"growth after warm-up: not measured: the run ({memory[-1][1]:.2f} kiosk h) was shorter than "
+                f"the warm-up ({WARM_UP / 3600:g} h)")
+    after = [m[2] for m in memory if m[1] >= warm[1]]
+    return (f"growth after warm-up: {memory[-1][2] - warm[2]:+.1f} MB at the end, "
+            f"{max(after) - warm[2]:+.1f} MB at most")
 
 
 def soak(hours: float, frame_seconds: float = 0.1, seed: int = 1, size: str = "1280x720",
@@ -246,9 +298,7 @@ def soak(hours: float, frame_seconds: float = 0.1, seed: int = 1, size: str = "1
     times = np.zeros(total, dtype=np.float32)
     memory: list[tuple[str, float, float, int]] = []  # (when, kiosk hours, RSS MB, Python objects)
     unhandled = 0
-    hour = round(3600 / frame_seconds)
-    marks = {i: f"{i // hour} h" for i in range(hour, total, hour)}
-    marks.update({0: "start", round(WARM_UP / frame_seconds): "after warm-up", total // 2: "middle"})
+    marks = readings(total, frame_seconds)
     started = time.perf_counter()
     heals = failures = 0
     for i in range(total):
@@ -282,10 +332,7 @@ def soak(hours: float, frame_seconds: float = 0.1, seed: int = 1, size: str = "1
     print(f"{'memory':<16}{'kiosk h':>8}{'RSS MB':>9}{'objects':>10}   (first model just opened)", file=out)
     for when, at, mb, objects in memory:
         print(f"{when:<16}{at:>8.2f}{mb:>9.1f}{objects:>10,}", file=out)
-    warm = next((m for m in memory if m[0] == "after warm-up"), memory[0])
-    after = [m[2] for m in memory if m[1] >= warm[1]]
-    print(f"growth after warm-up: {memory[-1][2] - warm[2]:+.1f} MB at the end, "
-          f"{max(after) - warm[2]:+.1f} MB at most", file=out)
+    print(growth(memory), file=out)
     p50, p95, p99 = np.percentile(ms, [50, 95, 99])
     print(f"frame ms: p50 {p50:.2f}  p95 {p95:.2f}  p99 {p99:.2f}  max {ms.max():.1f}", file=out)
     pygame.quit()

@@ -26,11 +26,13 @@ VALUES_LEAST = 6
 
 
 class Widgets:
-    def __init__(self, manager: pygame_gui.UIManager, texts: Texts, plot_font: pygame.font.Font | None = None) -> None:
+    def __init__(self, manager: pygame_gui.UIManager, texts: Texts, plot_font: pygame.font.Font | None = None,
+                 saving: bool = True) -> None:
         self.manager, self.texts = manager, texts
         self.live: dict[str, LivePanel] = {}
-        #: the plots, in a column at the left of the scene (:mod:`game.app.docking`)
-        self.plots = PlotsDock(manager, texts, plot_font)
+        #: the plots, in a column at the left of the scene (:mod:`game.app.docking`); ``saving``: with
+        #: buttons that save a plot (not in a kiosk)
+        self.plots = PlotsDock(manager, texts, plot_font, saving)
         self.menu: ModelMenu | None = None
         self.panel: DefinitionsPanel | SavePanel | None = None
         #: the docks last asked for, and what they depended on (wrapping the expressions each frame

@@ -21,7 +21,7 @@ from ..ui.layout import Layout
 from ..ui.text import Texts
 from ..ui.theme import DOCK_BACKGROUND, build_theme, plot_font
 from . import paths
-from .controls import SPEED_LABELS, offered
+from .controls import BY_NAME, SPEED_LABELS, offered
 from .display import Display, open_manual, save_view
 from .healing import FrameGuard, long_running_process, open_log
 from .pointer import Pointer
@@ -42,6 +42,8 @@ class App:
         pygame.init()
         self.settings = settings = settings or Settings()
         self.controls = offered(settings.kiosk)
+        #: the plots' dock saves a plot as PNG only where the plots can be saved (not in a kiosk)
+        self.saving_plots = BY_NAME["export_plots"] in self.controls
         #: key code → control name, from the command table
         self.keys = {pygame.key.key_code(k): c.name for c in self.controls for k in c.keys}
         set_language(settings.language)  # what models and the engine say, in the interface's language
@@ -59,7 +61,7 @@ class App:
         self.plot_font = plot_font()
         self.layers = standard_layers(plot_font=self.plot_font)
         self.running = True
-        self.widgets = Widgets(self.manager, self.texts, self.plot_font)
+        self.widgets = Widgets(self.manager, self.texts, self.plot_font, self.saving_plots)
         self._since_text = 0.0
         self.bars = Bars(self.manager, self.layout, self.texts, self.controls)
         self._language = self.texts.language
@@ -89,7 +91,7 @@ class App:
         self.bars = Bars(self.manager, self.layout, self.texts, self.controls)
         self._language = self.texts.language
         self.widgets.close()
-        self.widgets = Widgets(self.manager, self.texts, self.plot_font)
+        self.widgets = Widgets(self.manager, self.texts, self.plot_font, self.saving_plots)
         self.session.follow_area(self.layout.viewport[2:])
 
     @property

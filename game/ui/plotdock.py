@@ -1,7 +1,11 @@
 """The menus and buttons of the plots' dock (pygame_gui): above each plot, what it shows
 (its kind, and the variables across and up) and its buttons (clear, save as PNG, remove);
 at the bottom, a button that adds a plot. The plots themselves are drawn by
-:mod:`game.render.plots` into the rectangles the layout gives them."""
+:mod:`game.render.plots` into the rectangles the layout gives them.
+
+On a kiosk's touch screen (:attr:`game.ui.layout.Layout.touch`) every menu, option and button is
+a finger's size, :data:`~game.ui.layout.TOUCH` pixels, :data:`~game.ui.layout.GAP` apart, and a
+kiosk saves no files: its dock has no save buttons."""
 
 from __future__ import annotations
 
@@ -13,35 +17,77 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
+from .layout import GAP, TOUCH
 from .text import Texts
-
-BUTTON = 30
-#: height of a row of menus and buttons above a plot
-ROW = 34
-#: room at the bottom of the dock for the button that adds a plot
-ADD_ROW = 40
 
 Rect = tuple[int, int, int, int]
 
 
-def plot_slots(dock: Rect, menus: list[int], add_row: bool) -> list[tuple[Rect, Rect]]:
+@dataclass(frozen=True)
+class DockSizes:
+    """The sizes of the dock's controls on one kind of screen."""
+
+    #: the side of a button, and the height of the menu of a plot's kind beside them
+    button: int
+    #: the height of the x and y menus, under the kind's
+    menu: int
+    #: between controls, and between rows of them
+    gap: int
+    #: the button that adds a plot (width, height), and the room kept for it at the bottom
+    add: tuple[int, int]
+    add_row: int
+    #: the class of the menus in the theme (a touch screen's lists have finger-sized options)
+    menu_class: str | None = None
+
+    @property
+    def row(self) -> int:
+        """From the top of a row of menus and buttons to the top of the next."""
+        return self.button + self.gap
+
+
+DESK = DockSizes(button=30, menu=28, gap=4, add=(36, 32), add_row=40)
+TOUCH_SIZES = DockSizes(button=TOUCH, menu=TOUCH, gap=GAP, add=(TOUCH, TOUCH), add_row=TOUCH + 2 * GAP,
+                        menu_class="@touch_menu")
+#: the least width of the menu of a plot's kind: its longest choice ("Variable against variable") whole
+KIND_MENU = 220
+
+
+def sizes(touch: bool) -> DockSizes:
+    return TOUCH_SIZES if touch else DESK
+
+
+def buttons(saving: bool) -> tuple[str, ...]:
+    """The buttons over each plot, left to right (a kiosk saves no files: no save button)."""
+    return ("clear", "save", "close") if saving else ("clear", "close")
+
+
+def least_width(touch: bool, saving: bool) -> int:
+    """The narrowest dock whose kind menus show their choices whole beside the buttons."""
+    size = sizes(touch)
+    return KIND_MENU + len(buttons(saving)) * size.row + 8
+
+
+def plot_slots(dock: Rect, menus: list[int], add_row: bool, touch: bool = False) -> list[tuple[Rect, Rect]]:
     """Per plot of the dock (``menus``: how many rows of menus each has above it): the
-    rectangle of its menus and buttons, and that of its drawing. With ``add_row`` the bottom
-    of the dock keeps room for the button that adds a plot."""
+    rectangle of its menus and buttons, and that of its drawing; the drawings share what the
+    menus leave equally. With ``add_row`` the bottom of the dock keeps room for the button that
+    adds a plot."""
+    size = sizes(touch)
     x, y, w, h = dock
-    h -= ADD_ROW if add_row else 0
-    each = h // max(1, len(menus))
-    out = []
-    for k, rows in enumerate(menus):
-        top = y + k * each
-        header = ROW * rows + 6
-        out.append(((x + 4, top + 4, w - 8, header - 6), (x + 2, top + header, w - 4, max(1, each - header - 2))))
+    h -= size.add_row if add_row else 0
+    headers = [size.row * rows + 6 for rows in menus]
+    drawing = (h - sum(headers)) // max(1, len(menus))
+    out, top = [], y
+    for header in headers:
+        out.append(((x + 4, top + 4, w - 8, header - 6), (x + 2, top + header, w - 4, max(1, drawing - 2))))
+        top += header + drawing
     return out
 
 
-def add_button(dock: Rect) -> Rect:
+def add_button(dock: Rect, touch: bool = False) -> Rect:
+    size = sizes(touch)
     x, y, w, h = dock
-    return (x + w - 44, y + h - ADD_ROW + 4, 36, 32)
+    return (x + w - 8 - size.add[0], y + h - size.add_row + 4, *size.add)
 
 
 @dataclass(frozen=True)
@@ -58,38 +104,40 @@ class PlotChoices:
 
 class PlotDock:
     def __init__(self, manager: pygame_gui.UIManager, dock: Rect, texts: Texts, plots: Sequence[PlotChoices],
-                 can_add: bool):
+                 can_add: bool, touch: bool = False, saving: bool = True):
         self.manager, self.texts = manager, texts
-        self.slots = plot_slots(dock, [2 if c.xs else 1 for c in plots], can_add)
+        size = sizes(touch)
+        self.slots = plot_slots(dock, [2 if c.xs else 1 for c in plots], can_add, touch)
         self.elements: list = []
         #: per plot: its menus and buttons, by role
         self.menus: list[dict[str, UIDropDownMenu]] = []
         self.buttons: list[dict[str, UIButton]] = []
+        roles = buttons(saving)
+        menu_id = ObjectID("#plot_menu", size.menu_class)
         for (header, _), choices in zip(self.slots, plots):
             x, y, w, _ = header
-            kind_w = w - 3 * (BUTTON + 4)
+            kind_w = w - len(roles) * size.row
             kind_names: list[str | tuple[str, str]] = [(texts(f"plot_kind_{k}"), k) for k in choices.kinds]
             menus = {"kind": UIDropDownMenu(kind_names, (texts(f"plot_kind_{choices.kind}"), choices.kind),
-                                            pygame.Rect(x, y, kind_w, BUTTON), manager,
-                                            object_id=ObjectID("#plot_menu"))}
-            buttons = {}
-            for k, role in enumerate(("clear", "save", "close")):
-                buttons[role] = UIButton(pygame.Rect(x + kind_w + 4 + k * (BUTTON + 4), y, BUTTON, BUTTON), "",
-                                         manager, tool_tip_text=texts(f"plot_{role}"),
-                                         object_id=ObjectID(f"#plot_{role}", "@small_icon"))
+                                            pygame.Rect(x, y, kind_w, size.button), manager, object_id=menu_id)}
+            row = {}
+            for k, role in enumerate(roles):
+                row[role] = UIButton(pygame.Rect(x + kind_w + size.gap + k * size.row, y, size.button, size.button),
+                                     "", manager, tool_tip_text=texts(f"plot_{role}"),
+                                     object_id=ObjectID(f"#plot_{role}", "@small_icon"))
             if choices.xs:
-                half = (w - 4) // 2
+                half = (w - size.gap) // 2
                 for k, (role, value, options) in enumerate((("x", choices.x, choices.xs), ("y", choices.y, choices.ys))):
                     listed: list[str | tuple[str, str]] = [(o, o) for o in options]
                     menus[role] = UIDropDownMenu(listed, (value, value),
-                                                 pygame.Rect(x + k * (half + 4), y + BUTTON + 4, half, BUTTON - 2),
-                                                 manager, object_id=ObjectID("#plot_menu"))
+                                                 pygame.Rect(x + k * (half + size.gap), y + size.row, half, size.menu),
+                                                 manager, object_id=menu_id)
             self.menus.append(menus)
-            self.buttons.append(buttons)
-            self.elements += [*menus.values(), *buttons.values()]
+            self.buttons.append(row)
+            self.elements += [*menus.values(), *row.values()]
         self.add: UIButton | None = None
         if can_add:
-            self.add = UIButton(pygame.Rect(add_button(dock)), "", manager, tool_tip_text=texts("plot_add"),
+            self.add = UIButton(pygame.Rect(add_button(dock, touch)), "", manager, tool_tip_text=texts("plot_add"),
                                 object_id=ObjectID("#plot_add", "@small_icon"))
             self.elements.append(self.add)
 

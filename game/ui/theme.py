@@ -9,6 +9,8 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from .layout import TOUCH
+
 ICONS = ("play", "pause", "eraser", "reset", "parameters", "conditions", "vectors_on", "vectors_off",
          "energy_on", "energy_off", "values_on", "values_off", "edit_x", "edit_v", "reactions_on",
          "reactions_off", "menu", "docs", "zoom_in", "zoom_out", "fit", "plots_on", "plots_off", "ensemble_on",
@@ -78,6 +80,8 @@ def build_theme(icons_dir: Path) -> dict:
         "#line": {"misc": {"text_horiz_alignment": "left"}},
         "#word": {"font": {"name": "noto_sans", "size": "15", "bold": "1"}},
         "#panel": {"colours": {"dark_bg": "#fbfcfd", "normal_border": "#90a4ae"}, "misc": {"border_width": "2"}},
+        # the options of the plots' menus on a kiosk's touch screen: a finger's height each
+        "@touch_menu.#drop_down_options_list": {"misc": {"list_item_height": str(TOUCH)}},
         # read-only panels docked beside the scene (nothing moves behind them)
         "#live_panel": {"colours": {"dark_bg": "#fbfcfd", "normal_border": "#90a4ae"},
                         "misc": {"border_width": "1", "shadow_width": "0"}},

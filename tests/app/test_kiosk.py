@@ -77,6 +77,32 @@ def test_the_session_shows_the_countdown_then_the_attract_loop(kiosk_session):
     assert not s.touched()  # the next touch is an ordinary one
 
 
+def test_each_show_starts_clean_whatever_the_last_visitor_left_on(kiosk_session):
+    s = kiosk_session
+    s.open("cuadrilatero")
+    s.act("reactions")  # a mechanism's reactions, left on when the visitor chose another model
+    s.choose(s.catalog.entries.index(s.catalog.find("pendulo_doble")))
+    for name in ("plots", "ensemble", "speed3", "vectors", "energy", "values", "edit", "zoom_in", "language"):
+        s.act(name)
+    s.plots.change(0, kind="xy")
+    v = s.view
+    assert v.plots and v.ensemble and len(s.ghosts()[0].fields["x"]) == 50 and s.scheduler.speed == 4.0
+    assert v.reactions and v.framing.manual and s.texts.language == "en"
+    run_kiosk(s, 14.2)
+    assert s.kiosk.phase == ATTRACT and s.entry.stem == "pendulo_triple" and v.animating
+    assert not (v.plots or v.ensemble or v.vectors or v.reactions or v.edit_velocities or v.panels or v.menu)
+    assert s.plots.plots == [] and s.plots.ensemble is None and s.ghosts() == []
+    assert v.speed_index == 1 and s.scheduler.speed == 1.0 and not v.framing.manual
+    assert s.texts.language == "es" and s.caption == "Toca para jugar"
+    t = s.sim.t
+    run_kiosk(s, 2.0)
+    assert s.sim.t - t == pytest.approx(2.0, abs=0.03)  # at 1×
+    # the next visitor's plots are the usual ones, not the last visitor's
+    assert s.touched()
+    s.act("plots")
+    assert [p.spec.kind for p in s.plots.plots] == ["energy", "phase"]
+
+
 def test_a_show_that_cannot_open_gives_way_to_the_next(kiosk_session):
     s = kiosk_session
     s.kiosk.shows = (Show("no_such_model", 5.0), SHOWS[1])

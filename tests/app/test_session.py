@@ -158,7 +158,8 @@ def test_a_failure_pauses_keeps_the_last_good_state_and_says_why(session, write_
     assert 0 < session.sim.q[0] < 0.2 and np.isfinite(session.sim.qdot[0])
 
 
-def test_every_control_is_one_row_with_an_action(session):
+def test_every_control_is_one_row_with_an_action(session, tmp_path):
+    session.export_dir = tmp_path  # export_csv writes the run
     window_only = {"docs", "fullscreen"}
     called = []
     session.window_actions = {name: (lambda n=name: called.append(n)) for name in window_only}

@@ -6,7 +6,7 @@ import itertools
 import os
 
 import pygame
-from window_helpers import FRAME, button, click, key, pump, type_text
+from window_helpers import FRAME, button, choose, click, key, pump, type_text
 
 from game.app import paths
 from game.app.userdirs import user_folders
@@ -81,16 +81,30 @@ def test_switching_language_relabels_every_control_panel_and_the_menu(app):
     assert app.bars.title.text == "Péndulo doble" and button(app, "eraser").tool_tip_text.startswith("Borrador")
 
 
-def test_kiosk_controls_are_finger_sized(app_factory):
-    app = app_factory(kiosk=True)
-    rects = [b.rect for b in app.bars.buttons.values() if b.visible]
-    assert len(rects) >= 13 and "save" not in app.bars.buttons
+def assert_finger_sized(rects) -> None:
+    """Every target at least 48 px each way, and 8 px from every other."""
     for r in rects:
         assert r.width >= 48 and r.height >= 48, r
     for i, a in enumerate(rects):
         for b in rects[i + 1:]:
             gap = max(b.left - a.right, a.left - b.right, b.top - a.bottom, a.top - b.bottom)
             assert gap >= 8, (a, b)
+
+
+def assert_labels_whole(menus) -> None:
+    """The choice each closed drop-down menu shows fits its box (with a margin each side)."""
+    for menu in menus:
+        shown = menu.current_state.selected_option_button
+        assert shown.font.size(shown.text)[0] <= shown.rect.width - 8, (shown.text, shown.rect)
+
+
+def test_kiosk_controls_are_finger_sized(app_factory, tmp_path):
+    app = app_factory(kiosk=True)
+    app.session.export_dir = exports = tmp_path / "exports"
+    exports.mkdir()
+    rects = [b.rect for b in app.bars.buttons.values() if b.visible]
+    assert len(rects) >= 13 and "save" not in app.bars.buttons
+    assert_finger_sized(rects)
     click(app, app.bars.menu)
     items = [b.rect for b in app.menu.items]
     assert all(r.height >= 48 for r in items) and all(b.top - a.bottom >= 8 for a, b in itertools.pairwise(items)
@@ -101,3 +115,35 @@ def test_kiosk_controls_are_finger_sized(app_factory):
     assert all(r.height >= 48 for r in values) and all(b.top - a.bottom >= 8 for a, b in itertools.pairwise(values))
     assert app.panel.accept_button.rect.height >= 48 and app.panel.cancel_button.rect.height >= 48
     assert app.panel.status.rect.top >= values[-1].bottom  # nothing overlaps
+    click(app, app.panel.cancel_button)
+    # the plots' dock: energy, a plot of one variable against another, and the chaos control's spread
+    click(app, button(app, "plots"))
+    click(app, button(app, "ensemble"))
+    choose(app, app.dock.widgets.menus[1]["kind"], "Variable contra variable")
+    dock = app.dock.widgets
+    assert [p.spec.kind for p in app.session.plots.plots] == ["energy", "xy", "spread"]
+    assert [list(row) for row in dock.buttons] == [["clear", "close"]] * 3  # a kiosk saves no files
+    menus = [m for row in dock.menus for m in row.values()]
+    assert len(menus) == 5 and [row["kind"].current_state.selected_option_button.text for row in dock.menus] == [
+        "Energía contra t", "Variable contra variable", "Dispersión del conjunto"]
+    assert_finger_sized(rects + [m.rect for m in menus] + [b.rect for row in dock.buttons for b in row.values()])
+    assert_labels_whole(menus)
+    click(app, dock.buttons[0]["close"])  # room for another plot: the button that adds one
+    dock = app.dock.widgets
+    assert_finger_sized(rects + [m.rect for row in dock.menus for m in row.values()]
+                        + [b.rect for row in dock.buttons for b in row.values()] + [dock.add.rect])
+    # a menu's options, open
+    click(app, dock.menus[0]["kind"])
+    options = [i["button_element"].rect for i in dock.menus[0]["kind"].current_state.options_selection_list.item_list]
+    assert len(options) == 4 and all(r.height >= 48 for r in options)
+    click(app, dock.menus[0]["kind"])
+    # no key saves anything either (the run, the view, the plots)
+    for k in (pygame.K_w, pygame.K_s, pygame.K_i):
+        key(app, k)
+    for name in ("export_csv", "export_png", "export_plots"):
+        app.session.act(name)
+    assert list(exports.iterdir()) == [] and app.session.banner is None
+    # in English too, the longest choices whole
+    click(app, button(app, "language"))
+    choose(app, app.dock.widgets.menus[1]["kind"], "Variable against variable")
+    assert_labels_whole([m for row in app.dock.widgets.menus for m in row.values()])

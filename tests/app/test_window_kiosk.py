@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pygame
 import pytest
-from window_helpers import FRAME, button, drag, finger, finger_drag, handle_px, pump
+from window_helpers import FRAME, button, click, drag, finger, finger_drag, handle_px, pump
 
 from game.app.kiosk import ATTRACT, INTERACTIVE
 from game.app.settings import Show
@@ -55,6 +55,26 @@ def test_idle_starts_the_attract_loop_and_a_touch_ends_it(app_factory):
     finger(app, pygame.FINGERUP, button(app, "animate").rect.center)
     pump(app, 2)
     assert not app.session.view.animating
+
+
+def test_the_attract_loop_shows_nothing_the_last_visitor_left_on(app_factory):
+    app = app_factory(kiosk=True, kiosk_idle_seconds=2, kiosk_countdown_seconds=3, kiosk_attract=SHOWS)
+    width = app.screen.get_width()
+    for name in ("plots", "ensemble", "vectors", "values"):
+        click(app, button(app, name))
+    click(app, app.bars.speeds[3])  # 4×
+    assert app.dock.widgets is not None and len(app.scene().ghosts[0].fields["x"]) == 50
+    assert app.session.scheduler.speed == 4.0 and "values" in app.live and app.camera.viewport[2] < width - 500
+    pump(app, 51, dt=0.1)
+    assert app.session.kiosk.phase == ATTRACT and app.session.entry.stem == "pendulo_triple"
+    assert app.dock.widgets is None and not app.live and app.layout.docks == ()
+    assert app.camera.viewport[2] == width  # the whole window shows the show
+    scene = app.scene()
+    assert scene.ghosts == [] and scene.plots == [] and not scene.velocities
+    t = app.session.sim.t
+    pump(app, 10, dt=0.1)
+    assert app.session.sim.t - t == pytest.approx(1.0, abs=0.03)  # at 1×
+    assert app.bars.speeds[1].object_ids[-1] == "#speed_current"
 
 
 def test_a_finger_drags_a_bob_exactly_like_the_mouse(app_factory, monkeypatch):

@@ -8,7 +8,7 @@ import csv
 import numpy as np
 import pygame
 import pytest
-from window_helpers import FRAME, button, click, click_at, drag, handle_px, key, pump
+from window_helpers import FRAME, button, choose, click, drag, handle_px, key, pump
 
 from game.render.plots import CURVES
 
@@ -18,14 +18,6 @@ def app(app_factory, tmp_path):
     app = app_factory()
     app.session.export_dir = tmp_path
     return app
-
-
-def choose(app, menu, text: str) -> None:
-    """Open a drop-down menu with a click and click one of its options."""
-    click_at(app, menu.rect.center)
-    items = menu.current_state.options_selection_list.item_list
-    option = next(i["button_element"] for i in items if i["text"] == text)
-    click(app, option, frames=6)  # the choice travels as two events of pygame_gui, a frame each
 
 
 def pixels(app, rect) -> np.ndarray:

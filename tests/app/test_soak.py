@@ -1,0 +1,59 @@
+"""The soak's made-up visitors and its report (the whole run: tests/app/test_simulate_command.py)."""
+
+from __future__ import annotations
+
+import random
+
+from window_helpers import pump
+
+from game.app.soak import WARM_UP, Visitors, growth, readings, reference_memory
+from game.ui.plotdock import PlotDock
+
+
+def play(visitors: Visitors, kind: str) -> None:
+    """One action of a visitor, its events posted frame by frame as the soak does."""
+    visitors.queue.extend(visitors.act(kind))
+    while visitors.queue:
+        visitors.queue.popleft()()
+        pump(visitors.app, 1, dt=0.1)
+    pump(visitors.app, 2, dt=0.1)
+
+
+def test_visitors_open_the_plots_and_the_chaos_control_and_use_the_dock(app_factory, monkeypatch):
+    app = app_factory(kiosk=True)
+    done = []
+    monkeypatch.setattr(PlotDock, "action", lambda self, event, f=PlotDock.action: done.append(f(self, event))
+                        or done[-1])
+    visitors = Visitors(app, random.Random(1))
+    play(visitors, "plots")
+    assert app.session.view.plots and app.dock.widgets is not None
+    play(visitors, "ensemble")
+    assert app.session.view.ensemble and len(app.scene().ghosts[0].fields["x"]) == 50
+    for _ in range(20):
+        play(visitors, "dock")
+    what = {a[0] for a in done if a is not None}
+    assert what & {"kind", "x", "y"} and what & {"clear", "close", "add"}, what  # menus chosen from, buttons pressed
+    assert all(a is None or a[0] != "save" for a in done)
+    # memory is read with nothing a visitor left on: the ghosts' records are not counted
+    if not app.session.view.ensemble:
+        play(visitors, "ensemble")
+    assert app.session.plots.ensemble is not None
+    reference_memory(app)
+    assert app.session.plots.ensemble is None and not app.session.view.plots and app.dock.widgets is None
+
+
+def test_the_soak_reads_memory_after_the_warm_up_also_in_the_middle_of_the_run():
+    hour = round(3600 / 10)
+    marks = readings(2 * hour, 10.0)  # two hours: the warm-up ends in the middle
+    assert marks[0] == "start" and marks[round(WARM_UP / 10)] == "after warm-up"
+    assert "after warm-up" not in readings(hour // 2, 10.0).values()
+
+
+def test_growth_is_measured_from_the_warm_up_or_not_at_all():
+    memory = [("start", 0.0, 100.0, 1), ("after warm-up", 1.0, 150.0, 1), ("2 h", 2.0, 153.0, 1),
+              ("end", 3.0, 151.5, 1)]
+    assert growth(memory) == "growth after warm-up: +1.5 MB at the end, +3.0 MB at most"
+    short = [("start", 0.0, 100.0, 1), ("middle", 0.25, 140.0, 1), ("end", 0.5, 151.3, 1)]
+    assert growth(short) == ("growth after warm-up: not measured: the run (0.50 kiosk h) was shorter than the "
+                             "warm-up (1 h)")
+
