@@ -753,6 +753,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "--panels takes energy and values, not '{name}'", "--panels admite energy y values, no '{name}'"),
     "screenshot.done": (
         "{path}: {title} at t = {t} s ({width}×{height})", "{path}: {title} en t = {t} s ({width}×{height})"),
+    "screenshot.stopped": (
+        "{path}: not at {seconds} s: {banner}", "{path}: no en {seconds} s: {banner}"),
     # the plots and the chaos control of the window (game/app/plotting.py)
     "plot.spread": ("spread", "dispersión"),
     "plot.log_scale": ("{name} (log scale)", "{name} (escala log)"),

@@ -244,6 +244,27 @@ def parse_settings(model: ModelFile, settings: Sequence[str]):
     return p_over, c_over
 
 
+def how_many(count: int) -> str:
+    """A count as people read it: 1,000,000 with separators; beyond a thousand million millions,
+    1.2e+300 (``--seconds 1e300`` means a count of 300 digits)."""
+    return f"{count:,}" if count < 10**15 else f"{count:.3g}"
+
+
+def run_cost(sim: Simulation, substeps: int) -> tuple[Message | None, Message | None]:
+    """What a run of ``substeps`` substeps will cost: (an estimate of its wall time to say, or
+    None when it is quick; why it is refused, or None)."""
+    if substeps > MAX_SUBSTEPS:
+        return None, msg("cmd.too_many_substeps", substeps=how_many(substeps), limit=f"{MAX_SUBSTEPS:,}")
+    rate = _substep_rate(sim) if substeps > 100_000 else None
+    if rate is None:
+        return None, None
+    estimate = substeps / rate
+    said = msg("cmd.estimate", time=duration(estimate), rate=f"{rate:,.0f}")
+    if estimate > MAX_RUN_SECONDS:
+        return said, msg("cmd.too_long", time=duration(estimate), limit=duration(MAX_RUN_SECONDS))
+    return said, None
+
+
 def duration(seconds: float) -> Message:
     """A wall time as people read it: seconds, minutes or hours."""
     if seconds < 120:
@@ -329,20 +350,14 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
     steps = round(seconds / dt)
     substeps = steps * n
     plan = msg("cmd.plan", model=path.name, seconds=number(seconds), steps=counted(steps, "count.step", "count.steps",
-                                                                                  f"{steps:,}"),
-               dt=number(dt), n=n, substeps=counted(substeps, "count.substep", "count.substeps", f"{substeps:,}")).text()
-    if substeps > MAX_SUBSTEPS:
-        reason = msg("cmd.too_many_substeps", substeps=f"{substeps:,}", limit=f"{MAX_SUBSTEPS:,}")
-        print(f"{plan}\n{msg('cmd.error', reason=reason)}", file=err)
+                                                                                  how_many(steps)),
+               dt=number(dt), n=n, substeps=counted(substeps, "count.substep", "count.substeps", how_many(substeps))).text()
+    estimate, refusal = run_cost(sim, substeps)
+    if estimate is not None:
+        plan += " " + estimate.text()
+    if refusal is not None:
+        print(f"{plan}\n{msg('cmd.error', reason=refusal)}", file=err)
         return 2
-    rate = _substep_rate(sim) if substeps > 100_000 else None
-    if rate is not None:
-        estimate = substeps / rate
-        plan += " " + msg("cmd.estimate", time=duration(estimate), rate=f"{rate:,.0f}").text()
-        if estimate > MAX_RUN_SECONDS:
-            reason = msg("cmd.too_long", time=duration(estimate), limit=duration(MAX_RUN_SECONDS))
-            print(f"{plan}\n{msg('cmd.error', reason=reason)}", file=err)
-            return 2
     print(plan, file=err)
     for warning in drawn_inside_out(model, sim):
         print(msg("cmd.warning", reason=warning), file=err)

@@ -8,7 +8,9 @@ naming the file it wrote) is in the language of the command line, as ``check`` a
 
 from __future__ import annotations
 
+import math
 import os
+import sys
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -17,7 +19,7 @@ from ..messages import language as messages_language
 from ..messages import msg
 from ..messages import set_language as set_messages_language
 from ..ui.layout import MIN_SIZE
-from .commands import UsageError, check_output
+from .commands import UsageError, check_output, run_cost
 from .settings import LARGEST_SIDE, Settings
 
 #: the live panels --panels may open
@@ -50,6 +52,8 @@ def screenshot(model: str, out: str, seconds: float = 0.0, size: str = "1280x720
     folder ``out`` (one PNG per model, named by its file). ``panels``: live panels to open
     ("energy", "values"); ``language``: of the picture (None: the window's default)."""
     width, height = window_size(size)
+    if not (math.isfinite(seconds) and seconds >= 0):
+        raise UsageError(msg("cmd.seconds", value=seconds))
     for name in panels:
         if name not in PANELS:
             raise UsageError(msg("screenshot.panels", name=name))
@@ -83,7 +87,11 @@ def screenshot(model: str, out: str, seconds: float = 0.0, size: str = "1280x720
         session.view.vectors = vectors
         for name in panels:
             session.act(name)
-        session.run(round(seconds / session.model.general.dt))
+        steps = round(seconds / session.model.general.dt)
+        _, refusal = run_cost(session.sim, steps * session.model.general.n_substeps)  # as simulate refuses
+        if refusal is not None:
+            raise UsageError(refusal)
+        taken = session.run(steps)
         app.frame(0.0)
         app.frame(0.0)  # labels changed during the first frame are drawn in the second
         title, t = session.title, session.sim.t
@@ -95,6 +103,10 @@ def screenshot(model: str, out: str, seconds: float = 0.0, size: str = "1280x720
     finally:
         set_messages_language(speaking)
     print(msg("screenshot.done", path=out, title=title, t=f"{t:.2f}", width=width, height=height))
+    stopped = session.banner if taken < steps else None
     pygame.quit()
+    if stopped is not None:  # the picture shows where and why the motion stopped; the exit code says so too
+        print(msg("screenshot.stopped", path=out, seconds=f"{seconds:g}", banner=stopped), file=sys.stderr)
+        return 1
     return 0
 

@@ -276,11 +276,11 @@ class System(StepTimes):
             return SimulationError(msg("sim.diverged"), t, self._values(t, q, None))
         env = {TIME: t, **dict(zip(mech.coordinates, q))}
 
-        def value(tree, label: str, env=env):
+        def value(tree, label: str | Message, env=env):
             try:
                 return evaluate(tree, env), None
             except EvaluationError as exc:
-                src = mech.sources.get(label)
+                src = mech.sources.get(label) if isinstance(label, str) else None
                 return None, SimulationError(
                     msg("sim.cannot_compute", label=label, reason=exc.reason), t, self._values(t, q, env_vel(env)),
                     expression=f"{label} = {src}" if src else label)
@@ -315,7 +315,7 @@ class System(StepTimes):
                     err.expression = msg("sim.from_lagrangian", label=label)
                 return err
         for item in self.contacts.items if self.contacts is not None else ():
-            _, err = value(item.gap, msg("sim.gap_of", name=item.id).text())
+            _, err = value(item.gap, msg("sim.gap_of", name=item.id))
             if err:
                 return err
         return None

@@ -48,3 +48,24 @@ def test_a_picture_that_cannot_be_written_is_refused_before_drawing(run, tmp_pat
     r = run("screenshot", "pendulo_doble", str(out), "--lang", "es")
     assert r.returncode == 2
     assert r.stderr == f"error: screenshot {out}: no existe la carpeta {out.parent}\n"
+
+
+def test_a_picture_of_a_run_that_would_take_hours_is_refused_as_simulate_refuses_it(run, tmp_path):
+    out = tmp_path / "x.png"
+    r = run("screenshot", "pendulo_doble", str(out), "--seconds", "1e12", "--lang", "en")
+    assert r.returncode == 2 and not out.exists()
+    assert "substeps are more than one run may compute" in r.stderr
+    r = run("screenshot", "pendulo_doble", str(out), "--seconds", "nan", "--lang", "en")
+    assert r.returncode == 2 and "--seconds must be a finite number" in r.stderr
+
+
+def test_a_picture_of_a_run_that_stopped_says_so_and_the_exit_code_too(run, tmp_path):
+    from project import ROOT
+
+    model = tmp_path / "piso.dat"
+    model.write_text((ROOT / "models" / "pelota.dat").read_text(encoding="utf-8")
+                     .replace("<K>piso|'y - r'|", "<K>piso|'sqrt(y - 1)'|"), encoding="utf-8")
+    out = tmp_path / "x.png"
+    r = run("screenshot", str(model), str(out), "--seconds", "1", "--lang", "en")
+    assert r.returncode == 1 and out.exists()  # the picture shows where the motion stopped
+    assert f"{out}: not at 1 s: " in r.stderr and "the gap of contact 'piso'" in r.stderr

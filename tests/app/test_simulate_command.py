@@ -343,3 +343,10 @@ def test_a_negative_length_is_warned_on_standard_error_as_the_window_warns(cli, 
     assert code == 0 and out.read_text(encoding="utf-8") == csv_out
     assert err.splitlines()[1:] == ["warning: The bar b1 has a negative length (-1): it is drawn inside out. "
                                     "Check the parameters."]
+
+
+def test_an_absurd_duration_is_refused_in_a_line_people_can_read(cli):
+    code, out, err = cli("simulate", "pendulo_doble", "--seconds", "1e300", "--lang", "en")
+    assert code == 2 and out == ""
+    assert "= 1e+303 RK4 substeps" in err and "error: 1e+303 substeps are more than one run may compute" in err
+    assert max(len(line) for line in err.splitlines()) < 200  # not a count of 300 digits
