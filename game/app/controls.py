@@ -35,6 +35,8 @@ class Control:
     tooltip: str | None = None
     #: other keys that do the same ("=" for "+" on keyboards where + needs Shift, the keypad's)
     more_keys: tuple[str, ...] = ()
+    #: carried out by the window, not the session (it needs the screen or the desktop)
+    window: bool = False
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -67,8 +69,8 @@ CONTROLS: tuple[Control, ...] = (
     Control("menu", "m", "top-left", "menu"),
     # saving (not CenM's): the run as CSV, the view and the plots as PNG, in the current folder
     Control("export_csv", "w", "top-right", "export_csv", kiosk=False),
-    Control("export_png", "s", "top-right", "export_png", kiosk=False),
-    Control("export_plots", "i", "top-right", "export_plots", kiosk=False),
+    Control("export_png", "s", "top-right", "export_png", kiosk=False, window=True),
+    Control("export_plots", "i", "top-right", "export_plots", kiosk=False, window=True),
     # the present parameters and conditions as a new model, in Mis modelos (a classroom's, not a kiosk's)
     Control("save", "o", "top-right", "save", kiosk=False, locked_while_animating=True),
     # the view (not CenM's: zoom and pan change only what part of the plane is shown)
@@ -76,8 +78,8 @@ CONTROLS: tuple[Control, ...] = (
     Control("zoom_in", "+", "top-right", "zoom_in", more_keys=("=", "[+]")),
     Control("fit", "home", "top-right", "fit", more_keys=("0",)),
     Control("language", "l", "top-right", label="language_label"),
-    Control("docs", "f1", "top-right", "docs", kiosk=False),
-    Control("fullscreen", "f11", None),
+    Control("docs", "f1", "top-right", "docs", kiosk=False, window=True),
+    Control("fullscreen", "f11", None, window=True),
     # the step is too coarse for these conditions (the energy panel and the banner say so): N × 2
     Control("refine", "d", None),
 )

@@ -14,6 +14,7 @@ session shows, so the whole behaviour is testable with plain pytest.
 from __future__ import annotations
 
 import csv
+import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -32,7 +33,7 @@ from ..physics.kinematics import Kinematics, kinematics_for
 from ..physics.mechanism_kinematics import MechanismKinematics
 from ..physics.records import Flash, FlashRecorder, History, HistoryRecorder, Trail, TrailRecorder
 from ..ui.text import Texts, Words, energy_lines, negative_size, number, said
-from .controls import BY_NAME
+from .controls import BY_NAME, CONTROLS
 from .edits import ConditionEdits, ParameterEdits
 from .framing import ZOOM_STEP, Framing, automatic, extent, fit, least_box, reach
 from .kiosk import ATTRACT, COUNTDOWN, Kiosk
@@ -134,6 +135,9 @@ class Session:
         self.stopped_for: float | None = None
         #: what a window does for the controls only it can carry out (the manual, full screen)
         self.window_actions: dict[str, Callable[[], None]] = {}
+        #: what the session does for each of the other controls (a new control: a row and an entry)
+        self.actions = self._action_table()
+        assert set(self.actions) == {c.name for c in CONTROLS if not c.window}, "a control without its action"
         self.scheduler = StepScheduler(0.02, SPEEDS[self.view.speed_index])
         self.index = -1
         #: where exports go: the folder the program was started from
@@ -258,70 +262,93 @@ class Session:
     def act(self, name: str) -> None:
         """Do what a control (button or key) does, under CenM's rules. A kiosk does nothing for the
         controls it does not offer (saving files, the manual)."""
-        if name not in BY_NAME:
+        control = BY_NAME.get(name)
+        if control is None:
             raise KeyError(f"no control named {name!r}")
-        if self.locked(name) or (self.settings.kiosk and not BY_NAME[name].kiosk):
+        if self.locked(name) or (self.settings.kiosk and not control.kiosk):
             return
-        if name in self.window_actions:
-            self.window_actions[name]()
-            return
+        # a window control without its window is a program error, as a row without an action is
+        (self.window_actions[name] if control.window else self.actions[name])()
+
+    def _action_table(self) -> dict[str, Callable[[], object]]:
+        """What each control of the table that is not the window's does: one entry per row."""
+        def flip(attribute: str) -> Callable[[], None]:
+            return lambda: setattr(self.view, attribute, not getattr(self.view, attribute))
+
+        actions: dict[str, Callable[[], object]] = {
+            "animate": self._animate,
+            "eraser": lambda: self.trails.clear(),
+            "reset": self._reset,
+            "refine": self.refine,
+            "parameters": lambda: self._open_dialog("parameters"),
+            "conditions": lambda: self._open_dialog("conditions"),
+            "vectors": flip("vectors"),
+            "reactions": flip("reactions"),
+            "energy": lambda: self._flip_panel("energy"),
+            "values": lambda: self._flip_panel("values"),
+            "edit": flip("edit_velocities"),
+            "language": lambda: self.set_language("en" if self.texts.language == "es" else "es"),
+            "save": self._open_save,
+            "menu": flip("menu"),
+            "plots": self._flip_plots,
+            "ensemble": self._flip_ensemble,
+            "export_csv": self.export_csv,
+            "zoom_in": lambda: self.zoom(ZOOM_STEP),
+            "zoom_out": lambda: self.zoom(1 / ZOOM_STEP),
+            "fit": self._fit,
+            **{f"speed{i}": functools.partial(self.set_speed, i) for i in range(len(SPEEDS))},
+        }
+        return actions
+
+    def _animate(self) -> None:
         v = self.view
-        if name == "animate":
-            v.animating = not v.animating
-            self.scheduler.reset()
-            if v.animating:
-                self.say(None)
-                self.look_again()
-        elif name == "eraser":
-            self.trails.clear()
-        elif name == "reset":
-            self.sim.reset()
+        v.animating = not v.animating
+        self.scheduler.reset()
+        if v.animating:
+            self.say(None)
             self.look_again()
-        elif name == "refine":
-            self.refine()
-        elif name in ("parameters", "conditions"):
-            v.dialog = name
-            v.menu = False
-        elif name == "vectors":
-            v.vectors = not v.vectors
-        elif name == "reactions":
-            v.reactions = not v.reactions
-        elif name in ("energy", "values"):
-            v.panels ^= {name}
-        elif name == "edit":
-            v.edit_velocities = not v.edit_velocities
-        elif name.startswith("speed"):
-            v.speed_index = int(name[len("speed"):])
-            self.scheduler.speed = SPEEDS[v.speed_index]
-            self.remember()
-        elif name == "language":
-            self.set_language("en" if self.texts.language == "es" else "es")
-        elif name == "save":
-            if not self.settings.kiosk and self.folders is not None:
-                v.dialog, v.menu = "save", False
-        elif name == "menu":
-            v.menu = not v.menu
-        elif name == "plots":
-            v.plots = not v.plots
-            if v.plots and not self.plots.plots:
-                self.plots.add("energy")
-                self.plots.add("phase")
-        elif name == "ensemble":
-            v.ensemble = not v.ensemble
-            if v.ensemble:
-                self.plots.start_ensemble()
-                v.plots = True
-            else:
-                self.plots.stop_ensemble()
-        elif name == "export_csv":
-            self.export_csv()
-        elif name in ("zoom_in", "zoom_out"):
-            self.zoom(ZOOM_STEP if name == "zoom_in" else 1 / ZOOM_STEP)
-        elif name == "fit":
-            poses = self.poses()
-            box = extent(poses, [t.points() for t in self.trail_list()], self.kinematics.fixed_pivots)
-            if box is not None:
-                v.framing = fit(box, v.area, self.model.general.escala, least=least_box(poses))
+
+    def _reset(self) -> None:
+        self.sim.reset()
+        self.look_again()
+
+    def _open_dialog(self, name: str) -> None:
+        self.view.dialog, self.view.menu = name, False
+
+    def _flip_panel(self, name: str) -> None:
+        self.view.panels ^= {name}
+
+    def set_speed(self, index: int) -> None:
+        """One of the speeds ½× 1× 2× 4× (remembered for next time)."""
+        self.view.speed_index = index
+        self.scheduler.speed = SPEEDS[index]
+        self.remember()
+
+    def _open_save(self) -> None:
+        if not self.settings.kiosk and self.folders is not None:
+            self._open_dialog("save")
+
+    def _flip_plots(self) -> None:
+        v = self.view
+        v.plots = not v.plots
+        if v.plots and not self.plots.plots:
+            self.plots.add("energy")
+            self.plots.add("phase")
+
+    def _flip_ensemble(self) -> None:
+        v = self.view
+        v.ensemble = not v.ensemble
+        if v.ensemble:
+            self.plots.start_ensemble()
+            v.plots = True
+        else:
+            self.plots.stop_ensemble()
+
+    def _fit(self) -> None:
+        poses = self.poses()
+        box = extent(poses, [t.points() for t in self.trail_list()], self.kinematics.fixed_pivots)
+        if box is not None:
+            self.view.framing = fit(box, self.view.area, self.model.general.escala, least=least_box(poses))
 
     def choose(self, index: int) -> None:
         """A model picked in the menu: the menu closes, the model opens (or the banner says why not)."""

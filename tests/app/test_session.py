@@ -16,6 +16,7 @@ from project import ROOT
 from game.app import paths
 from game.app.commands import CsvRows
 from game.app.controls import BY_NAME, CONTROLS
+from game.app.scheduler import SPEEDS
 from game.app.session import Session
 from game.app.settings import Settings
 from game.model import read_catalog
@@ -160,14 +161,21 @@ def test_a_failure_pauses_keeps_the_last_good_state_and_says_why(session, write_
 
 def test_every_control_is_one_row_with_an_action(session, tmp_path):
     session.export_dir = tmp_path  # export_csv writes the run
-    window_only = {"docs", "fullscreen"}
+    window_only = {c.name for c in CONTROLS if c.window}
+    assert window_only == {"docs", "fullscreen", "export_png", "export_plots"}  # they need the screen
+    # every other row has its action in the session's table, and nothing else is in it
+    assert set(session.actions) == {c.name for c in CONTROLS} - window_only
+    with pytest.raises(KeyError):
+        session.act("docs")  # a window control with no window: a program error, not silence
     called = []
     session.window_actions = {name: (lambda n=name: called.append(n)) for name in window_only}
     for c in CONTROLS:
         assert BY_NAME[c.name] is c
         session.view.dialog = None
-        session.act(c.name)  # raises for a control with no action
+        session.act(c.name)
     assert sorted(called) == sorted(window_only)
+    session.act("speed3")
+    assert session.view.speed_index == 3 and session.scheduler.speed == SPEEDS[3]
     with pytest.raises(KeyError):
         session.act("no such control")
 
