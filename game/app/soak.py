@@ -11,7 +11,7 @@ and the attract loop run too. Each frame stands for ``frame_seconds`` of the kio
 It reports frames, kiosk hours, errors recovered, the resident memory every hour, and
 frame-time percentiles. Memory is measured in one reference state — the first model of the
 menu just opened from its file — because the model on screen holds buffers of its own that
-fill as it runs (its history is up to 150,000 rows: 86 MB for the Jansen linkage): growth
+fill as it runs (its history, up to 16 MB, and its trails): growth
 measured that way is what the program keeps, not what the present model uses.
 """
 
@@ -30,12 +30,12 @@ from typing import ClassVar
 
 import numpy as np
 
-from .screenshot import headless
+from .screenshot import headless, window_size
 from .settings import Settings
 
 #: seconds of the kiosk's clock of the "after warm-up" row. Each model opened for the first time
-#: keeps a few MB (its compiled code and what goes with it): with 24 models the visitors need
-#: about 3 hours to have opened them all, so read the hourly rows from there on
+#: keeps a few MB (its compiled code and what goes with it): the visitors have opened every
+#: model of the menu within about an hour, so read the hourly rows from there on
 WARM_UP = 3600.0
 
 Step = Callable[[], None]
@@ -289,7 +289,7 @@ def soak(hours: float, frame_seconds: float = 0.1, seed: int = 1, size: str = "1
 
     from .window import App
 
-    w, h = (int(v) for v in size.lower().split("x"))
+    w, h = window_size(size)  # a bad --size is refused as screenshot refuses it
     app = App(replace(Settings(), kiosk=True, width=w, height=h), None)
     app.screen = pygame.display.set_mode((w, h))  # the dummy driver has no full screen size of its own
     app.resize((w, h))

@@ -350,3 +350,9 @@ def test_an_absurd_duration_is_refused_in_a_line_people_can_read(cli):
     assert code == 2 and out == ""
     assert "= 1e+303 RK4 substeps" in err and "error: 1e+303 substeps are more than one run may compute" in err
     assert max(len(line) for line in err.splitlines()) < 200  # not a count of 300 digits
+
+
+def test_soak_refuses_a_window_size_as_screenshot_does(cli):
+    code, _, err = cli("--lang", "en", "soak", "--hours", "0.01", "--size", "10x10")
+    assert code == 2 and "Traceback" not in err
+    assert err == "error: --size 10x10: the window is at least 640×400 and at most 16384×16384 pixels\n"
