@@ -8,9 +8,12 @@ from it (``Camera(*framing.camera(escala), viewport)``), so a zoom or a pan is a
 new framing, and dragging, picking and drawing all follow.
 
 Until the student zooms, pans or fits, the framing follows the drawing area
-(:func:`automatic`): the model's own placement, unless its bodies do not fit
-in the area (a small window, panels open) or fill only a corner of it (a model
-written for a smaller scale); then it is fitted to where the bodies can go.
+(:func:`automatic`): the model's own placement while the motion fits in the area
+there; zoomed out, never in, when it would be cut off (a small window, panels
+open); zoomed in only on a model drawn so small that most of the window stays
+empty *and* whose whole motion is known to stay in that small region (a pendulum:
+its bob never leaves the circle of its bar). A free body (a planet) is never a
+reason to zoom in: where it starts says nothing of where it goes.
 No pygame here.
 """
 
@@ -85,19 +88,34 @@ def fit(box: Box, area: tuple[int, int], escala: float, manual: bool = True, lea
     return Framing(zoom, ((x0 + x1) / 2, (y0 + y1) / 2), manual)
 
 
-def automatic(own: Framing, area: tuple[int, int], escala: float, bodies: Box | None,
-              reach: Box | None, least: float = 0.0) -> Framing:
-    """The framing while the student has not chosen one: the model's own (``own``), or fitted
-    to ``reach`` when ``bodies`` do not fit in ``area`` at the model's own placement or span
-    less than :data:`SMALL` of it both ways."""
-    if bodies is None or reach is None:
+def automatic(own: Framing, area: tuple[int, int], escala: float, motion: Box | None,
+              bounds: Box | None = None, least: float = 0.0, unseen: Box | None = None) -> Framing:
+    """The framing while the student has not chosen one.
+
+    ``motion`` is where the bodies are, were (trails) and are about to go; ``bounds``, when known,
+    a box no body can ever leave (see :meth:`game.physics.kinematics.Kinematics.motion_bounds`);
+    ``unseen``, where they might go beyond what ``motion`` saw (see :func:`reach`).
+    If ``bounds`` (with ``motion``) spans less than :data:`SMALL` of the area both ways, the
+    model is drawn too small and is fitted to it (zoomed in: that is the whole motion). Else the
+    model's own framing, if ``motion`` fits in the area there; else fitted to ``motion`` and
+    ``unseen``, never zoomed in past ``own`` (what fits at the model's own scale is only moved
+    to the centre)."""
+    scale = escala * own.zoom
+    half_w, half_h = area[0] / 2 / scale, area[1] / 2 / scale
+    known = union([b for b in (bounds, motion) if b is not None]) if bounds is not None else None
+    if known is not None:
+        x0, y0, x1, y1 = known
+        if (x1 - x0) < SMALL * 2 * half_w and (y1 - y0) < SMALL * 2 * half_h:
+            return fit(known, area, escala, manual=False, least=least)
+    if motion is None:
         return own
-    x0, y0, x1, y1 = bodies
-    (cx, cy), half_w, half_h = own.centre, area[0] / 2 / escala, area[1] / 2 / escala
-    outside = x0 < cx - half_w or x1 > cx + half_w or y0 < cy - half_h or y1 > cy + half_h
-    rx0, ry0, rx1, ry1 = reach
-    small = (rx1 - rx0) < SMALL * 2 * half_w and (ry1 - ry0) < SMALL * 2 * half_h
-    return fit(reach, area, escala, manual=False, least=least) if outside or small else own
+    x0, y0, x1, y1 = motion
+    cx, cy = own.centre
+    if cx - half_w <= x0 and x1 <= cx + half_w and cy - half_h <= y0 and y1 <= cy + half_h:
+        return own
+    target = motion if unseen is None else (union([motion, unseen]) or motion)
+    fitted = fit(target, area, escala, manual=False, least=least)
+    return Framing(min(fitted.zoom, own.zoom), fitted.centre, manual=False)
 
 
 def extent(poses: Iterable[Pose], trails: Iterable[np.ndarray] = (),

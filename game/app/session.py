@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import csv
 import functools
+import math
 import time
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,7 +37,7 @@ from ..physics.records import Flash, FlashRecorder, History, HistoryRecorder, Tr
 from ..ui.text import Texts, Words, energy_lines, negative_size, number, said
 from .controls import BY_NAME, CONTROLS
 from .edits import ConditionEdits, ParameterEdits
-from .framing import ZOOM_STEP, Framing, automatic, extent, fit, least_box, reach
+from .framing import ZOOM_STEP, Box, Framing, automatic, extent, fit, least_box, reach, union
 from .kiosk import ATTRACT, COUNTDOWN, Kiosk
 from .plotting import PlotBoard
 from .saving import Remembered, Saved, free_name, mine, mine_entry, save
@@ -52,6 +54,14 @@ HISTORY_ROWS = 150_000
 #: ... or fewer, so a model with many columns (a mechanism's points and reactions) keeps it
 #: within this many bytes: a kiosk that shows it all day must not hold a hundred megabytes
 HISTORY_BYTES = 16_000_000
+
+
+#: the automatic framing looks this many seconds of the motion ahead (a planet's orbit, a few
+#: swings of a pendulum) ...
+LOOK_AHEAD = 10.0
+#: ... or as far as this many seconds of work reach (a model with contacts or a mechanism is
+#: slower to simulate: it is looked at less far, and a resize does not freeze the window)
+LOOK_AHEAD_WALL = 0.25
 
 
 def history_rows(columns: int) -> int:
@@ -145,6 +155,8 @@ class Session:
         self.board: PlotBoard | None = None
         #: the largest reaction force seen since the model or its parameters changed (its arrow's length)
         self.force_scale = 0.0
+        #: the last look ahead (:meth:`look_ahead`): from which state, with which kinematics, what it saw
+        self._look: tuple[object, object, tuple[Box | None, bool]] | None = None
 
     # -- opening models ------------------------------------------------------------------------
 
@@ -644,14 +656,46 @@ class Session:
 
     def follow_area(self, size: tuple[int, int]) -> None:
         """The drawing area is now ``size`` pixels (a resize, a panel opened or closed): a framing
-        the student has not chosen follows it (see :func:`game.app.framing.automatic`)."""
+        the student has not chosen follows it (see :func:`game.app.framing.automatic`), made for
+        the motion — the bodies now, their trails and where they go next — not for this instant's
+        pose alone (a pendulum mid-swing would swing out of it)."""
         v = self.view
         v.area = (max(1, size[0]), max(1, size[1]))
         if self.index >= 0 and not v.framing.manual:
             g = self.model.general
             poses = self.poses()
-            v.framing = automatic(Framing.of_model(g.escala, g.ox, g.oy), v.area, g.escala, extent(poses),
-                                  reach(poses, self.kinematics.fixed_pivots), least_box(poses))
+            seen, whole = self.look_ahead()
+            motion = union([b for b in (extent(poses, [t.points() for t in self.trail_list()]), seen) if b is not None])
+            # what a look cut short did not see: room to swing about the fixed pivots, as before it
+            unseen = None if whole else reach(poses, self.kinematics.fixed_pivots)
+            v.framing = automatic(Framing.of_model(g.escala, g.ox, g.oy), v.area, g.escala, motion,
+                                  self.kinematics.motion_bounds(), least_box(poses), unseen)
+
+    def look_ahead(self) -> tuple[Box | None, bool]:
+        """Where the bodies go over the next :data:`LOOK_AHEAD` seconds from the present state (a
+        copy of the motion run ahead; the run itself does not move), and whether it saw all of
+        them: a model slow to simulate is looked at for :data:`LOOK_AHEAD_WALL` seconds of work at
+        most. Kept until the state changes (a window resized again and again while paused asks once)."""
+        sim, kinematics = self.sim, self.kinematics
+        if self._look is not None and self._look[0] is sim.state and self._look[1] is kinematics:
+            return self._look[2]
+        boxes = []
+        whole = True  # also when the motion fails within the look: the run stops there too
+        give_up = time.perf_counter() + LOOK_AHEAD_WALL
+        with closing(sim.ahead(math.ceil(LOOK_AHEAD / self.model.general.dt - 1e-9))) as states:
+            for state in states:
+                try:
+                    box = extent(kinematics.poses(state.t, state.q.tolist(), sim.system.velocities(state).tolist()))
+                except (ArithmeticError, ValueError):  # a pose that cannot be drawn: look no further
+                    whole = False
+                    break
+                if box is not None:
+                    boxes.append(box)
+                if time.perf_counter() > give_up:
+                    whole = False
+                    break
+        self._look = (sim.state, kinematics, (union(boxes), whole))
+        return self._look[2]
 
     def camera(self) -> tuple[float, float, float]:
         """``(escala, ox, oy)`` of the camera that shows the current framing."""

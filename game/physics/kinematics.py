@@ -12,6 +12,7 @@ hanging from a bar stays perpendicular to the bar, as in CenM.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -19,12 +20,16 @@ import numpy as np
 
 from ..expr import TIME, Node, algebra, compile_trees, names_in
 from ..expr.codegen import ARITHMETIC_ERRORS
+from ..expr.intervals import value_ranges
 from ..model import GraphicsResolver, ModelFile
 from ..model.poses import BallPose, BarPose, BlockPose, Pose, PoseArrays, SpringPose
 from .mechanism import MechanismSystem
 from .mechanism_kinematics import MechanismKinematics
 
 A = algebra
+
+#: A region of the model plane, ``(x0, y0, x1, y1)`` in model units.
+Box = tuple[float, float, float, float]
 
 #: Coordinates or velocities: a list or an array of floats.
 Vector = Sequence[float] | np.ndarray
@@ -81,6 +86,8 @@ class Kinematics:
         args = (TIME, *self.coordinates, *self.velocities)
         self._poses = compile_trees(trees, args, "poses")
         self._n_trees = len(trees)
+        self._trees = trees
+        self._bounds: tuple[Box | None] | None = None  # worked out when first asked
         self._size_names = [(g.kind, g.id, f) for g in model.graphics for f in SIZE_FIELDS[g.kind]]
         self._sizes = compile_trees([tree(gid, f) for _, gid, f in self._size_names] or [A.ZERO], args)
 
@@ -138,6 +145,36 @@ class Kinematics:
             self._jacobians[g.id] = (point, jac)
 
     # -- where things are --------------------------------------------------------------
+
+    def motion_bounds(self) -> Box | None:
+        """A box ``(x0, y0, x1, y1)`` no body ever leaves, whatever the coordinates, velocities
+        and time become, read from the drawing expressions alone (a pendulum's bob stays within
+        its length of the pivot); None when some body could go anywhere (a free planet, a
+        spring's end: ``r·sin(a)`` with ``r`` free)."""
+        if self._bounds is None:
+            self._bounds = (self._work_out_bounds(),)
+        return self._bounds[0]
+
+    def _work_out_bounds(self) -> Box | None:
+        ranges = value_ranges(self._trees, {})
+        xs: list[float] = []
+        ys: list[float] = []
+        for g, (_, start) in zip(self.graphics, self._layout):
+            r = dict(zip(_POSE_FIELDS[g.kind], ranges[start:start + len(_POSE_FIELDS[g.kind])]))
+            most = {name: max(abs(lo), abs(hi)) for name, (lo, hi) in r.items()}
+            if g.kind == "C":
+                ends, size = [("x", "y")], most["radius"]
+            elif g.kind == "Bar":
+                ends, size = [("x", "y"), ("_xf", "_yf")], most["width"] / 2
+            elif g.kind == "Blk":  # turned any way: within the circle through its corners
+                ends, size = [("x", "y")], math.hypot(most["width"], most["height"]) / 2
+            else:
+                ends, size = [("x1", "y1"), ("x2", "y2")], most["thickness"] / 2
+            for x, y in ends:
+                xs.extend((r[x][0] - size, r[x][1] + size))
+                ys.extend((r[y][0] - size, r[y][1] + size))
+        box = (min(xs), min(ys), max(xs), max(ys)) if xs else None
+        return box if box is not None and all(math.isfinite(v) for v in box) else None
 
     def poses(self, t: float, q: Vector, qdot: Vector) -> list[Pose]:
         values = self._poses(t, *q, *qdot)

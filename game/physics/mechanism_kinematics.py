@@ -80,6 +80,11 @@ class MechanismKinematics:
 
     # -- where things are --------------------------------------------------------------------
 
+    def motion_bounds(self) -> None:
+        """No box is known that the points never leave: they are coordinates of their own, held
+        by the bars only through the equations (see :meth:`Kinematics.motion_bounds`)."""
+        return None
+
     def poses(self, t: float, q: Vector, qdot: Vector) -> list[Pose]:
         s = self.system
         q = np.asarray(q, dtype=float)

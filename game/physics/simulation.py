@@ -10,7 +10,7 @@ and of every break (see :mod:`game.physics.records`).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import replace
 
 import numpy as np
@@ -171,6 +171,21 @@ class Simulation:
                 self.state = before
                 raise SimulationError(msg("sim.cannot_show", reason=EvaluationError.of(exc).reason),
                                       failed.t, values) from None
+
+    def ahead(self, steps: int) -> Generator[State, None, None]:
+        """The states of the next ``steps`` steps, one by one, without moving this simulation
+        (to see where the motion goes). The observers hear nothing and the impacts of those steps
+        are forgotten; it ends early at a step that fails."""
+        state = self.state
+        try:
+            for _ in range(steps):
+                try:
+                    state = self.system.step(state, 1)
+                except SimulationError:
+                    return
+                yield state
+        finally:
+            self._new_impacts()  # not the run's impacts (a real step takes its own as it is made)
 
     def _account(self) -> None:
         ek, ep = self.energies

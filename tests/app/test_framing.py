@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 
 from game.app.framing import FILL, LEAST_BODIES, SMALL, Framing, automatic, extent, fit, least_box, reach
@@ -62,35 +63,58 @@ def pendulum(angle_x: float, angle_y: float, length: float = 1.0):
             BallPose("c", angle_x * length, angle_y * length, 0.1, 0, 0, True, True)]
 
 
-def test_the_model_keeps_its_own_framing_when_its_bodies_fit():
+def circle(radius: float) -> tuple[float, float, float, float]:
+    """The box of a pendulum's swing about the origin (what :meth:`Kinematics.motion_bounds` says)."""
+    return (-radius, -radius, radius, radius)
+
+
+def test_the_model_keeps_its_own_framing_when_its_motion_fits():
     own = Framing.of_model(ESCALA, 0, -150)
     poses = pendulum(1.0, 0.0)
-    assert automatic(own, AREA, ESCALA, extent(poses), reach(poses, [(0, 0)])) == own
+    assert automatic(own, AREA, ESCALA, extent(poses), circle(1.1)) == own
 
 
-def test_bodies_outside_the_area_are_fitted_with_room_to_swing():
+def test_a_motion_that_would_be_cut_off_is_zoomed_out_to_show_it():
+    own = Framing.of_model(ESCALA, 0, -150)
+    poses = pendulum(0.0, -1.0)
+    motion = (-4.6, -4.6, 4.6, 0.0)  # the pose now is inside, the swing (seen ahead) is not
+    assert automatic(own, AREA, ESCALA, extent(poses), circle(1.1)) == own
+    f = automatic(own, AREA, ESCALA, motion, circle(4.6))
+    assert f.zoom < 1 and not f.manual
+    for x, y in ((4.6, 0), (-4.6, 0), (0, -4.6)):
+        px, py = to_pixels(f, x, y)
+        assert 0 <= px <= AREA[0] and 0 <= py <= AREA[1]
+
+
+def test_what_a_look_cut_short_did_not_see_gets_room_to_swing_about_the_pivots():
     own = Framing.of_model(ESCALA, 0, -150)
     poses = pendulum(4.5, 0.0)  # 450 px to the right of a centre only 400 px from the edge: out
-    f = automatic(own, AREA, ESCALA, extent(poses), reach(poses, [(0, 0)]))
-    assert f != own and not f.manual
+    f = automatic(own, AREA, ESCALA, extent(poses), None, unseen=reach(poses, [(0, 0)]))
     # the whole circle the bob can swing on is in view
     for x, y in ((4.6, 0), (-4.6, 0), (0, 4.6), (0, -4.6)):
         px, py = to_pixels(f, x, y)
         assert 0 <= px <= AREA[0] and 0 <= py <= AREA[1]
 
 
+def test_a_motion_that_fits_at_the_models_scale_is_never_zoomed_in():
+    """Off centre (cut off by the model's own origin) but small: moved to the centre, not enlarged."""
+    own = Framing.of_model(ESCALA, 0, 0)
+    motion = (4.0, 0.0, 4.5, 0.5)
+    f = automatic(own, AREA, ESCALA, motion)
+    assert f.zoom == 1.0 and f.centre == pytest.approx((4.25, 0.25))
+
+
 def test_a_model_that_leaves_most_of_the_window_empty_is_fitted():
+    """Its whole motion is known to stay small (a pendulum's bob never leaves its circle)."""
     escala = 10.0  # a pendulum of length 1 would be 10 px long
     own = Framing.of_model(escala, 0, 0)
     poses = pendulum(0.0, -1.0)
-    f = automatic(own, AREA, escala, extent(poses), reach(poses, [(0, 0)]), least_box(poses))
+    f = automatic(own, AREA, escala, extent(poses), circle(1.1), least_box(poses))
     assert f.zoom * escala * 2.2 >= SMALL * AREA[1]  # the swing now spans a good part of the area
     assert f.zoom * escala * 2.2 <= AREA[1]
 
 
 def test_extent_takes_sizes_trails_and_points():
-    import numpy as np
-
     box = extent([BallPose("c", 1, 1, 0.5, 0, 0, True, True)], [np.array([[-4.0, 0.0], [0.0, 9.0]])], [(7.0, -2.0)])
     assert box == (-4.0, -2.0, 7.0, 9.0)
     assert extent([]) is None
@@ -104,3 +128,55 @@ def test_a_long_floor_is_framed_by_its_own_box_not_by_a_disc_around_it():
     assert least_box([floor]) == pytest.approx(LEAST_BODIES * 0.2)  # thin: it does not widen a fit
     turned = BlockPose("rampa", 0.0, 0.0, 2.0, 0.0, math.pi / 2, 0.0, 0.0, False)
     assert extent([turned]) == pytest.approx((0.0, -1.0, 0.0, 1.0), abs=1e-12)
+
+
+# -- the session's automatic framing (no window) ----------------------------------------------
+
+def session_on(stem: str, area: tuple[int, int]):
+    from game.app import paths
+    from game.app.session import Session
+    from game.app.settings import Settings
+    from game.model import read_catalog
+
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings())
+    s.view.area = area
+    s.open(stem)
+    return s
+
+
+def shown(s, box) -> bool:
+    """The model box ``box`` is inside the drawing area with the session's framing."""
+    f, escala = s.view.framing, s.model.general.escala * s.view.framing.zoom
+    half_w, half_h = s.view.area[0] / 2 / escala, s.view.area[1] / 2 / escala
+    return (f.centre[0] - half_w <= box[0] and box[2] <= f.centre[0] + half_w
+            and f.centre[1] - half_h <= box[1] and box[3] <= f.centre[1] + half_h)
+
+
+def test_the_framing_is_made_for_where_the_motion_goes_and_the_run_does_not_move():
+    s = session_on("planetario1", (420, 488))  # the drawing area of 800x600 with both panels
+    t, q = s.sim.t, s.sim.q.copy()
+    seen, whole = s.look_ahead()
+    assert whole and seen is not None
+    assert s.sim.t == t and np.array_equal(s.sim.q, q) and len(s.trail_list()[0].points()) == 1  # its start only
+    assert s.view.framing.zoom < 1 and shown(s, seen)  # the whole orbit, not only where it starts
+    assert seen[0] < -2.5  # the far end of the orbit (x = -2.68) was seen
+
+
+def test_a_look_cut_short_leaves_room_to_swing_about_the_fixed_pivots(monkeypatch):
+    from game.app import session as module
+
+    monkeypatch.setattr(module, "LOOK_AHEAD_WALL", 0.0)  # one step, then out of time
+    s = session_on("jansen", (420, 488))
+    assert s.look_ahead()[1] is False
+    assert shown(s, reach(s.poses(), s.kinematics.fixed_pivots))
+
+
+@pytest.mark.parametrize("stem", ["planetario1", "planetario2", "tres_cuerpos"])
+def test_free_bodies_that_start_close_together_are_not_zoomed_in(stem):
+    """The bodies of an orbit model start in a thin strip: where they start says nothing of
+    where they go, so the model opens at its file's scale (it opened at 2.4× to 3.8× and lost
+    them), and the orbits it shows fit."""
+    s = session_on(stem, (1280, 608))  # the drawing area of a 1280x720 window
+    assert s.kinematics.motion_bounds() is None
+    assert s.view.framing == Framing.of_model(s.model.general.escala, s.model.general.ox, s.model.general.oy)
+    assert shown(s, s.look_ahead()[0])
