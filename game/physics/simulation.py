@@ -142,6 +142,8 @@ class Simulation:
         parameters."""
         self.model = replace(self.model, general=replace(self.model.general, dt=float(dt), n_substeps=int(substeps)))
         self.system.model = self.model
+        if isinstance(self.system, System) and self.system.contacts is not None:
+            self.system.contacts.delta = self.system.delta  # what counts as a resting speed goes with the substep
         self._start(self.q, self.qdot)
 
     # -- time ----------------------------------------------------------------------------

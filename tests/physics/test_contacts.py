@@ -386,3 +386,9 @@ def test_a_gap_that_cannot_be_computed_names_its_contact(write_model):
         sim.step(100)
     assert "the gap of contact 'piso' cannot be computed: no real value" in str(stop.value)
     assert sim.q[1] >= 1  # the last good state
+
+
+def test_a_new_step_reaches_the_contacts_rule_for_resting_speeds():
+    sim = shipped("pelota")
+    sim.set_step(0.01, 40)
+    assert sim.system.contacts.delta == sim.system.delta == pytest.approx(0.01 / 40)
