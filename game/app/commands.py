@@ -88,6 +88,8 @@ def find_model(name: str) -> Path:
 
 def _start_location(model: ModelFile, exc: SimulationError) -> Location:
     """Where in the file the expression a failed start names is written."""
+    if exc.location is not None:  # the engine knows (a mechanism's FORCE or DRIVER row)
+        return exc.location
     if model.kinetic is None or model.potential is None:  # a mechanism: its block
         return model.block_location("MECHANISM")
     expression = exc.expression
@@ -350,13 +352,14 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
         with contextlib.ExitStack() as stack:
             sink = stack.enter_context(open(csv_path, "w", newline="", encoding="utf-8")) if csv_path else out
             sim.observers.append(CsvRows(sink, sim.sample_names()))
-            sim.announce_break()
             try:
+                sim.announce_break()  # the row at t = 0 (a mechanism's reactions are computed for it)
                 sim.step(steps)
             except SimulationError as exc:
                 print(msg("cmd.stopped", reason=str(exc)), file=err)
-                if exc.expression:
-                    print(msg("cmd.in_expression", expression=exc.expression), file=err)
+                if exc.expression:  # with its place in the file when the engine knows it (a mechanism's row)
+                    written = f"{exc.location}: {text(exc.expression)}" if exc.location else exc.expression
+                    print(msg("cmd.in_expression", expression=written), file=err)
                 return 1
     except BrokenPipeError:
         raise  # the reader of standard output went away: the command line stops quietly
