@@ -480,6 +480,16 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "(found {found})",
         "una fila de contacto tiene 5 o 6 celdas, id|'hueco'|'e'|'mu'|'deslizamiento'|descripción, la descripción "
         "opcional (hay {found})"),
+    "read.too_many_free_points": (
+        "more than {limit} free points: a mechanism's coordinates are the x and y of its free points, and a "
+        "model has at most {coordinates} (the rest of the file was not read)",
+        "más de {limit} puntos libres: las coordenadas de un mecanismo son la x y la y de sus puntos libres, "
+        "y un modelo tiene como mucho {coordinates} (el resto del archivo no se leyó)"),
+    "read.too_many_mechanism_rows": (
+        "more than {limit} rows in <MECHANISM> (points and elements); this many could not be followed in time "
+        "(the rest of the file was not read)",
+        "más de {limit} filas en <MECHANISM> (puntos y elementos); no se podrían seguir a tiempo (el resto "
+        "del archivo no se leyó)"),
     "read.too_many_contacts": (
         "more than {limit} contacts; this many could not be followed in time (the rest of the file was not read)",
         "más de {limit} contactos; no se podrían seguir a tiempo (el resto del archivo no se leyó)"),

@@ -161,8 +161,12 @@ class MechanismRows:
         self.gravity_seen: Location | None = None
         self.points: list[Point] = []
         self.elements: list[Element] = []
+        #: rows met so far (read or not), and free points read: the reader bounds both
+        self.rows = 0
+        self.free = 0
 
     def row(self, tag: str, cells: Sequence[tuple[str, Location]], tag_location: Location) -> None:
+        self.rows += 1
         names, required = ROWS[tag]
         if not required <= len(cells) <= len(names):
             if required == len(names):
@@ -229,6 +233,7 @@ class MechanismRows:
             fixed = text == "1"
         if x is not None and y is not None:
             self.points.append(Point(ident, x, y, vx, vy, fixed, location))
+            self.free += not fixed
 
     def _expression(self, cell: tuple[str, Location], *, optional: bool) -> Expression | None:
         text, location = cell

@@ -719,6 +719,17 @@ class MechanismSystem(StepTimes):
                                       exc.expression, exc.location) from None
         return current
 
+    def substeps_from(self, state: State, substeps: int) -> State:
+        """Advance ``substeps`` RK4 substeps (then a projection each N of them, and at the end): to
+        measure the cost of one."""
+        return self.stepper.advance(self, state, substeps)
+
+    def resume(self, state: State) -> None:
+        """Go on from ``state`` after steps from elsewhere: the redundant constraints' rows in use
+        chosen again there, as after the step that led to it."""
+        self._select_rows(np.asarray(state.q, dtype=float), state.t)
+        self._multipliers_cache = (None, np.zeros(0))
+
     def _near_dead_point(self, state: State) -> bool:
         """Were the rows in use nearly dependent at ``state`` (the last good one before a step
         that could not meet the constraints)? Then the step ran into a dead point; if they were

@@ -208,6 +208,10 @@ class System(StepTimes):
         if any substep fails."""
         return self.stepper.advance(self, state, self.substeps * steps)
 
+    def substeps_from(self, state: State, substeps: int) -> State:
+        """Advance ``substeps`` RK4 substeps (not whole steps of dt): to measure the cost of one."""
+        return self.stepper.advance(self, state, substeps)
+
     # -- many states at once ------------------------------------------------------------
 
     def step_batch(self, t: float, Y: np.ndarray, steps: int = 1, work: np.ndarray | float | None = None):

@@ -259,6 +259,56 @@ def test_thirty_link_chain_checks_and_sixty_one_is_refused_at_once(write_model):
     assert len(found) == 1 and "nQ = 61 coordinates is more than this program can run (at most 60)" in found[0]
 
 
+def free_points_text(k: int, fixed: int = 0) -> str:
+    """A mechanism of ``k`` free points, each a ball of its own (nothing joins them), and ``fixed``
+    fixed points besides."""
+    rows = [f"<POINT>F{i}|{i}|1|0|0|1</POINT>" for i in range(fixed)]
+    rows += [f"<POINT>Q{i}|{i}|0|0|0</POINT><MASS>m{i}|Q{i}|1|0.1</MASS>" for i in range(k)]
+    return mechanism("\n".join(rows))
+
+
+def test_a_mechanism_of_thirty_free_points_checks_and_thirty_one_are_refused_at_once(write_model):
+    # the coordinates of a mechanism are 2 per free point, against the same 60 as nQ: 300 points
+    # used to check in seconds and then run for minutes, 2,000 took 2 minutes and 1.3 GB to check
+    from game.app.bench import chain_text
+
+    with cpu(1.5):
+        assert problems(write_model(chain_text(30), "chain30.dat")) == []
+    text = chain_text(31)
+    path = write_model(text, "chain31.dat")
+    with cpu(0.3):
+        found = problems(path)
+    assert found == [f"{path}:{place(text, '<POINT>P31|')}: more than 30 free points: a mechanism's coordinates are "
+                     "the x and y of its free points, and a model has at most 60 (the rest of the file was not read)"]
+    with cpu(0.5), memory(30):  # 5,000 bare points: > 2 minutes and 5.6 GB before
+        found = problems(write_model(free_points_text(5000), "bare.dat"))
+    assert len(found) == 1 and "more than 30 free points" in found[0]
+
+
+def test_a_mechanism_block_of_more_than_five_hundred_rows_is_refused_at_the_row_past_the_limit(write_model):
+    # 30 free points in a chain braced by every bar that fits in 500 rows: checks in about a second
+    from game.app.bench import chain_text
+
+    braces = [f"<BAR>x{i}_{j}|P{i}|P{j}|1</BAR>" for i in range(1, 31) for j in range(i + 2, 31)]  # 406
+    braces += [f"<BAR>d{k}|P{k % 30}|P{k % 30 + 1}|1</BAR>" for k in range(500 - 62 - len(braces))]  # links twice
+    largest = chain_text(30).replace("</MECHANISM>", "\n".join(braces) + "\n</MECHANISM>")
+    with cpu(2.0):
+        found = problems(write_model(largest, "largest.dat"))
+    assert len(found) == 1 and "the initial points are at a dead point" in found[0], found  # (all in line)
+    one_more = largest.replace("</MECHANISM>", "<BAR>extra|P1|P3|1</BAR>\n</MECHANISM>")
+    path = write_model(one_more, "one_more.dat")
+    with cpu(0.5):
+        found = problems(path)
+    assert found == [f"{path}:{place(one_more, '<BAR>extra|')}: more than 500 rows in <MECHANISM> (points and "
+                     "elements); this many could not be followed in time (the rest of the file was not read)"]
+    # thousands of fixed points count as rows too: they cannot make a file slow either
+    path = write_model(free_points_text(2, fixed=20_000), "fixed.dat")
+    gc.collect()  # (the big model above, not this file's reading)
+    with cpu(0.5):
+        found = problems(path)
+    assert len(found) == 1 and "more than 500 rows in <MECHANISM>" in found[0]
+
+
 # -- 4. huge files ----------------------------------------------------------------------------------------
 
 def test_a_fifty_megabyte_file_is_refused_before_it_is_read(tmp_path):
