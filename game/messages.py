@@ -480,6 +480,16 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "(found {found})",
         "una fila de contacto tiene 5 o 6 celdas, id|'hueco'|'e'|'mu'|'deslizamiento'|descripción, la descripción "
         "opcional (hay {found})"),
+    "read.too_many_free_points": (
+        "more than {limit} free points: a mechanism's coordinates are the x and y of its free points, and a "
+        "model has at most {coordinates} (the rest of the file was not read)",
+        "más de {limit} puntos libres: las coordenadas de un mecanismo son la x y la y de sus puntos libres, "
+        "y un modelo tiene como mucho {coordinates} (el resto del archivo no se leyó)"),
+    "read.too_many_mechanism_rows": (
+        "more than {limit} rows in <MECHANISM> (points and elements); this many could not be followed in time "
+        "(the rest of the file was not read)",
+        "más de {limit} filas en <MECHANISM> (puntos y elementos); no se podrían seguir a tiempo (el resto "
+        "del archivo no se leyó)"),
     "read.too_many_contacts": (
         "more than {limit} contacts; this many could not be followed in time (the rest of the file was not read)",
         "más de {limit} contactos; no se podrían seguir a tiempo (el resto del archivo no se leyó)"),
@@ -530,6 +540,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "mechanism.the_k": ("the k", "la constante k"),
     "mechanism.the_length": ("the length", "la longitud natural"),
     "mechanism.the_damping": ("the damping", "el amortiguamiento"),
+    "mechanism.the_angle": ("the angle", "el ángulo"),
+    "mechanism.the_angle_rate": ("the rate of change of the angle", "la rapidez de cambio del ángulo"),
+    "mechanism.the_fx": ("the force Fx", "la fuerza Fx"),
+    "mechanism.the_fy": ("the force Fy", "la fuerza Fy"),
     "mechanism.second_gravity": (
         "a second <GRAVITY> (the first is at line {line})",
         "un segundo <GRAVITY> (el primero está en la línea {line})"),
@@ -579,6 +593,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "mechanism.cell_value": (
         "{cell} of {element} cannot be computed: {reason}",
         "{cell} de {element} no se puede calcular: {reason}"),
+    "mechanism.cell_value_at": (
+        "{cell} of {element} cannot be computed at t = {t}: {reason}",
+        "{cell} de {element} no se puede calcular en t = {t}: {reason}"),
+    "mechanism.gravity_value": (
+        "the gravity cannot be computed: {reason}", "la gravedad no se puede calcular: {reason}"),
     "mechanism.negative": (
         "{cell} of {element} must be a number ≥ 0, not {value}",
         "{cell} de {element} debe ser un número ≥ 0, no {value}"),
@@ -641,6 +660,20 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "line up)",
         "configuración singular: las ligaduras ya no fijan las aceleraciones (un punto muerto, donde las "
         "barras se alinean)"),
+    "mechanism.ran_away": (
+        "the motion diverged within one step: a force, a spring or a driver is too strong or changes too "
+        "fast for the step dt/N (after it the constraints could not be met, but the bars were not at a "
+        "dead point)",
+        "el movimiento divergió dentro de un paso: una fuerza, un resorte o un motor es demasiado fuerte o "
+        "cambia demasiado rápido para el paso dt/N (después no se pudieron cumplir las ligaduras, pero las "
+        "barras no estaban en un punto muerto)"),
+    "mechanism.numbers_too_large": (
+        "the mechanism's numbers are too large to compute with (a length squared, a mass times gravity or a "
+        "stiffness is not a finite number)",
+        "los números del mecanismo son demasiado grandes para calcular con ellos (una longitud al "
+        "cuadrado, una masa por la gravedad o una rigidez no dan un número finito)"),
+    "mechanism.energy_value": (
+        "the potential energy cannot be computed: {reason}", "la energía potencial no se puede calcular: {reason}"),
     "mechanism.velocities_not_finite": ("the velocities are not finite", "las velocidades no son finitas"),
     "mechanism.stage_value": (
         "the forces or constraints cannot be computed: {reason}",

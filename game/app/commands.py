@@ -36,6 +36,10 @@ from . import paths
 MAX_RUN_SECONDS = 3600.0
 #: ... and more substeps than this whatever the speed.
 MAX_SUBSTEPS = 10**10
+#: simulate says how long a run will take when it means more substeps than this, or when it will
+#: take longer than :data:`SAY_SECONDS` (a mechanism's substep costs a hundred times a pendulum's)
+SAY_SUBSTEPS = 100_000
+SAY_SECONDS = 10.0
 
 
 class UsageError(Exception):
@@ -88,6 +92,8 @@ def find_model(name: str) -> Path:
 
 def _start_location(model: ModelFile, exc: SimulationError) -> Location:
     """Where in the file the expression a failed start names is written."""
+    if exc.location is not None:  # the engine knows (a mechanism's FORCE or DRIVER row)
+        return exc.location
     if model.kinetic is None or model.potential is None:  # a mechanism: its block
         return model.block_location("MECHANISM")
     expression = exc.expression
@@ -255,10 +261,10 @@ def run_cost(sim: Simulation, substeps: int) -> tuple[Message | None, Message | 
     None when it is quick; why it is refused, or None)."""
     if substeps > MAX_SUBSTEPS:
         return None, msg("cmd.too_many_substeps", substeps=how_many(substeps), limit=f"{MAX_SUBSTEPS:,}")
-    rate = _substep_rate(sim) if substeps > 100_000 else None
-    if rate is None:
+    rate = _substep_rate(sim, substeps) if substeps else None
+    estimate = substeps / rate if rate else 0.0
+    if not rate or not (substeps > SAY_SUBSTEPS or estimate >= min(SAY_SECONDS, MAX_RUN_SECONDS)):
         return None, None
-    estimate = substeps / rate
     said = msg("cmd.estimate", time=duration(estimate), rate=f"{rate:,.0f}")
     if estimate > MAX_RUN_SECONDS:
         return said, msg("cmd.too_long", time=duration(estimate), limit=duration(MAX_RUN_SECONDS))
@@ -274,19 +280,25 @@ def duration(seconds: float) -> Message:
     return msg("unit.hours", value=seconds / 3600)
 
 
-def _substep_rate(sim: Simulation, budget: float = 0.05) -> float | None:
-    """RK4 substeps per wall second of this model, measured on a copy of the state."""
+def _substep_rate(sim: Simulation, most: int, budget: float = 0.05) -> float | None:
+    """RK4 substeps per wall second of this model, measured from its state (which is kept): one
+    substep, then twice as many each time, until ``budget`` seconds or ``most`` substeps. In
+    substeps, not steps of dt: a step of a mechanism of 30 points with N = 10,000 takes a minute.
+    None if the motion fails meanwhile (the run will say why)."""
     system, state = sim.system, sim.state
-    calls, start = 0, time.perf_counter()
+    done, k, start = 0, 1, time.perf_counter()
     try:
         while True:
-            system.step(state, 1)
-            calls += 1
+            state = system.substeps_from(state, k)
+            done += k
             elapsed = time.perf_counter() - start
-            if elapsed >= budget or calls >= 50:
-                return calls * system.substeps / max(elapsed, 1e-9)
+            if elapsed >= budget or done >= most:
+                return done / max(elapsed, 1e-9)
+            k = min(2 * k, most - done)
     except SimulationError:
         return None
+    finally:
+        sim.resume()  # what the measuring steps left in the system (impacts, a mechanism's rows)
 
 
 class CsvRows:
@@ -365,13 +377,14 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
         with contextlib.ExitStack() as stack:
             sink = stack.enter_context(open(csv_path, "w", newline="", encoding="utf-8")) if csv_path else out
             sim.observers.append(CsvRows(sink, sim.sample_names()))
-            sim.announce_break()
             try:
+                sim.announce_break()  # the row at t = 0 (a mechanism's reactions are computed for it)
                 sim.step(steps)
             except SimulationError as exc:
                 print(msg("cmd.stopped", reason=str(exc)), file=err)
-                if exc.expression:
-                    print(msg("cmd.in_expression", expression=exc.expression), file=err)
+                if exc.expression:  # with its place in the file when the engine knows it (a mechanism's row)
+                    written = f"{exc.location}: {text(exc.expression)}" if exc.location else exc.expression
+                    print(msg("cmd.in_expression", expression=written), file=err)
                 return 1
     except BrokenPipeError:
         raise  # the reader of standard output went away: the command line stops quietly

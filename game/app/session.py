@@ -24,8 +24,9 @@ from pathlib import Path
 
 import numpy as np
 
-from ..expr import ExpressionError, Location
+from ..expr import EvaluationError, ExpressionError, Location, SourceError
 from ..messages import Message, msg
+from ..messages import language as messages_language
 from ..messages import set_language as set_messages_language
 from ..model import Catalog, CatalogEntry, ModelFileError, load_model
 from ..model.poses import ForceArrow, Pose, VelocityPoint, stack_poses
@@ -80,8 +81,22 @@ class FirstLine:
 
     what: object
 
+    def text(self, language: str) -> str:
+        """The first line in ``language``: the first problem of a file, or the engine's sentence,
+        written from its catalogue message (so a Spanish banner does not carry an English reason)."""
+        what = self.what
+        if isinstance(what, ModelFileError) and what.problems:
+            what = what.problems[0]
+        if isinstance(what, SimulationError):
+            line = what.said.text(language)
+        elif isinstance(what, SourceError):
+            line = f"{what.location}: {said(what.reason, language)}"
+        else:
+            line = str(what)
+        return (line.splitlines() or [""])[0]
+
     def __str__(self) -> str:
-        return (str(self.what).splitlines() or [""])[0]
+        return self.text(messages_language())
 
 
 #: what the banner can hold: the interface's words or a catalogue message, kept unwritten so
@@ -193,7 +208,7 @@ class Session:
         entry = self.catalog.entries[index]
         try:
             built = self._build(entry.path)
-        except (LoadError, ModelFileError, ExpressionError, SimulationError) as exc:
+        except (LoadError, ModelFileError, ExpressionError, EvaluationError, SimulationError) as exc:
             self.say(Words.of("cannot_load", reason=FirstLine(exc)), "load")
             return False
         self.index, self.entry = index, entry
@@ -247,7 +262,7 @@ class Session:
             return False
         try:
             built = self._build(self.entry.path)
-        except (LoadError, ModelFileError, ExpressionError, SimulationError) as exc:
+        except (LoadError, ModelFileError, ExpressionError, EvaluationError, SimulationError) as exc:
             self.say(Words.of("cannot_reload", reason=FirstLine(exc)), "load")
             return False
         self.view.dialog = None  # its rows were the old file's
@@ -423,7 +438,7 @@ class Session:
                 self.sim.step()
             except SimulationError as exc:
                 self.view.animating = False
-                self.say(Words.of("stopped", reason=exc), "stopped")
+                self.say(Words.of("stopped", reason=exc.said), "stopped")  # in the banner's language
                 self.stopped_for = 0.0
                 return k
         if steps and (self.said is None or self.banner_cause == "coarse") and self.sim.too_coarse:

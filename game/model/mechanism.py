@@ -56,7 +56,8 @@ _LAYOUTS = {"BAR": "mechanism.layout_bar", "MASS": "mechanism.layout_mass",
 #: Expression cells of parameters, as the subject of a message ("the mass of BAR b ...").
 _CELL_WORDS = {"mass": "mechanism.the_mass", "inertia": "mechanism.the_inertia", "width": "mechanism.the_width",
                "radius": "mechanism.the_radius", "k": "mechanism.the_k", "length": "mechanism.the_length",
-               "damping": "mechanism.the_damping"}
+               "damping": "mechanism.the_damping", "angle": "mechanism.the_angle", "Fx": "mechanism.the_fx",
+               "Fy": "mechanism.the_fy"}
 
 
 def layout(tag: str) -> str | Message:
@@ -160,8 +161,12 @@ class MechanismRows:
         self.gravity_seen: Location | None = None
         self.points: list[Point] = []
         self.elements: list[Element] = []
+        #: rows met so far (read or not), and free points read: the reader bounds both
+        self.rows = 0
+        self.free = 0
 
     def row(self, tag: str, cells: Sequence[tuple[str, Location]], tag_location: Location) -> None:
+        self.rows += 1
         names, required = ROWS[tag]
         if not required <= len(cells) <= len(names):
             if required == len(names):
@@ -228,6 +233,7 @@ class MechanismRows:
             fixed = text == "1"
         if x is not None and y is not None:
             self.points.append(Point(ident, x, y, vx, vy, fixed, location))
+            self.free += not fixed
 
     def _expression(self, cell: tuple[str, Location], *, optional: bool) -> Expression | None:
         text, location = cell
@@ -396,7 +402,19 @@ def check_numbers(mech: Mechanism, params: Mapping[str, float], problems: list[S
         return math.hypot(xb - xa, yb - ya)
 
     tiny = 1e-9 * max(size, 1.0)
+    if mech.gravity is not None:
+        try:
+            evaluate(mech.gravity.tree, params)
+        except EvaluationError as exc:
+            problems.append(SourceError(msg("mechanism.gravity_value", reason=exc.reason), mech.gravity.location))
     for e in mech.elements:
+        angle = e.value("angle") if e.kind == "DRIVER" else None
+        if angle is not None:  # the motor's angle where the motion starts (later ones fail in the run)
+            try:
+                evaluate(angle.tree, {**params, TIME: 0.0})
+            except EvaluationError as exc:
+                problems.append(SourceError(msg("mechanism.cell_value_at", cell=cell_word("angle"), element=e.label,
+                                                t="0", reason=exc.reason), angle.location))
         for name, expr in e.values:
             if (e.kind, name) in _NON_NEGATIVE and expr is not None:
                 try:

@@ -75,7 +75,8 @@ class Limits:
     """What a model may ask for and still be computed in time (``check`` refuses the rest)."""
 
     #: coordinates (the generated code grows as nQ³: a 60-link chain loads in about 5 s,
-    #: a 100-link one would take half a minute and then run at 1/20 of real time)
+    #: a 100-link one would take half a minute and then run at 1/20 of real time); a mechanism's
+    #: are the x and y of its free points, so it has at most half as many free points
     coordinates: int = 60
     #: RK4 substeps per step of dt
     substeps: int = 10_000
@@ -90,6 +91,15 @@ class Limits:
     #: contacts (each one is generated code, checked every substep: a box of 16 balls has 184
     #: and loads in about 2 s; 500 would take about 6 s and run far slower than real time)
     contacts: int = 500
+    #: rows of a MECHANISM block, points and elements together (the constraints are differentiated
+    #: and generated, and the engine works with matrices of every constraint row: 30 free points
+    #: with 470 bars check in about a second and run a step of dt in tens of milliseconds)
+    mechanism_rows: int = 500
+
+    @property
+    def free_points(self) -> int:
+        """A mechanism's free points: two coordinates each."""
+        return self.coordinates // 2
 
 
 LIMITS = Limits()
@@ -398,7 +408,16 @@ class _Reader:
             return
         cells = self.t.cells(start, end)
         if tag in MECHANISM_ROWS:
+            # its size is known row by row: refused at the row past a limit, before any work that
+            # grows with it (matrices of every coordinate and constraint)
+            if self.mechanism.rows == LIMITS.mechanism_rows:
+                self.problem(msg("read.too_many_mechanism_rows", limit=LIMITS.mechanism_rows), tag_at.location)
+                raise _Stop
             self.mechanism.row(tag, [(c.text, c.location) for c in cells], tag_at.location)
+            if self.mechanism.free > LIMITS.free_points:
+                self.problem(msg("read.too_many_free_points", limit=LIMITS.free_points,
+                                 coordinates=LIMITS.coordinates), tag_at.location)
+                raise _Stop
         elif tag in ("P", "CI"):
             what = "parameter" if tag == "P" else "condition"
             if len(cells) < 2:

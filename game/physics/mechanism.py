@@ -53,11 +53,11 @@ from pathlib import Path
 
 import numpy as np
 
-from ..expr import TIME, EvaluationError, Name, Node, SourceError, algebra, compile_trees, evaluate
+from ..expr import TIME, EvaluationError, ExpressionError, Name, Node, SourceError, algebra, compile_trees, evaluate
 from ..expr.codegen import ARITHMETIC_ERRORS
-from ..messages import msg, number
+from ..messages import Message, msg, number
 from ..model import ModelFile, ModelFileError, condition_values
-from ..model.mechanism import Element, Mechanism, element_number, point_positions
+from ..model.mechanism import Element, Mechanism, cell_word, check_numbers, element_number, point_positions
 from .steppers import ConstrainedRK4, Projected
 from .system import SimulationError, State, StepTimes
 
@@ -76,6 +76,12 @@ ASSEMBLY_ITERATIONS = 60
 DAMPED_ITERATIONS = 500
 #: moves from the assembled positions to a far guess when even that fails
 CONTINUATION_STEPS = 50
+#: a step that fails to meet the constraints ran into a dead point when, where it started, the
+#: smallest needed singular value of Φq was below this fraction of the largest (a step away from
+#: one it is a few hundredths; a mechanism far from any has fractions near 1)
+NEAR_DEAD_POINT = 0.1
+#: the reasons a failed step gives when the constraints no longer fix or meet the motion
+_SINGULAR = ("mechanism.singular", "mechanism.singular_unmet", "mechanism.singular_accelerations")
 #: the mass metric of projections gets this fraction of the mean mass on every coordinate,
 #: so that a massless point (a joint between massless bars) still has a defined nearest place
 METRIC_FLOOR = 1e-6
@@ -108,6 +114,12 @@ class MechanismSystem(StepTimes):
         #: the number of coordinates (2 × free points)
         self.n = len(self.coordinates)
         mech = self.mechanism
+        # what check says of the file's numbers, with these parameters (typed in the panel or given
+        # to simulate --set): no bar of length 0, no negative mass, gravity and motors with values
+        problems: list[SourceError] = []
+        check_numbers(mech, self.parameters, problems)
+        if problems:
+            raise ModelFileError(problems)
         #: where each point is in the file: the geometry (lengths, lines, rest lengths)
         self.geometry = point_positions(mech, parameters)
         #: index of each free point's x in q (its y follows)
@@ -115,8 +127,32 @@ class MechanismSystem(StepTimes):
         self.fixed = {p.id: self.geometry[p.id] for p in mech.points if p.fixed}
         n = self.n
         self.size = max(1.0, max(abs(v) for xy in self.geometry.values() for v in xy))
-        self.gravity = self._number(mech.gravity, 0.0)
+        self.gravity = self._gravity()
+        try:
+            self._build(n)
+        except (OverflowError, ValueError):
+            # numbers a file may write (up to 1e300) whose squares or products are not finite:
+            # L² of a bar 1e200 long, m·g, the metric of such masses; nothing can be computed
+            raise ModelFileError([SourceError(msg("mechanism.numbers_too_large"), mech.location)]) from None
+        self.rank = self.m
+        self.redundant = False
+        self._reference: np.ndarray | None = None
+        #: every stage checked for NaN (replaying a failed step)
+        self._checked = False
+        #: each driver's dθ/dt and d²θ/dt², by its id (see :meth:`_rates`)
+        self._angle_rates: dict[str, tuple[Node, Node]] = {}
+        self._start_checks()
+        self.stepper = Projected(ConstrainedRK4(), MechanismSystem.project)
+        self._multipliers_cache: tuple[State | None, np.ndarray] = (None, np.zeros(0))
+
+    # -- building -----------------------------------------------------------------------------
+
+    def _build(self, n: int) -> None:
+        """The mass matrix, the constraints and their generated code, the mass metric (raises
+        OverflowError or ValueError when a number in them is not finite)."""
         self.mass = self._mass_matrix()
+        if not np.all(np.isfinite(self.mass)):
+            raise OverflowError("mass matrix")
         self.constraints = self._constraints()
         #: the number of scalar constraints
         self.m = len(self.constraints)
@@ -130,28 +166,34 @@ class MechanismSystem(StepTimes):
         # (W is fixed and well conditioned by its floor, so its factor is taken once)
         self._metric_factor = np.linalg.cholesky(metric)
         self._metric_factor_inv = np.linalg.solve(self._metric_factor, np.eye(n)).T
-        self.rank = self.m
-        self.redundant = False
-        self._reference: np.ndarray | None = None
-        #: every stage checked for NaN (replaying a failed step)
-        self._checked = False
-        self._start_checks()
-        self.stepper = Projected(ConstrainedRK4(), MechanismSystem.project)
-        self._multipliers_cache: tuple[State | None, np.ndarray] = (None, np.zeros(0))
-
-    # -- building -----------------------------------------------------------------------------
 
     @property
     def does_work(self) -> bool:
         """Forces, dampers or drivers can change E: then W and E − W − E₀ are worth showing."""
         m = self.mechanism
-        damped = any(self._number(e.value("damping"), 0.0) > 0 for e in m.of_kind("SPRING"))
+        damped = any(element_number(e, "damping", self.parameters, 0.0) > 0 for e in m.of_kind("SPRING"))
         return bool(m.of_kind("FORCE") or m.of_kind("DRIVER")) or damped
 
-    def _number(self, expr, default: float) -> float:
-        if expr is None:
-            return default
-        return evaluate(expr.tree, self.parameters)
+    def _gravity(self) -> float:
+        """The GRAVITY row's value (0 without one); ExpressionError, at the row, if it has none."""
+        g = self.mechanism.gravity
+        if g is None:
+            return 0.0
+        try:
+            return evaluate(g.tree, self.parameters)
+        except EvaluationError as exc:
+            raise ExpressionError(msg("mechanism.gravity_value", reason=exc.reason), g.location) from None
+
+    def _angle(self, e: Element, t: float, q: np.ndarray) -> float:
+        """A driver's angle at t; SimulationError, naming the row and where it is written, if it has none."""
+        angle = e.value("angle")
+        assert angle is not None
+        try:
+            return evaluate(angle.tree, {**self.parameters, TIME: t})
+        except EvaluationError as exc:
+            raise SimulationError(msg("mechanism.cell_value", cell=cell_word("angle"), element=e.label,
+                                      reason=exc.reason), t, self._named(q), _written(e, "angle"),
+                                  angle.location) from None
 
     def point(self, pid: str) -> tuple[Node, Node]:
         """The coordinates of a point as trees: names for a free point, numbers for a fixed one."""
@@ -271,6 +313,7 @@ class MechanismSystem(StepTimes):
         return Q, power
 
     def _compile(self) -> None:
+        """Generated code; ValueError if a constant in it is not finite (codegen.literal)."""
         coords, vels = self.coordinates, self.velocities_names
         phis = [c.phi for c in self.constraints]
         #: Φq's entries that are not identically zero: (row, column) and their trees
@@ -307,10 +350,23 @@ class MechanismSystem(StepTimes):
         refuse a mechanism that cannot move or has a motion without mass."""
         values = condition_values(self.model, self.parameters)
         q = np.array([values[c] for c in self.coordinates])
+        for k in self.drivers:  # every motor's angle where the motion starts, or the row that has none
+            e = self.constraints[k].element
+            angle = e.value("angle")
+            assert angle is not None
+            try:
+                evaluate(angle.tree, {**self.parameters, TIME: 0.0})
+            except EvaluationError as exc:
+                raise ModelFileError([SourceError(msg("mechanism.cell_value_at", cell=cell_word("angle"),
+                                                      element=e.label, t="0", reason=exc.reason),
+                                                  angle.location)]) from None
         try:
             q = self.assemble_from(q, 0.0)
         except SimulationError as exc:
-            worst = self._worst_constraint(q, 0.0)
+            try:
+                worst = self._worst_constraint(q, 0.0)
+            except SimulationError:
+                worst = None
             reason = (msg("mechanism.cannot_assemble_at", reason=exc.why, element=worst.element.label) if worst
                       else msg("mechanism.cannot_assemble", reason=exc.why))
             raise ModelFileError([SourceError(
@@ -362,9 +418,7 @@ class MechanismSystem(StepTimes):
     def _driver_direction(self, k: int, q: np.ndarray, t: float) -> None:
         c = self.constraints[k]
         p1, p2 = (self.where(pid, q) for pid in c.element.points)
-        angle = c.element.value("angle")
-        assert angle is not None
-        theta = evaluate(angle.tree, {**self.parameters, TIME: t})
+        theta = self._angle(c.element, t, q)
         if (p2[0] - p1[0]) * math.cos(theta) + (p2[1] - p1[1]) * math.sin(theta) < 0:
             raise ModelFileError([SourceError(
                 msg("mechanism.driver_opposite", element=c.element.label, p1=c.element.points[0],
@@ -383,7 +437,10 @@ class MechanismSystem(StepTimes):
     def _geometry_at(self, q: np.ndarray, t: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Φ, Φq and Φt at (q, t)."""
         m = self.m
-        out = self._geometry(t, *q.tolist())
+        try:
+            out = self._geometry(t, *q.tolist())
+        except EvaluationError as exc:
+            raise self._failure(msg("mechanism.constraints_value", reason=exc.reason), t, q) from None
         if not isinstance(out, tuple):
             out = (out,)
         values = np.array(out, dtype=float)
@@ -418,11 +475,7 @@ class MechanismSystem(StepTimes):
             return q
         tolerance = ASSEMBLED * self.size
         for _ in range(iterations):
-            try:
-                phi, J, _ = self._geometry_at(q, t)
-            except EvaluationError as exc:
-                raise SimulationError(msg("mechanism.constraints_value", reason=exc.reason), t,
-                                      self._named(q)) from None
+            phi, J, _ = self._geometry_at(q, t)
             worst = float(np.max(np.abs(phi)))
             if not math.isfinite(worst):
                 break
@@ -471,9 +524,7 @@ class MechanismSystem(StepTimes):
         """Does P1→P2 of every driver point along its angle at t (not against it)?"""
         for k in self.drivers:
             e = self.constraints[k].element
-            angle = e.value("angle")
-            assert angle is not None
-            theta = evaluate(angle.tree, {**self.parameters, TIME: t})
+            theta = self._angle(e, t, q)
             (x1, y1), (x2, y2) = (self.where(pid, q) for pid in e.points)
             if (x2 - x1) * math.cos(theta) + (y2 - y1) * math.sin(theta) < 0:
                 return False
@@ -493,7 +544,7 @@ class MechanismSystem(StepTimes):
         def residual(x: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
             try:
                 phi, J, _ = self._geometry_at(x, t)
-            except EvaluationError:
+            except SimulationError:
                 return None
             return (phi, J) if np.all(np.isfinite(phi)) and np.all(np.isfinite(J)) else None
 
@@ -553,9 +604,7 @@ class MechanismSystem(StepTimes):
         for k in self.drivers:
             e = self.constraints[k].element
             p1, p2 = e.points
-            angle = e.value("angle")
-            assert angle is not None
-            theta = evaluate(angle.tree, {**self.parameters, TIME: t})
+            theta = self._angle(e, t, q)
             (x1, y1), (x2, y2) = self.where(p1, q), self.where(p2, q)
             r = math.hypot(x2 - x1, y2 - y1)
             if p2 in self.index:
@@ -636,6 +685,9 @@ class MechanismSystem(StepTimes):
         self._select_rows(q, t)
         if not np.all(np.isfinite(v)):
             raise SimulationError(msg("mechanism.velocities_not_finite"), t, self._named(q))
+        # forces, drivers and constraints must have values here: a FORCE of log(0) would stop the
+        # first step, so it is refused now (and check, which builds the state, names its row)
+        self._dynamics_values(t, np.concatenate([q, v]), checked=True)
         return State(t, q, v)
 
     def velocities(self, state: State) -> np.ndarray:
@@ -644,7 +696,12 @@ class MechanismSystem(StepTimes):
     def energies(self, state: State) -> tuple[float, float]:
         v = state.p
         ek = 0.5 * float(v @ self.mass @ v)
-        return ek, float(self._potential_fn(state.t, *state.q.tolist()))
+        try:
+            ep = float(self._potential_fn(state.t, *state.q.tolist()))
+        except EvaluationError as exc:  # springs or heights out of range: a state far out
+            raise SimulationError(msg("mechanism.energy_value", reason=exc.reason), state.t,
+                                  self._named(state.q, v)) from None
+        return ek, ep
 
     def step(self, state: State, steps: int = 1) -> State:
         """Advance ``steps`` steps of dt (N RK4 substeps each, then a projection); on failure
@@ -654,10 +711,39 @@ class MechanismSystem(StepTimes):
             try:
                 current = self.stepper.advance(self, current, self.substeps)
             except SimulationError as exc:
+                why = exc.why
+                if isinstance(why, Message) and why.key in _SINGULAR and not self._near_dead_point(current):
+                    why = msg("mechanism.ran_away")  # the step blew up far from any dead point
                 # the values of the last good state: where it stopped, not the wreck after it
-                raise SimulationError(exc.why, current.t, self._named(current.q, current.p),
-                                      exc.expression) from None
+                raise SimulationError(why, current.t, self._named(current.q, current.p),
+                                      exc.expression, exc.location) from None
         return current
+
+    def substeps_from(self, state: State, substeps: int) -> State:
+        """Advance ``substeps`` RK4 substeps (then a projection each N of them, and at the end): to
+        measure the cost of one."""
+        return self.stepper.advance(self, state, substeps)
+
+    def resume(self, state: State) -> None:
+        """Go on from ``state`` after steps from elsewhere: the redundant constraints' rows in use
+        chosen again there, as after the step that led to it."""
+        self._select_rows(np.asarray(state.q, dtype=float), state.t)
+        self._multipliers_cache = (None, np.zeros(0))
+
+    def _near_dead_point(self, state: State) -> bool:
+        """Were the rows in use nearly dependent at ``state`` (the last good one before a step
+        that could not meet the constraints)? Then the step ran into a dead point; if they were
+        well apart, the motion ran away within the step (a force growing without bound, a
+        stiff spring or a fast driver for the step dt/N), which is not a dead point. One SVD,
+        only when a step has failed."""
+        if not self.rank:
+            return False
+        try:
+            J = self.jacobian(state.q, state.t)
+        except SimulationError:
+            return False
+        s = np.linalg.svd(J @ self._metric_factor_inv, compute_uv=False)
+        return bool(s[self.rank - 1] < NEAR_DEAD_POINT * s[0])
 
     # -- the dynamics -------------------------------------------------------------------------------
 
@@ -718,14 +804,7 @@ class MechanismSystem(StepTimes):
         The fast path checks nothing: a singular KKT matrix gives NaN, which the end of the
         substeps notices; ``checked`` says what went wrong (the replay of a failed step)."""
         n = self.n
-        try:
-            out = self._dynamics_code(t, *y[:2 * n].tolist())
-        except ARITHMETIC_ERRORS as exc:
-            raise SimulationError(msg("mechanism.stage_value", reason=EvaluationError.of(exc).reason),
-                                  t, self._named(y[:n], y[n:2 * n])) from None
-        values = np.array(out, dtype=float)
-        if checked and not np.all(np.isfinite(values)):
-            raise SimulationError(msg("mechanism.stage_not_finite"), t, self._named(y[:n], y[n:2 * n]))
+        values = self._dynamics_values(t, y, checked)
         K = self._kkt
         K.reshape(-1)[self._kkt_flat] = values[self._jacobian_twice]  # Φq and Φqᵀ, in one indexing
         solution = _solve_linear(K, values[self._rhs_source])
@@ -735,6 +814,53 @@ class MechanismSystem(StepTimes):
         # the power of the constraints −λᵀ·Φq·q̇ = λᵀ·Φt: only drivers depend on t
         driver_power = float(lam @ values[self._phi_t_source]) if self.drivers else 0.0
         return acc, lam, float(values[self._n_jac + self.m + n]), driver_power
+
+    def _dynamics_values(self, t: float, y: np.ndarray, checked: bool) -> np.ndarray:
+        """The generated code's values at y = (q, q̇, …): Φq's entries, γ, Q, powers, Φt. Checked,
+        a value that is not a finite number is refused too; either way the failure names the
+        row whose expression has no value there when one has none."""
+        n = self.n
+        try:
+            out = self._dynamics_code(t, *y[:2 * n].tolist())
+        except ARITHMETIC_ERRORS as exc:
+            raise self._failure(msg("mechanism.stage_value", reason=EvaluationError.of(exc).reason),
+                                t, y[:n], y[n:2 * n]) from None
+        values = np.array(out, dtype=float)
+        if checked and not np.all(np.isfinite(values)):
+            raise self._failure(msg("mechanism.stage_not_finite"), t, y[:n], y[n:2 * n])
+        return values
+
+    def _failure(self, fallback: Message, t: float, q: np.ndarray, v: np.ndarray | None = None) -> SimulationError:
+        """What failed at (t, q, q̇): the first driver angle or FORCE expression that has no value
+        there (its row, cell and place in the file), else ``fallback`` (sums of finite terms
+        that overflow, a state already out of range)."""
+        env = {**self.parameters, TIME: t, **self._named(q, v)}
+        for e in self.mechanism.elements:
+            for cell in _EXPRESSION_CELLS.get(e.kind, ()):
+                expr = e.value(cell)
+                if expr is None or (v is None and e.kind == "FORCE"):
+                    continue
+                # a motor's constraint uses its angle and the angle's first two rates (Φt, γ)
+                trees = [expr.tree, *self._rates(e)] if e.kind == "DRIVER" else [expr.tree]
+                for k, tree in enumerate(trees):
+                    try:
+                        evaluate(tree, env)
+                    except EvaluationError as exc:
+                        word = cell_word(cell) if k == 0 else msg("mechanism.the_angle_rate")
+                        return SimulationError(msg("mechanism.cell_value", cell=word, element=_label(e),
+                                                   reason=exc.reason), t, self._named(q, v), _written(e, cell),
+                                               expr.location)
+        return SimulationError(fallback, t, self._named(q, v))
+
+    def _rates(self, e: Element) -> tuple[Node, Node]:
+        """dθ/dt and d²θ/dt² of a driver's angle (differentiated once, when a failure asks)."""
+        rates = self._angle_rates.get(e.id)
+        if rates is None:
+            angle = e.value("angle")
+            assert angle is not None
+            first = A.diff(angle.tree, TIME)
+            rates = self._angle_rates[e.id] = (first, A.diff(first, TIME))
+        return rates
 
     def derivative(self, t: float, y: np.ndarray) -> np.ndarray:
         """dy/dt for y = (q, q̇, W of forces and dampers, W of the drivers)."""
@@ -830,6 +956,21 @@ except (ImportError, AttributeError):  # pragma: no cover - another numpy
             return np.linalg.solve(K, rhs)
         except np.linalg.LinAlgError:
             return np.full(len(rhs), np.nan)
+
+
+#: the cells of each row that are expressions of t (and, for forces, of the motion)
+_EXPRESSION_CELLS = {"DRIVER": ("angle",), "FORCE": ("Fx", "Fy")}
+
+
+def _label(e: Element) -> str:
+    """A row as messages name it: ``DRIVER motor``, and a FORCE by its point, ``FORCE P``."""
+    return f"{e.kind} {e.points[0]}" if e.kind == "FORCE" else e.label
+
+
+def _written(e: Element, cell: str) -> str:
+    """A cell as it is written in the file, for the line under a failure: ``FORCE P Fx = 'log(t)'``."""
+    expr = e.value(cell)
+    return f"{_label(e)} {cell} = {expr.text if expr is not None else ''}"
 
 
 def _identifier(text: str) -> str:

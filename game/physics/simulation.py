@@ -148,6 +148,14 @@ class Simulation:
 
     # -- time ----------------------------------------------------------------------------
 
+    def resume(self) -> None:
+        """The system ready to go on from the present state after steps taken aside (``simulate``
+        measuring its speed): impacts of those steps forgotten, a mechanism's rows in use chosen
+        again here."""
+        self._new_impacts()
+        if isinstance(self.system, MechanismSystem):
+            self.system.resume(self.state)
+
     def step(self, steps: int = 1) -> None:
         """Advance whole steps of dt; on failure raises and keeps the last good state.
         Observers hear of each step (without observers, all steps run in one call)."""

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..expr import TIME, EvaluationError, Node, evaluate
+from ..expr import TIME, EvaluationError, Location, Node, evaluate
 from ..expr.codegen import ARITHMETIC_ERRORS
 from ..messages import Message, msg, number, text
 from ..model import ModelFile
@@ -28,24 +28,41 @@ from .steppers import PIVOT_MIN, RK4, EventRK4, Response, Stepper
 
 
 class SimulationError(ArithmeticError):
-    """The engine refused a step; the state before it is still good."""
+    """The engine refused a step; the state before it is still good.
+
+    ``values`` holds every coordinate and velocity at ``t``; the text lists only the first
+    :data:`SHOWN_VALUES` of them (a chain of 30 points has 120). ``location``, when known, is
+    where in the model file the failing expression is written."""
 
     def __init__(self, reason: str | Message, t: float, values: Mapping[str, float],
-                 expression: str | Message | None = None):
+                 expression: str | Message | None = None, location: Location | None = None):
         #: why, as a catalogue message (``reason`` is its text in the current language)
         self.why = reason
         self.t = t
         self.values = dict(values)
         self.expression = expression
+        self.location = location
         super().__init__(str(self))
 
+    @property
+    def said(self) -> Message:
+        """The whole sentence as a catalogue message: written in any language when it is shown
+        (the window's banner says it in the interface's language)."""
+        shown = [f"{k}={v:.6g}" for k, v in list(self.values.items())[:SHOWN_VALUES]]
+        if len(self.values) > SHOWN_VALUES:
+            shown.append("…")
+        return msg("sim.at", reason=self.why, t=f"{self.t:.6g}", where=", ".join(shown))
+
     def __str__(self) -> str:
-        where = ", ".join(f"{k}={v:.6g}" for k, v in self.values.items())
-        return msg("sim.at", reason=self.why, t=f"{self.t:.6g}", where=where).text()
+        return self.said.text()
 
     @property
     def reason(self) -> str:
         return text(self.why)
+
+
+#: a SimulationError's text lists this many of the values at its state, then "…"
+SHOWN_VALUES = 8
 
 
 @dataclass(frozen=True, eq=False)
@@ -190,6 +207,10 @@ class System(StepTimes):
         """Advance ``steps`` steps of dt. Raises :class:`SimulationError` and changes nothing
         if any substep fails."""
         return self.stepper.advance(self, state, self.substeps * steps)
+
+    def substeps_from(self, state: State, substeps: int) -> State:
+        """Advance ``substeps`` RK4 substeps (not whole steps of dt): to measure the cost of one."""
+        return self.stepper.advance(self, state, substeps)
 
     # -- many states at once ------------------------------------------------------------
 

@@ -288,9 +288,13 @@ def negative_size(kind: str, gid: str, what: str, value: float) -> Words:
 
 
 def said(words: object, language: str) -> str:
-    """``words`` written out in ``language``: :class:`Words` and catalogue messages in it, other
+    """``words`` written out in ``language``: :class:`Words`, catalogue messages and anything with
+    a ``text(language)`` of its own (the first line of an error, in the banner) in it, other
     things as ``str`` writes them (a plain string as it is)."""
-    return words.text(language) if isinstance(words, (Words, Message)) else str(words)
+    if isinstance(words, (Words, Message)):
+        return words.text(language)
+    write = getattr(words, "text", None)
+    return str(write(language)) if callable(write) else str(words)
 
 
 def shortened(text: str, width: int, size: Callable[[str], tuple[int, int]]) -> str:

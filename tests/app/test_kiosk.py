@@ -130,7 +130,7 @@ def test_a_failed_simulation_starts_again_after_a_few_seconds(tmp_path, monkeypa
     s.act("animate")
     while s.view.animating:
         run_kiosk(s, 0.1)
-    assert "Ep cannot be computed" in s.banner
+    assert "Ep no se puede calcular" in s.banner  # in the interface's language (Spanish)
     stopped_at, waited = s.sim.q.copy(), 0.0
     while not s.view.animating and waited < 10:
         run_kiosk(s, 0.1)

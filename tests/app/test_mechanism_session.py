@@ -158,9 +158,31 @@ def test_a_dead_point_pauses_with_a_banner_and_keeps_the_last_good_state(write_m
     for _ in range(120):
         s.advance(1 / 60)
     assert not s.view.animating
-    assert s.banner is not None and "singular configuration" in s.banner
+    assert s.banner is not None and "configuración singular" in s.banner  # the window opens in Spanish
     assert 0.77 < s.sim.t < 0.786 and np.all(np.isfinite(s.sim.q))
     assert float(np.max(np.abs(s.sim.system.constraint_values(s.sim.q, s.sim.t)))) < 1e-9
+
+
+def test_the_reason_a_run_stopped_is_in_the_banners_language_whatever_the_messages_say(write_model):
+    # a session made without the window (the messages left in English) used to show "La simulación
+    # se detuvo: singular configuration…": the reason is written in the interface's language now
+    s = opened(str(write_model(DRIVEN_PAST_A_DEAD_POINT)))
+    s.act("animate")
+    for _ in range(120):
+        s.advance(1 / 60)
+    assert s.banner is not None and s.banner.startswith("La simulación se detuvo: configuración singular: ")
+    assert "singular configuration" not in s.banner
+    s.set_language("en")
+    assert s.banner.startswith("The simulation stopped: singular configuration: the constraints ")
+
+
+def test_a_file_that_cannot_be_opened_is_said_in_the_banners_language(write_model):
+    s = opened("pendulo_simple")
+    path = write_model(DRIVEN_PAST_A_DEAD_POINT.replace("'t'", "'log(t)'"))
+    s.add_file(path)
+    assert not s.load(len(s.catalog.entries) - 1)
+    assert s.banner is not None and "el ángulo de DRIVER motor no se puede calcular en t = 0" in s.banner
+    assert f"{path}:" in s.banner and "cannot be computed" not in s.banner
 
 
 def test_the_banner_of_a_dead_point_is_in_spanish_when_the_messages_are(write_model, spanish):

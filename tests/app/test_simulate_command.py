@@ -356,3 +356,37 @@ def test_soak_refuses_a_window_size_as_screenshot_does(cli):
     code, _, err = cli("--lang", "en", "soak", "--hours", "0.01", "--size", "10x10")
     assert code == 2 and "Traceback" not in err
     assert err == "error: --size 10x10: the window is at least 640×400 and at most 16384×16384 pixels\n"
+
+
+def test_a_costly_mechanism_is_measured_and_refused_before_it_runs(write_model, monkeypatch):
+    # simulate measured only runs of more than 100,000 substeps: 300 points ran for minutes
+    # silently. The largest mechanism allowed (30 points) costs ~1 ms a substep: 5,000 of them are
+    # seconds; with an hour's limit made a second, that run is refused after measuring it
+    from game.app import commands
+    from game.app.bench import chain_text
+
+    path = write_model(chain_text(30), "cadena30.dat")
+    monkeypatch.setattr(commands, "MAX_RUN_SECONDS", 1.0)
+    start = time.process_time()
+    code, out, err = simulate_here(str(path), 10.0, None, [], "exact")  # 1,000 steps × N = 5
+    assert time.process_time() - start < 1.0
+    assert code == 2 and out == ""
+    plan, reason = err.splitlines()
+    assert plan.startswith("cadena30.dat: 10 s = 1,000 steps of dt = 0.01 s × N = 5 = 5,000 RK4 substeps (about ")
+    assert "substeps/s)" in plan and reason.startswith("error: that would take about ")
+
+
+def test_a_mechanism_run_says_how_long_it_will_take_and_measuring_changes_nothing(write_model, monkeypatch):
+    from game.app import commands
+    from game.model import load_model
+    from game.physics import Simulation
+
+    # the redundant parallelogram: measuring took steps from its state, and chose its rows there
+    monkeypatch.setattr(commands, "SAY_SECONDS", 0.0)  # every run says its estimate
+    code, out, err = simulate_here("paralelogramo", 0.5, None, [], "exact")
+    assert code == 0 and " RK4 substeps (about " in err
+    sim = Simulation(load_model(Path(ROOT / "models" / "paralelogramo.dat")))
+    rows = list(csv.reader(io.StringIO(out)))
+    for row in rows[2:]:
+        sim.step()
+        assert [float(x) for x in row] == [float(v) for v in sim.sample()]

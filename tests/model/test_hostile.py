@@ -14,6 +14,7 @@ import tracemalloc
 from contextlib import contextmanager
 
 import pytest
+from mechanism_texts import EVERYTHING, mechanism
 from model_texts import SLIDING, one_coordinate
 
 from game.app.commands import model_problems
@@ -258,6 +259,56 @@ def test_thirty_link_chain_checks_and_sixty_one_is_refused_at_once(write_model):
     assert len(found) == 1 and "nQ = 61 coordinates is more than this program can run (at most 60)" in found[0]
 
 
+def free_points_text(k: int, fixed: int = 0) -> str:
+    """A mechanism of ``k`` free points, each a ball of its own (nothing joins them), and ``fixed``
+    fixed points besides."""
+    rows = [f"<POINT>F{i}|{i}|1|0|0|1</POINT>" for i in range(fixed)]
+    rows += [f"<POINT>Q{i}|{i}|0|0|0</POINT><MASS>m{i}|Q{i}|1|0.1</MASS>" for i in range(k)]
+    return mechanism("\n".join(rows))
+
+
+def test_a_mechanism_of_thirty_free_points_checks_and_thirty_one_are_refused_at_once(write_model):
+    # the coordinates of a mechanism are 2 per free point, against the same 60 as nQ: 300 points
+    # used to check in seconds and then run for minutes, 2,000 took 2 minutes and 1.3 GB to check
+    from game.app.bench import chain_text
+
+    with cpu(1.5):
+        assert problems(write_model(chain_text(30), "chain30.dat")) == []
+    text = chain_text(31)
+    path = write_model(text, "chain31.dat")
+    with cpu(0.3):
+        found = problems(path)
+    assert found == [f"{path}:{place(text, '<POINT>P31|')}: more than 30 free points: a mechanism's coordinates are "
+                     "the x and y of its free points, and a model has at most 60 (the rest of the file was not read)"]
+    with cpu(0.5), memory(30):  # 5,000 bare points: > 2 minutes and 5.6 GB before
+        found = problems(write_model(free_points_text(5000), "bare.dat"))
+    assert len(found) == 1 and "more than 30 free points" in found[0]
+
+
+def test_a_mechanism_block_of_more_than_five_hundred_rows_is_refused_at_the_row_past_the_limit(write_model):
+    # 30 free points in a chain braced by every bar that fits in 500 rows: checks in about a second
+    from game.app.bench import chain_text
+
+    braces = [f"<BAR>x{i}_{j}|P{i}|P{j}|1</BAR>" for i in range(1, 31) for j in range(i + 2, 31)]  # 406
+    braces += [f"<BAR>d{k}|P{k % 30}|P{k % 30 + 1}|1</BAR>" for k in range(500 - 62 - len(braces))]  # links twice
+    largest = chain_text(30).replace("</MECHANISM>", "\n".join(braces) + "\n</MECHANISM>")
+    with cpu(2.0):
+        found = problems(write_model(largest, "largest.dat"))
+    assert len(found) == 1 and "the initial points are at a dead point" in found[0], found  # (all in line)
+    one_more = largest.replace("</MECHANISM>", "<BAR>extra|P1|P3|1</BAR>\n</MECHANISM>")
+    path = write_model(one_more, "one_more.dat")
+    with cpu(0.5):
+        found = problems(path)
+    assert found == [f"{path}:{place(one_more, '<BAR>extra|')}: more than 500 rows in <MECHANISM> (points and "
+                     "elements); this many could not be followed in time (the rest of the file was not read)"]
+    # thousands of fixed points count as rows too: they cannot make a file slow either
+    path = write_model(free_points_text(2, fixed=20_000), "fixed.dat")
+    gc.collect()  # (the big model above, not this file's reading)
+    with cpu(0.5):
+        found = problems(path)
+    assert len(found) == 1 and "more than 500 rows in <MECHANISM>" in found[0]
+
+
 # -- 4. huge files ----------------------------------------------------------------------------------------
 
 def test_a_fifty_megabyte_file_is_refused_before_it_is_read(tmp_path):
@@ -320,3 +371,136 @@ def test_every_problem_is_the_programs_own_error(write_model):
     with pytest.raises(ModelFileError) as info:
         load_model(write_model(text))
     assert all(isinstance(p, ExpressionError) and p.location.line > 1 for p in info.value.problems)
+
+
+# -- mechanisms: every row's expressions, the same way (the audit of the MECHANISM block) ----------------
+
+def place(text: str, snippet: str) -> str:
+    """``line:column`` of ``snippet`` in ``text`` (once)."""
+    assert text.count(snippet) == 1, snippet
+    at = text.index(snippet)
+    return f"{text.count(chr(10), 0, at) + 1}:{at - text.rfind(chr(10), 0, at)}"
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ("<GRAVITY>'g'", "<GRAVITY>'sqrt(-1)'", "the gravity cannot be computed: no real value"),
+    ("<GRAVITY>'g'", "<GRAVITY>'1e300·1e300·g'", "the gravity cannot be computed: the result is not a finite number"),
+    ("|'-pi/2 + 0.4·sin(2·t)'", "|'log(t)'", "the angle of DRIVER motor cannot be computed at t = 0: no real value"),
+    ("|'-pi/2 + 0.4·sin(2·t)'", "|'1/t'", "the angle of DRIVER motor cannot be computed at t = 0: division by zero"),
+    ("|'-0.2·B_vx + 0.1·sin(t)'", "|'log(0)'",
+     "the model cannot start: the force Fx of FORCE B cannot be computed: no real value"),
+    ("|'0.05·B_x'", "|'sqrt(-1 - B_x²)'", "the model cannot start: the force Fy of FORCE B cannot be computed: no real"),
+    ("|'0.05·B_x'", "|'9^9^9^9·B_x'", "the force Fy of FORCE B cannot be computed: the result is not a finite number"),
+    ("|O|A|0.4", "|O|A|sqrt(-1)", "the mass of BAR manivela cannot be computed: no real value"),
+    ("|A|B|2|0.3|", "|A|B|2|log(0)|", "the inertia of BAR barra cannot be computed: no real value"),
+    ("|B|D|0.7|''|0.03", "|B|D|0.7|''|1/0", "the width of BAR tirante cannot be computed: division by zero"),
+    ("|C|0.5|", "|C|0.5/0|", "the mass of MASS mc cannot be computed: division by zero"),
+    ("|D|1.2|0.06", "|D|1.2|sqrt(-1)", "the radius of MASS md cannot be computed: no real value"),
+    ("|S|C|k|", "|S|C|log(-k)|", "the k of SPRING resorte cannot be computed: no real value"),
+    ("|S|C|k|''|", "|S|C|k|log(0)|", "the length of SPRING resorte cannot be computed: no real value"),
+    ("|''|0.3</SPRING>", "|''|1/0</SPRING>", "the damping of SPRING resorte cannot be computed: division by zero"),
+    ("<POINT>S|1|", "<POINT>S|1/0|", "the position of point S cannot be computed: division by zero"),
+    ("<POINT>A|0|", "<POINT>A|log(0)|", "the value of A_x cannot be computed: no real value"),
+    ("|0|0.3|0</POINT>", "|0|sqrt(-1)|0</POINT>", "the value of B_vy cannot be computed: no real value"),
+])
+def test_a_mechanism_value_that_cannot_be_computed_is_a_located_error(write_model, old, new, words):
+    # every expression cell of every row: GRAVITY, DRIVER and FORCE used to escape as tracebacks
+    # from the engine (check, simulate, screenshot and the window alike); each problem is told at
+    # the cell that changed
+    text = EVERYTHING.replace(old, new)
+    path = write_model(text)
+    with cpu(1.0):
+        found = problems(path)
+    changed = next(i for i, (a, b) in enumerate(zip(old, new)) if a != b)
+    cell = new[max(new.rfind("|", 0, changed), new.rfind(">", 0, changed)) + 1:]
+    cell = cell.split("|")[0].split("<")[0]
+    assert len(found) == 1 and words in found[0], found
+    assert found[0].startswith(f"{path}:{place(text, cell)}: "), found
+
+
+def test_gravity_and_motors_refused_through_simulate_and_the_window(write_model):
+    import io
+
+    from game.app import paths
+    from game.app.commands import simulate
+    from game.app.session import Session
+    from game.model import read_catalog
+
+    for old, cell, words in [("'g'", "'sqrt(-1)'", "the gravity cannot be computed"),
+                             ("'-pi/2 + 0.4·sin(2·t)'", "'log(t)'", "the angle of DRIVER motor cannot be computed at t = 0")]:
+        text = EVERYTHING.replace(old, cell)
+        path = write_model(text)
+        out, err = io.StringIO(), io.StringIO()
+        assert simulate(str(path), 1.0, None, [], "exact", out=out, err=err) == 2
+        assert f"{path}:{place(text, cell)}: {words}" in err.getvalue() and out.getvalue() == ""
+        session = Session(read_catalog(paths.CATALOG, paths.MODELS))
+        session.open(str(path))  # the window: the next model opens, the banner says why not this one
+        assert session.entry.path != path and session.banner is not None and str(path) in session.banner
+
+
+def test_parameters_set_on_the_command_line_are_refused_with_the_row_they_break(write_model):
+    import io
+
+    from game.app.commands import simulate
+
+    text = EVERYTHING.replace("<GRAVITY>'g'", "<GRAVITY>'9.81/k'").replace("'-pi/2 + 0.4·sin(2·t)'",
+                                                                          "'-pi/2 + log(g)·sin(2·t)'")
+    path = write_model(text)
+    assert problems(path) == []
+    for setting, cell, words in [("k=0", "'9.81/k'", "the gravity cannot be computed: division by zero"),
+                                 ("g=0", "'-pi/2 + log(g)·sin(2·t)'",
+                                  "the angle of DRIVER motor cannot be computed at t = 0: no real value")]:
+        out, err = io.StringIO(), io.StringIO()
+        assert simulate(str(path), 0.1, None, [setting], "exact", out=out, err=err) == 2
+        assert f"{path}:{place(text, cell)}: {words}" in err.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("setting, words", [
+    ("d=0", "cuadrilatero.dat:33:6: BAR bancada has zero length"),  # was a ZeroDivisionError traceback
+    ("m=-1", "cuadrilatero.dat:34:20: the mass of BAR manivela must be a number ≥ 0, not -10"),  # LinAlgError
+])
+def test_simulate_set_values_that_break_a_mechanism_are_said_as_check_says_them(setting, words):
+    import io
+
+    from game.app.commands import simulate
+
+    out, err = io.StringIO(), io.StringIO()
+    assert simulate("cuadrilatero", 0.1, None, [setting], "exact", out=out, err=err) == 2
+    assert words in err.getvalue() and "Traceback" not in err.getvalue()
+
+
+#: a crank turned by a motor whose angle has no value from t = 0.5 on (it turns ever faster before)
+FAILING_MOTOR = mechanism("<GRAVITY>'9.81'</GRAVITY>\n<POINT>O|0|0|0|0|1</POINT>\n<POINT>P|1|0</POINT>\n"
+                          "<BAR>b|O|P|1</BAR>\n<DRIVER>d|O|P|'log(0.5 - t)'</DRIVER>", general="dt=0.01\nN=10")
+
+
+@pytest.mark.parametrize("text, value, cell", [
+    (FAILING_MOTOR, "'log(0.5 - t)'", "DRIVER d angle"),
+    (EVERYTHING.replace("|'-0.2·B_vx + 0.1·sin(t)'", "|'sqrt(0.3 - t)'"), "'sqrt(0.3 - t)'", "FORCE B Fx"),
+], ids=["driver", "force"])
+def test_a_motor_or_force_that_fails_later_stops_the_run_with_its_row(write_model, text, value, cell):
+    import io
+
+    from game.app.commands import simulate
+
+    path = write_model(text)
+    assert problems(path) == []  # it has values at t = 0
+    out, err = io.StringIO(), io.StringIO()
+    with cpu(1.5):
+        assert simulate(str(path), 1.0, None, [], "exact", out=out, err=err) == 1
+    said = err.getvalue().splitlines()
+    what = "the angle of DRIVER d" if cell.startswith("DRIVER") else "the force Fx of FORCE B"
+    assert said[1].startswith(f"error: the simulation stopped: {what} cannot be computed: no real value here")
+    assert said[2] == f"  in {path}:{place(text, value)}: {cell} = {value}"
+    assert "Traceback" not in err.getvalue()
+
+
+def test_a_mechanism_whose_numbers_overflow_is_refused(write_model):
+    # each number is allowed (up to 1e300), but a bar 1e200 long has L² = inf, and m·g overflows
+    bar = mechanism("<POINT>O|0|0|0|0|1</POINT>\n<POINT>P|1e200|0</POINT>\n<BAR>b|O|P|1</BAR>")
+    heavy = mechanism("<GRAVITY>'1e300'</GRAVITY>\n<POINT>O|0|0|0|0|1</POINT>\n<POINT>P|1|0</POINT>\n"
+                      "<BAR>b|O|P</BAR>\n<MASS>m|P|1e300|0.1</MASS>")
+    for name, text in [("bar.dat", bar), ("heavy.dat", heavy)]:
+        path = write_model(text, name)
+        assert problems(path) == [f"{path}:8:1: the mechanism's numbers are too large to compute with (a length "
+                                  "squared, a mass times gravity or a stiffness is not a finite number)"]

@@ -236,6 +236,56 @@ def test_a_dead_point_is_told_in_the_language_of_the_moment(write_model, spanish
     assert error.reason.startswith("singular configuration: the constraints ")
 
 
+#: the simple pendulum of the library pulled sideways by a force that grows as exp(exp(10·t))
+BLOWING_UP = (MODELS / "pendulo_mecanismo.dat").read_text(encoding="utf-8").replace(
+    "<MASS>bola|P|m|0.1</MASS>", "<MASS>bola|P|m|0.1</MASS>\n<FORCE>P|'exp(exp(t·10))'|'0'</FORCE>")
+
+
+@pytest.mark.parametrize("language, start", [
+    ("en", "the motion diverged within one step: a force, a spring or a driver is too strong or changes too fast"),
+    ("es", "el movimiento divergió dentro de un paso: una fuerza, un resorte o un motor es demasiado fuerte"),
+])
+def test_a_force_that_blows_up_is_not_called_a_dead_point(write_model, language, start):
+    # one bar can never be at a dead point; a force of 1e7 at t = 0.28 s throws the bob far off its
+    # circle within one step, and the step's failure said "singular configuration … a dead point"
+    sim = mechanism_simulation(write_model, BLOWING_UP)
+    with pytest.raises(SimulationError) as caught:
+        for _ in range(100):
+            sim.step()
+    error = caught.value
+    set_language(language)
+    try:
+        assert error.why.key == "mechanism.ran_away" and error.reason.startswith(start)
+        assert "punto muerto, donde" not in str(error) and "dead point, where" not in str(error)
+    finally:
+        set_language("en")
+    assert 0.2 < error.t == sim.t < 0.3 and np.all(np.isfinite(sim.q))  # the last good state is kept
+
+
+def test_a_failure_lists_eight_values_and_keeps_them_all():
+    values = {f"P{k}_x": float(k) for k in range(200)}
+    error = SimulationError("the motion stopped", 1.5, values)
+    assert str(error) == ("the motion stopped at t=1.5 (P0_x=0, P1_x=1, P2_x=2, P3_x=3, P4_x=4, P5_x=5, P6_x=6, "
+                          "P7_x=7, …)")
+    assert error.values == values  # all of them, for whoever needs them
+    few = SimulationError("the motion stopped", 1.5, {"x": 1.0, "vx": 2.0})
+    assert str(few) == "the motion stopped at t=1.5 (x=1, vx=2)"
+
+
+def test_a_dead_point_of_a_big_mechanism_says_a_line_not_its_whole_state(write_model):
+    # the double rocker driven past its dead point, with 25 loose balls besides: the message used
+    # to list all 112 coordinates and velocities on one line; now the first 8
+    balls = "\n".join(f"<POINT>Q{k}|{k}|5|0|0</POINT>\n<MASS>b{k}|Q{k}|1</MASS>" for k in range(25))
+    sim = mechanism_simulation(write_model, mechanism(DOUBLE_ROCKER + "\n" + balls))
+    with pytest.raises(SimulationError) as caught:
+        for _ in range(200):
+            sim.step()
+    error = caught.value
+    assert error.why.key.startswith("mechanism.singular") and 0.77 < error.t < 0.786
+    assert str(error).count("=") == 1 + 8 and str(error).endswith(", B_y=0.427934, Q0_x=0, Q0_y=5, Q1_x=1, Q1_y=5, …)")
+    assert len(error.values) == 2 * sim.system.n == 108
+
+
 def test_conditions_off_the_constraints_are_assembled_and_velocities_projected(write_model):
     sim = simulation("pendulo_mecanismo", P_x="0.5", P_y="0.2", P_vx="1", P_vy="1")
     x, y = sim.q
