@@ -164,7 +164,7 @@ class Simulation:
             self._account()
             return
         for _ in range(steps):
-            before = self.state
+            before, accounts = self.state, (self.de, self.ek_max)
             self.state = self.system.step(self.state, 1)
             self._account()
             try:
@@ -178,7 +178,7 @@ class Simulation:
                 failed = self.state
                 values = {**dict(zip(self.model.coordinates, failed.q.tolist())),
                           **dict(zip(self.model.velocities, self.system.velocities(failed).tolist()))}
-                self.state = before
+                self.state, (self.de, self.ek_max), self.impacts = before, accounts, []  # as before the step
                 raise SimulationError(msg("sim.cannot_show", reason=EvaluationError.of(exc).reason),
                                       failed.t, values) from None
 
