@@ -15,10 +15,8 @@ from __future__ import annotations
 
 import csv
 import functools
-import math
 import time
 from collections.abc import Callable
-from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,6 +34,7 @@ from ..physics.kinematics import Kinematics, kinematics_for
 from ..physics.mechanism_kinematics import MechanismKinematics
 from ..physics.records import Flash, FlashRecorder, History, HistoryRecorder, Trail, TrailRecorder
 from ..ui.text import Texts, Words, energy_lines, negative_size, number, said
+from . import looking
 from .controls import BY_NAME, CONTROLS
 from .edits import ConditionEdits, ParameterEdits
 from .framing import ZOOM_STEP, Box, Framing, automatic, extent, fit, least_box, reach, union
@@ -56,13 +55,6 @@ HISTORY_ROWS = 150_000
 #: within this many bytes: a kiosk that shows it all day must not hold a hundred megabytes
 HISTORY_BYTES = 16_000_000
 
-
-#: the automatic framing looks this many seconds of the motion ahead (a planet's orbit, a few
-#: swings of a pendulum) ...
-LOOK_AHEAD = 10.0
-#: ... or as far as this many seconds of work reach (a model with contacts or a mechanism is
-#: slower to simulate: it is looked at less far, and a resize does not freeze the window)
-LOOK_AHEAD_WALL = 0.25
 
 
 def history_rows(columns: int) -> int:
@@ -170,8 +162,6 @@ class Session:
         self.board: PlotBoard | None = None
         #: the largest reaction force seen since the model or its parameters changed (its arrow's length)
         self.force_scale = 0.0
-        #: the last look ahead (:meth:`look_ahead`): from which state, with which kinematics, what it saw
-        self._look: tuple[object, object, tuple[Box | None, bool]] | None = None
 
     # -- opening models ------------------------------------------------------------------------
 
@@ -234,6 +224,8 @@ class Session:
     def _install(self, raw: bytes, model, sim: Simulation, kinematics: Kinematics | MechanismKinematics) -> None:
         #: the bytes the model was read from: "Save as model" keeps them but for the changed values
         self.raw = raw
+        #: what stands for the model's text where a look ahead is kept (:mod:`game.app.looking`)
+        self.source = looking.digest(raw)
         self.model, self.sim, self.kinematics = model, sim, kinematics
         self.watch = FileWatch(self.entry.path)
         self.trails = TrailRecorder(self.poses, kinematics.trail_ids, self.settings.trail_length,
@@ -687,30 +679,9 @@ class Session:
                                   self.kinematics.motion_bounds(), least_box(poses), unseen)
 
     def look_ahead(self) -> tuple[Box | None, bool]:
-        """Where the bodies go over the next :data:`LOOK_AHEAD` seconds from the present state (a
-        copy of the motion run ahead; the run itself does not move), and whether it saw all of
-        them: a model slow to simulate is looked at for :data:`LOOK_AHEAD_WALL` seconds of work at
-        most. Kept until the state changes (a window resized again and again while paused asks once)."""
-        sim, kinematics = self.sim, self.kinematics
-        if self._look is not None and self._look[0] is sim.state and self._look[1] is kinematics:
-            return self._look[2]
-        boxes = []
-        whole = True  # also when the motion fails within the look: the run stops there too
-        give_up = time.perf_counter() + LOOK_AHEAD_WALL
-        with closing(sim.ahead(math.ceil(LOOK_AHEAD / self.model.general.dt - 1e-9))) as states:
-            for state in states:
-                try:
-                    box = extent(kinematics.poses(state.t, state.q.tolist(), sim.system.velocities(state).tolist()))
-                except (ArithmeticError, ValueError):  # a pose that cannot be drawn: look no further
-                    whole = False
-                    break
-                if box is not None:
-                    boxes.append(box)
-                if time.perf_counter() > give_up:
-                    whole = False
-                    break
-        self._look = (sim.state, kinematics, (union(boxes), whole))
-        return self._look[2]
+        """Where the bodies go over the next seconds from the present state, and whether the look
+        saw all of it (:func:`game.app.looking.look_ahead`)."""
+        return looking.look_ahead(self.source, self.sim, self.kinematics)
 
     def camera(self) -> tuple[float, float, float]:
         """``(escala, ox, oy)`` of the camera that shows the current framing."""

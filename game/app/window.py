@@ -19,7 +19,7 @@ from ..render import DEFAULT_STYLE, Camera, Scene, draw_frame, standard_layers, 
 from ..ui.bars import Bars, BarState
 from ..ui.layout import Layout
 from ..ui.text import Texts
-from ..ui.theme import DOCK_BACKGROUND, build_theme, plot_font
+from ..ui.theme import DOCK_BACKGROUND, plot_font, ui_manager
 from . import paths
 from .controls import BY_NAME, SPEED_LABELS, offered
 from .display import Display, open_manual, save_view
@@ -56,7 +56,7 @@ class App:
                                        "export_png": self.export_view,
                                        "export_plots": lambda: self.widgets.plots.save(self.session)}
         self.layout = Layout(*self.screen.get_size(), touch=settings.kiosk)
-        self.manager = pygame_gui.UIManager(self.screen.get_size(), theme_path=build_theme(paths.ASSETS / "icons"))
+        self.manager = ui_manager(self.screen.get_size(), paths.ASSETS / "icons")
         self.style = replace(DEFAULT_STYLE, trail_width_px=max(1, settings.trail_width), trail_fade=settings.trail_fade)
         self.plot_font = plot_font()
         self.layers = standard_layers(plot_font=self.plot_font)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import i18n
 import pygame
 import pygame_gui
 
@@ -94,3 +95,13 @@ def build_theme(icons_dir: Path) -> dict:
                 "selected_image": {"path": str(path)}, "disabled_image": {"path": str(_disabled(path))},
             }}
     return theme
+
+
+def ui_manager(size: tuple[int, int], icons_dir: Path) -> pygame_gui.UIManager:
+    """The widgets' manager, with the program's theme."""
+    manager = pygame_gui.UIManager(size, theme_path=build_theme(icons_dir))
+    # pygame_gui adds its translations folder to python-i18n's search path once per manager, and
+    # every label text with a dot in it ("0.25 J") is looked for in each copy of that folder:
+    # a process that opens window after window (the tests) would slow down with each one
+    i18n.load_path[:] = list(dict.fromkeys(i18n.load_path))
+    return manager

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from game.app.framing import FILL, LEAST_BODIES, SMALL, Framing, automatic, extent, fit, least_box, reach
+from game.expr import parse
 from game.model.poses import BallPose, BarPose
 
 ESCALA = 100.0
@@ -163,9 +164,9 @@ def test_the_framing_is_made_for_where_the_motion_goes_and_the_run_does_not_move
 
 
 def test_a_look_cut_short_leaves_room_to_swing_about_the_fixed_pivots(monkeypatch):
-    from game.app import session as module
+    from game.app import looking
 
-    monkeypatch.setattr(module, "LOOK_AHEAD_WALL", 0.0)  # one step, then out of time
+    monkeypatch.setattr(looking, "LOOK_AHEAD_WALL", 0.0)  # one step, then out of time
     s = session_on("jansen", (420, 488))
     assert s.look_ahead()[1] is False
     assert shown(s, reach(s.poses(), s.kinematics.fixed_pivots))
@@ -180,3 +181,18 @@ def test_free_bodies_that_start_close_together_are_not_zoomed_in(stem):
     assert s.kinematics.motion_bounds() is None
     assert s.view.framing == Framing.of_model(s.model.general.escala, s.model.general.ox, s.model.general.oy)
     assert shown(s, s.look_ahead()[0])
+
+
+def test_a_look_is_made_once_for_the_same_text_parameters_step_and_state():
+    """A second window on the same model (the kiosk's show coming round again) takes the look the
+    first one made; other parameters or another state are looked at anew, and see other motion."""
+    first = session_on("pendulo_doble", (800, 500))
+    again = session_on("pendulo_doble", (640, 400))
+    assert again.look_ahead() is first.look_ahead()
+    longer = session_on("pendulo_doble", (800, 500))
+    longer.sim.set_parameters({"l": parse("3")})  # a lower bar three times as long
+    assert longer.look_ahead() is not first.look_ahead()
+    assert longer.look_ahead()[0] != first.look_ahead()[0]
+    moved = session_on("pendulo_doble", (800, 500))
+    moved.sim.step(10)
+    assert moved.look_ahead() is not first.look_ahead()
