@@ -23,6 +23,10 @@ from . import paths
 
 class Display:
     def __init__(self, size: tuple[int, int], fullscreen: bool) -> None:
+        # only what the program uses: pygame.init() would also open a sound device (the program has
+        # no sound; a machine without a sound card complains on stderr) and take 30 ms to close it
+        pygame.display.init()
+        pygame.font.init()
         pygame.display.set_caption("Cuerpos en Movimiento")
         icon = paths.ASSETS / "icons" / "app.png"
         if icon.is_file():

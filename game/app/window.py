@@ -39,16 +39,15 @@ TEXT_INTERVAL = 0.1
 class App:
     def __init__(self, settings: Settings | None = None, model: str | None = None):
         long_running_process()  # memory flat over days, SIGTERM ends it (see healing)
-        pygame.init()
         self.settings = settings = settings or Settings()
         self.controls = offered(settings.kiosk)
         #: the plots' dock saves a plot as PNG only where the plots can be saved (not in a kiosk)
         self.saving_plots = BY_NAME["export_plots"] in self.controls
-        #: key code → control name, from the command table
-        self.keys = {pygame.key.key_code(k): c.name for c in self.controls for k in c.keys}
         set_language(settings.language)  # what models and the engine say, in the interface's language
         self.display = Display((settings.width, settings.height), settings.fullscreen or settings.kiosk)
         self.screen = self.display.screen
+        #: key code → control name, from the command table
+        self.keys = {pygame.key.key_code(k): c.name for c in self.controls for k in c.keys}
         folders = user_folders()
         self.session = Session(read_catalog(paths.CATALOG, paths.MODELS), settings, Texts(settings.language),
                                folders=folders)
