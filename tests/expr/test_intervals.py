@@ -60,7 +60,7 @@ trees = st.recursive(leaves, lambda c: st.one_of(
 box = st.tuples(st.floats(-3, 3), st.floats(0, 3))
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(trees, st.tuples(*(box for _ in NAMES)), st.tuples(*(st.floats(0, 1) for _ in NAMES)))
 def test_the_value_at_any_point_of_the_ranges_is_inside(t, ranges, where):
     named = {n: (lo, lo + w) for n, (lo, w) in zip(NAMES, ranges)}
@@ -73,7 +73,7 @@ def test_the_value_at_any_point_of_the_ranges_is_inside(t, ranges, where):
     assert lo <= v <= hi
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(trees, st.tuples(*(st.floats(-1e3, 1e3) for _ in NAMES)))
 def test_with_names_free_the_value_anywhere_is_inside(t, point):
     try:

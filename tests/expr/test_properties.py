@@ -31,7 +31,7 @@ from game.expr.nodes import FUNCTIONS, reduce
 ALPHABET = "0123456789.+-*/^()[],' ·×÷−²³⁻½πµμθxyzabtsincoqrlgObj_\t\n|=\"$;:{}@#!~`"
 
 
-@settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=250, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(alphabet=ALPHABET, max_size=40) | st.text(max_size=20))
 def test_random_text_only_ever_raises_expression_error(text):
     try:
@@ -101,7 +101,7 @@ def array_reference(tree, arrays):
         return np.broadcast_to(reduce(tree, combine), arrays[0].shape)
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(trees, points)
 def test_compiled_agrees_with_the_reference_evaluator(tree, point):
     # Both follow IEEE 754: a value too large becomes ±inf and goes on; only the final
@@ -158,7 +158,7 @@ def test_overflow_goes_on_as_infinity_and_only_the_final_value_must_be_finite():
         assert not math.isfinite(compile_trees([tree], ["y"])(1.5e-171))
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(trees, points)
 def test_printed_text_parses_back_to_the_same_value(tree, point):
     expected = reference(tree, point)
@@ -179,7 +179,7 @@ smooth = st.recursive(
 )
 
 
-@settings(max_examples=250, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(smooth, points, st.sampled_from(NAMES))
 def test_exact_derivative_matches_finite_differences(tree, point, var):
     d = diff(tree, var)
