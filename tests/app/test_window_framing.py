@@ -18,8 +18,9 @@ SHIPPED = [e.stem for e in read_catalog(ROOT / "models.xml", MODELS).entries]
 #: shipped model moves within a region its framing can show)
 LEAVES: dict[str, str] = {}
 
-#: a frame of wall time: at 1× the simulation moves 0.15 s between the pictures checked
-FRAME = 0.15
+#: a frame of wall time (the most a frame catches up) at 2× speed: the simulation moves 0.2 s
+#: between the pictures checked
+FRAME = 0.1
 
 
 def points(app) -> list[tuple[str, float, float]]:
@@ -51,7 +52,9 @@ def animate(app, seconds: float, *others) -> list[tuple[float, list[str]]]:
     """Run the real loop for ``seconds`` of model time; (t, bodies outside) at every frame that
     had some, by the window's camera and by each of ``others``."""
     if not app.session.view.animating:
+        key(app, pygame.K_3, frames=0)  # 2×
         key(app, pygame.K_SPACE, frames=1)
+    assert app.session.view.speed_index == 2
     seen = []
     end = app.session.sim.t + seconds
     while app.session.sim.t < end - 1e-9 and app.session.view.animating:
