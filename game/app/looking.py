@@ -26,7 +26,7 @@ from .framing import Box, extent, union
 LOOK_AHEAD = 10.0
 #: ... or as far as this many seconds of work reach (a model with contacts or a mechanism is
 #: slower to simulate: it is looked at less far, and a resize does not freeze the window)
-LOOK_AHEAD_WALL = 0.25
+LOOK_AHEAD_WALL = 0.15
 #: looks kept (the models of a kiosk's show and a few states of each)
 KEPT = 64
 
