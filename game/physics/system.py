@@ -10,6 +10,7 @@ which t, q, q̇.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +23,7 @@ from ..messages import Message, msg, number, text
 from ..model import ModelFile
 from .codegen import GeneratedDynamics, generate
 from .contact_stepper import ContactRK4
-from .contacts import Contacts, Impact, bind_contacts
+from .contacts import BoundContact, Contacts, Impact, bind_contacts
 from .mechanics import Mechanics, build_mechanics
 from .steppers import PIVOT_MIN, RK4, EventRK4, Response, Stepper
 
@@ -104,6 +105,11 @@ class StepTimes:
         return self.dt / self.substeps
 
 
+#: equations kept by what makes them (see :meth:`System._derived`): the models of a kiosk's show
+KEPT_SYSTEMS = 32
+_derived: OrderedDict[tuple[object, ...], tuple[ModelFile, Mechanics, GeneratedDynamics, tuple[BoundContact, ...]]] = OrderedDict()
+
+
 @dataclass(eq=False)
 class System(StepTimes):
     """A model file with numbers for its parameters, compiled for speed."""
@@ -123,12 +129,7 @@ class System(StepTimes):
     contacts: Contacts | None = field(init=False, default=None)
 
     def __post_init__(self):
-        self.mechanics = build_mechanics(self.model, self.parameters)
-        bound = bind_contacts(self.model, self.parameters)
-        if bound and self.events:
-            raise ValueError("a model with contacts takes no other event functions")
-        self.code = generate(self.mechanics, self.derivatives, self.events, label=Path(self.model.path).name,
-                             contacts=[(c.gap, c.slip) for c in bound])
+        self.mechanics, self.code, bound = self._derived()
         if bound:
             self.contacts = Contacts(bound, self.code, self.delta)
             self.stepper = ContactRK4(self.contacts)
@@ -138,6 +139,26 @@ class System(StepTimes):
             self.stepper = EventRK4(self.respond)
         else:
             self.stepper = RK4()
+
+    def _derived(self) -> tuple[Mechanics, GeneratedDynamics, tuple[BoundContact, ...]]:
+        """The equations, their generated code and the bound contacts: made of the model, the
+        parameters' values and the derivatives alone, so kept for the same ones (a model opened
+        again, a Reset to other parameters and back)."""
+        key = (id(self.model), tuple(self.parameters.items()), self.derivatives)
+        if not self.events and key in _derived:
+            _derived.move_to_end(key)
+            return _derived[key][1:]
+        mechanics = build_mechanics(self.model, self.parameters)
+        bound = bind_contacts(self.model, self.parameters)
+        if bound and self.events:
+            raise ValueError("a model with contacts takes no other event functions")
+        code = generate(mechanics, self.derivatives, self.events, label=Path(self.model.path).name,
+                        contacts=[(c.gap, c.slip) for c in bound])
+        if not self.events:
+            _derived[key] = (self.model, mechanics, code, bound)  # the model kept: its id stays its own
+            while len(_derived) > KEPT_SYSTEMS:
+                _derived.popitem(last=False)
+        return mechanics, code, bound
 
     @property
     def n(self) -> int:
