@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+import hashlib
 import os
 from pathlib import Path
 
@@ -13,11 +15,16 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
+@pytest.fixture(scope="session")
+def homes(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("homes")
+
+
 @pytest.fixture(autouse=True)
-def user_home(tmp_path, monkeypatch) -> Path:
-    """The user's folders (saved models, remembered state, log) in a temporary folder: no test
-    ever reads or writes the real home."""
-    home = tmp_path / "home"
+def user_home(homes, request, monkeypatch) -> Path:
+    """The user's folders (saved models, remembered state, log) in a folder of the test's own,
+    made when the program first writes there: no test ever reads or writes the real home."""
+    home = homes / hashlib.sha1(request.node.nodeid.encode()).hexdigest()
     monkeypatch.setenv("CENM_HOME", str(home))
     return home
 
@@ -70,3 +77,9 @@ def spanish():
     set_language("es")
     yield
     set_language(before)
+
+
+def pytest_collection_finish(session) -> None:
+    """What collection made (the modules, their tests, the program's modules) lives to the end:
+    full garbage collections need not go through it again and again."""
+    gc.freeze()
