@@ -10,6 +10,8 @@ instead, so one broken model cannot keep a kiosk in a loop of errors.
 from __future__ import annotations
 
 import ctypes
+import functools
+import gc
 import logging
 import logging.handlers
 import os
@@ -111,6 +113,36 @@ def fixed_mmap_threshold(size: int = 128 * 1024) -> bool:
     except (OSError, AttributeError):
         return False
     return bool(mallopt(_M_MMAP_THRESHOLD, size))
+
+
+@functools.cache
+def _malloc_trim():
+    """glibc's malloc_trim, or None (another C library, another system)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return None
+
+
+def release_memory() -> None:
+    """Give back to the system what dropped widgets held: call it after a menu or a dialog closed,
+    another model opened, the bars were built again (about 20 ms, a full collection).
+
+    pygame_gui's widgets and text layouts are reference cycles (a layout and its rows, an element
+    and its container), so their pixels wait for a full collection, which Python schedules by
+    counts of objects, not of bytes: between two of them the soak found up to 90 MB of dead
+    widgets in the heap. And the pixels of a widget below the mmap threshold come from the heap
+    (the menu's twenty 460×44 buttons, each drawn in five states: 37 MB): freed below what was
+    allocated while it was open (the model it opened), they leave holes that glibc gives back only
+    from the heap's top, so the heap's high-water mark stayed resident and rose in steps (+21.5 MB
+    over a day's soak, +24.4 MB in 6 kiosk hours). Collected, then trimmed (malloc_trim returns
+    every whole free page of the heap, not only its top), the same 6 hours stay flat (-16 MB)."""
+    gc.collect()
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
 
 
 def long_running_process() -> None:

@@ -38,6 +38,9 @@ class Widgets:
         #: the docks last asked for, and what they depended on (wrapping the expressions each frame
         #: would cost more than drawing the scene)
         self._docks: tuple[tuple, list[Dock]] = ((), [])
+        #: widgets were killed since the window last gave their memory back (it does so at the end of
+        #: the frame: :func:`game.app.healing.release_memory`)
+        self.dropped = False
 
     def docks(self, session: Session, layout: Layout) -> list[Dock]:
         """The docks the open live panels want at this window size: room for every line, or
@@ -75,17 +78,21 @@ class Widgets:
         for dock in docks:
             if dock.name not in self.live and dock.name != "plots":
                 self.live[dock.name] = self._live_panel(session, layout, dock)
+        plots = self.plots.widgets
         self.plots.follow(session, layout)
+        self.dropped |= plots is not None and self.plots.widgets is not plots
         if view.menu and self.menu is None:
             self.menu = model_menu(self.manager, layout, session)
         elif not view.menu and self.menu is not None:
             self.menu.kill()
             self.menu = None
+            self.dropped = True
         if view.dialog and self.panel is None:
             self.panel = self._dialog(session, layout, view.dialog)
         elif not view.dialog and self.panel is not None:
             self.panel.close()
             self.panel = None
+            self.dropped = True
         return layout
 
     def refresh(self, session: Session, layout: Layout) -> None:
@@ -115,10 +122,12 @@ class Widgets:
     def _close_live(self) -> None:
         for panel in self.live.values():
             panel.kill()
+        self.dropped |= bool(self.live)
         self.live.clear()
 
     def close(self) -> None:
         """Drop every widget; the next :meth:`follow` builds what is still asked for."""
+        self.dropped = True
         self._close_live()
         self.plots.kill()
         self._docks = ((), [])

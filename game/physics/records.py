@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import mmap
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -237,7 +238,7 @@ class History:
         if capacity < 2:
             raise ValueError(f"a history needs room for at least 2 rows, got {capacity}")
         self.names = tuple(names)
-        self._rows = np.zeros((capacity, len(self.names)))
+        self._rows = zeroed_pages(capacity, len(self.names))
         self._starts = np.zeros(capacity, dtype=bool)
         self._head = 0
         self._count = 0
@@ -313,6 +314,21 @@ class History:
         if self._count < self.capacity:
             return a[: self._count].copy()
         return np.concatenate((a[self._head :], a[: self._head]))
+
+
+def zeroed_pages(rows: int, columns: int) -> np.ndarray:
+    """A ``rows`` × ``columns`` array of zeros (floats) in memory pages of its own, not from the heap.
+
+    A history is made at its full size (up to 16 MB) with every model opened, and fills as the model
+    runs. Taken from the heap (np.zeros), glibc gives it a hole that something freed earlier left
+    (its mmap threshold only counts when no free block fits), and writes its zeros there: every page
+    resident at once for a model shown a minute, then a hole again when it goes (a kiosk's soak read
+    the same moment 11 MB apart, by where the history had landed). In an anonymous mapping, a page
+    costs memory once written, and all of them go back to the system with the array."""
+    if rows * columns == 0:
+        return np.zeros((rows, columns))
+    pages = mmap.mmap(-1, rows * columns * 8)
+    return np.frombuffer(pages, dtype=np.float64).reshape(rows, columns)
 
 
 #: poses_at(t, q, q̇) → the poses of the bodies then (a Kinematics' poses)

@@ -174,3 +174,27 @@ def test_every_default_show_opens_with_its_conditions():
         assert s.start_show(show), show.model
         for name, text in show.conditions:
             assert s.sim.values()[name] == pytest.approx(eval(text.replace("pi", "3.141592653589793")))
+
+
+def test_release_memory_collects_reference_cycles_at_once():
+    """What dropped widgets held goes back when the window asks, not at Python's next full
+    collection (scheduled by counts of objects, not bytes)."""
+    import gc
+    import weakref
+
+    from game.app.healing import release_memory
+
+    class Node:
+        pass
+
+    a, b = Node(), Node()
+    a.other, b.other = b, a  # a cycle, as a pygame_gui text layout and its rows are
+    gone = weakref.ref(a)
+    gc.disable()
+    try:
+        del a, b
+        assert gone() is not None
+        release_memory()
+        assert gone() is None
+    finally:
+        gc.enable()

@@ -171,6 +171,27 @@ def test_menu_lists_models_highlights_current_and_loads(app):
     assert any(o.startswith("#menu_current") for o in app.menu.items[target].object_ids)
 
 
+def test_what_a_closed_menu_or_dialog_held_goes_back_at_the_end_of_its_frame(app, monkeypatch):
+    """pygame_gui's widgets are reference cycles: their pixels would wait for a full collection
+    (a kiosk's memory grew for hours). Nothing is collected while widgets only open."""
+    released = []
+    monkeypatch.setattr("game.app.window.release_memory", lambda: released.append(app.session.view.menu))
+    pump(app, 2)
+    click(app, app.bars.menu)
+    pump(app, 3)
+    assert app.menu is not None and released == []
+    click(app, app.bars.menu)
+    assert app.menu is None and released == [False]
+    pump(app, 3)
+    assert released == [False]
+    click(app, button(app, "parameters"))
+    assert app.panel is not None and len(released) == 1
+    key(app, pygame.K_ESCAPE)
+    assert app.panel is None and len(released) == 2
+    click(app, button(app, "language"))  # every widget built again in the other language
+    assert len(released) == 3
+
+
 def test_documentation_opens_the_shipped_manual(app, monkeypatch):
     opened = []
     monkeypatch.setattr("webbrowser.open", lambda uri: opened.append(uri))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import mmap
 
 import numpy as np
 import pytest
@@ -129,6 +130,21 @@ def test_history_keeps_named_columns_in_a_bounded_ring() -> None:
     assert h.rows().shape == (5, 2)
     with pytest.raises(ValueError):
         h.column("y")
+
+
+def test_a_historys_rows_are_pages_of_their_own() -> None:
+    """Zeros that cost memory once written, and go back to the system whole (not a heap's hole)."""
+    h = History(("t", "x", "y"), 100_000)
+    base = h._rows
+    while isinstance(base, np.ndarray) and base.base is not None:
+        base = base.base
+    if isinstance(base, memoryview):
+        base = base.obj
+    assert isinstance(base, mmap.mmap) and len(base) == 100_000 * 3 * 8
+    assert h._rows.shape == (100_000, 3) and h._rows.flags.writeable and not h._rows.any()
+    h.append((1.0, 2.0, 3.0))
+    assert h.rows().tolist() == [[1.0, 2.0, 3.0]]
+    assert History((), 4)._rows.shape == (4, 0)  # no columns: nothing to map
 
 
 def test_history_restarts_mark_runs_and_replace_each_other() -> None:
