@@ -17,6 +17,7 @@ from ..ui.menu import ModelMenu
 from ..ui.panels import DefinitionsPanel, LivePanel, SavePanel
 from ..ui.text import Texts
 from .docking import PlotsDock
+from .healing import release_memory
 from .session import Session
 
 #: the live panels in the order they stack in their column, and the edge they dock to
@@ -27,7 +28,7 @@ VALUES_LEAST = 6
 
 class Widgets:
     def __init__(self, manager: pygame_gui.UIManager, texts: Texts, plot_font: pygame.font.Font | None = None,
-                 saving: bool = True) -> None:
+                 saving: bool = True, dropped: bool = False) -> None:
         self.manager, self.texts = manager, texts
         self.live: dict[str, LivePanel] = {}
         #: the plots, in a column at the left of the scene (:mod:`game.app.docking`); ``saving``: with
@@ -39,8 +40,8 @@ class Widgets:
         #: would cost more than drawing the scene)
         self._docks: tuple[tuple, list[Dock]] = ((), [])
         #: widgets were killed since the window last gave their memory back (it does so at the end of
-        #: the frame: :func:`game.app.healing.release_memory`)
-        self.dropped = False
+        #: the frame: :meth:`give_back`); a window built again starts with its old widgets dropped
+        self.dropped = dropped
 
     def docks(self, session: Session, layout: Layout) -> list[Dock]:
         """The docks the open live panels want at this window size: room for every line, or
@@ -124,6 +125,12 @@ class Widgets:
             panel.kill()
         self.dropped |= bool(self.live)
         self.live.clear()
+
+    def give_back(self) -> None:
+        """At the end of a frame: what the widgets dropped during it held goes back to the system."""
+        if self.dropped:  # a menu or dialog closed, another model, new bars: memory stays flat
+            self.dropped = False
+            release_memory()
 
     def close(self) -> None:
         """Drop every widget; the next :meth:`follow` builds what is still asked for."""

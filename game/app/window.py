@@ -23,7 +23,7 @@ from ..ui.theme import DOCK_BACKGROUND, plot_font, ui_manager
 from . import paths
 from .controls import BY_NAME, SPEED_LABELS, offered
 from .display import Display, open_manual, save_view
-from .healing import FrameGuard, long_running_process, open_log, release_memory
+from .healing import FrameGuard, long_running_process, open_log
 from .pointer import Pointer
 from .session import Session
 from .settings import Settings
@@ -90,8 +90,7 @@ class App:
         self.bars = Bars(self.manager, self.layout, self.texts, self.controls)
         self._language = self.texts.language
         self.widgets.close()
-        self.widgets = Widgets(self.manager, self.texts, self.plot_font, self.saving_plots)
-        self.widgets.dropped = True  # the old bars and widgets: given back at the end of the frame
+        self.widgets = Widgets(self.manager, self.texts, self.plot_font, self.saving_plots, dropped=True)
         self.session.follow_area(self.layout.viewport[2:])
 
     @property
@@ -133,9 +132,7 @@ class App:
             self.layers = standard_layers(plot_font=self.plot_font)
             return
         self.guard.ok()
-        if self.widgets.dropped:  # a menu or dialog closed, another model, new bars: memory stays flat
-            self.widgets.dropped = False
-            release_memory()
+        self.widgets.give_back()
         self.heartbeat.beat()
         pygame.display.flip()
 

@@ -175,7 +175,7 @@ def test_what_a_closed_menu_or_dialog_held_goes_back_at_the_end_of_its_frame(app
     """pygame_gui's widgets are reference cycles: their pixels would wait for a full collection
     (a kiosk's memory grew for hours). Nothing is collected while widgets only open."""
     released = []
-    monkeypatch.setattr("game.app.window.release_memory", lambda: released.append(app.session.view.menu))
+    monkeypatch.setattr("game.app.widgets.release_memory", lambda: released.append(app.session.view.menu))
     pump(app, 2)
     click(app, app.bars.menu)
     pump(app, 3)
