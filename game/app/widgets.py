@@ -20,6 +20,9 @@ from .docking import PlotsDock
 from .healing import release_memory
 from .session import Session
 
+#: seconds of the window's clock between two givings back of dropped widgets' memory
+GIVE_BACK_EVERY = 1.0
+
 #: the live panels in the order they stack in their column, and the edge they dock to
 LIVE_PANELS = (("energy", "right"), ("values", "right"))
 #: lines of the values panel kept when its column is short
@@ -42,6 +45,7 @@ class Widgets:
         #: widgets were killed since the window last gave their memory back (it does so at the end of
         #: the frame: :meth:`give_back`); a window built again starts with its old widgets dropped
         self.dropped = dropped
+        self._since_given = 0.0
 
     def docks(self, session: Session, layout: Layout) -> list[Dock]:
         """The docks the open live panels want at this window size: room for every line, or
@@ -126,10 +130,15 @@ class Widgets:
         self.dropped |= bool(self.live)
         self.live.clear()
 
-    def give_back(self) -> None:
-        """At the end of a frame: what the widgets dropped during it held goes back to the system."""
-        if self.dropped:  # a menu or dialog closed, another model, new bars: memory stays flat
+    def give_back(self, wall_seconds: float) -> None:
+        """At the end of a frame: what dropped widgets held goes back to the system (a menu or
+        dialog closed, another model, new bars: memory stays flat), at most once every
+        :data:`GIVE_BACK_EVERY` seconds: it takes a full collection (about 20 ms), which a visitor
+        closing menu after menu would feel on every close."""
+        self._since_given += wall_seconds
+        if self.dropped and self._since_given >= GIVE_BACK_EVERY:
             self.dropped = False
+            self._since_given = 0.0
             release_memory()
 
     def close(self) -> None:

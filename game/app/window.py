@@ -132,7 +132,7 @@ class App:
             self.layers = standard_layers(plot_font=self.plot_font)
             return
         self.guard.ok()
-        self.widgets.give_back()
+        self.widgets.give_back(wall_seconds)
         self.heartbeat.beat()
         pygame.display.flip()
 
