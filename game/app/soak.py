@@ -30,12 +30,12 @@ from typing import ClassVar
 
 import numpy as np
 
+from .healing import release_memory
 from .screenshot import headless, window_size
 from .settings import Settings
 
-#: seconds of the kiosk's clock of the "after warm-up" row. Each model opened for the first time
-#: keeps a few MB (its compiled code and what goes with it): the visitors have opened every
-#: model of the menu within about an hour, so read the hourly rows from there on
+#: seconds of the kiosk's clock of the "after warm-up" row: the first hour of visitors (every model
+#: of the menu was opened once before the start: :func:`first_tour`)
 WARM_UP = 3600.0
 
 Step = Callable[[], None]
@@ -247,13 +247,23 @@ class Visitors:
 
 def reference_memory(app) -> tuple[float, int]:
     """Resident MB and Python objects with the first model of the menu just opened (the visitors
-    carry on from there), after a collection."""
+    carry on from there), once the window has given back what it dropped (it does so within a
+    second of its clock: :meth:`game.app.widgets.Widgets.give_back`)."""
     app.session.fresh_view()  # no plots or chaos ensemble left on (their records are the model's, not kept)
     app.session.recover()  # nothing half-done open; the model reopened from its file…
     app.session.load(0)  # …and the first one, whose history is empty
     app.frame(0.0)
-    gc.collect()
+    release_memory()
     return rss_mb(), len(gc.get_objects())
+
+
+def first_tour(app) -> None:
+    """Every model of the menu opened once, as an operator checks a new kiosk: each keeps its
+    equations and code (a few hundred kB, 32 models at most: :func:`game.model.load_model`), and
+    visitors choosing at random take hours to have opened them all."""
+    for index in range(len(app.session.catalog.entries)):
+        app.session.load(index)
+        app.frame(0.0)
 
 
 def readings(total: int, frame_seconds: float) -> dict[int, str]:
@@ -296,6 +306,7 @@ def soak(hours: float, frame_seconds: float = 0.1, seed: int = 1, size: str = "1
     app = App(replace(Settings(), kiosk=True, width=w, height=h), None)
     app.screen = pygame.display.set_mode((w, h))  # the dummy driver has no full screen size of its own
     app.resize((w, h))
+    first_tour(app)
     visitors = Visitors(app, random.Random(seed))
     total = round(hours * 3600 / frame_seconds)
     times = np.zeros(total, dtype=np.float32)
