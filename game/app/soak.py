@@ -10,9 +10,10 @@ and the attract loop run too. Each frame stands for ``frame_seconds`` of the kio
 
 It reports frames, kiosk hours, errors recovered, the resident memory every hour, and
 frame-time percentiles. Memory is measured in one reference state — the first model of the
-menu just opened from its file — because the model on screen holds buffers of its own that
-fill as it runs (its history, up to 16 MB, and its trails): growth
-measured that way is what the program keeps, not what the present model uses.
+menu just opened from its file, and what the window dropped given back, as it does within a
+second — because the model on screen holds buffers of its own that fill as it runs (its
+history, up to 16 MB, and its trails): growth measured that way is what the program keeps, not
+what the present model uses. Before the start every model of the menu is opened once.
 """
 
 from __future__ import annotations
