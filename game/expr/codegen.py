@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import linecache
 import math
-from collections import Counter, deque
+import weakref
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -181,17 +182,28 @@ class Block:
         raise TypeError(type(n))
 
 
-#: The newest generated sources kept for tracebacks (a kiosk rebuilds models for days).
-_KEPT_SOURCES = 64
-_kept: deque[str] = deque()
+class _Source:
+    """A generated source's lines stay in linecache while code compiled from it can still run:
+    each namespace that code runs in holds this, so the lines go with the last of its functions.
+
+    (Keeping the newest 64 sources instead, whatever they were, held a kiosk's memory hostage to
+    the models last compiled: a box of ten balls is 6,500 lines, 0.5 MB as lines, for each
+    parameter typed in its panel; a day's soak kept 7 MB more after an hour of them.)"""
+
+    __slots__ = ("__weakref__",)
 
 
-def _remember_source(filename: str, source: str) -> None:
-    if filename not in linecache.cache:
-        _kept.append(filename)
-    linecache.cache[filename] = (len(source), None, source.splitlines(keepends=True), filename)
-    while len(_kept) > _KEPT_SOURCES:
-        linecache.cache.pop(_kept.popleft(), None)
+def _remember_source(filename: str, source: str) -> _Source:
+    entry = (len(source), None, source.splitlines(keepends=True), filename)
+    linecache.cache[filename] = entry
+    kept = _Source()
+    weakref.finalize(kept, _forget_source, filename, entry)
+    return kept
+
+
+def _forget_source(filename: str, entry: tuple) -> None:
+    if linecache.cache.get(filename) is entry:  # not a newer source under the same name
+        del linecache.cache[filename]
 
 
 def compile_source(source: str, names: str | tuple[str, ...], filename: str = "<cenm-generated>"):
@@ -202,10 +214,10 @@ def compile_source(source: str, names: str | tuple[str, ...], filename: str = "<
     under ``filename``, so a traceback through generated code shows its lines.
     """
     code = compile(source, filename, "exec")
-    _remember_source(filename, source)
+    kept = _remember_source(filename, source)
     out = []
     for namespace in (SCALAR_NAMESPACE, ARRAY_NAMESPACE):
-        scope: dict[str, object] = {"__builtins__": {}, "range": range, **namespace}
+        scope: dict[str, object] = {"__builtins__": {}, "range": range, **namespace, "__cenm_source__": kept}
         exec(code, scope)  # generated from a checked tree, see module docstring
         out.append(scope[names] if isinstance(names, str) else {k: scope[k] for k in names})
     return out[0], out[1]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import linecache
 import math
 import traceback
@@ -160,3 +161,17 @@ def test_generated_code_names_its_variables_and_shows_in_tracebacks(write_model)
     assert system.code.filename in text and "= rhs(t + half" in text
     lines = linecache.getlines(system.code.filename)
     assert lines and lines[0].startswith("# Generated")
+
+
+def test_generated_lines_go_with_the_last_function_compiled_from_them(write_model):
+    """A kiosk compiles models for days: linecache holds the code that can still run, not the
+    newest sources whatever they were (a box of balls is 0.5 MB of lines at each parameter typed)."""
+    model = read_model(write_model(FALLING))
+    system = System(model, parameter_values(model))
+    filename, rhs = system.code.filename, system.code.rhs
+    del system
+    gc.collect()
+    assert linecache.getlines(filename)  # rhs can still run, and raise
+    del rhs
+    gc.collect()
+    assert filename not in linecache.cache
