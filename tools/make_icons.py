@@ -28,7 +28,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import itertools
+
+import pygame
 
 SIZE = 32          # final icon size in pixels
 SS = 4             # supersampling factor: we draw at SIZE*SS and scale down
@@ -65,7 +67,7 @@ def stroke(surf, pts, w=SW, color=INK, closed=False):
     if closed:
         pts = pts + [pts[0]]
     h = w * SS / 2
-    for a, b in zip(pts, pts[1:]):
+    for a, b in itertools.pairwise(pts):
         ax, ay = _p(a)
         bx, by = _p(b)
         dx, dy = bx - ax, by - ay

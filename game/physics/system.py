@@ -105,7 +105,9 @@ class StepTimes:
         return self.dt / self.substeps
 
 
-#: equations kept by what makes them (see :meth:`System._derived`): the models of a kiosk's show
+#: equations kept by what makes them (see :meth:`System._derived`): the models of a kiosk's show,
+#: each with its newest parameters only (a box of ten balls is 2 MB of code and trees, made anew
+#: at each value typed in its panel)
 KEPT_SYSTEMS = 32
 _derived: OrderedDict[tuple[object, ...], tuple[ModelFile, Mechanics, GeneratedDynamics, tuple[BoundContact, ...]]] = OrderedDict()
 
@@ -143,7 +145,7 @@ class System(StepTimes):
     def _derived(self) -> tuple[Mechanics, GeneratedDynamics, tuple[BoundContact, ...]]:
         """The equations, their generated code and the bound contacts: made of the model, the
         parameters' values and the derivatives alone, so kept for the same ones (a model opened
-        again, a Reset to other parameters and back)."""
+        again, or reset): the newest parameters of each of the last models."""
         key = (id(self.model), tuple(self.parameters.items()), self.derivatives)
         if not self.events and key in _derived:
             _derived.move_to_end(key)
@@ -155,6 +157,8 @@ class System(StepTimes):
         code = generate(mechanics, self.derivatives, self.events, label=Path(self.model.path).name,
                         contacts=[(c.gap, c.slip) for c in bound])
         if not self.events:
+            for older in [k for k in _derived if k[0] == key[0] and k[2] == key[2]]:
+                del _derived[older]
             _derived[key] = (self.model, mechanics, code, bound)  # the model kept: its id stays its own
             while len(_derived) > KEPT_SYSTEMS:
                 _derived.popitem(last=False)

@@ -169,6 +169,7 @@ def test_generated_lines_go_with_the_last_function_compiled_from_them(write_mode
     model = read_model(write_model(FALLING))
     system = System(model, parameter_values(model))
     filename, rhs = system.code.filename, system.code.rhs
+    System(model, {**parameter_values(model), "m": 2.0})  # the model's equations kept are these now
     del system
     gc.collect()
     assert linecache.getlines(filename)  # rhs can still run, and raise
