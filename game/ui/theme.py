@@ -9,6 +9,7 @@ from pathlib import Path
 import i18n
 import pygame
 import pygame_gui
+from pygame_gui.core import UIAppearanceTheme
 
 from .layout import TOUCH
 
@@ -97,9 +98,43 @@ def build_theme(icons_dir: Path) -> dict:
     return theme
 
 
+class Theme(UIAppearanceTheme):
+    """pygame_gui's theme, remembering the theming ids of each place in the widgets' tree by the
+    place itself.
+
+    pygame_gui 0.6 keys them by a string of ``str.join`` over the text of four lists (each join
+    puts one text between every two characters of the other): megabytes for an option of a
+    drop-down menu, whose id is its text. Each variable's name in the plots' menus kept 2 MB
+    for good: a kiosk's plots grew 60 MB in five hours. Here a new place is asked of pygame_gui
+    once and its string key is dropped."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._ids_by_place: dict[tuple, list[str]] = {}
+
+    def build_all_combined_ids(self, element_base_ids, element_ids, class_ids, object_ids) -> list[str]:
+        place = tuple(None if ids is None else tuple(ids) for ids in (element_base_ids, element_ids, class_ids, object_ids))
+        ids = self._ids_by_place.get(place)
+        if ids is None:
+            ids = self._ids_by_place[place] = super().build_all_combined_ids(element_base_ids, element_ids,
+                                                                             class_ids, object_ids)
+            self.unique_theming_ids.clear()
+        return ids
+
+
+class Manager(pygame_gui.UIManager):
+    """pygame_gui's manager with :class:`Theme`."""
+
+    def create_new_theme(self, theme_path=None) -> UIAppearanceTheme:
+        theme = Theme(self.resource_loader, self._locale)
+        if theme_path is not None:
+            theme.load_theme(theme_path)
+        return theme
+
+
 def ui_manager(size: tuple[int, int], icons_dir: Path) -> pygame_gui.UIManager:
     """The widgets' manager, with the program's theme."""
-    manager = pygame_gui.UIManager(size, theme_path=build_theme(icons_dir))
+    manager = Manager(size, theme_path=build_theme(icons_dir))
     # pygame_gui adds its translations folder to python-i18n's search path once per manager, and
     # every label text with a dot in it ("0.25 J") is looked for in each copy of that folder:
     # a process that opens window after window (the tests) would slow down with each one

@@ -32,3 +32,45 @@ def test_building_the_theme_leaves_no_temporary_folder(tmp_path, monkeypatch):
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     build_theme(ROOT / "assets" / "icons")
     assert list(tmp_path.iterdir()) == []
+
+
+def _expanded_menu(manager, options: list[str]):
+    import pygame_gui
+
+    menu = pygame_gui.elements.UIDropDownMenu(options, options[0], pygame.Rect(10, 10, 200, 30), manager,
+                                              object_id="#plot_menu")
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        manager.process_events(pygame.event.Event(kind, button=1, pos=menu.rect.center, touch=False))
+        manager.update(0.01)
+    for event in pygame.event.get():  # the button's press, which the menu answers
+        manager.process_events(event)
+    manager.update(0.01)
+    return menu
+
+
+def test_a_menus_options_are_themed_without_a_key_of_megabytes_each():
+    """pygame_gui keys the theming ids of a place by a string that is megabytes long for an option
+    of a drop-down menu (its id is its text): each variable's name in the plots' menus kept 2 MB
+    for good. The window's theme keeps small keys, and finds the same ids."""
+    from pygame_gui.core import UIAppearanceTheme
+
+    from game.ui.theme import Theme, ui_manager
+
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((800, 600))
+    try:
+        manager = ui_manager((800, 600), ROOT / "assets" / "icons")
+        theme = manager.get_theme()
+        assert isinstance(theme, Theme)
+        menu = _expanded_menu(manager, [f"p_{k}" for k in range(12)])
+        assert menu.current_state is menu.menu_states["expanded"]  # its options were built
+        # (upstream: 12 keys of ~1.8 million characters each, kept)
+        assert sum(len(key) for key in theme.unique_theming_ids) < 10_000
+        place = (["drop_down_menu", "selection_list", "button"], ["drop_down_menu", "selection_list", "button"],
+                 [None, None, None], ["#plot_menu", "#drop_down_options_list", "p_3"])
+        upstream = UIAppearanceTheme(manager.resource_loader, manager._locale)
+        assert theme.build_all_combined_ids(*place) == upstream.build_all_combined_ids(*place)
+        assert "#plot_menu.#drop_down_options_list.p_3" in theme.build_all_combined_ids(*place)
+    finally:
+        pygame.display.quit()
