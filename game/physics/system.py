@@ -17,10 +17,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ..expr import TIME, EvaluationError, Location, Node, evaluate
+from ..expr import TIME, EvaluationError, ExpressionError, Location, Node, evaluate
 from ..expr.codegen import ARITHMETIC_ERRORS
 from ..messages import Message, msg, number, text
-from ..model import ModelFile
+from ..model import ModelFile, parameter_values
 from .codegen import GeneratedDynamics, generate
 from .contact_stepper import ContactRK4
 from .contacts import BoundContact, Contacts, Impact, bind_contacts
@@ -106,8 +106,7 @@ class StepTimes:
 
 
 #: equations kept by what makes them (see :meth:`System._derived`): the models of a kiosk's show,
-#: each with its newest parameters only (a box of ten balls is 2 MB of code and trees, made anew
-#: at each value typed in its panel)
+#: each with the parameters of its file only
 KEPT_SYSTEMS = 32
 _derived: OrderedDict[tuple[object, ...], tuple[ModelFile, Mechanics, GeneratedDynamics, tuple[BoundContact, ...]]] = OrderedDict()
 
@@ -145,7 +144,10 @@ class System(StepTimes):
     def _derived(self) -> tuple[Mechanics, GeneratedDynamics, tuple[BoundContact, ...]]:
         """The equations, their generated code and the bound contacts: made of the model, the
         parameters' values and the derivatives alone, so kept for the same ones (a model opened
-        again, or reset): the newest parameters of each of the last models."""
+        again, or reset), for the parameters of the model's file only: other values are a
+        visitor's, typed in a panel, and each makes them anew (a box of ten balls is 2 MB of code
+        and trees). Kept, each would stay where it was made, among what was made with it: a
+        kiosk's memory kept 8 MB more after an hour of visitors at that box.)"""
         key = (id(self.model), tuple(self.parameters.items()), self.derivatives)
         if not self.events and key in _derived:
             _derived.move_to_end(key)
@@ -156,13 +158,18 @@ class System(StepTimes):
             raise ValueError("a model with contacts takes no other event functions")
         code = generate(mechanics, self.derivatives, self.events, label=Path(self.model.path).name,
                         contacts=[(c.gap, c.slip) for c in bound])
-        if not self.events:
-            for older in [k for k in _derived if k[0] == key[0] and k[2] == key[2]]:
-                del _derived[older]
+        if not self.events and self._own_parameters():
             _derived[key] = (self.model, mechanics, code, bound)  # the model kept: its id stays its own
             while len(_derived) > KEPT_SYSTEMS:
                 _derived.popitem(last=False)
         return mechanics, code, bound
+
+    def _own_parameters(self) -> bool:
+        """The parameters are those of the model's file."""
+        try:
+            return parameter_values(self.model) == dict(self.parameters)
+        except ExpressionError:  # (a file whose own values fail is not run: not kept either)
+            return False
 
     @property
     def n(self) -> int:
