@@ -39,6 +39,7 @@ from .controls import BY_NAME, CONTROLS
 from .edits import ConditionEdits, ParameterEdits
 from .framing import ZOOM_STEP, Box, Framing, automatic, extent, fit, least_box, reach, union
 from .kiosk import ATTRACT, COUNTDOWN, Kiosk
+from .leadin import lead_in, points
 from .plotting import PlotBoard
 from .saving import Remembered, Saved, free_name, mine, mine_entry, save
 from .scheduler import SPEEDS, StepScheduler
@@ -537,6 +538,8 @@ class Session:
         if show.conditions:
             ConditionEdits(self.sim).accept(dict(show.conditions))  # refused: the file's conditions
         v.animating = True
+        # moving from its first frame, not a still picture (:mod:`game.app.leadin`)
+        lead_in(lambda: self.run(1) == 1, lambda: points(self.poses()), self.model.general.dt, self.camera()[0])
         return True
 
     def fresh_view(self) -> None:
@@ -676,7 +679,7 @@ class Session:
             # what a look cut short did not see: room to swing about the fixed pivots, as before it
             unseen = None if whole else reach(poses, self.kinematics.fixed_pivots)
             v.framing = automatic(Framing.of_model(g.escala, g.ox, g.oy), v.area, g.escala, motion,
-                                  self.kinematics.motion_bounds(), least_box(poses), unseen)
+                                  self.kinematics.motion_bounds(), least_box(poses), unseen, fill=self.settings.kiosk)
 
     def look_ahead(self) -> tuple[Box | None, bool]:
         """Where the bodies go over the next seconds from the present state, and whether the look
