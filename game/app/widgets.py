@@ -15,10 +15,12 @@ import pygame_gui
 from ..ui.layout import Dock, Layout
 from ..ui.menu import ModelMenu
 from ..ui.panels import DefinitionsPanel, LivePanel, SavePanel
+from ..ui.steppers import StepperPanel
 from ..ui.text import Texts
 from .docking import PlotsDock
 from .healing import release_memory
 from .session import Session
+from .stepping import condition_steppers, parameter_steppers
 
 #: seconds of the window's clock between two givings back of dropped widgets' memory
 GIVE_BACK_EVERY = 1.0
@@ -121,6 +123,8 @@ class Widgets:
             return SavePanel(self.manager, layout, session.texts, session.suggested_name(), session.save_dialog)
         edits = session.parameter_edits() if which == "parameters" else session.condition_edits()
         accept = session.apply_parameters if which == "parameters" else session.apply_conditions
+        if session.settings.kiosk:  # no keyboard: − and +, and no system data (dt, N) for visitors
+            return stepper_panel(self.manager, layout, session, which, edits, accept)
         return DefinitionsPanel(self.manager, layout, self.texts, self.texts(f"{which}_title"),
                                 edits.rows(), edits.check, accept)
 
@@ -170,3 +174,14 @@ def fitted(lines: list[str], expressions: int, room: int) -> tuple[list[str], in
     if keep <= 0:
         return numbers[:max(0, room)], 0
     return [*lines[:keep], "…", *numbers], keep + 1
+
+
+def stepper_panel(manager: pygame_gui.UIManager, layout: Layout, s: Session, which: str, edits,
+                  accept) -> StepperPanel:
+    """A kiosk's Parameters or Conditions: the values a visitor may step (:mod:`game.app.stepping`)."""
+    if which == "parameters":
+        steps, values = parameter_steppers(s.sim.model), s.sim.parameters
+    else:
+        steps, values = condition_steppers(s.sim.model), s.sim.values()
+    return StepperPanel(manager, layout, s.texts, s.texts(f"{which}_title"),
+                        [r for r in edits.rows() if r.name in steps], steps, values, edits.check, accept)

@@ -80,6 +80,9 @@ def build_theme(icons_dir: Path) -> dict:
         "#expression": {"font": {"name": "fira_code", "size": "15", "regular_path": str(_FIRA)},
                         "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "6"}},
         "#line": {"misc": {"text_horiz_alignment": "left"}},
+        # a kiosk's − and + (game/ui/steppers.py): a large sign, and the number between them
+        "#step": {"font": {"name": "noto_sans", "size": "26", "bold": "1"}},
+        "#number": {"font": {"name": "fira_code", "size": "18", "regular_path": str(_FIRA)}},
         "#word": {"font": {"name": "noto_sans", "size": "15", "bold": "1"}},
         "#panel": {"colours": {"dark_bg": "#fbfcfd", "normal_border": "#90a4ae"}, "misc": {"border_width": "2"}},
         # the options of the plots' menus on a kiosk's touch screen: a finger's height each

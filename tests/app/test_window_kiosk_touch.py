@@ -50,7 +50,7 @@ def test_the_kiosk_draws_the_motion_as_large_as_the_screen_allows(app_factory, s
     screen_of(size)
     app = app_factory(kiosk=True)
     assert app.screen.get_size() == size
-    vx, vy, vw, vh = app.layout.viewport
+    _, _, vw, vh = app.layout.viewport
     assert (vw, vh) == (size[0], size[1] - app.layout.top_height - 64)  # the whole drawing area
     # the double pendulum's bobs never leave a 4 m square about the pivot: it fills the height
     x0, y0, x1, y1 = app.session.kinematics.motion_bounds()
@@ -58,7 +58,7 @@ def test_the_kiosk_draws_the_motion_as_large_as_the_screen_allows(app_factory, s
     assert (x1 - x0) * app.camera.escala <= vw
     # and on screen: the pendulum lying at (π/2, π/4) spans 1.71 m of the 4 across: over a third of
     # the height (a plain window's framing drew it at a quarter at 1920×1080)
-    bx0, by0, bx1, by1 = drawn_box(app)
+    bx0, _, bx1, _ = drawn_box(app)
     assert bx1 - bx0 >= 0.35 * vh
     shot(app, tmp_path / f"kiosk_{size[0]}.png")
 
@@ -86,3 +86,70 @@ def test_the_attract_loop_is_moving_from_its_first_frames(app_factory):
     vx, vy, vw, vh = app.layout.viewport
     changed = np.any(pygame.surfarray.array3d(app.screen) != pixels, axis=2)[vx:vx + vw, vy:vy + vh]
     assert changed.sum() >= 2000
+
+
+# -- item 1: − and + instead of a keyboard ------------------------------------------------------------
+
+def row_of(panel, name: str) -> int:
+    return [r.name for r in panel.rows].index(name)
+
+
+@pytest.mark.parametrize("size", SCREENS)
+def test_a_kiosk_changes_a_parameter_with_plus_and_accept(app_factory, screen_of, size, tmp_path):
+    screen_of(size)
+    app = app_factory(kiosk=True)
+    click(app, button(app, "parameters"))
+    panel = app.panel
+    assert panel is not None and [r.name for r in panel.rows] == ["g", "M", "m", "L", "l"]  # no dt, no N
+    assert not panel.value_buttons  # nothing opens a field to type in
+    i = row_of(panel, "m")
+    for b in (panel.minus[i], panel.plus[i]):
+        assert b.rect.width >= 48 and b.rect.height >= 48  # a finger's size
+    click(app, panel.plus[i])
+    click(app, panel.plus[i])
+    assert panel.numbers[i].text == "1.2" and app.session.sim.parameters["m"] == 1.0  # not yet applied
+    assert panel.message == "Cambiado; pulse Aceptar para aplicar."
+    shot(app, tmp_path / f"parameters_{size[0]}.png")
+    click(app, panel.accept_button)
+    assert app.panel is None and app.session.view.dialog is None
+    assert app.session.sim.parameters["m"] == 1.2
+    assert app.session.model.general.dt == 0.02 and app.session.model.general.n_substeps == 20
+
+
+def test_a_kiosks_conditions_step_and_a_desktops_panel_is_as_it_was(app_factory):
+    app = app_factory(kiosk=True)
+    click(app, button(app, "conditions"))
+    panel = app.panel
+    assert [r.name for r in panel.rows] == ["a1", "a2", "va1", "va2"]
+    i = row_of(panel, "a1")
+    assert panel.numbers[i].text == "1.5708"  # π/2
+    click(app, panel.minus[i])  # onto the grid of steps of 0.1
+    click(app, panel.minus[i])
+    click(app, panel.plus[row_of(panel, "va2")])
+    click(app, panel.accept_button)
+    assert app.session.sim.values()["a1"] == pytest.approx(1.4, abs=1e-12)
+    assert app.session.sim.values()["va2"] == pytest.approx(0.1, abs=1e-12)
+    desktop = app_factory()
+    click(desktop, button(desktop, "parameters"))
+    assert [r.name for r in desktop.panel.rows][-2:] == ["dt", "N"] and len(desktop.panel.value_buttons) == 7
+    assert not hasattr(desktop.panel, "plus")
+
+
+def test_the_steppers_refuse_what_the_model_refuses_and_stop_at_their_limits(app_factory):
+    app = app_factory("cuadrilatero", kiosk=True)
+    click(app, button(app, "parameters"))
+    panel = app.panel
+    assert "be" not in [r.name for r in panel.rows]  # made of the others: it follows them
+    c = row_of(panel, "c")
+    for _ in range(12):
+        click(app, panel.minus[c], frames=2)
+    assert panel.numbers[c].text == "6" and "Cambiado" in panel.message
+    click(app, panel.minus[c])  # the four-bar linkage cannot close with c = 4: refused, as typed
+    assert panel.numbers[c].text == "6" and panel.message.startswith("Rechazado (c):")
+    assert "be" in panel.message
+    a = row_of(panel, "a")
+    for _ in range(10):
+        click(app, panel.minus[a], frames=2)
+    assert panel.numbers[a].text == "1" and panel.message == "a va de 1 a 100."
+    click(app, panel.accept_button)
+    assert app.panel is None and app.session.sim.parameters["c"] == 6 and app.session.sim.parameters["a"] == 1
