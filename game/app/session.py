@@ -121,6 +121,8 @@ class View:
     framing: Framing = field(default_factory=Framing)
     #: pixels of the drawing area (the window says; the framing is fitted to it)
     area: tuple[int, int] = (1280, 608)
+    #: the first-run hint of what the icons do is shown
+    hint: bool = False
 
 
 @dataclass
@@ -140,7 +142,7 @@ class Session:
         self.folders = folders
         self.catalog = Catalog(catalog.path, catalog.entries + mine(folders.models)) if folders else catalog
         self.texts = texts or Texts(self.settings.language)
-        self.view = View(speed_index=self.first_speed)
+        self.view = View(speed_index=self.first_speed, hint=self.settings.first_run_hint)
         self.drag: Drag | None = None
         #: what the banner over the scene says (see :attr:`banner`), or None
         self.said: Said | None = None
@@ -489,7 +491,14 @@ class Session:
     def touched(self) -> bool:
         """Input arrived. In a kiosk it answers "Still there?" or ends the attract loop (on the
         model shown); then it returns True and the input goes no further."""
-        return self.kiosk is not None and self.kiosk.touch()
+        if self.kiosk is None:
+            return False
+        new_visitor = self.kiosk.phase == ATTRACT
+        if not self.kiosk.touch():
+            return False
+        if new_visitor:  # what the icons do, again
+            self.view.hint = self.settings.first_run_hint
+        return True
 
     def tick(self, wall_seconds: float) -> None:
         """A kiosk's clock: the countdown and the attract loop move on, and a simulation that
@@ -549,6 +558,7 @@ class Session:
         the show opens: a model opens framed by itself.)"""
         v = self.view
         v.menu, v.dialog, v.vectors, v.reactions, v.edit_velocities = False, None, False, False, False
+        v.hint = False
         v.panels.clear()
         v.plots = v.ensemble = False
         if self.board is not None:
@@ -803,7 +813,13 @@ class Session:
         if self.folders is None or self.settings.kiosk or self.index < 0:
             return
         model = self.entry.stem if self.catalog.find(self.entry.stem) is self.entry else str(self.entry.path)
-        Remembered(model, self.texts.language, SPEEDS[self.view.speed_index]).write(self.folders.state)
+        Remembered(model, self.texts.language, SPEEDS[self.view.speed_index],
+                   hint_seen=not self.settings.first_run_hint or not self.view.hint).write(self.folders.state)
+
+    def close_hint(self) -> None:
+        """The first-run hint is closed: a desktop does not show it again (a kiosk, to its next visitor)."""
+        self.view.hint = False
+        self.remember()
 
     def set_language(self, language: str) -> None:
         """Every word of the interface, the model titles and descriptions, and the messages about

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from ..ui.hint import Hint
 from ..ui.layout import Dock, Layout
 from ..ui.menu import ModelMenu
 from ..ui.panels import DefinitionsPanel, LivePanel, SavePanel
@@ -41,6 +42,8 @@ class Widgets:
         self.plots = PlotsDock(manager, texts, plot_font, saving)
         self.menu: ModelMenu | None = None
         self.panel: DefinitionsPanel | SavePanel | None = None
+        #: the first-run hint, while it shows
+        self.hint: Hint | None = None
         #: the docks last asked for, and what they depended on (wrapping the expressions each frame
         #: would cost more than drawing the scene)
         self._docks: tuple[tuple, list[Dock]] = ((), [])
@@ -94,6 +97,7 @@ class Widgets:
             self.menu.kill()
             self.menu = None
             self.dropped = True
+        self._follow_hint(session, layout)
         if view.dialog and self.panel is None:
             self.panel = self._dialog(session, layout, view.dialog)
         elif not view.dialog and self.panel is not None:
@@ -101,6 +105,25 @@ class Widgets:
             self.panel = None
             self.dropped = True
         return layout
+
+    def _follow_hint(self, session: Session, layout: Layout) -> None:
+        """The hint over the drawing area while it is asked for, under no menu or dialog."""
+        view = session.view
+        wanted = view.hint and not (view.menu or view.dialog)
+        if wanted and self.hint is None:
+            words = "hint_kiosk" if session.settings.kiosk else "hint_desktop"
+            self.hint = Hint(self.manager, layout, self.texts(words), self.texts("hint_close"))
+        elif not wanted and self.hint is not None:
+            self.hint.kill()
+            self.hint = None
+            self.dropped = True
+
+    def hint_closed(self, event, session: Session) -> bool:
+        """The hint's button was pressed: it closes (and is remembered as seen)."""
+        if self.hint is None or event.ui_element is not self.hint.close_button:
+            return False
+        session.close_hint()
+        return True
 
     def refresh(self, session: Session, layout: Layout) -> None:
         """Rewrite the numbers of the live panels."""
@@ -151,10 +174,10 @@ class Widgets:
         self._close_live()
         self.plots.kill()
         self._docks = ((), [])
-        for widget in (self.menu, self.panel):
+        for widget in (self.menu, self.panel, self.hint):
             if widget is not None:
                 widget.kill()
-        self.menu = self.panel = None
+        self.menu = self.panel = self.hint = None
 
 
 def model_menu(manager: pygame_gui.UIManager, layout: Layout, s: Session) -> ModelMenu:

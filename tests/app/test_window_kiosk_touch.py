@@ -153,3 +153,72 @@ def test_the_steppers_refuse_what_the_model_refuses_and_stop_at_their_limits(app
     assert panel.numbers[a].text == "1" and panel.message == "a va de 1 a 100."
     click(app, panel.accept_button)
     assert app.panel is None and app.session.sim.parameters["c"] == 6 and app.session.sim.parameters["a"] == 1
+
+
+# -- item 4: the first-run hint, and words beside the icons where the bar has room ------------------
+
+def hint_text(app) -> str:
+    return app.widgets.hint.text.html_text if app.widgets.hint else ""
+
+
+def test_the_first_run_hint_says_what_the_icons_do_until_it_is_closed(app_factory, user_home, tmp_path):
+    from game.app.saving import Remembered
+    from game.app.userdirs import user_folders
+
+    app = app_factory(first_run_hint=True)
+    assert hint_text(app).startswith("Espacio: animar · arrastre un cuerpo")
+    hint = app.widgets.hint.rect
+    vx, vy, vw, _ = app.layout.viewport
+    assert hint.top >= vy and vx <= hint.left and hint.right <= vx + vw  # over the drawing area, not the bars
+    shot(app, tmp_path / "hint_es.png")
+    click(app, button(app, "language"))
+    assert hint_text(app).startswith("Space: animate · drag a body")  # in the language of the interface
+    click(app, button(app, "parameters"))
+    assert app.widgets.hint is None  # not over a dialog
+    click(app, app.panel.cancel_button)
+    assert app.widgets.hint is not None
+    assert Remembered.read(user_folders().state).hint_seen is False
+    click(app, app.widgets.hint.close_button)
+    assert app.widgets.hint is None and not app.session.view.hint
+    assert Remembered.read(user_folders().state).hint_seen is True  # the next start shows no hint
+    click(app, button(app, "speed2"))  # what is remembered later keeps it
+    assert Remembered.read(user_folders().state) == Remembered("pendulo_doble", "en", 2.0, hint_seen=True)
+
+
+def test_a_kiosk_shows_the_hint_to_each_new_visitor(app_factory):
+    app = app_factory(kiosk=True, first_run_hint=True, kiosk_idle_seconds=2, kiosk_countdown_seconds=1)
+    assert hint_text(app).startswith("Toca Animar para que se mueva")
+    click(app, app.widgets.hint.close_button)
+    assert app.widgets.hint is None
+    while app.session.kiosk.phase != ATTRACT:
+        app.frame(0.1)
+    assert app.widgets.hint is None  # not over the attract loop
+    click(app, button(app, "reset"))  # a new visitor's first touch
+    assert app.widgets.hint is not None
+
+
+@pytest.mark.parametrize(("size", "kiosk"), [((1920, 1080), False), ((1920, 1080), True), ((1024, 768), False),
+                                             ((1024, 768), True)])
+def test_the_bar_names_its_icons_where_it_has_room(app_factory, screen_of, size, kiosk, tmp_path):
+    screen_of(size)
+    app = app_factory(width=size[0], height=size[1], kiosk=kiosk)
+    bottom = [c.name for c in app.controls if c.place == "bottom"]
+    words = app.bars.words
+    if size[0] < 1280:  # no room: icons only, as before
+        assert words == {}
+        return
+    assert list(words) == bottom
+    assert [words[n].text for n in ("animate", "parameters", "conditions")] == ["Animar", "Parámetros", "Condiciones"]
+    rects = [app.bars.buttons[n].rect for n in bottom] + [w.rect for w in words.values()]
+    for a, b in zip(rects, rects[1:]):
+        assert not a.colliderect(b)
+    for w in words.values():  # each word whole, beside its icon
+        assert w.font.size(w.text)[0] <= w.rect.width - 4
+    assert app.bars.clock.rect.right <= app.bars.speeds[0].rect.left
+    shot(app, tmp_path / f"bar_{size[0]}_{'kiosk' if kiosk else 'desktop'}.png")
+    click(app, words["parameters"])  # a word does what its icon does
+    assert app.session.view.dialog == "parameters"
+    click(app, app.panel.cancel_button)
+    click(app, words["animate"])
+    assert app.session.view.animating and words["animate"].text == "Pausa"
+    assert not words["parameters"].is_enabled  # locked while animating, as its icon
