@@ -94,14 +94,14 @@ class Bars:
         # the icons' words beside them where the bar has room for them all (game/ui/barlabels.py)
         font = manager.get_theme().get_font_dictionary().find_font(WORD_SIZE, "noto_sans")
         placed = labelled(plan, [max(font.size(texts(w))[0] for w in words(c)) + WORD_PAD for c in bottom])
-        icons, places, clock = placed if placed else (plan.buttons, [], plan.clock)
+        icons, beside, clock = placed if placed else (plan.buttons, [], plan.clock)
         for c, rect in zip(bottom, icons):
             self._icon_button(c, inside(rect), self.bottom)
         #: the words beside the bottom bar's icons (none when the bar has no room for them)
         self.words: dict[str, UIButton] = {
             c.name: UIButton(inside(rect), texts(words(c)[0]), manager, container=self.bottom,
                              tool_tip_text=texts(c.tooltip_key), object_id=ObjectID("#bar_word"))
-            for c, rect in zip(bottom, places)}
+            for c, rect in zip(bottom, beside)}
         self.speeds: list[UIButton] = []
         for c, rect in zip(speeds, plan.speeds):
             b = UIButton(inside(rect), c.label or c.name, manager, container=self.bottom,

@@ -4,6 +4,8 @@ first-run hint and the bar's labels."""
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pygame
 import pytest
@@ -210,7 +212,7 @@ def test_the_bar_names_its_icons_where_it_has_room(app_factory, screen_of, size,
     assert list(words) == bottom
     assert [words[n].text for n in ("animate", "parameters", "conditions")] == ["Animar", "Parámetros", "Condiciones"]
     rects = [app.bars.buttons[n].rect for n in bottom] + [w.rect for w in words.values()]
-    for a, b in zip(rects, rects[1:]):
+    for a, b in itertools.pairwise(rects):
         assert not a.colliderect(b)
     for w in words.values():  # each word whole, beside its icon
         assert w.font.size(w.text)[0] <= w.rect.width - 4
