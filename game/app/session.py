@@ -143,6 +143,8 @@ class Session:
         self.catalog = Catalog(catalog.path, catalog.entries + mine(folders.models)) if folders else catalog
         self.texts = texts or Texts(self.settings.language)
         self.view = View(speed_index=self.first_speed, hint=self.settings.first_run_hint)
+        #: the user closed the first-run hint, now or in an earlier run (kept in the remembered state)
+        self.hint_seen = folders is not None and not self.settings.kiosk and Remembered.read(folders.state).hint_seen
         self.drag: Drag | None = None
         #: what the banner over the scene says (see :attr:`banner`), or None
         self.said: Said | None = None
@@ -814,11 +816,12 @@ class Session:
             return
         model = self.entry.stem if self.catalog.find(self.entry.stem) is self.entry else str(self.entry.path)
         Remembered(model, self.texts.language, SPEEDS[self.view.speed_index],
-                   hint_seen=not self.settings.first_run_hint or not self.view.hint).write(self.folders.state)
+                   hint_seen=self.hint_seen).write(self.folders.state)
 
     def close_hint(self) -> None:
         """The first-run hint is closed: a desktop does not show it again (a kiosk, to its next visitor)."""
         self.view.hint = False
+        self.hint_seen = True
         self.remember()
 
     def set_language(self, language: str) -> None:
