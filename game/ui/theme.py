@@ -92,7 +92,7 @@ def build_theme(icons_dir: Path) -> dict:
                   "misc": {"border_width": "2", "shadow_width": "0"}},
         "#hint_text": {"font": {"name": "noto_sans", "size": "16"}},
         # a kiosk's − and + (game/ui/steppers.py): a large sign, and the number between them
-        "#step": {"font": {"name": "noto_sans", "size": "26", "bold": "1"}},
+        "#step": {"font": {"name": "fira_code", "size": "30", "regular_path": str(_FIRA)}},
         "#number": {"font": {"name": "fira_code", "size": "18", "regular_path": str(_FIRA)}},
         "#word": {"font": {"name": "noto_sans", "size": "15", "bold": "1"}},
         "#panel": {"colours": {"dark_bg": "#fbfcfd", "normal_border": "#90a4ae"}, "misc": {"border_width": "2"}},
