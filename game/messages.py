@@ -215,6 +215,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         " (un hueco puede usar parámetros, coordenadas y t)"),
     "where.restitution": (" (e may use only the parameters)", " (e solo puede usar los parámetros)"),
     "where.friction": (" (mu may use only the parameters)", " (mu solo puede usar los parámetros)"),
+    "where.kinetic": (" (mu_k may use only the parameters)", " (mu_k solo puede usar los parámetros)"),
     "where.slip": (
         " (slip may use parameters, coordinates, velocities and t)",
         " (el deslizamiento puede usar parámetros, coordenadas, velocidades y t)"),
@@ -476,10 +477,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "aviso: el título '{title}' se repite (el primero en la línea {line})"),
     # contacts (SPEC §7.3)
     "read.contact_cells": (
-        "a contact row has 5 or 6 cells, id|'gap'|'e'|'mu'|'slip'|description, the description optional "
-        "(found {found})",
-        "una fila de contacto tiene 5 o 6 celdas, id|'hueco'|'e'|'mu'|'deslizamiento'|descripción, la descripción "
-        "opcional (hay {found})"),
+        "a contact row has 5 to 7 cells, id|'gap'|'e'|'mu'|'slip'|description|'mu_k', the description and "
+        "mu_k optional (found {found})",
+        "una fila de contacto tiene de 5 a 7 celdas, id|'hueco'|'e'|'mu'|'deslizamiento'|descripción|'mu_k', la "
+        "descripción y mu_k opcionales (hay {found})"),
     "read.too_many_free_points": (
         "more than {limit} free points: a mechanism's coordinates are the x and y of its free points, and a "
         "model has at most {coordinates} (the rest of the file was not read)",
@@ -503,6 +504,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "check.friction_range": (
         "mu (friction) of contact '{name}' must be 0 or more, but it is {value}",
         "mu (fricción) del contacto '{name}' debe ser 0 o más, pero vale {value}"),
+    "check.kinetic_range": (
+        "mu_k (kinetic friction) of contact '{name}' must be between 0 and mu = {mu}, but it is {value}",
+        "mu_k (fricción cinética) del contacto '{name}' debe estar entre 0 y mu = {mu}, pero vale {value}"),
+    "check.kinetic_value": (
+        "mu_k (kinetic friction) of contact '{name}' cannot be computed: {reason}",
+        "mu_k (fricción cinética) del contacto '{name}' no se puede calcular: {reason}"),
     "check.restitution_value": (
         "e (restitution) of contact '{name}' cannot be computed: {reason}",
         "e (restitución) del contacto '{name}' no se puede calcular: {reason}"),

@@ -6,6 +6,12 @@ bodies touch and an impulse with restitution ``e`` and Coulomb friction ``mu``
 acts along ``slip``, the sliding speed at the contact (linear in the
 velocities; ``'0'`` means no friction).
 
+An optional trailing cell after the description (an addition to SPEC §7.3, which
+keeps its order) is the kinetic coefficient: ``<K>id|'gap'|'e'|'mu'|'slip'|description|'mu_k'</K>``.
+Then ``mu`` is the static one, mu_s: a contact sticks while the friction it needs
+is at most mu_s times the normal force or impulse, and slides with mu_k times it
+otherwise; 0 ≤ mu_k ≤ mu_s. Without it mu_k = mu_s = mu.
+
 Reading a row is :func:`contact_row`; what the rows mean together (known names,
 slip linear in the velocities, e in [0, 1] and mu ≥ 0 at the parameters'
 values, no contact crossed at the initial conditions) is :func:`name_problems`
@@ -34,7 +40,7 @@ from ..expr import (
 )
 from ..messages import Message, msg, number
 
-#: The cells of a contact row after ``<K>``, in order (a description may follow).
+#: The cells of a contact row after ``<K>``, in order (a description and then mu_k may follow).
 CONTACT_FIELDS = ("id", "gap", "e", "mu", "slip")
 
 #: A contact whose gap at the initial conditions is below −this (model units) starts crossed.
@@ -52,6 +58,8 @@ class Contact:
     slip: Expression
     description: str
     location: Location
+    #: the kinetic friction coefficient mu_k (the optional last cell); None: the same as mu
+    kinetic: Expression | None = None
 
 
 class Cell(Protocol):
@@ -74,15 +82,16 @@ def contact_row(cells: Sequence[C], row_location: Location,
     """The contact of one ``<K>`` row, or None after reporting what is wrong with it
     (``name``, ``expression`` and ``problem`` are the reader's own, so every message has
     the file's line and column)."""
-    if len(cells) not in (5, 6):
+    if len(cells) not in (5, 6, 7):
         problem(msg("read.contact_cells", found=len(cells)), row_location)
         return None
     ident = name(cells[0], "contact")
     gap, e, mu, slip = (expression(c) for c in cells[1:5])
-    if ident is None or gap is None or e is None or mu is None or slip is None:
+    kinetic = expression(cells[6]) if len(cells) == 7 else None
+    if ident is None or gap is None or e is None or mu is None or slip is None or (len(cells) == 7 and kinetic is None):
         return None
-    description = cells[5].text if len(cells) == 6 else ""
-    return Contact(ident, gap, e, mu, slip, description, cells[0].location)
+    description = cells[5].text if len(cells) >= 6 else ""
+    return Contact(ident, gap, e, mu, slip, description, cells[0].location, kinetic)
 
 
 # -- what the rows mean ------------------------------------------------------------------------
@@ -111,6 +120,8 @@ def name_problems(contacts: Sequence[Contact], parameters: Collection[str], coor
         names_ok(c.gap, with_coords, msg("where.gap"))
         names_ok(c.restitution, parameters, msg("where.restitution"))
         names_ok(c.friction, parameters, msg("where.friction"))
+        if c.kinetic is not None:
+            names_ok(c.kinetic, parameters, msg("where.kinetic"))
         if names_ok(c.slip, with_coords | set(velocities), msg("where.slip")):
             problem = _nonlinear_velocity(c.slip, velocities)
             if problem is not None:
@@ -149,27 +160,37 @@ def _vanishes(rate, velocities: Sequence[str]) -> bool:
 
 
 def coefficient_problems(contact: Contact, parameters: Mapping[str, float]) -> list[SourceError]:
-    """e must be in [0, 1] and mu ≥ 0 at the parameters' values."""
+    """e must be in [0, 1], mu ≥ 0 and mu_k in [0, mu] at the parameters' values."""
     problems: list[SourceError] = []
-    for expr, low, high, cannot, outside in (
-            (contact.restitution, 0.0, 1.0, "check.restitution_value", "check.restitution_range"),
-            (contact.friction, 0.0, math.inf, "check.friction_value", "check.friction_range")):
+    values: dict[str, float] = {}
+    checks = [("e", contact.restitution, 0.0, 1.0, "check.restitution_value", "check.restitution_range"),
+              ("mu", contact.friction, 0.0, math.inf, "check.friction_value", "check.friction_range")]
+    if contact.kinetic is not None:
+        checks.append(("mu_k", contact.kinetic, 0.0, math.inf, "check.kinetic_value", "check.kinetic_range"))
+    for key, expr, low, high, cannot, outside in checks:
         try:
             value = evaluate(expr.tree, parameters)
         except EvaluationError as exc:
             problems.append(SourceError(msg(cannot, name=contact.id, reason=exc.reason), expr.location))
             continue
+        bound = {}
+        if key == "mu_k":  # at most mu (the static one), when that has a value
+            high = values.get("mu", math.inf)
+            bound = {"mu": number(high)}
         if not low <= value <= high:
-            problems.append(SourceError(msg(outside, name=contact.id, value=number(value)), expr.location))
+            problems.append(SourceError(msg(outside, name=contact.id, value=number(value), **bound), expr.location))
+        values[key] = value
     return problems
 
 
-def coefficients(contact: Contact, parameters: Mapping[str, float]) -> tuple[float, float]:
-    """(e, mu) at the parameters' values; raises the first problem as an ExpressionError."""
+def coefficients(contact: Contact, parameters: Mapping[str, float]) -> tuple[float, float, float]:
+    """(e, mu_s, mu_k) at the parameters' values; raises the first problem as an ExpressionError."""
     problems = coefficient_problems(contact, parameters)
     if problems:
         raise ExpressionError(problems[0].reason, problems[0].location)
-    return evaluate(contact.restitution.tree, parameters), evaluate(contact.friction.tree, parameters)
+    mu = evaluate(contact.friction.tree, parameters)
+    kinetic = mu if contact.kinetic is None else evaluate(contact.kinetic.tree, parameters)
+    return evaluate(contact.restitution.tree, parameters), mu, kinetic
 
 
 def number_problems(contacts: Sequence[Contact], parameters: Mapping[str, float],

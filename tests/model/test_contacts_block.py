@@ -36,13 +36,13 @@ def test_the_description_may_be_left_out(write_model):
 
 
 @pytest.mark.parametrize("row, found", [("<K>suelo|'x - r'|'e'</K>", 3), ("<K>suelo|'x - r'|'e'|'0'</K>", 4),
-                                        ("<K>suelo|'x - r'|'e'|'0'|'0'|piso|más</K>", 7)])
+                                        ("<K>suelo|'x - r'|'e'|'0'|'0'|piso|'0'|más</K>", 8)])
 def test_a_row_with_missing_cells_is_refused_where_it_starts(write_model, row, found):
-    # 5 cells are accepted (the description may be left out), so the message says 5 or 6
+    # 5 cells are accepted (the description and mu_k may be left out), so the message says 5 to 7
     with pytest.raises(ModelFileError) as exc:
         read_model(write_model(ball(row)))
-    assert (f"m.dat:24:1: a contact row has 5 or 6 cells, id|'gap'|'e'|'mu'|'slip'|description, "
-            f"the description optional (found {found})") in str(exc.value)
+    assert (f"m.dat:24:1: a contact row has 5 to 7 cells, id|'gap'|'e'|'mu'|'slip'|description|'mu_k', "
+            f"the description and mu_k optional (found {found})") in str(exc.value)
 
 
 def test_a_bad_contact_name_is_refused(write_model):
