@@ -30,6 +30,26 @@ def test_a_contact_row_is_read_as_written(write_model):
     assert validate(model) == []
 
 
+def test_mu_k_may_follow_the_description(write_model):
+    model = read_model(write_model(ball("<K>suelo|'x - r'|'e'|'0.2'|'vx'|el piso|'0.1'</K>")))
+    (c,) = model.contacts
+    assert (c.description, c.friction.text, c.kinetic.text) == ("el piso", "'0.2'", "'0.1'")
+    assert validate(model) == []
+    # without it, mu_k is mu; and it may equal mu
+    assert read_model(write_model(ball("<K>suelo|'x - r'|'e'|'0.2'|'vx'|el piso</K>"))).contacts[0].kinetic is None
+    assert problems(write_model, "<K>suelo|'x - r'|'e'|'0.2'|'vx'||'0.2'</K>") == []
+
+
+def test_a_mu_k_above_mu_is_refused_by_check(write_model, capsys):
+    from game.app.cli import main
+
+    path = write_model(ball("<K>suelo|'x - r'|'e'|'0.2'|'vx'|el piso|'0.5'</K>"))
+    assert main(["check", str(path)]) != 0
+    out = capsys.readouterr()
+    assert (f"{path}:24:41: mu_k (kinetic friction) of contact 'suelo' must be between 0 and mu = 0.2, "
+            f"but it is 0.5") in out.out + out.err
+
+
 def test_the_description_may_be_left_out(write_model):
     model = read_model(write_model(ball("<K>suelo|'x - r'|'e'|'0'|'0'</K>")))
     assert model.contacts[0].description == ""
@@ -74,6 +94,13 @@ def test_a_contact_row_outside_its_block_is_refused(write_model):
     ("<K>s|'x - r'|'log(e - 1)'|'0'|'0'|</K>", ":24:14: e (restitution) of contact 's' cannot be computed"),
     # ids
     ("<K>s|'x - r'|'e'|'0'|'0'|</K>\n<K>s|'x + 5'|'e'|'0'|'0'|</K>", ":25:4: 's' is defined twice (first at line 24)"),
+    # mu_k, the optional last cell: a parameter expression between 0 and mu (the static one)
+    ("<K>s|'x - r'|'e'|'0.2'|'vx'|piso|'0.3'</K>",
+     ":24:34: mu_k (kinetic friction) of contact 's' must be between 0 and mu = 0.2, but it is 0.3"),
+    ("<K>s|'x - r'|'e'|'0.2'|'vx'|piso|'-0.1'</K>",
+     ":24:34: mu_k (kinetic friction) of contact 's' must be between 0 and mu = 0.2, but it is -0.1"),
+    ("<K>s|'x - r'|'e'|'0.2'|'vx'||'mu'</K>", ":24:31: unknown name 'mu' (mu_k may use only the parameters)"),
+    ("<K>s|'x - r'|'e'|'0.2'|'vx'|piso|'log(e - 1)'</K>", ":24:34: mu_k (kinetic friction) of contact 's' cannot be computed"),
 ])
 def test_each_mistake_is_named_where_it_is(write_model, row, expected):
     found = problems(write_model, row)
