@@ -519,6 +519,24 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "check.gap_value": (
         "the gap of contact '{name}' cannot be computed at the initial conditions: {reason}",
         "el hueco del contacto '{name}' no se puede calcular en las condiciones iniciales: {reason}"),
+    "check.gap_constant": (
+        "the gap of contact '{name}' does not depend on the coordinates, so the bodies can never close it: it "
+        "must be 0 where they touch and below 0 inside (as 'y - r')",
+        "el hueco del contacto '{name}' no depende de las coordenadas, así que los cuerpos nunca lo cierran: "
+        "debe valer 0 donde se tocan y menos de 0 por dentro (como 'y - r')"),
+    "check.gap_never_negative": (
+        "the gap of contact '{name}' is never below 0, whatever the coordinates, so it can never stop anything "
+        "(a crossing of 0 is what is looked for): it must be 0 where the bodies touch and below 0 inside "
+        "(as 'y - r', not 'abs(y - r)' or '(y - r)²')",
+        "el hueco del contacto '{name}' nunca es menor que 0, sean cuales sean las coordenadas, así que no "
+        "puede detener nada (lo que se vigila es que cruce el 0): debe valer 0 donde los cuerpos se tocan y "
+        "menos de 0 por dentro (como 'y - r', no 'abs(y - r)' ni '(y - r)²')"),
+    "check.gap_flat": (
+        "the gap of contact '{name}' reaches 0 with no slope (its derivatives by the coordinates are all 0 "
+        "there, at {where}), so it cannot push: it must cross 0 with a slope (as 'y - r', not '(y - r)³')",
+        "el hueco del contacto '{name}' llega a 0 sin pendiente (sus derivadas respecto a las coordenadas "
+        "valen 0 ahí, en {where}), así que no puede empujar: debe cruzar el 0 con pendiente (como 'y - r', "
+        "no '(y - r)³')"),
     "check.contact_inside": (
         "the initial conditions put contact '{name}' inside (its gap is {gap}; it must be 0 or more)",
         "las condiciones iniciales dejan el contacto '{name}' por dentro (su hueco vale {gap}; debe ser 0 o más)"),

@@ -38,6 +38,7 @@ from ..expr import (
     evaluate,
     names_in,
 )
+from ..expr.intervals import value_range
 from ..messages import Message, msg, number
 
 #: The cells of a contact row after ``<K>``, in order (a description and then mu_k may follow).
@@ -194,8 +195,9 @@ def coefficients(contact: Contact, parameters: Mapping[str, float]) -> tuple[flo
 
 
 def number_problems(contacts: Sequence[Contact], parameters: Mapping[str, float],
-                    conditions: Mapping[str, float]) -> list[SourceError]:
-    """Coefficients in range, and no gap below 0 at the initial conditions."""
+                    conditions: Mapping[str, float], coordinates: Sequence[str] = ()) -> list[SourceError]:
+    """Coefficients in range, no gap below 0 at the initial conditions, and each gap one that
+    can stop something (:func:`gap_problem`; needs the ``coordinates``' names)."""
     problems: list[SourceError] = []
     env = {**parameters, **conditions, TIME: 0.0}
     for c in contacts:
@@ -207,4 +209,84 @@ def number_problems(contacts: Sequence[Contact], parameters: Mapping[str, float]
             continue
         if gap < -CROSSED_AT_START:
             problems.append(SourceError(msg("check.contact_inside", name=c.id, gap=number(gap)), c.gap.location))
+        elif coordinates:
+            problem = gap_problem(c, parameters, env, coordinates)
+            if problem is not None:
+                problems.append(problem)
     return problems
+
+
+#: a gap's derivatives this much smaller where it reaches 0 than a little away from there are none
+FLAT = 1e-6
+
+
+def gap_problem(contact: Contact, parameters: Mapping[str, float], start: Mapping[str, float],
+                coordinates: Sequence[str]) -> SourceError | None:
+    """A problem if the gap cannot stop anything, so that the bodies would go through each
+    other without a word: it does not depend on the coordinates (``'0'``); it is never below 0
+    whatever they are (``'abs(y - r)'``, ``'(y - r)²'``: a crossing is what the engine looks
+    for), as interval arithmetic can tell; or where it reaches 0 from the initial conditions
+    ``start`` (following Newton's method) its derivatives by the coordinates are all 0
+    (``'(y - r)³'``), so no impulse or force along them could push."""
+    where = contact.gap.location
+    tree = algebra.bind(contact.gap.tree, parameters)
+    used = [q for q in coordinates if q in names_in(tree)]
+    try:
+        rates = [algebra.diff(tree, q) for q in used]
+    except ValueError:  # a function without a derivative: nothing to say here
+        return None
+    if all(algebra.is_zero(r) for r in rates):
+        return SourceError(msg("check.gap_constant", name=contact.id), where)
+    # (the range's ends are widened by a few units in the last place: a 0 comes out as −1e-323)
+    if value_range(tree, {TIME: (0.0, math.inf)})[0] >= -CROSSED_AT_START:
+        return SourceError(msg("check.gap_never_negative", name=contact.id), where)
+    try:
+        at = _zero_from(tree, rates, used, dict(start))
+        if at is None:
+            return None
+        env, slope = at
+        # the slope a little away from there, along each coordinate
+        step = 1e-3 * max(1.0, max(abs(env[q]) for q in used))
+        around = 0.0
+        for q in used:
+            for side in (-step, step):
+                around = max(around, _norm(rates, {**env, q: env[q] + side}))
+    except EvaluationError:
+        return None
+    if slope <= FLAT * around:
+        shown = ", ".join(f"{q} = {number(env[q])}" for q in used)
+        return SourceError(msg("check.gap_flat", name=contact.id, where=shown), where)
+    return None
+
+
+def _norm(rates: Sequence, env: Mapping[str, float]) -> float:
+    return math.sqrt(math.fsum(evaluate(r, env) ** 2 for r in rates))
+
+
+def _zero_from(tree, rates: Sequence, used: Sequence[str], env: dict[str, float]
+               ) -> tuple[dict[str, float], float] | None:
+    """A point where the gap is 0, reached from ``env`` by Newton steps (bisection once it has
+    crossed), and the size of its derivatives there; None if none is reached."""
+    for _ in range(200):
+        gap = evaluate(tree, env)
+        slope = [evaluate(r, env) for r in rates]
+        size = math.fsum(d * d for d in slope)
+        if gap == 0.0 or size == 0.0:
+            return (env, math.sqrt(size)) if gap == 0.0 else None
+        new = {**env, **{q: env[q] - gap * d / size for q, d in zip(used, slope)}}
+        if all(new[q] == env[q] for q in used):  # as close as the numbers go
+            return env, math.sqrt(size)
+        after = evaluate(tree, new)
+        if after < 0.0 and gap > 0.0:  # crossed: the zero is between
+            lo, hi = env, new
+            for _ in range(100):
+                mid = {**lo, **{q: 0.5 * (lo[q] + hi[q]) for q in used}}
+                if all(mid[q] in (lo[q], hi[q]) for q in used):
+                    break
+                if evaluate(tree, mid) >= 0.0:
+                    lo = mid
+                else:
+                    hi = mid
+            return lo, _norm(rates, lo)
+        env = new
+    return None

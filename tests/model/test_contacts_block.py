@@ -149,3 +149,49 @@ def test_a_file_with_more_contacts_than_can_be_followed_is_refused(write_model):
     with pytest.raises(ModelFileError) as exc:
         read_model(write_model(ball(rows)))
     assert "m.dat:524:1: more than 500 contacts" in str(exc.value)
+
+
+# -- gaps that could never stop anything ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("gap, says", [
+    ("0", "does not depend on the coordinates, so the bodies can never close it"),
+    ("r - r", "does not depend on the coordinates"),
+    ("abs(x - r)", "is never below 0, whatever the coordinates, so it can never stop anything"),
+    ("(x - r)²", "is never below 0, whatever the coordinates"),
+    ("(x - r)·(x - r)", "reaches 0 with no slope (its derivatives by the coordinates are all 0 there, at x = 0.1)"),
+    ("(x - r)³", "reaches 0 with no slope (its derivatives by the coordinates are all 0 there, at x = 0.1)"),
+])
+def test_a_gap_that_cannot_stop_the_ball_is_refused_where_it_is_written(write_model, gap, says):
+    # each of these passed check and the ball fell through the floor without a word; the
+    # ball starts at x = 1, above the floor, so every one of them is ≥ 0 at the start
+    found = problems(write_model, f"<K>suelo|'{gap}'|'e'|'0'|'0'|</K>")
+    assert any(f":24:10: the gap of contact 'suelo' {says}" in p for p in found), found
+
+
+@pytest.mark.parametrize("gap", ["x - r", "exp(10·x) - exp(10·r)", "abs(x) - r", "x³ - r³", "max(-x, x - 0.1) - r",
+                                 "sqrt(x² + 1) - 1 - r"])
+def test_a_gap_that_crosses_0_with_a_slope_is_fine(write_model, gap):
+    # x³ − r³ is flat at x = 0, but it crosses 0 at x = r with slope 3·r²
+    assert problems(write_model, f"<K>suelo|'{gap}'|'e'|'0'|'0'|</K>") == []
+
+
+def test_a_touching_start_with_a_flat_gap_is_refused_too(write_model):
+    found = problems(write_model, "<K>suelo|'(x - r)³'|'e'|'0'|'0'|</K>", x0="0.1")
+    assert any("reaches 0 with no slope" in p for p in found), found
+
+
+@pytest.mark.parametrize("gap", ["0", "abs(y - r)", "(y - r)^2"])
+def test_the_loader_and_check_refuse_the_shipped_ball_with_a_gap_that_cannot_push(write_model, capsys, gap):
+    from project import ROOT
+
+    from game.app.cli import main
+    from game.model import load_model
+
+    text = (ROOT / "models" / "pelota.dat").read_text(encoding="utf-8")
+    path = write_model(text.replace("<K>piso|'y - r'|", f"<K>piso|'{gap}'|"), "pelota.dat")
+    with pytest.raises(ModelFileError, match=r"pelota.dat:35:9: the gap of contact 'piso' "):
+        load_model(path)
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:35:9: the gap of contact 'piso' " in out
