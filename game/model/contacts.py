@@ -13,9 +13,10 @@ is at most mu_s times the normal force or impulse, and slides with mu_k times it
 otherwise; 0 ≤ mu_k ≤ mu_s. Without it mu_k = mu_s = mu.
 
 Reading a row is :func:`contact_row`; what the rows mean together (known names,
-slip linear in the velocities, e in [0, 1] and mu ≥ 0 at the parameters'
-values, no contact crossed at the initial conditions) is :func:`name_problems`
-and :func:`number_problems`, called by :mod:`game.model.validate`.
+slip linear in the velocities, e in [0, 1], mu ≥ 0 and 0 ≤ mu_k ≤ mu at the
+parameters' values, no contact crossed at the initial conditions, no gap that
+could never stop anything: ``'0'``, ``'abs(y - r)'``, ``'(y - r)³'``) is
+:func:`name_problems` and :func:`number_problems`, called by :mod:`game.model.validate`.
 """
 
 from __future__ import annotations
