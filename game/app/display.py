@@ -70,17 +70,19 @@ class Display:
         return self.screen
 
 
-def open_manual(kiosk: bool) -> Words | None:
-    """Open the shipped manual in the system's browser; the banner's words when it cannot be
-    (no browser; a kiosk, where a browser over the scene could not be closed by a visitor)."""
-    manual = (paths.DOCS / "manual.html").resolve()
+def open_manual(kiosk: bool, language: str) -> Words:
+    """Open the shipped manual in ``language`` in the system's browser; the banner's words either
+    way. ``webbrowser.open`` may say yes while nothing opens (no display browser, a handler that
+    fails quietly), so the banner always gives the manual's path, and says whether a browser was
+    asked. A kiosk opens none: a browser over the scene could not be closed by a visitor."""
+    manual = paths.manual(language).resolve()
     if kiosk:
         return Words.of("manual_kiosk", path=str(manual))
     try:
         opened = webbrowser.open(manual.as_uri())
     except webbrowser.Error:
         opened = False
-    return None if opened else Words.of("no_browser", path=str(manual))
+    return Words.of("manual_opening" if opened else "no_browser", path=str(manual))
 
 
 def save_view(size: tuple[int, int], scene: Scene, viewport: tuple[int, int, int, int],

@@ -234,9 +234,7 @@ class App:
     # -- what only a window does -------------------------------------------------------------
 
     def open_manual(self) -> None:
-        problem = open_manual(self.settings.kiosk)
-        if problem is not None:
-            self.session.say(problem, "notice")
+        self.session.say(open_manual(self.settings.kiosk, self.texts.language), "notice")
 
     def export_view(self) -> None:
         """The drawing area as a PNG in the export folder: the scene alone, no panels or bars."""
