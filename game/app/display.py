@@ -70,6 +70,19 @@ class Display:
         return self.screen
 
 
+#: the events by which SDL says the window has a new size (pygame's own, and SDL 2's two)
+RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED)
+
+
+def resized_to(event: pygame.event.Event) -> tuple[int, int] | None:
+    """The window's new size if ``event`` says it was resized, else None."""
+    if event.type == pygame.VIDEORESIZE:
+        return (event.w, event.h)
+    if event.type in RESIZE_EVENTS:
+        return (event.x, event.y)
+    return None
+
+
 def open_manual(kiosk: bool, language: str) -> Words:
     """Open the shipped manual in ``language`` in the system's browser; the banner's words either
     way. ``webbrowser.open`` may say yes while nothing opens (no display browser, a handler that
