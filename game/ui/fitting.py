@@ -39,10 +39,19 @@ def fitted_text(manager: pygame_gui.UIManager, object_id: str, text: str, width:
     return shown, (text if shown != text else None)
 
 
+def width_for_text(label) -> int:
+    """``label``'s width as :func:`first_fitting` counts it: what its text may use (less its borders,
+    and its padding when the text is aligned to a side) plus :data:`TEXT_MARGIN`."""
+    b = label.border_width
+    borders = b["left"] + b["right"] if isinstance(b, dict) else 2 * (b or 0)
+    padding = 0 if label.text_horiz_alignment == "center" else 2 * label.text_horiz_alignment_padding
+    return label.rect.width - max(0, borders + padding - TEXT_MARGIN)
+
+
 def fit_label(label, text: str, ids: Sequence[str], manager: pygame_gui.UIManager, class_id: str | None = None) -> None:
     """Show ``text`` on ``label`` (a UILabel or UIButton) in the largest of the fonts of ``ids`` it
     fits; else in the last, shortened with "…", whole in the tooltip."""
-    width = label.rect.width
+    width = width_for_text(label)
     object_id = first_fitting(manager, ids, [text], width) or ids[-1]
     if label.object_ids[-1] != object_id:
         label.change_object_id(ObjectID(object_id, class_id))

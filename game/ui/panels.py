@@ -10,10 +10,13 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox, UITextEntryLine
 
+from .fitting import fit_label
 from .layout import Layout
 from .text import Row, Texts, shortened
 
 ROW = 30
+#: a value's fonts, largest first: a long expression takes the smaller before it is shortened
+VALUE_FONTS = ("#expression", "#expression_small")
 #: pixels of the message under the rows: two lines of text, wrapped
 STATUS = 58
 
@@ -62,6 +65,7 @@ class DefinitionsPanel:
             r = pygame.Rect(16 + name_w, y, value_w, target)
             self.value_rects.append(r)
             self.value_buttons.append(UIButton(r, row.value, manager, container=box, object_id=ObjectID("#expression")))
+            fit_label(self.value_buttons[-1], row.value, VALUE_FONTS, manager)
             description = UILabel(pygame.Rect(24 + name_w + value_w, y, desc_w, target), "", manager, container=box)
             font = description.font
             description.set_text(shortened(row.description, desc_w - 12, font.size) if font else row.description)
@@ -113,7 +117,7 @@ class DefinitionsPanel:
                 self.entry.focus()
             return
         self.pending[name] = text.strip()
-        self.value_buttons[i].set_text(text.strip())
+        fit_label(self.value_buttons[i], text.strip(), VALUE_FONTS, self.manager)
         self._close_entry()
         self._say(self.texts("pending"), "#pending")
 

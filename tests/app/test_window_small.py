@@ -181,3 +181,13 @@ def test_a_shortened_title_shows_whole_when_the_pointer_rests_on_it(app_factory)
     for _ in range(15):
         app.frame(0.1)
     assert title.tool_tip is not None and title.tool_tip.text_block.html_text == app.session.title
+
+
+def test_a_long_parameter_expression_shows_whole_in_the_parameters_panel(app_factory):
+    app = app_factory(model="cuadrilatero")
+    resize(app, (640, 480))
+    key(app, pygame.K_p)
+    panel = app.panel
+    be = panel.value_buttons[[r.name for r in panel.rows].index("be")]
+    assert be.text == "acos((c² + e² - b²)/(2·c·e))"  # in the smaller expression font
+    assert clipped(app) == []
