@@ -109,9 +109,10 @@ def test_the_english_manual_has_every_anchor_of_the_spanish_one():
 
 def test_the_wheel_carries_both_manuals_where_an_installed_copy_finds_them(tmp_path):
     """What setup.py's build step puts in the wheel (the same files `pip install .` installs)."""
-    subprocess.run([sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(tmp_path)], cwd=ROOT,
-                   check=True, capture_output=True)
-    package = tmp_path / "game"
+    build = tmp_path / "build"
+    subprocess.run([sys.executable, "setup.py", "-q", "egg_info", "--egg-base", str(tmp_path),  # nothing left in the checkout
+                    "build_py", "--build-lib", str(build)], cwd=ROOT, check=True, capture_output=True)
+    package = build / "game"
     root = paths.find_root(package)
     assert root == package / "_data"
     for language in ("es", "en"):
