@@ -215,6 +215,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         " (un hueco puede usar parámetros, coordenadas y t)"),
     "where.restitution": (" (e may use only the parameters)", " (e solo puede usar los parámetros)"),
     "where.friction": (" (mu may use only the parameters)", " (mu solo puede usar los parámetros)"),
+    "where.kinetic": (" (mu_k may use only the parameters)", " (mu_k solo puede usar los parámetros)"),
     "where.slip": (
         " (slip may use parameters, coordinates, velocities and t)",
         " (el deslizamiento puede usar parámetros, coordenadas, velocidades y t)"),
@@ -476,10 +477,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "aviso: el título '{title}' se repite (el primero en la línea {line})"),
     # contacts (SPEC §7.3)
     "read.contact_cells": (
-        "a contact row has 5 or 6 cells, id|'gap'|'e'|'mu'|'slip'|description, the description optional "
-        "(found {found})",
-        "una fila de contacto tiene 5 o 6 celdas, id|'hueco'|'e'|'mu'|'deslizamiento'|descripción, la descripción "
-        "opcional (hay {found})"),
+        "a contact row has 5 to 7 cells, id|'gap'|'e'|'mu'|'slip'|description|'mu_k', the description and "
+        "mu_k optional (found {found})",
+        "una fila de contacto tiene de 5 a 7 celdas, id|'hueco'|'e'|'mu'|'deslizamiento'|descripción|'mu_k', la "
+        "descripción y mu_k opcionales (hay {found})"),
     "read.too_many_free_points": (
         "more than {limit} free points: a mechanism's coordinates are the x and y of its free points, and a "
         "model has at most {coordinates} (the rest of the file was not read)",
@@ -503,6 +504,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "check.friction_range": (
         "mu (friction) of contact '{name}' must be 0 or more, but it is {value}",
         "mu (fricción) del contacto '{name}' debe ser 0 o más, pero vale {value}"),
+    "check.kinetic_range": (
+        "mu_k (kinetic friction) of contact '{name}' must be between 0 and mu = {mu}, but it is {value}",
+        "mu_k (fricción cinética) del contacto '{name}' debe estar entre 0 y mu = {mu}, pero vale {value}"),
+    "check.kinetic_value": (
+        "mu_k (kinetic friction) of contact '{name}' cannot be computed: {reason}",
+        "mu_k (fricción cinética) del contacto '{name}' no se puede calcular: {reason}"),
     "check.restitution_value": (
         "e (restitution) of contact '{name}' cannot be computed: {reason}",
         "e (restitución) del contacto '{name}' no se puede calcular: {reason}"),
@@ -512,6 +519,24 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "check.gap_value": (
         "the gap of contact '{name}' cannot be computed at the initial conditions: {reason}",
         "el hueco del contacto '{name}' no se puede calcular en las condiciones iniciales: {reason}"),
+    "check.gap_constant": (
+        "the gap of contact '{name}' does not depend on the coordinates, so the bodies can never close it: it "
+        "must be 0 where they touch and below 0 inside (as 'y - r')",
+        "el hueco del contacto '{name}' no depende de las coordenadas, así que los cuerpos nunca lo cierran: "
+        "debe valer 0 donde se tocan y menos de 0 por dentro (como 'y - r')"),
+    "check.gap_never_negative": (
+        "the gap of contact '{name}' is never below 0, whatever the coordinates, so it can never stop anything "
+        "(a crossing of 0 is what is looked for): it must be 0 where the bodies touch and below 0 inside "
+        "(as 'y - r', not 'abs(y - r)' or '(y - r)²')",
+        "el hueco del contacto '{name}' nunca es menor que 0, sean cuales sean las coordenadas, así que no "
+        "puede detener nada (lo que se vigila es que cruce el 0): debe valer 0 donde los cuerpos se tocan y "
+        "menos de 0 por dentro (como 'y - r', no 'abs(y - r)' ni '(y - r)²')"),
+    "check.gap_flat": (
+        "the gap of contact '{name}' reaches 0 with no slope (its derivatives by the coordinates are all 0 "
+        "there, at {where}), so it cannot push: it must cross 0 with a slope (as 'y - r', not '(y - r)³')",
+        "el hueco del contacto '{name}' llega a 0 sin pendiente (sus derivadas respecto a las coordenadas "
+        "valen 0 ahí, en {where}), así que no puede empujar: debe cruzar el 0 con pendiente (como 'y - r', "
+        "no '(y - r)³')"),
     "check.contact_inside": (
         "the initial conditions put contact '{name}' inside (its gap is {gap}; it must be 0 or more)",
         "las condiciones iniciales dejan el contacto '{name}' por dentro (su hueco vale {gap}; debe ser 0 o más)"),

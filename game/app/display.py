@@ -70,17 +70,32 @@ class Display:
         return self.screen
 
 
-def open_manual(kiosk: bool) -> Words | None:
-    """Open the shipped manual in the system's browser; the banner's words when it cannot be
-    (no browser; a kiosk, where a browser over the scene could not be closed by a visitor)."""
-    manual = (paths.DOCS / "manual.html").resolve()
+#: the events by which SDL says the window has a new size (pygame's own, and SDL 2's two)
+RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED)
+
+
+def resized_to(event: pygame.event.Event) -> tuple[int, int] | None:
+    """The window's new size if ``event`` says it was resized, else None."""
+    if event.type == pygame.VIDEORESIZE:
+        return (event.w, event.h)
+    if event.type in RESIZE_EVENTS:
+        return (event.x, event.y)
+    return None
+
+
+def open_manual(kiosk: bool, language: str) -> Words:
+    """Open the shipped manual in ``language`` in the system's browser; the banner's words either
+    way. ``webbrowser.open`` may say yes while nothing opens (no display browser, a handler that
+    fails quietly), so the banner always gives the manual's path, and says whether a browser was
+    asked. A kiosk opens none: a browser over the scene could not be closed by a visitor."""
+    manual = paths.manual(language).resolve()
     if kiosk:
         return Words.of("manual_kiosk", path=str(manual))
     try:
         opened = webbrowser.open(manual.as_uri())
     except webbrowser.Error:
         opened = False
-    return None if opened else Words.of("no_browser", path=str(manual))
+    return Words.of("manual_opening" if opened else "no_browser", path=str(manual))
 
 
 def save_view(size: tuple[int, int], scene: Scene, viewport: tuple[int, int, int, int],

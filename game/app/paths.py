@@ -28,3 +28,10 @@ CATALOG = ROOT / "models.xml"
 MODELS = ROOT / "models"
 ASSETS = ROOT / "assets"
 DOCS = ROOT / "docs"
+#: the manual in each language of the interface (the Spanish one is CenM's; it is the fallback)
+MANUALS = {"es": "manual.html", "en": "manual_en.html"}
+
+
+def manual(language: str, docs: Path | None = None) -> Path:
+    """The shipped manual in ``language`` (Spanish for a language it is not written in)."""
+    return (docs or DOCS) / MANUALS.get(language, MANUALS["es"])

@@ -30,6 +30,8 @@ GIVE_BACK_EVERY = 1.0
 LIVE_PANELS = (("energy", "right"), ("values", "right"))
 #: lines of the values panel kept when its column is short
 VALUES_LEAST = 6
+#: columns wide enough that no expression is wrapped (a tooltip says it whole)
+UNWRAPPED = 10_000
 
 
 class Widgets:
@@ -47,6 +49,8 @@ class Widgets:
         #: the docks last asked for, and what they depended on (wrapping the expressions each frame
         #: would cost more than drawing the scene)
         self._docks: tuple[tuple, list[Dock]] = ((), [])
+        #: the live panels are in their compact font (the window is too short for them at full size)
+        self.compact = False
         #: widgets were killed since the window last gave their memory back (it does so at the end of
         #: the frame: :meth:`give_back`); a window built again starts with its old widgets dropped
         self.dropped = dropped
@@ -64,18 +68,27 @@ class Widgets:
 
     def _wanted(self, session: Session, layout: Layout) -> list[Dock]:
         width = layout.side_width()
-        columns = Layout.panel_columns(width)
+        docks = self._live_docks(session, width, compact=False)
+        # a window too short for every line: smaller lines, before any expression gives way
+        self.compact = sum(d.height for d in docks) > layout.scene[3]
+        if self.compact:
+            docks = self._live_docks(session, width, compact=True)
+        plots = self.plots.dock(session, layout)
+        return docks if plots is None else [*docks, plots]
+
+    def _live_docks(self, session: Session, width: int, compact: bool) -> list[Dock]:
+        columns = Layout.panel_columns(width, compact)
         docks = []
         for name, edge in LIVE_PANELS:
             if name in session.view.panels:
                 lines = len(session.readout(name, columns))
-                # the energies' numbers must show (their expressions can give way); a long list of
-                # values (a mechanism's points and reactions) can end in "…" after a few
-                least = (lines - session.expression_lines(name, columns) + 1 if name == "energy"
-                         else VALUES_LEAST)
-                docks.append(Dock(name, edge, width, LivePanel.height(lines), LivePanel.height(min(lines, least))))
-        plots = self.plots.dock(session, layout)
-        return docks if plots is None else [*docks, plots]
+                # the energies, formulas and numbers, show whole (in the compact font when short); a
+                # long list of values (a mechanism's points and reactions) ends in "…" after a few;
+                # only where not even that fits do the formulas give way, the numbers last
+                least = lines if name == "energy" else VALUES_LEAST
+                docks.append(Dock(name, edge, width, LivePanel.height(lines, compact),
+                                  LivePanel.height(min(lines, least), compact)))
+        return docks
 
     def follow(self, session: Session, layout: Layout) -> Layout:
         """Open and close what the view state asks for; the layout with the live panels docked."""
@@ -128,18 +141,21 @@ class Widgets:
     def refresh(self, session: Session, layout: Layout) -> None:
         """Rewrite the numbers of the live panels."""
         for name, panel in self.live.items():
-            panel.set_lines(self._lines(session, name, layout.dock_rect(name))[0])
+            lines = self._lines(session, name, layout.dock_rect(name))[0]
+            # what gave way to "…" is said whole, unwrapped, in its tooltip
+            panel.set_lines(lines, "\n".join(session.readout(name, UNWRAPPED)) if "…" in lines else None)
 
     def _lines(self, session: Session, name: str, rect) -> tuple[list[str], int]:
         """What a live panel in ``rect`` shows, and how many of its first lines are expressions."""
-        columns = Layout.panel_columns(rect[2])
+        columns = Layout.panel_columns(rect[2], self.compact)
         return fitted(session.readout(name, columns), session.expression_lines(name, columns),
-                      LivePanel.room(rect[3]))
+                      LivePanel.room(rect[3], self.compact))
 
     def _live_panel(self, session: Session, layout: Layout, dock: Dock) -> LivePanel:
         rect = pygame.Rect(layout.dock_rect(dock.name))
         lines, expressions = self._lines(session, dock.name, rect)
-        return LivePanel(self.manager, rect, self.texts(f"{dock.name}_title"), len(lines), tuple(range(expressions)))
+        return LivePanel(self.manager, rect, self.texts(f"{dock.name}_title"), len(lines), tuple(range(expressions)),
+                         self.compact)
 
     def _dialog(self, session: Session, layout: Layout, which: str) -> DefinitionsPanel | SavePanel:
         if which == "save":

@@ -22,7 +22,7 @@ from ..ui.text import Texts
 from ..ui.theme import DOCK_BACKGROUND, plot_font, ui_manager
 from . import paths
 from .controls import BY_NAME, SPEED_LABELS, offered
-from .display import Display, open_manual, save_view
+from .display import Display, open_manual, resized_to, save_view
 from .healing import FrameGuard, long_running_process, open_log
 from .pointer import Pointer
 from .session import Session
@@ -181,8 +181,9 @@ class App:
             if not self.settings.kiosk:  # a kiosk is not closed by accident (Ctrl+Shift+Q quits)
                 self.running = False
             return
-        if event.type == pygame.VIDEORESIZE:
-            self.resize(self.display.resized((event.w, event.h)))
+        if (size := resized_to(event)) is not None:
+            if (size := self.display.resized(size)) != (self.layout.width, self.layout.height):
+                self.resize(size)  # SDL tells a resize up to three ways: the layout is made once
             return
         consumed = self.manager.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -234,9 +235,7 @@ class App:
     # -- what only a window does -------------------------------------------------------------
 
     def open_manual(self) -> None:
-        problem = open_manual(self.settings.kiosk)
-        if problem is not None:
-            self.session.say(problem, "notice")
+        self.session.say(open_manual(self.settings.kiosk, self.texts.language), "notice")
 
     def export_view(self) -> None:
         """The drawing area as a PNG in the export folder: the scene alone, no panels or bars."""

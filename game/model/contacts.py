@@ -6,10 +6,17 @@ bodies touch and an impulse with restitution ``e`` and Coulomb friction ``mu``
 acts along ``slip``, the sliding speed at the contact (linear in the
 velocities; ``'0'`` means no friction).
 
+An optional trailing cell after the description (an addition to SPEC §7.3, which
+keeps its order) is the kinetic coefficient: ``<K>id|'gap'|'e'|'mu'|'slip'|description|'mu_k'</K>``.
+Then ``mu`` is the static one, mu_s: a contact sticks while the friction it needs
+is at most mu_s times the normal force or impulse, and slides with mu_k times it
+otherwise; 0 ≤ mu_k ≤ mu_s. Without it mu_k = mu_s = mu.
+
 Reading a row is :func:`contact_row`; what the rows mean together (known names,
-slip linear in the velocities, e in [0, 1] and mu ≥ 0 at the parameters'
-values, no contact crossed at the initial conditions) is :func:`name_problems`
-and :func:`number_problems`, called by :mod:`game.model.validate`.
+slip linear in the velocities, e in [0, 1], mu ≥ 0 and 0 ≤ mu_k ≤ mu at the
+parameters' values, no contact crossed at the initial conditions, no gap that
+could never stop anything: ``'0'``, ``'abs(y - r)'``, ``'(y - r)³'``) is
+:func:`name_problems` and :func:`number_problems`, called by :mod:`game.model.validate`.
 """
 
 from __future__ import annotations
@@ -32,9 +39,10 @@ from ..expr import (
     evaluate,
     names_in,
 )
+from ..expr.intervals import value_range
 from ..messages import Message, msg, number
 
-#: The cells of a contact row after ``<K>``, in order (a description may follow).
+#: The cells of a contact row after ``<K>``, in order (a description and then mu_k may follow).
 CONTACT_FIELDS = ("id", "gap", "e", "mu", "slip")
 
 #: A contact whose gap at the initial conditions is below −this (model units) starts crossed.
@@ -52,6 +60,8 @@ class Contact:
     slip: Expression
     description: str
     location: Location
+    #: the kinetic friction coefficient mu_k (the optional last cell); None: the same as mu
+    kinetic: Expression | None = None
 
 
 class Cell(Protocol):
@@ -74,15 +84,16 @@ def contact_row(cells: Sequence[C], row_location: Location,
     """The contact of one ``<K>`` row, or None after reporting what is wrong with it
     (``name``, ``expression`` and ``problem`` are the reader's own, so every message has
     the file's line and column)."""
-    if len(cells) not in (5, 6):
+    if len(cells) not in (5, 6, 7):
         problem(msg("read.contact_cells", found=len(cells)), row_location)
         return None
     ident = name(cells[0], "contact")
     gap, e, mu, slip = (expression(c) for c in cells[1:5])
-    if ident is None or gap is None or e is None or mu is None or slip is None:
+    kinetic = expression(cells[6]) if len(cells) == 7 else None
+    if ident is None or gap is None or e is None or mu is None or slip is None or (len(cells) == 7 and kinetic is None):
         return None
-    description = cells[5].text if len(cells) == 6 else ""
-    return Contact(ident, gap, e, mu, slip, description, cells[0].location)
+    description = cells[5].text if len(cells) >= 6 else ""
+    return Contact(ident, gap, e, mu, slip, description, cells[0].location, kinetic)
 
 
 # -- what the rows mean ------------------------------------------------------------------------
@@ -111,6 +122,8 @@ def name_problems(contacts: Sequence[Contact], parameters: Collection[str], coor
         names_ok(c.gap, with_coords, msg("where.gap"))
         names_ok(c.restitution, parameters, msg("where.restitution"))
         names_ok(c.friction, parameters, msg("where.friction"))
+        if c.kinetic is not None:
+            names_ok(c.kinetic, parameters, msg("where.kinetic"))
         if names_ok(c.slip, with_coords | set(velocities), msg("where.slip")):
             problem = _nonlinear_velocity(c.slip, velocities)
             if problem is not None:
@@ -149,32 +162,43 @@ def _vanishes(rate, velocities: Sequence[str]) -> bool:
 
 
 def coefficient_problems(contact: Contact, parameters: Mapping[str, float]) -> list[SourceError]:
-    """e must be in [0, 1] and mu ≥ 0 at the parameters' values."""
+    """e must be in [0, 1], mu ≥ 0 and mu_k in [0, mu] at the parameters' values."""
     problems: list[SourceError] = []
-    for expr, low, high, cannot, outside in (
-            (contact.restitution, 0.0, 1.0, "check.restitution_value", "check.restitution_range"),
-            (contact.friction, 0.0, math.inf, "check.friction_value", "check.friction_range")):
+    values: dict[str, float] = {}
+    checks = [("e", contact.restitution, 0.0, 1.0, "check.restitution_value", "check.restitution_range"),
+              ("mu", contact.friction, 0.0, math.inf, "check.friction_value", "check.friction_range")]
+    if contact.kinetic is not None:
+        checks.append(("mu_k", contact.kinetic, 0.0, math.inf, "check.kinetic_value", "check.kinetic_range"))
+    for key, expr, low, high, cannot, outside in checks:
         try:
             value = evaluate(expr.tree, parameters)
         except EvaluationError as exc:
             problems.append(SourceError(msg(cannot, name=contact.id, reason=exc.reason), expr.location))
             continue
+        bound = {}
+        if key == "mu_k":  # at most mu (the static one), when that has a value
+            high = values.get("mu", math.inf)
+            bound = {"mu": number(high)}
         if not low <= value <= high:
-            problems.append(SourceError(msg(outside, name=contact.id, value=number(value)), expr.location))
+            problems.append(SourceError(msg(outside, name=contact.id, value=number(value), **bound), expr.location))
+        values[key] = value
     return problems
 
 
-def coefficients(contact: Contact, parameters: Mapping[str, float]) -> tuple[float, float]:
-    """(e, mu) at the parameters' values; raises the first problem as an ExpressionError."""
+def coefficients(contact: Contact, parameters: Mapping[str, float]) -> tuple[float, float, float]:
+    """(e, mu_s, mu_k) at the parameters' values; raises the first problem as an ExpressionError."""
     problems = coefficient_problems(contact, parameters)
     if problems:
         raise ExpressionError(problems[0].reason, problems[0].location)
-    return evaluate(contact.restitution.tree, parameters), evaluate(contact.friction.tree, parameters)
+    mu = evaluate(contact.friction.tree, parameters)
+    kinetic = mu if contact.kinetic is None else evaluate(contact.kinetic.tree, parameters)
+    return evaluate(contact.restitution.tree, parameters), mu, kinetic
 
 
 def number_problems(contacts: Sequence[Contact], parameters: Mapping[str, float],
-                    conditions: Mapping[str, float]) -> list[SourceError]:
-    """Coefficients in range, and no gap below 0 at the initial conditions."""
+                    conditions: Mapping[str, float], coordinates: Sequence[str] = ()) -> list[SourceError]:
+    """Coefficients in range, no gap below 0 at the initial conditions, and each gap one that
+    can stop something (:func:`gap_problem`; needs the ``coordinates``' names)."""
     problems: list[SourceError] = []
     env = {**parameters, **conditions, TIME: 0.0}
     for c in contacts:
@@ -186,4 +210,84 @@ def number_problems(contacts: Sequence[Contact], parameters: Mapping[str, float]
             continue
         if gap < -CROSSED_AT_START:
             problems.append(SourceError(msg("check.contact_inside", name=c.id, gap=number(gap)), c.gap.location))
+        elif coordinates:
+            problem = gap_problem(c, parameters, env, coordinates)
+            if problem is not None:
+                problems.append(problem)
     return problems
+
+
+#: a gap's derivatives this much smaller where it reaches 0 than a little away from there are none
+FLAT = 1e-6
+
+
+def gap_problem(contact: Contact, parameters: Mapping[str, float], start: Mapping[str, float],
+                coordinates: Sequence[str]) -> SourceError | None:
+    """A problem if the gap cannot stop anything, so that the bodies would go through each
+    other without a word: it does not depend on the coordinates (``'0'``); it is never below 0
+    whatever they are (``'abs(y - r)'``, ``'(y - r)²'``: a crossing is what the engine looks
+    for), as interval arithmetic can tell; or where it reaches 0 from the initial conditions
+    ``start`` (following Newton's method) its derivatives by the coordinates are all 0
+    (``'(y - r)³'``), so no impulse or force along them could push."""
+    where = contact.gap.location
+    tree = algebra.bind(contact.gap.tree, parameters)
+    used = [q for q in coordinates if q in names_in(tree)]
+    try:
+        rates = [algebra.diff(tree, q) for q in used]
+    except ValueError:  # a function without a derivative: nothing to say here
+        return None
+    if all(algebra.is_zero(r) for r in rates):
+        return SourceError(msg("check.gap_constant", name=contact.id), where)
+    # (the range's ends are widened by a few units in the last place: a 0 comes out as −1e-323)
+    if value_range(tree, {TIME: (0.0, math.inf)})[0] >= -CROSSED_AT_START:
+        return SourceError(msg("check.gap_never_negative", name=contact.id), where)
+    try:
+        at = _zero_from(tree, rates, used, dict(start))
+        if at is None:
+            return None
+        env, slope = at
+        # the slope a little away from there, along each coordinate
+        step = 1e-3 * max(1.0, max(abs(env[q]) for q in used))
+        around = 0.0
+        for q in used:
+            for side in (-step, step):
+                around = max(around, _norm(rates, {**env, q: env[q] + side}))
+    except EvaluationError:
+        return None
+    if slope <= FLAT * around:
+        shown = ", ".join(f"{q} = {number(env[q])}" for q in used)
+        return SourceError(msg("check.gap_flat", name=contact.id, where=shown), where)
+    return None
+
+
+def _norm(rates: Sequence, env: Mapping[str, float]) -> float:
+    return math.sqrt(math.fsum(evaluate(r, env) ** 2 for r in rates))
+
+
+def _zero_from(tree, rates: Sequence, used: Sequence[str], env: dict[str, float]
+               ) -> tuple[dict[str, float], float] | None:
+    """A point where the gap is 0, reached from ``env`` by Newton steps (bisection once it has
+    crossed), and the size of its derivatives there; None if none is reached."""
+    for _ in range(200):
+        gap = evaluate(tree, env)
+        slope = [evaluate(r, env) for r in rates]
+        size = math.fsum(d * d for d in slope)
+        if gap == 0.0 or size == 0.0:
+            return (env, math.sqrt(size)) if gap == 0.0 else None
+        new = {**env, **{q: env[q] - gap * d / size for q, d in zip(used, slope)}}
+        if all(new[q] == env[q] for q in used):  # as close as the numbers go
+            return env, math.sqrt(size)
+        after = evaluate(tree, new)
+        if after < 0.0 and gap > 0.0:  # crossed: the zero is between
+            lo, hi = env, new
+            for _ in range(100):
+                mid = {**lo, **{q: 0.5 * (lo[q] + hi[q]) for q in used}}
+                if all(mid[q] in (lo[q], hi[q]) for q in used):
+                    break
+                if evaluate(tree, mid) >= 0.0:
+                    lo = mid
+                else:
+                    hi = mid
+            return lo, _norm(rates, lo)
+        env = new
+    return None

@@ -164,7 +164,7 @@ def _numbers(model: ModelFile, resolver: GraphicsResolver, problems: list[Source
     except ExpressionError as exc:
         problems.append(exc)
         return
-    problems += contacts.number_problems(model.contacts, params, conds)
+    problems += contacts.number_problems(model.contacts, params, conds, list(model.coordinates))
     n = model.n
     env = {**params, **conds, TIME: 0.0}
     T = np.zeros((n, n))

@@ -5,18 +5,19 @@ W = T⁻¹ (never formed: the generated code solves with T's factors), in genera
 coordinates:
 
 - **Impact** (:meth:`Contacts.resolve`): the touching contacts that approach get
-  generalized impulses Δp = Jᵀ·Pn + Sᵀ·Pt, one contact at a time and again while any
-  still approaches (Gauss–Seidel along the chain: a Newton's cradle passes the
-  impulse ball to ball, so as many balls leave as came in). Each one reverses the
-  normal rate J·q̇ with factor e; friction sticks if |Pt| ≤ mu·Pn allows it, else
-  slides with |Pt| = mu·Pn; kinetic energy never rises (friction is reduced if it
+  generalized impulses Δp = Jᵀ·Pn + Sᵀ·Pt, all of them together (one complementarity
+  problem, :mod:`.impacts`: a symmetric hit gives a symmetric result, whatever the order
+  of the rows), and again while any contact still approaches (a Newton's cradle passes
+  the impulse ball to ball, so as many balls leave as came in). Each one reverses the
+  normal rate J·q̇ with factor e; friction sticks if |Pt| ≤ mu_s·Pn allows it, else
+  slides with |Pt| = mu_k·Pn; kinetic energy never rises (friction is reduced if it
   would). An approach slower than what the free normal acceleration builds in
   :data:`REST_SUBSTEPS` substeps is inelastic: no Zeno sequence of ever smaller
   bounces.
 - **Resting** (:meth:`Contacts.resting`, :meth:`Contacts.forces`): a contact that
   touches with no normal speed and needs a pushing force becomes a one-sided
   constraint: normal force λ ≥ 0 keeping gap¨ = 0, Coulomb friction sticking inside
-  the cone or sliding against the slip, released when λ would pull. One resting
+  the cone of mu_s or sliding against the slip with mu_k, released when λ would pull. One resting
   contact is solved in closed form; several make a small linear complementarity
   problem, solved by projected Gauss–Seidel and then exactly on the set it finds.
 
@@ -37,28 +38,32 @@ import numpy as np
 from ..expr import Node, algebra
 from ..model import ModelFile
 from ..model.contacts import coefficients
+from .impacts import ImpactRow, simultaneous
 
 #: an impact slower than the free normal acceleration builds in this many substeps is inelastic
 REST_SUBSTEPS = 4
 #: relative size under which a gap counts as touching and a speed as zero
 TOUCH = 1e-9
-#: sweeps of sequential impulses with restitution before the rest are made inelastic
-RESTITUTION_SWEEPS = 200
-#: then sweeps of inelastic impulses at most
-INELASTIC_SWEEPS = 2000
+#: rounds of simultaneous impulses with restitution (each one a wave along a chain) before the
+#: rest is made inelastic
+RESTITUTION_ROUNDS = 200
+#: then rounds of inelastic impulses on every touching contact at most (one is enough but for round-off)
+INELASTIC_ROUNDS = 20
 #: projected Gauss–Seidel sweeps for resting forces at most
 FORCE_SWEEPS = 300
 
 
 @dataclass(frozen=True)
 class BoundContact:
-    """A contact of the model with numbers for its coefficients."""
+    """A contact of the model with numbers for its coefficients: ``friction`` is mu_s (the
+    cone a sticking contact stays in), ``kinetic`` mu_k (what a sliding one feels)."""
 
     id: str
     restitution: float
     friction: float
     gap: Node
     slip: Node
+    kinetic: float
 
     @cached_property
     def rubs(self) -> bool:
@@ -70,8 +75,9 @@ def bind_contacts(model: ModelFile, parameters: Mapping[str, float]) -> tuple[Bo
     """The model's contacts with the parameters' values (ExpressionError if e or mu is out of range)."""
     out = []
     for c in model.contacts:
-        e, mu = coefficients(c, parameters)
-        out.append(BoundContact(c.id, e, mu, algebra.bind(c.gap.tree, parameters), algebra.bind(c.slip.tree, parameters)))
+        e, mu, mu_k = coefficients(c, parameters)
+        out.append(BoundContact(c.id, e, mu, algebra.bind(c.gap.tree, parameters), algebra.bind(c.slip.tree, parameters),
+                                mu_k))
     return tuple(out)
 
 
@@ -329,31 +335,42 @@ class Contacts:
             return p, [], []
         motion = self.motion(t, ql, pl)
         acceleration = self._accelerations(resting, t, ql, pl, motion)
-        rows = {k: _ImpactRow(self.items[k], self.terms(k, t, ql, motion), motion, acceleration, self.delta)
-                for k in touching}
+        rows = {k: self._impact_row(k, self.terms(k, t, ql, motion), motion, acceleration) for k in touching}
         v = np.array(motion.velocity)
         p = p.copy()
         struck: list[int] = []
         own: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # each contact's Δq̇ and its normal part
-        for sweeps, inelastic in ((RESTITUTION_SWEEPS, False), (INELASTIC_SWEEPS, True)):
-            for _ in range(sweeps):
-                moved = False
-                for k in touching:
-                    impulse = rows[k].impulse(v, inelastic)
-                    if impulse is None:
+        for rounds, inelastic in ((RESTITUTION_ROUNDS, False), (INELASTIC_ROUNDS, True)):
+            for _ in range(rounds):
+                # with restitution, the contacts that approach now, together; then (only if that
+                # does not settle) all touching ones together, inelastic: a projection that ends it
+                acting = [k for k in touching if rows[k].approaches(v)]
+                if not acting:
+                    return p, struck, [own[k] for k in struck]
+                if inelastic:
+                    acting = [k for k in touching if rows[k].a > 0]
+                for k, impulse in zip(acting, simultaneous([rows[k] for k in acting], v, inelastic)):
+                    if not (impulse.normal > 0 or np.any(impulse.dp)):
                         continue
-                    dv, dp, pn = impulse
-                    v += dv
-                    p += dp
-                    moved = True
+                    v += impulse.dv
+                    p += impulse.dp
                     if k not in struck:
                         struck.append(k)
                         own[k] = (np.zeros(self.n), np.zeros(self.n))
-                    own[k][0][:] += dv
-                    own[k][1][:] += pn * rows[k].WJ
-                if not moved:
-                    return p, struck, [own[k] for k in struck]
+                    own[k][0][:] += impulse.dv
+                    own[k][1][:] += impulse.normal * rows[k].WJ
         return p, struck, [own[k] for k in struck]
+
+    def _impact_row(self, k: int, terms: Terms, motion: Motion, acceleration: np.ndarray) -> ImpactRow:
+        item = self.items[k]
+        v = motion.velocity
+        J = np.array(terms.J)
+        rubs = item.rubs and any(terms.S)
+        return ImpactRow(
+            J, np.array(terms.WJ), terms.rate - _dot(terms.J, v), item.restitution,
+            REST_SUBSTEPS * self.delta * max(0.0, -(float(J @ acceleration) + terms.c)), self.speed_tolerance(terms),
+            np.array(terms.S) if rubs else None, np.array(terms.WS) if rubs else None,
+            terms.slip - _dot(terms.S, v) if rubs else 0.0, item.friction, item.kinetic)
 
     # -- resting contacts ---------------------------------------------------------------------------
 
@@ -506,12 +523,12 @@ class Contacts:
             lam = max(0.0, -r.an / r.gnn)
             if item.rubs and lam > 0:
                 if mode.sliding:
-                    edge = r.gnn - mode.sliding * item.friction * r.gns
+                    edge = r.gnn - mode.sliding * item.kinetic * r.gns
                     if edge > 0:
                         lam = max(0.0, -r.an / edge)
-                        phi = -mode.sliding * item.friction * lam
+                        phi = -mode.sliding * item.kinetic * lam
                 else:
-                    lam, phi = _stick(r.an, r.at, r.gnn, r.gns, r.gss, item.friction)
+                    lam, phi = _stick(r.an, r.at, r.gnn, r.gns, r.gss, item.friction, item.kinetic)
         if phi:
             force = [lam * j + phi * s for j, s in zip(r.J, r.S)]
         else:
@@ -530,8 +547,9 @@ class Contacts:
             mu = self.items[m.contact].friction
             J, WJ = np.array(tk.J), np.array(tk.WJ)
             if m.sliding and self.items[m.contact].rubs:
-                directions.append(J - m.sliding * mu * np.array(tk.S))
-                pushes.append(WJ - m.sliding * mu * np.array(tk.WS))
+                mu_k = self.items[m.contact].kinetic
+                directions.append(J - m.sliding * mu_k * np.array(tk.S))
+                pushes.append(WJ - m.sliding * mu_k * np.array(tk.WS))
             else:
                 directions.append(J)
                 pushes.append(WJ)
@@ -560,14 +578,15 @@ class Contacts:
                     np.diag(G)[:count].tolist(), a_free[:count].tolist())
 
 
-def _stick(a_n: float, a_t: float, g_nn: float, g_ns: float, g_ss: float, mu: float) -> tuple[float, float]:
+def _stick(a_n: float, a_t: float, g_nn: float, g_ns: float, g_ss: float, mu_s: float, mu: float
+           ) -> tuple[float, float]:
     """(λ, φ) of one contact with friction that may stick: no normal or slip acceleration if
-    the cone |φ| ≤ mu·λ allows it, else sliding at its edge, else released."""
+    the cone |φ| ≤ mu_s·λ allows it, else sliding with |φ| = mu·λ (mu_k), else released."""
     det = g_nn * g_ss - g_ns * g_ns
     if det > 1e-14 * g_nn * g_ss:
         lam = (-a_n * g_ss + a_t * g_ns) / det
         phi = (-a_t * g_nn + a_n * g_ns) / det
-        if lam > 0 and abs(phi) <= mu * lam:
+        if lam > 0 and abs(phi) <= mu_s * lam:
             return lam, phi
         sign = math.copysign(1.0, phi) if lam > 0 else -math.copysign(1.0, a_t)
     else:
@@ -577,79 +596,6 @@ def _stick(a_n: float, a_t: float, g_nn: float, g_ns: float, g_ss: float, mu: fl
         return max(0.0, -a_n / g_nn), 0.0
     lam = max(0.0, -a_n / edge)
     return lam, sign * mu * lam
-
-
-class _ImpactRow:
-    """One touching contact during an impact: its rows and the numbers of its impulses."""
-
-    def __init__(self, item: BoundContact, terms: Terms, motion: Motion, acceleration: np.ndarray, delta: float):
-        self.item = item
-        v = motion.velocity
-        self.J, self.WJ = np.array(terms.J), np.array(terms.WJ)
-        # the rates' parts that do not come from q̇ (a moving surface)
-        self.gt = terms.rate - _dot(terms.J, v)
-        self.a = _dot(terms.J, terms.WJ)
-        self.rubs = item.rubs and any(terms.S)
-        if self.rubs:
-            self.S, self.WS = np.array(terms.S), np.array(terms.WS)
-            self.s0 = terms.slip - _dot(terms.S, v)
-            self.b = _dot(terms.J, terms.WS)
-            self.c = _dot(terms.S, terms.WS)
-        #: slower approaches are inelastic (they would bounce for fewer than REST_SUBSTEPS substeps)
-        self.resting_speed = REST_SUBSTEPS * delta * max(0.0, -(float(self.J @ acceleration) + terms.c))
-        self.tolerance = Contacts.speed_tolerance(terms)
-
-    def impulse(self, v: np.ndarray, inelastic: bool) -> tuple[np.ndarray, np.ndarray, float] | None:
-        """(Δq̇, Δp, Pn) of this contact's impulse, or None if it does not approach."""
-        if self.a <= 0:
-            return None
-        vn = float(self.J @ v) + self.gt
-        if vn >= -self.tolerance:
-            return None
-        e = 0.0 if inelastic or -vn <= self.resting_speed else self.item.restitution
-        need = -(1.0 + e) * vn  # the change of the normal rate
-        if not self.rubs:
-            Pn = need / self.a
-            return Pn * self.WJ, Pn * self.J, Pn
-        vt = float(self.S @ v) + self.s0
-        mu = self.item.friction
-        Pn, Pt = self._with_friction(need, vt, mu)
-        # kinetic energy must not rise: less friction until it does not
-        if self._gain(Pn, Pt, v) > 0.0:
-            lo, hi = 0.0, mu
-            for _ in range(60):
-                mid = 0.5 * (lo + hi)
-                if self._gain(*self._with_friction(need, vt, mid), v) > 0.0:
-                    hi = mid
-                else:
-                    lo = mid
-            Pn, Pt = self._with_friction(need, vt, lo)
-        return Pn * self.WJ + Pt * self.WS, Pn * self.J + Pt * self.S, Pn
-
-    def _with_friction(self, need: float, vt: float, mu: float) -> tuple[float, float]:
-        """(Pn, Pt) giving the normal rate change ``need``: sticking if the cone allows, else sliding."""
-        a, b, c = self.a, self.b, self.c
-        det = a * c - b * b
-        if mu <= 0 or det <= 1e-14 * a * c:
-            return need / a, 0.0
-        Pn = (c * need + b * vt) / det
-        Pt = (-a * vt - b * need) / det
-        if Pn >= 0 and abs(Pt) <= mu * Pn:
-            return Pn, Pt
-        sign = math.copysign(1.0, Pt if Pt != 0 else -vt)
-        denominator = a + sign * mu * b
-        if denominator <= 0:  # friction would jam the contact: let it slip without friction
-            return need / a, 0.0
-        Pn = need / denominator
-        return Pn, sign * mu * Pn
-
-    def _gain(self, Pn: float, Pt: float, v: np.ndarray) -> float:
-        """How much ½·q̇ᵀTq̇ would rise (beyond round-off): with Δp = JᵀPn + SᵀPt and
-        Δq̇ = T⁻¹Δp, the rise is Δpᵀ·(q̇ + Δq̇/2)."""
-        dp = Pn * self.J + Pt * self.S
-        dv = Pn * self.WJ + Pt * self.WS
-        rise = float(dp @ (v + 0.5 * dv))
-        return rise - 1e-13 * abs(float(dp @ v))
 
 
 def _complementarity(G: np.ndarray, a_free: np.ndarray, kinds: Sequence[tuple[int, int, float]],

@@ -14,8 +14,12 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from .barlabels import labelled
+from .fitting import fit_label
 from .layout import Layout
-from .text import Texts, shortened
+from .text import Texts
+
+#: the title's fonts, largest first: a long title in a small window takes a smaller one
+TITLE_FONTS = ("#title", "#title_small", "#title_tiny")
 
 
 class ControlRow(Protocol):
@@ -179,9 +183,8 @@ class Bars:
                 b.change_object_id(ObjectID("#speed_current" if i == s.speed_index else "#speed", "@speed"))
             self._speed_current = s.speed_index
         if s.title != self._title:
-            # a long title in a small window ends in "…" rather than mid-letter
-            font = self.title.font
-            self.title.set_text(shortened(s.title, self.title.rect.width - 8, font.size) if font else s.title)
+            # a long title in a small window: a smaller font, and "…" (whole in the tooltip) only past that
+            fit_label(self.title, s.title, TITLE_FONTS, self.manager)
             self._title = s.title
 
     def set_clock(self, time: str, speed: str) -> None:

@@ -220,10 +220,10 @@ class Layout:
     # -- inside a docked panel ------------------------------------------------------------------
 
     @staticmethod
-    def panel_columns(width: int) -> int:
+    def panel_columns(width: int, compact: bool = False) -> int:
         """Characters of expression that fit a line of a panel ``width`` pixels wide
-        (the expression font is ~9 px wide)."""
-        return max(16, (width - 28) // 9)
+        (the expression font is 9 px wide; compact, 7)."""
+        return max(16, (width - 32) // 7 if compact else (width - 28) // 9)
 
 
 def _share(space: int, wants: list[tuple[int, int]]) -> list[int]:

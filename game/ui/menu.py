@@ -1,6 +1,8 @@
 """The models menu: covers the window with the list of models.xml; the model in
 use is highlighted; the menu button closes it again (CenM manual §2.1). The list
-is laid out to fit the window: more columns and shorter rows in a small one."""
+is laid out to fit the window: more columns and shorter rows in a small one, and titles in the
+largest font in which they all fit (shortened with "…" only when even the smallest cannot hold
+one, which is then said whole in its tooltip)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
+from .fitting import first_fitting, fitted_text
 from .layout import Layout
 
 #: a row of the menu: at most this tall (a large window), at least this (a small one)
@@ -47,20 +50,25 @@ class ModelMenu:
         columns, per_column, row = menu_grid(len(slots), layout.width - 2 * MARGIN, height - 2 * MARGIN)
         if layout.touch:
             row = max(row, layout.row + 8)  # fingers: 48-px targets, 8 px apart
-        width = min(460, (layout.width - 2 * MARGIN - (columns - 1) * MARGIN) // columns)
-        left = (layout.width - columns * width - (columns - 1) * MARGIN) // 2
-        small = "_small" if row < SMALL_ROW else ""
+        gap = MARGIN if layout.width >= 1000 else MARGIN // 2  # a small window gives its titles room
+        width = min(460, (layout.width - 2 * MARGIN - (columns - 1) * gap) // columns)
+        left = (layout.width - columns * width - (columns - 1) * gap) // 2
+        small = _font_size(manager, titles, current, width, "_small" if row < SMALL_ROW else "")
+        #: the titles whole (an item shows one shortened when even the smallest font cannot hold it)
+        self.titles = titles
         self.items: list[UIButton] = []
         self.heading: UILabel | None = None
         for slot, i in enumerate(slots):
             col, r = divmod(slot, per_column)
-            rect = pygame.Rect(left + col * (width + MARGIN), MARGIN + r * row, width, row - 8)
+            rect = pygame.Rect(left + col * (width + gap), MARGIN + r * row, width, row - 8)
             if i is None:
                 self.heading = UILabel(rect, mine_heading, manager, container=self.panel,
                                        object_id=ObjectID("#heading"))
                 continue
             oid = ("#menu_current" if i == current else "#menu_item") + small
-            self.items.append(UIButton(rect, titles[i], manager, container=self.panel, object_id=ObjectID(oid)))
+            shown, whole = fitted_text(manager, oid, titles[i], width)
+            self.items.append(UIButton(rect, shown, manager, container=self.panel, object_id=ObjectID(oid),
+                                       tool_tip_text=whole))
 
     def chosen(self, event: pygame.event.Event) -> int | None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.items:
@@ -69,3 +77,15 @@ class ModelMenu:
 
     def kill(self) -> None:
         self.panel.kill()
+
+
+def _font_size(manager: pygame_gui.UIManager, titles: list[str], current: int, width: int, start: str) -> str:
+    """The suffix of the largest menu font, from ``start`` down, in which every title fits
+    ``width`` pixels (the current model's in bold); the smallest when none does."""
+    sizes = ("", "_small", "_tiny")
+    for size in sizes[sizes.index(start):]:
+        fits = all(first_fitting(manager, [("#menu_current" if i == current else "#menu_item") + size], [title], width)
+                   for i, title in enumerate(titles))
+        if fits:
+            return size
+    return sizes[-1]

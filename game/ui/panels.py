@@ -10,10 +10,13 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox, UITextEntryLine
 
+from .fitting import fit_label
 from .layout import Layout
 from .text import Row, Texts, shortened
 
 ROW = 30
+#: a value's fonts, largest first: a long expression takes the smaller before it is shortened
+VALUE_FONTS = ("#expression", "#expression_small")
 #: pixels of the message under the rows: two lines of text, wrapped
 STATUS = 58
 
@@ -81,6 +84,7 @@ class DefinitionsPanel:
         self.value_rects.append(rect)
         self.value_buttons.append(UIButton(rect, row.value, self.manager, container=self.rows_box,
                                            object_id=ObjectID("#expression")))
+        fit_label(self.value_buttons[-1], row.value, VALUE_FONTS, self.manager)
 
     # -- events -------------------------------------------------------------------------
 
@@ -121,7 +125,7 @@ class DefinitionsPanel:
                 self.entry.focus()
             return
         self.pending[name] = text.strip()
-        self.value_buttons[i].set_text(text.strip())
+        fit_label(self.value_buttons[i], text.strip(), VALUE_FONTS, self.manager)
         self._close_entry()
         self._say(self.texts("pending"), "#pending")
 
@@ -238,36 +242,46 @@ class SavePanel:
 
 
 class LivePanel:
-    """A small read-only panel of lines updated every frame (energies, values)."""
+    """A small read-only panel of lines updated every frame (energies, values); ``compact``, in
+    a smaller font on shorter lines (a window too short for them at full size)."""
 
-    #: pixels above the first line (the title) and below the last, and of each line
-    TOP, BOTTOM, LINE = 30, 6, 22
+    #: pixels above the first line (the title) and below the last, and of each line (compact: COMPACT)
+    TOP, BOTTOM, LINE, COMPACT = 30, 6, 22, 17
 
     def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, title: str, lines: int,
-                 expression_lines: tuple[int, ...] = ()):
+                 expression_lines: tuple[int, ...] = (), compact: bool = False):
         self.panel = UIPanel(rect, starting_height=4, manager=manager, object_id=ObjectID("#live_panel"))
         UILabel(pygame.Rect(10, 4, rect.width - 20, 24), title, manager, container=self.panel,
                 object_id=ObjectID("#heading"))
+        line, small = self.line(compact), "_small" if compact else ""
         self.labels = [
-            UILabel(pygame.Rect(10, self.TOP + self.LINE * i, rect.width - 20, self.LINE), "", manager,
-                    container=self.panel, object_id=ObjectID("#expression" if i in expression_lines else "#line"))
+            UILabel(pygame.Rect(10, self.TOP + line * i, rect.width - 20, line), "", manager, container=self.panel,
+                    object_id=ObjectID(("#expression" if i in expression_lines else "#line") + small))
             for i in range(lines)
         ]
 
     @classmethod
-    def height(cls, lines: int) -> int:
-        """Pixels a panel of ``lines`` lines needs."""
-        return cls.TOP + cls.LINE * lines + cls.BOTTOM
+    def line(cls, compact: bool = False) -> int:
+        return cls.COMPACT if compact else cls.LINE
 
     @classmethod
-    def room(cls, height: int) -> int:
-        """Lines that fit a panel ``height`` pixels tall."""
-        return max(0, (height - cls.TOP - cls.BOTTOM) // cls.LINE)
+    def height(cls, lines: int, compact: bool = False) -> int:
+        """Pixels a panel of ``lines`` lines needs."""
+        return cls.TOP + cls.line(compact) * lines + cls.BOTTOM
 
-    def set_lines(self, lines: list[str]) -> None:
+    @classmethod
+    def room(cls, height: int, compact: bool = False) -> int:
+        """Lines that fit a panel ``height`` pixels tall."""
+        return max(0, (height - cls.TOP - cls.BOTTOM) // cls.line(compact))
+
+    def set_lines(self, lines: list[str], whole: str | None = None) -> None:
+        """Show ``lines``; a line "…" (what did not fit) says ``whole`` in its tooltip."""
         for label, text in zip(self.labels, lines):
             if label.text != text:
                 label.set_text(text)
+            tip = whole if text == "…" else None
+            if label.tool_tip_text != tip:
+                label.set_tooltip(tip)
 
     @property
     def lines(self) -> list[str]:

@@ -58,6 +58,9 @@ def build_theme(icons_dir: Path) -> dict:
         },
         "#bar": {"colours": {"dark_bg": "#eceff1", "normal_border": "#cfd8dc"}, "misc": {"shape": "rectangle", "shadow_width": "0", "border_width": "1"}},
         "#title": {"font": {"name": "noto_sans", "size": "20", "bold": "1"}},
+        # a long title in a small window: smaller before it is ever shortened (game/ui/fitting.py)
+        "#title_small": {"font": {"name": "noto_sans", "size": "16", "bold": "1"}},
+        "#title_tiny": {"font": {"name": "noto_sans", "size": "13", "bold": "1"}},
         "#banner": {"colours": {"dark_bg": "#b71c1c", "normal_text": "#ffffff"},
                     "font": {"name": "noto_sans", "size": "15", "bold": "1"}},
         "#error": {"colours": {"normal_text": "#b71c1c"}, "misc": {"text_horiz_alignment": "left"}},
@@ -75,6 +78,11 @@ def build_theme(icons_dir: Path) -> dict:
                                 "colours": {"normal_border": "#f9a825", "hovered_border": "#f9a825",
                                             "normal_bg": "#fff8e1"},
                                 "misc": {"border_width": "3"}},
+        "#menu_item_tiny": {"font": {"name": "noto_sans", "size": "12"}},
+        "#menu_current_tiny": {"font": {"name": "noto_sans", "size": "12", "bold": "1"},
+                               "colours": {"normal_border": "#f9a825", "hovered_border": "#f9a825",
+                                           "normal_bg": "#fff8e1"},
+                               "misc": {"border_width": "3"}},
         "#speed_current": {"colours": {"normal_bg": "#bcd3f5", "normal_border": "#5b8fd6"},
                            "font": {"name": "noto_sans", "size": "15", "bold": "1"}},
         "#expression": {"font": {"name": "fira_code", "size": "15", "regular_path": str(_FIRA)},
@@ -94,6 +102,10 @@ def build_theme(icons_dir: Path) -> dict:
         # a kiosk's − and + (game/ui/steppers.py): a large sign, and the number between them
         "#step": {"font": {"name": "fira_code", "size": "30", "regular_path": str(_FIRA)}},
         "#number": {"font": {"name": "fira_code", "size": "18", "regular_path": str(_FIRA)}},
+        # the live panels when the window is too short for their lines at full size
+        "#expression_small": {"font": {"name": "fira_code", "size": "12", "regular_path": str(_FIRA)},
+                              "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "6"}},
+        "#line_small": {"font": {"name": "noto_sans", "size": "12"}, "misc": {"text_horiz_alignment": "left"}},
         "#word": {"font": {"name": "noto_sans", "size": "15", "bold": "1"}},
         "#panel": {"colours": {"dark_bg": "#fbfcfd", "normal_border": "#90a4ae"}, "misc": {"border_width": "2"}},
         # the options of the plots' menus on a kiosk's touch screen: a finger's height each

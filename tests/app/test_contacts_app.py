@@ -221,3 +221,30 @@ def test_in_the_window_a_block_dragged_into_the_wall_stops_at_it(window):
     app.frame(0.0)
     assert s.sim.q[0] == pytest.approx(wall - s.sim.parameters["a"] / 2, abs=1e-6)
     assert s.sim.q[1] == pytest.approx(0.15, abs=1e-6)
+
+
+def test_a_model_whose_floor_cannot_push_is_not_opened_and_the_banner_says_where(session, tmp_path):
+    # '(y - r)²' is never below 0: the ball would fall through the floor without a word
+    text = (paths.MODELS / "pelota.dat").read_text(encoding="utf-8").replace("<K>piso|'y - r'|", "<K>piso|'(y - r)²'|")
+    path = tmp_path / "pelota_rota.dat"
+    path.write_text(text, encoding="utf-8")
+    session.open(str(path))
+    assert session.entry.path != path  # another model opened instead
+    # in the window's language (Spanish unless chosen otherwise)
+    assert f"{path}:35:9: el hueco del contacto 'piso' nunca es menor que 0" in (session.banner or "")
+
+
+def test_a_static_friction_below_the_kinetic_one_is_refused_in_place(session, tmp_path):
+    text = (paths.MODELS / "pelota.dat").read_text(encoding="utf-8").replace(
+        "<K>piso|'y - r'|'e'|'mu'|'vx'|el piso, y = 0</K>", "<K>piso|'y - r'|'e'|'mu'|'vx'|el piso, y = 0|'0.1'</K>")
+    path = tmp_path / "pelota_mu_k.dat"
+    path.write_text(text, encoding="utf-8")
+    session.open(str(path))
+    assert session.entry.path == path
+    before = dict(session.sim.parameters)
+    reason = session.apply_parameters({"mu": "0.05"})
+    assert reason is not None and "mu_k (kinetic friction) of contact 'piso' must be between 0 and mu = 0.05" in reason
+    assert session.sim.parameters == before
+    assert session.apply_parameters({"mu": "0.5"}) is None
+    assert session.sim.system.contacts.items[0].friction == 0.5
+    assert session.sim.system.contacts.items[0].kinetic == 0.1

@@ -30,19 +30,39 @@ def test_a_contact_row_is_read_as_written(write_model):
     assert validate(model) == []
 
 
+def test_mu_k_may_follow_the_description(write_model):
+    model = read_model(write_model(ball("<K>suelo|'x - r'|'e'|'0.2'|'vx'|el piso|'0.1'</K>")))
+    (c,) = model.contacts
+    assert (c.description, c.friction.text, c.kinetic.text) == ("el piso", "'0.2'", "'0.1'")
+    assert validate(model) == []
+    # without it, mu_k is mu; and it may equal mu
+    assert read_model(write_model(ball("<K>suelo|'x - r'|'e'|'0.2'|'vx'|el piso</K>"))).contacts[0].kinetic is None
+    assert problems(write_model, "<K>suelo|'x - r'|'e'|'0.2'|'vx'||'0.2'</K>") == []
+
+
+def test_a_mu_k_above_mu_is_refused_by_check(write_model, capsys):
+    from game.app.cli import main
+
+    path = write_model(ball("<K>suelo|'x - r'|'e'|'0.2'|'vx'|el piso|'0.5'</K>"))
+    assert main(["check", str(path)]) != 0
+    out = capsys.readouterr()
+    assert (f"{path}:24:41: mu_k (kinetic friction) of contact 'suelo' must be between 0 and mu = 0.2, "
+            f"but it is 0.5") in out.out + out.err
+
+
 def test_the_description_may_be_left_out(write_model):
     model = read_model(write_model(ball("<K>suelo|'x - r'|'e'|'0'|'0'</K>")))
     assert model.contacts[0].description == ""
 
 
 @pytest.mark.parametrize("row, found", [("<K>suelo|'x - r'|'e'</K>", 3), ("<K>suelo|'x - r'|'e'|'0'</K>", 4),
-                                        ("<K>suelo|'x - r'|'e'|'0'|'0'|piso|más</K>", 7)])
+                                        ("<K>suelo|'x - r'|'e'|'0'|'0'|piso|'0'|más</K>", 8)])
 def test_a_row_with_missing_cells_is_refused_where_it_starts(write_model, row, found):
-    # 5 cells are accepted (the description may be left out), so the message says 5 or 6
+    # 5 cells are accepted (the description and mu_k may be left out), so the message says 5 to 7
     with pytest.raises(ModelFileError) as exc:
         read_model(write_model(ball(row)))
-    assert (f"m.dat:24:1: a contact row has 5 or 6 cells, id|'gap'|'e'|'mu'|'slip'|description, "
-            f"the description optional (found {found})") in str(exc.value)
+    assert (f"m.dat:24:1: a contact row has 5 to 7 cells, id|'gap'|'e'|'mu'|'slip'|description|'mu_k', "
+            f"the description and mu_k optional (found {found})") in str(exc.value)
 
 
 def test_a_bad_contact_name_is_refused(write_model):
@@ -74,6 +94,13 @@ def test_a_contact_row_outside_its_block_is_refused(write_model):
     ("<K>s|'x - r'|'log(e - 1)'|'0'|'0'|</K>", ":24:14: e (restitution) of contact 's' cannot be computed"),
     # ids
     ("<K>s|'x - r'|'e'|'0'|'0'|</K>\n<K>s|'x + 5'|'e'|'0'|'0'|</K>", ":25:4: 's' is defined twice (first at line 24)"),
+    # mu_k, the optional last cell: a parameter expression between 0 and mu (the static one)
+    ("<K>s|'x - r'|'e'|'0.2'|'vx'|piso|'0.3'</K>",
+     ":24:34: mu_k (kinetic friction) of contact 's' must be between 0 and mu = 0.2, but it is 0.3"),
+    ("<K>s|'x - r'|'e'|'0.2'|'vx'|piso|'-0.1'</K>",
+     ":24:34: mu_k (kinetic friction) of contact 's' must be between 0 and mu = 0.2, but it is -0.1"),
+    ("<K>s|'x - r'|'e'|'0.2'|'vx'||'mu'</K>", ":24:31: unknown name 'mu' (mu_k may use only the parameters)"),
+    ("<K>s|'x - r'|'e'|'0.2'|'vx'|piso|'log(e - 1)'</K>", ":24:34: mu_k (kinetic friction) of contact 's' cannot be computed"),
 ])
 def test_each_mistake_is_named_where_it_is(write_model, row, expected):
     found = problems(write_model, row)
@@ -122,3 +149,49 @@ def test_a_file_with_more_contacts_than_can_be_followed_is_refused(write_model):
     with pytest.raises(ModelFileError) as exc:
         read_model(write_model(ball(rows)))
     assert "m.dat:524:1: more than 500 contacts" in str(exc.value)
+
+
+# -- gaps that could never stop anything ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("gap, says", [
+    ("0", "does not depend on the coordinates, so the bodies can never close it"),
+    ("r - r", "does not depend on the coordinates"),
+    ("abs(x - r)", "is never below 0, whatever the coordinates, so it can never stop anything"),
+    ("(x - r)²", "is never below 0, whatever the coordinates"),
+    ("(x - r)·(x - r)", "reaches 0 with no slope (its derivatives by the coordinates are all 0 there, at x = 0.1)"),
+    ("(x - r)³", "reaches 0 with no slope (its derivatives by the coordinates are all 0 there, at x = 0.1)"),
+])
+def test_a_gap_that_cannot_stop_the_ball_is_refused_where_it_is_written(write_model, gap, says):
+    # each of these passed check and the ball fell through the floor without a word; the
+    # ball starts at x = 1, above the floor, so every one of them is ≥ 0 at the start
+    found = problems(write_model, f"<K>suelo|'{gap}'|'e'|'0'|'0'|</K>")
+    assert any(f":24:10: the gap of contact 'suelo' {says}" in p for p in found), found
+
+
+@pytest.mark.parametrize("gap", ["x - r", "exp(10·x) - exp(10·r)", "abs(x) - r", "x³ - r³", "max(-x, x - 0.1) - r",
+                                 "sqrt(x² + 1) - 1 - r"])
+def test_a_gap_that_crosses_0_with_a_slope_is_fine(write_model, gap):
+    # x³ − r³ is flat at x = 0, but it crosses 0 at x = r with slope 3·r²
+    assert problems(write_model, f"<K>suelo|'{gap}'|'e'|'0'|'0'|</K>") == []
+
+
+def test_a_touching_start_with_a_flat_gap_is_refused_too(write_model):
+    found = problems(write_model, "<K>suelo|'(x - r)³'|'e'|'0'|'0'|</K>", x0="0.1")
+    assert any("reaches 0 with no slope" in p for p in found), found
+
+
+@pytest.mark.parametrize("gap", ["0", "abs(y - r)", "(y - r)^2"])
+def test_the_loader_and_check_refuse_the_shipped_ball_with_a_gap_that_cannot_push(write_model, capsys, gap):
+    from project import ROOT
+
+    from game.app.cli import main
+    from game.model import load_model
+
+    text = (ROOT / "models" / "pelota.dat").read_text(encoding="utf-8")
+    path = write_model(text.replace("<K>piso|'y - r'|", f"<K>piso|'{gap}'|"), "pelota.dat")
+    with pytest.raises(ModelFileError, match=r"pelota.dat:35:9: the gap of contact 'piso' "):
+        load_model(path)
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:35:9: the gap of contact 'piso' " in out

@@ -1,0 +1,217 @@
+"""The impulses of one instant of impact (SPEC §7.3), for :meth:`Contacts.resolve`.
+
+The touching contacts that approach at one instant get their impulses together, as one
+problem (a linear complementarity problem, LCP), so a ball that strikes two others at once
+pushes both alike whatever order the rows are written in. With R the rows J = ∂gap/∂q of the
+contacts and S = ∂slip/∂q̇ of those with friction, G = R·T⁻¹·Rᵀ and impulses f, Δp = Rᵀ·f:
+
+- a normal impulse Pn ≥ 0 leaves the normal rate at least −e times what it was, and is 0
+  where it leaves it faster than that (Newton's law, contact by contact);
+- a friction impulse Pt stops the slip if |Pt| ≤ mu_s·Pn (sticking), else it slides:
+  Pt = ∓mu_k·Pn against the slip that is left.
+
+Without friction the kinetic energy changes by ½·Σ (1 − e_k)·Pn_k·vn_k ≤ 0 (vn_k < 0 before,
+Pn_k ≥ 0): never a gain, and none lost with e = 1. Friction that would add energy is weakened
+until it does not. Contacts that start to approach only because of these impulses (the next
+ball of a Newton's cradle) are the next problem, so the impulse runs along a chain of touching
+bodies and as many balls leave as came in.
+
+Projected Gauss–Seidel finds which impulses act; they are then solved exactly on that set, so
+the result does not depend on the order of the rows beyond round-off.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+#: projected Gauss–Seidel sweeps at most (the exact solve on the set they find does the rest)
+SWEEPS = 500
+
+
+@dataclass(frozen=True)
+class ImpactRow:
+    """One touching contact during an impact, in numbers at that instant."""
+
+    J: np.ndarray
+    WJ: np.ndarray  # T⁻¹·Jᵀ
+    #: the normal rate's part that does not come from q̇ (a moving surface)
+    gt: float
+    restitution: float
+    #: an approach slower than this is inelastic (it would bounce for fewer than a few substeps)
+    resting_speed: float
+    #: a normal speed below this is none
+    tolerance: float
+    #: friction: S, T⁻¹·Sᵀ, the slip's part that does not come from q̇, mu_s and mu_k (None: none)
+    S: np.ndarray | None = None
+    WS: np.ndarray | None = None
+    s0: float = 0.0
+    static: float = 0.0
+    kinetic: float = 0.0
+    a: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "a", float(self.J @ self.WJ))
+
+    def normal_rate(self, v: np.ndarray) -> float:
+        return float(self.J @ v) + self.gt
+
+    def approaches(self, v: np.ndarray) -> bool:
+        return self.a > 0 and self.normal_rate(v) < -self.tolerance
+
+
+@dataclass(frozen=True)
+class Impulse:
+    """What one contact's impulse does: Δq̇, Δp and its normal impulse Pn."""
+
+    dv: np.ndarray
+    dp: np.ndarray
+    normal: float
+
+
+def simultaneous(rows: Sequence[ImpactRow], v: np.ndarray, inelastic: bool) -> list[Impulse]:
+    """The impulses of ``rows`` together (see the module docstring), at velocities ``v``.
+    ``inelastic``: every e taken as 0 (and a contact that parts is only kept from approaching)."""
+    normal: list[np.ndarray] = []  # constraint rows, then the pushes T⁻¹·rowᵀ
+    pushes: list[np.ndarray] = []
+    b: list[float] = []  # what each row's rate must reach 0 from: (1 + e)·vn, or the slip
+    kinds: list[tuple[int, float, float]] = []  # (normal row of the contact, mu_s, mu_k); mu < 0: a normal row
+    for row in rows:
+        vn = row.normal_rate(v)
+        e = 0.0 if inelastic or -vn <= row.resting_speed else row.restitution
+        normal.append(row.J)
+        pushes.append(row.WJ)
+        b.append((1.0 + e) * vn if vn < 0 else vn)
+        kinds.append((len(kinds), -1.0, -1.0))
+    for i, row in enumerate(rows):
+        if row.S is not None and row.WS is not None:
+            normal.append(row.S)
+            pushes.append(row.WS)
+            b.append(float(row.S @ v) + row.s0)
+            kinds.append((i, row.static, row.kinetic))
+    R, W = np.array(normal), np.array(pushes)
+    G, rhs = R @ W.T, np.array(b)
+    f = _impulses(G, rhs, kinds, 1.0)
+    if any(k[1] > 0 for k in kinds) and _rise(R, W, f, v) > 0.0:
+        # friction that would add kinetic energy is weakened until it does not (without it, none)
+        lo, hi = 0.0, 1.0
+        for _ in range(60):
+            mid = 0.5 * (lo + hi)
+            if _rise(R, W, _impulses(G, rhs, kinds, mid), v) > 0.0:
+                hi = mid
+            else:
+                lo = mid
+        f = _impulses(G, rhs, kinds, lo)
+    out = []
+    count = len(rows)
+    for i in range(count):
+        dv, dp = f[i] * W[i], f[i] * R[i]
+        for j in range(count, len(kinds)):
+            if kinds[j][0] == i:
+                dv, dp = dv + f[j] * W[j], dp + f[j] * R[j]
+        out.append(Impulse(dv, dp, float(f[i])))
+    return out
+
+
+def _rise(R: np.ndarray, W: np.ndarray, f: np.ndarray, v: np.ndarray) -> float:
+    """How much ½·q̇ᵀTq̇ would rise (beyond round-off): Δpᵀ·(q̇ + Δq̇/2)."""
+    dp, dv = R.T @ f, W.T @ f
+    return float(dp @ (v + 0.5 * dv)) - 1e-13 * abs(float(dp @ v))
+
+
+def _impulses(G: np.ndarray, b: np.ndarray, kinds: Sequence[tuple[int, float, float]], scale: float) -> np.ndarray:
+    """The impulses f with rates a = b + G·f as the module docstring says, with friction
+    coefficients times ``scale``."""
+    m = len(b)
+    if m == 1:  # one contact without friction: in closed form
+        return np.array([max(0.0, -b[0] / G[0, 0])])
+    f = _sweeps(G, b, kinds, scale)
+    for kinetic in (True, False):
+        exact = _exact(G, b, f, kinds, scale, kinetic)
+        if exact is not None:
+            return exact
+    return f
+
+
+def _sweeps(G: np.ndarray, b: np.ndarray, kinds: Sequence[tuple[int, float, float]], scale: float) -> np.ndarray:
+    """Projected Gauss–Seidel: normal impulses ≥ 0, friction inside the static cone."""
+    m = len(b)
+    f = [0.0] * m
+    a = b.tolist()
+    g = G.tolist()
+    size = 1.0 + max(abs(x) for x in a)
+    slip_of = {k[0]: i for i, k in enumerate(kinds) if k[1] >= 0}
+
+    def move(i: int, new: float) -> float:
+        change = new - f[i]
+        if change:
+            f[i] = new
+            for r in range(m):
+                a[r] += g[r][i] * change
+        return abs(change) * g[i][i]
+
+    for _ in range(SWEEPS):
+        biggest = 0.0
+        for i in range(m):
+            if g[i][i] <= 0:
+                continue
+            n, mu, _kinetic = kinds[i]
+            new = f[i] - a[i] / g[i][i]
+            if mu < 0:
+                biggest = max(biggest, move(i, max(0.0, new)))
+                j = slip_of.get(i)
+                if j is not None:  # the cone shrank or grew with Pn
+                    bound = scale * kinds[j][1] * f[i]
+                    move(j, min(bound, max(-bound, f[j])))
+            else:
+                bound = scale * mu * f[n]
+                biggest = max(biggest, move(i, min(bound, max(-bound, new))))
+        if biggest <= 1e-12 * size:
+            break
+    return np.array(f)
+
+
+def _exact(G: np.ndarray, b: np.ndarray, f: np.ndarray, kinds: Sequence[tuple[int, float, float]], scale: float,
+           kinetic: bool) -> np.ndarray | None:
+    """The exact solution on the impulses the sweeps left acting (friction at the edge of its
+    static cone sliding with mu_k, or with mu_s if not ``kinetic``), or None if it is not one."""
+    m = len(f)
+
+    def is_normal(i: int) -> bool:
+        return kinds[i][1] < 0
+
+    def cone(i: int) -> float:
+        return scale * kinds[i][1] * f[kinds[i][0]]
+
+    acting = [i for i in range(m) if (is_normal(i) and f[i] > 0) or (not is_normal(i) and abs(f[i]) < cone(i) * (1 - 1e-9))]
+    if not acting:
+        return None
+    edge = {i: math.copysign(scale * (kinds[i][2] if kinetic else kinds[i][1]), f[i])
+            for i in range(m) if not is_normal(i) and i not in acting and f[kinds[i][0]] > 0}
+    A = G.copy()
+    for i, mu in edge.items():  # sliding: Pt = ±mu·Pn, a column of its normal impulse
+        A[:, kinds[i][0]] += G[:, i] * mu
+    try:
+        sub = np.linalg.solve(A[np.ix_(acting, acting)], -b[acting])
+    except np.linalg.LinAlgError:
+        return None
+    exact = np.zeros(m)
+    exact[acting] = sub
+    for i, mu in edge.items():
+        exact[i] = mu * exact[kinds[i][0]]
+    a = b + G @ exact
+    size = 1.0 + float(np.max(np.abs(b)))
+    for i in range(m):
+        n, mu_s, _ = kinds[i]
+        if is_normal(i):
+            if exact[i] < 0 or a[i] < -1e-9 * size:
+                return None
+        elif i in edge:
+            if exact[i] * a[i] > 1e-9 * size * abs(exact[i]):  # friction must oppose the slip left
+                return None
+        elif abs(exact[i]) > scale * mu_s * exact[n] * (1 + 1e-9) + 1e-300:
+            return None
+    return exact
