@@ -207,7 +207,8 @@ def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool 
     remembered = Remembered() if settings.kiosk else Remembered.read(folders.state)
     if remembered.speed in SPEEDS:  # a desktop comes back as it was left
         settings = dataclasses.replace(settings, speed=remembered.speed)
-    settings = dataclasses.replace(settings, language=lang or remembered.language or settings.language)
+    settings = dataclasses.replace(settings, language=lang or remembered.language or settings.language,
+                                   first_run_hint=not remembered.hint_seen)  # a kiosk's every visitor is new
     set_language(settings.language)  # the messages of models (banner, panels) in the interface's language
     long_running_process()  # before SDL starts: SIGTERM must end a kiosk's window
     if missing := pygame_problem():

@@ -89,7 +89,8 @@ def fit(box: Box, area: tuple[int, int], escala: float, manual: bool = True, lea
 
 
 def automatic(own: Framing, area: tuple[int, int], escala: float, motion: Box | None,
-              bounds: Box | None = None, least: float = 0.0, unseen: Box | None = None) -> Framing:
+              bounds: Box | None = None, least: float = 0.0, unseen: Box | None = None,
+              fill: bool = False) -> Framing:
     """The framing while the student has not chosen one.
 
     ``motion`` is where the bodies are, were (trails) and are about to go; ``bounds``, when known,
@@ -99,7 +100,13 @@ def automatic(own: Framing, area: tuple[int, int], escala: float, motion: Box | 
     model is drawn too small and is fitted to it (zoomed in: that is the whole motion). Else the
     model's own framing, if ``motion`` fits in the area there; else fitted to ``motion`` and
     ``unseen``, never zoomed in past ``own`` (what fits at the model's own scale is only moved
-    to the centre)."""
+    to the centre).
+
+    ``fill`` (a kiosk's screen, seen from afar): the motion is always fitted to the area, zoomed in
+    as far as it fills it — to ``bounds`` when known, else to ``motion`` and ``unseen``."""
+    if fill and (bounds is not None or motion is not None):
+        whole = [b for b in ((bounds, motion) if bounds is not None else (motion, unseen)) if b is not None]
+        return fit(union(whole) or whole[0], area, escala, manual=False, least=least)
     scale = escala * own.zoom
     half_w, half_h = area[0] / 2 / scale, area[1] / 2 / scale
     known = union([b for b in (bounds, motion) if b is not None]) if bounds is not None else None

@@ -109,6 +109,8 @@ class Remembered:
     model: str | None = None
     language: str | None = None
     speed: float | None = None
+    #: the first-run hint was closed: it is not shown again
+    hint_seen: bool = False
 
     @classmethod
     def read(cls, path: Path) -> Remembered:
@@ -122,14 +124,15 @@ class Remembered:
         model, language, speed = data.get("model"), data.get("language"), data.get("speed")
         return cls(model if isinstance(model, str) else None,
                    language if language in ("es", "en") else None,
-                   float(speed) if isinstance(speed, (int, float)) and not isinstance(speed, bool) else None)
+                   float(speed) if isinstance(speed, (int, float)) and not isinstance(speed, bool) else None,
+                   data.get("hint_seen") is True)
 
     def write(self, path: Path) -> None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps({"model": self.model, "language": self.language, "speed": self.speed}),
-                           encoding="utf-8")
+            tmp.write_text(json.dumps({"model": self.model, "language": self.language, "speed": self.speed,
+                                       "hint_seen": self.hint_seen}), encoding="utf-8")
             tmp.replace(path)
         except OSError:
             pass  # a read-only home: nothing is remembered, nothing else is lost

@@ -39,6 +39,7 @@ from .controls import BY_NAME, CONTROLS
 from .edits import ConditionEdits, ParameterEdits
 from .framing import ZOOM_STEP, Box, Framing, automatic, extent, fit, least_box, reach, union
 from .kiosk import ATTRACT, COUNTDOWN, Kiosk
+from .leadin import lead_in, points
 from .plotting import PlotBoard
 from .saving import Remembered, Saved, free_name, mine, mine_entry, save
 from .scheduler import SPEEDS, StepScheduler
@@ -120,6 +121,8 @@ class View:
     framing: Framing = field(default_factory=Framing)
     #: pixels of the drawing area (the window says; the framing is fitted to it)
     area: tuple[int, int] = (1280, 608)
+    #: the first-run hint of what the icons do is shown
+    hint: bool = False
 
 
 @dataclass
@@ -139,7 +142,9 @@ class Session:
         self.folders = folders
         self.catalog = Catalog(catalog.path, catalog.entries + mine(folders.models)) if folders else catalog
         self.texts = texts or Texts(self.settings.language)
-        self.view = View(speed_index=self.first_speed)
+        self.view = View(speed_index=self.first_speed, hint=self.settings.first_run_hint)
+        #: the user closed the first-run hint, now or in an earlier run (kept in the remembered state)
+        self.hint_seen = folders is not None and not self.settings.kiosk and Remembered.read(folders.state).hint_seen
         self.drag: Drag | None = None
         #: what the banner over the scene says (see :attr:`banner`), or None
         self.said: Said | None = None
@@ -488,7 +493,14 @@ class Session:
     def touched(self) -> bool:
         """Input arrived. In a kiosk it answers "Still there?" or ends the attract loop (on the
         model shown); then it returns True and the input goes no further."""
-        return self.kiosk is not None and self.kiosk.touch()
+        if self.kiosk is None:
+            return False
+        new_visitor = self.kiosk.phase == ATTRACT
+        if not self.kiosk.touch():
+            return False
+        if new_visitor:  # what the icons do, again
+            self.view.hint = self.settings.first_run_hint
+        return True
 
     def tick(self, wall_seconds: float) -> None:
         """A kiosk's clock: the countdown and the attract loop move on, and a simulation that
@@ -537,6 +549,8 @@ class Session:
         if show.conditions:
             ConditionEdits(self.sim).accept(dict(show.conditions))  # refused: the file's conditions
         v.animating = True
+        # moving from its first frame, not a still picture (:mod:`game.app.leadin`)
+        lead_in(lambda: self.run(1) == 1, lambda: points(self.poses()), self.model.general.dt, self.camera()[0])
         return True
 
     def fresh_view(self) -> None:
@@ -546,6 +560,7 @@ class Session:
         the show opens: a model opens framed by itself.)"""
         v = self.view
         v.menu, v.dialog, v.vectors, v.reactions, v.edit_velocities = False, None, False, False, False
+        v.hint = False
         v.panels.clear()
         v.plots = v.ensemble = False
         if self.board is not None:
@@ -676,7 +691,7 @@ class Session:
             # what a look cut short did not see: room to swing about the fixed pivots, as before it
             unseen = None if whole else reach(poses, self.kinematics.fixed_pivots)
             v.framing = automatic(Framing.of_model(g.escala, g.ox, g.oy), v.area, g.escala, motion,
-                                  self.kinematics.motion_bounds(), least_box(poses), unseen)
+                                  self.kinematics.motion_bounds(), least_box(poses), unseen, fill=self.settings.kiosk)
 
     def look_ahead(self) -> tuple[Box | None, bool]:
         """Where the bodies go over the next seconds from the present state, and whether the look
@@ -800,7 +815,14 @@ class Session:
         if self.folders is None or self.settings.kiosk or self.index < 0:
             return
         model = self.entry.stem if self.catalog.find(self.entry.stem) is self.entry else str(self.entry.path)
-        Remembered(model, self.texts.language, SPEEDS[self.view.speed_index]).write(self.folders.state)
+        Remembered(model, self.texts.language, SPEEDS[self.view.speed_index],
+                   hint_seen=self.hint_seen).write(self.folders.state)
+
+    def close_hint(self) -> None:
+        """The first-run hint is closed: a desktop does not show it again (a kiosk, to its next visitor)."""
+        self.view.hint = False
+        self.hint_seen = True
+        self.remember()
 
     def set_language(self, language: str) -> None:
         """Every word of the interface, the model titles and descriptions, and the messages about

@@ -68,6 +68,9 @@ class Settings:
     kiosk_heal_seconds: float = 5.0
     #: kiosk: the attract loop, in order (TOML: [[kiosk_attract]] tables of model, seconds, conditions)
     kiosk_attract: tuple[Show, ...] = field(default=ATTRACT)
+    #: the first-run hint of what the icons do shows over the scene (set by the program at start,
+    #: when the user has not closed it yet; not a setting of the file)
+    first_run_hint: bool = False
 
 
 class SettingsError(ValueError):

@@ -196,8 +196,17 @@ class Visitors:
             self.queue.extendleft(reversed(self.tap(self.rng.choice(shown).rect.center)))
 
     def edit_value(self) -> None:
-        """In the open panel: a value pressed, a good or a bad text typed, Enter, Accept."""
+        """In the open panel: a value pressed, a good or a bad text typed, Enter, Accept (a kiosk's
+        panel: − or + pressed a few times, past its limits or the model's at times, then Accept)."""
         panel = self.app.panel
+        if panel is not None and getattr(panel, "plus", None):
+            i = self.rng.randrange(len(panel.plus))
+            button = (panel.minus, panel.plus)[self.rng.randrange(2)][i]
+            wait: Step = lambda: None  # a frame: the press reaches the panel
+            presses = [step for _ in range(self.rng.randint(1, 15)) for step in (*self.tap(button.rect.center), wait)]
+            accept = self.tap(panel.accept_button.rect.center) + [wait, lambda: self.key(self.pg.K_ESCAPE)]
+            self.queue.extendleft(reversed(presses + accept))
+            return
         if panel is None or not getattr(panel, "value_buttons", None):
             return
         i = self.rng.randrange(len(panel.value_buttons))

@@ -12,13 +12,16 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from ..ui.hint import Hint
 from ..ui.layout import Dock, Layout
 from ..ui.menu import ModelMenu
 from ..ui.panels import DefinitionsPanel, LivePanel, SavePanel
+from ..ui.steppers import StepperPanel
 from ..ui.text import Texts
 from .docking import PlotsDock
 from .healing import release_memory
 from .session import Session
+from .stepping import condition_steppers, parameter_steppers
 
 #: seconds of the window's clock between two givings back of dropped widgets' memory
 GIVE_BACK_EVERY = 1.0
@@ -41,6 +44,8 @@ class Widgets:
         self.plots = PlotsDock(manager, texts, plot_font, saving)
         self.menu: ModelMenu | None = None
         self.panel: DefinitionsPanel | SavePanel | None = None
+        #: the first-run hint, while it shows
+        self.hint: Hint | None = None
         #: the docks last asked for, and what they depended on (wrapping the expressions each frame
         #: would cost more than drawing the scene)
         self._docks: tuple[tuple, list[Dock]] = ((), [])
@@ -105,6 +110,7 @@ class Widgets:
             self.menu.kill()
             self.menu = None
             self.dropped = True
+        self._follow_hint(session, layout)
         if view.dialog and self.panel is None:
             self.panel = self._dialog(session, layout, view.dialog)
         elif not view.dialog and self.panel is not None:
@@ -112,6 +118,25 @@ class Widgets:
             self.panel = None
             self.dropped = True
         return layout
+
+    def _follow_hint(self, session: Session, layout: Layout) -> None:
+        """The hint over the drawing area while it is asked for, under no menu or dialog."""
+        view = session.view
+        wanted = view.hint and not (view.menu or view.dialog)
+        if wanted and self.hint is None:
+            words = "hint_kiosk" if session.settings.kiosk else "hint_desktop"
+            self.hint = Hint(self.manager, layout, self.texts(words), self.texts("hint_close"))
+        elif not wanted and self.hint is not None:
+            self.hint.kill()
+            self.hint = None
+            self.dropped = True
+
+    def hint_closed(self, event, session: Session) -> bool:
+        """The hint's button was pressed: it closes (and is remembered as seen)."""
+        if self.hint is None or event.ui_element is not self.hint.close_button:
+            return False
+        session.close_hint()
+        return True
 
     def refresh(self, session: Session, layout: Layout) -> None:
         """Rewrite the numbers of the live panels."""
@@ -137,6 +162,8 @@ class Widgets:
             return SavePanel(self.manager, layout, session.texts, session.suggested_name(), session.save_dialog)
         edits = session.parameter_edits() if which == "parameters" else session.condition_edits()
         accept = session.apply_parameters if which == "parameters" else session.apply_conditions
+        if session.settings.kiosk:  # no keyboard: − and +, and no system data (dt, N) for visitors
+            return stepper_panel(self.manager, layout, session, which, edits, accept)
         return DefinitionsPanel(self.manager, layout, self.texts, self.texts(f"{which}_title"),
                                 edits.rows(), edits.check, accept)
 
@@ -163,10 +190,10 @@ class Widgets:
         self._close_live()
         self.plots.kill()
         self._docks = ((), [])
-        for widget in (self.menu, self.panel):
+        for widget in (self.menu, self.panel, self.hint):
             if widget is not None:
                 widget.kill()
-        self.menu = self.panel = None
+        self.menu = self.panel = self.hint = None
 
 
 def model_menu(manager: pygame_gui.UIManager, layout: Layout, s: Session) -> ModelMenu:
@@ -186,3 +213,14 @@ def fitted(lines: list[str], expressions: int, room: int) -> tuple[list[str], in
     if keep <= 0:
         return numbers[:max(0, room)], 0
     return [*lines[:keep], "…", *numbers], keep + 1
+
+
+def stepper_panel(manager: pygame_gui.UIManager, layout: Layout, s: Session, which: str, edits,
+                  accept) -> StepperPanel:
+    """A kiosk's Parameters or Conditions: the values a visitor may step (:mod:`game.app.stepping`)."""
+    if which == "parameters":
+        steps, values = parameter_steppers(s.sim.model), s.sim.parameters
+    else:
+        steps, values = condition_steppers(s.sim.model), s.sim.values()
+    return StepperPanel(manager, layout, s.texts, s.texts(f"{which}_title"),
+                        [r for r in edits.rows() if r.name in steps], steps, values, edits.check, accept)

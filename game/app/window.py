@@ -199,7 +199,7 @@ class App:
 
     def _button(self, event) -> None:
         s = self.session
-        if self.widgets.plots.handle(event, s):
+        if self.widgets.plots.handle(event, s) or self.widgets.hint_closed(event, s):
             return
         if self.panel is not None:
             self.panel.process_event(event)

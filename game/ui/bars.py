@@ -13,6 +13,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
+from .barlabels import labelled
 from .fitting import fit_label
 from .layout import Layout
 from .text import Texts
@@ -52,6 +53,17 @@ class BarState:
     title: str
 
 
+#: the size of the words beside the icons (the theme's "#bar_word")
+WORD_SIZE = 15
+#: pixels a word's button needs beyond its text (its padding each side)
+WORD_PAD = 6
+
+
+def words(c: ControlRow) -> tuple[str, str]:
+    """The text keys of a control's word, off and on (the same for most; Animate and Pause)."""
+    return f"label_{c.name}", ("label_pause" if c.name == "animate" else f"label_{c.name}")
+
+
 class Bars:
     def __init__(self, manager: pygame_gui.UIManager, layout: Layout, texts: Texts, controls: Sequence[ControlRow]):
         self.manager = manager
@@ -83,8 +95,17 @@ class Bars:
         bottom = [c for c in controls if c.place == "bottom"]
         speeds = [c for c in controls if c.place == "speed"]
         plan = layout.bottom(len(bottom), len(speeds))
-        for c, rect in zip(bottom, plan.buttons):
+        # the icons' words beside them where the bar has room for them all (game/ui/barlabels.py)
+        font = manager.get_theme().get_font_dictionary().find_font(WORD_SIZE, "noto_sans")
+        placed = labelled(plan, [max(font.size(texts(w))[0] for w in words(c)) + WORD_PAD for c in bottom])
+        icons, beside, clock = placed if placed else (plan.buttons, [], plan.clock)
+        for c, rect in zip(bottom, icons):
             self._icon_button(c, inside(rect), self.bottom)
+        #: the words beside the bottom bar's icons (none when the bar has no room for them)
+        self.words: dict[str, UIButton] = {
+            c.name: UIButton(inside(rect), texts(words(c)[0]), manager, container=self.bottom,
+                             tool_tip_text=texts(c.tooltip_key), object_id=ObjectID("#bar_word"))
+            for c, rect in zip(bottom, beside)}
         self.speeds: list[UIButton] = []
         for c, rect in zip(speeds, plan.speeds):
             b = UIButton(inside(rect), c.label or c.name, manager, container=self.bottom,
@@ -93,8 +114,8 @@ class Bars:
             self.buttons[c.name] = b
             self.speeds.append(b)
         #: the time (and at the largest size the speed) after the buttons; None when there is no room
-        self.clock = (UILabel(inside(plan.clock), "", manager, container=self.bottom, object_id=ObjectID("#line"))
-                      if plan.clock else None)
+        self.clock = (UILabel(inside(clock), "", manager, container=self.bottom, object_id=ObjectID("#line"))
+                      if clock else None)
         self._clock_speed = plan.clock_speed
         self._speed_current = -1
 
@@ -108,8 +129,8 @@ class Bars:
     # -- reading -----------------------------------------------------------------------------
 
     def control_of(self, element) -> str | None:
-        """The control a pressed UI element is, or None."""
-        for name, b in self.buttons.items():
+        """The control a pressed UI element is (an icon or its word), or None."""
+        for name, b in (*self.buttons.items(), *self.words.items()):
             if element is b:
                 return name
         return None
@@ -127,7 +148,8 @@ class Bars:
         return self.buttons["docs"]
 
     def elements(self) -> list:
-        return [self.top, self.bottom, self.title, *([self.clock] if self.clock else []), *self.buttons.values()]
+        return [self.top, self.bottom, self.title, *([self.clock] if self.clock else []), *self.buttons.values(),
+                *self.words.values()]
 
     def kill(self) -> None:
         for e in self.elements():
@@ -153,6 +175,9 @@ class Bars:
             elif not locked and not b.is_enabled:
                 b.enable()
             self._show(b, not s.hidden)
+            word = self.words.get(name)
+            if word is not None:
+                self._follow(word, b, self.texts(words(c)[1 if (c.icon_on and s.lit(name)) else 0]))
         if s.speed_index != self._speed_current:
             for i, b in enumerate(self.speeds):
                 b.change_object_id(ObjectID("#speed_current" if i == s.speed_index else "#speed", "@speed"))
@@ -167,6 +192,14 @@ class Bars:
         text = f"{time}   {speed}" if self._clock_speed else time
         if self.clock is not None and self.clock.text != text:
             self.clock.set_text(text)
+
+    def _follow(self, word: UIButton, icon: UIButton, text: str) -> None:
+        """A word says what its icon does now (Animate, Pause), and is active and shown as it is."""
+        if word.text != text:
+            word.set_text(text)
+        if icon.is_enabled != word.is_enabled:
+            word.enable() if icon.is_enabled else word.disable()
+        self._show(word, icon.visible)
 
     @staticmethod
     def _show(element, visible: bool) -> None:

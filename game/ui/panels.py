@@ -28,6 +28,10 @@ class DefinitionsPanel:
     ``accept(changes)`` applies {name: text}; it returns why it could not, or None.
     """
 
+    #: pixels of the value column; what the panel says before anything is done
+    VALUE_W = 220
+    HINT = "edit_hint"
+
     def __init__(self, manager: pygame_gui.UIManager, layout: Layout, texts: Texts, title: str,
                  rows: list[Row], check: Callable[[str, str], str | None],
                  accept: Callable[[dict[str, str]], str | None]):
@@ -47,7 +51,7 @@ class DefinitionsPanel:
         self.panel = UIPanel(rect, starting_height=10, manager=manager, object_id=ObjectID("#panel"))
         c = self.panel
         UILabel(pygame.Rect(12, 6, width - 24, 28), title, manager, container=c, object_id=ObjectID("#heading"))
-        name_w, value_w = 130, 220
+        name_w, value_w = 130, self.VALUE_W
         desc_w = width - name_w - value_w - 64
         for x, w, key in ((12, name_w, "name"), (16 + name_w, value_w, "value"), (24 + name_w + value_w, desc_w, "description")):
             UILabel(pygame.Rect(x, 36, w, 24), texts(key), manager, container=c, object_id=ObjectID("#heading"))
@@ -62,21 +66,25 @@ class DefinitionsPanel:
         for i, row in enumerate(rows):
             y = i * pitch
             UILabel(pygame.Rect(12, y, name_w, target), row.name, manager, container=box, object_id=ObjectID("#expression"))
-            r = pygame.Rect(16 + name_w, y, value_w, target)
-            self.value_rects.append(r)
-            self.value_buttons.append(UIButton(r, row.value, manager, container=box, object_id=ObjectID("#expression")))
-            fit_label(self.value_buttons[-1], row.value, VALUE_FONTS, manager)
+            self._value_cell(i, row, pygame.Rect(16 + name_w, y, value_w, target))
             description = UILabel(pygame.Rect(24 + name_w + value_w, y, desc_w, target), "", manager, container=box)
             font = description.font
             description.set_text(shortened(row.description, desc_w - 12, font.size) if font else row.description)
         #: what the panel says (a hint, a refusal naming its field): wrapped inside the panel
-        self.status = UITextBox(texts("edit_hint"), pygame.Rect(8, height - button_h - 20 - STATUS, width - 16, STATUS),
+        self.status = UITextBox(texts(self.HINT), pygame.Rect(8, height - button_h - 20 - STATUS, width - 16, STATUS),
                                 manager, container=c, object_id=ObjectID("#status"), plain_text_display_only=True)
-        self._message = texts("edit_hint")
+        self._message = texts(self.HINT)
         self.accept_button = UIButton(pygame.Rect(width - 250, height - button_h - 14, 110, button_h), texts("accept"),
                                       manager, container=c)
         self.cancel_button = UIButton(pygame.Rect(width - 128, height - button_h - 14, 110, button_h), texts("cancel"),
                                       manager, container=c)
+
+    def _value_cell(self, i: int, row: Row, rect: pygame.Rect) -> None:
+        """What shows a row's value: a button that opens a field to type in."""
+        self.value_rects.append(rect)
+        self.value_buttons.append(UIButton(rect, row.value, self.manager, container=self.rows_box,
+                                           object_id=ObjectID("#expression")))
+        fit_label(self.value_buttons[-1], row.value, VALUE_FONTS, self.manager)
 
     # -- events -------------------------------------------------------------------------
 

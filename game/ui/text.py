@@ -147,6 +147,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "default_attract": "el recorrido del programa",
         "still_there": "¿Sigues ahí?\nToca la pantalla para seguir jugando · {seconds}",
         "touch_to_play": "Toca para jugar",
+        # a kiosk's panels: − and + instead of a field to type in (game/ui/steppers.py)
+        "step_hint": "Pulse − o + para cambiar un valor, y luego Aceptar.",
+        "step_pending": "Cambiado; pulse Aceptar para aplicar.",
+        "step_limit": "{name} va de {low} a {high}.",
+        # the first-run hint (game/ui/hint.py): what the icons do, once
+        "hint_desktop": "Espacio: animar · arrastre un cuerpo con el ratón · P / C: parámetros / condiciones · "
+                        "deje el puntero sobre un botón para ver qué hace · F1: manual",
+        "hint_kiosk": "Toca Animar para que se mueva · arrastra un cuerpo con el dedo · en Parámetros y "
+                      "Condiciones, cambia los valores con − y +",
+        "hint_close": "Entendido",
+        # the bottom bar's words under its icons, where the bar has room (game/ui/barlabels.py)
+        "label_animate": "Animar", "label_pause": "Pausa", "label_eraser": "Borrar", "label_reset": "Reiniciar",
+        "label_parameters": "Parámetros", "label_conditions": "Condiciones", "label_vectors": "Vectores",
+        "label_energy": "Energía", "label_values": "Valores", "label_edit": "Editar x/v",
+        "label_reactions": "Reacciones", "label_plots": "Gráficas", "label_ensemble": "Caos",
         "save": "Guardar como modelo: los parámetros y condiciones de ahora, en Mis modelos (O)",
         "language": "Switch to English (L)",
         "language_label": "EN",
@@ -236,6 +251,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "default_attract": "the program's own loop",
         "still_there": "Still there?\nTouch the screen to keep playing · {seconds}",
         "touch_to_play": "Touch to play",
+        "step_hint": "Press − or + to change a value, then Accept.",
+        "step_pending": "Changed; press Accept to apply.",
+        "step_limit": "{name} goes from {low} to {high}.",
+        "hint_desktop": "Space: animate · drag a body with the mouse · P / C: parameters / conditions · "
+                        "rest the pointer on a button to see what it does · F1: manual",
+        "hint_kiosk": "Touch Animate to set it moving · drag a body with your finger · in Parameters and "
+                      "Conditions, change the values with − and +",
+        "hint_close": "Got it",
+        "label_animate": "Animate", "label_pause": "Pause", "label_eraser": "Erase", "label_reset": "Reset",
+        "label_parameters": "Parameters", "label_conditions": "Conditions", "label_vectors": "Vectors",
+        "label_energy": "Energy", "label_values": "Values", "label_edit": "Edit x/v",
+        "label_reactions": "Reactions", "label_plots": "Plots", "label_ensemble": "Chaos",
         "save": "Save as model: the present parameters and conditions, in My models (O)",
         "language": "Cambiar a español (L)",
         "language_label": "ES",

@@ -88,6 +88,20 @@ def build_theme(icons_dir: Path) -> dict:
         "#expression": {"font": {"name": "fira_code", "size": "15", "regular_path": str(_FIRA)},
                         "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "6"}},
         "#line": {"misc": {"text_horiz_alignment": "left"}},
+        # the words beside the bottom bar's icons (game/ui/barlabels.py): text on the bar, no box
+        "#bar_word": {"colours": {"normal_bg": "#00000000", "hovered_bg": "#d0d7de", "disabled_bg": "#00000000",
+                                  "normal_border": "#00000000", "hovered_border": "#00000000",
+                                  "disabled_border": "#00000000"},
+                      "font": {"name": "noto_sans", "size": "15"},
+                      "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "2",
+                               "border_width": "0", "shadow_width": "0"}},
+        # the first-run hint over the scene (game/ui/hint.py): a pale yellow note
+        "#hint": {"colours": {"dark_bg": "#fff8e1", "normal_border": "#f9a825"},
+                  "misc": {"border_width": "2", "shadow_width": "0"}},
+        "#hint_text": {"font": {"name": "noto_sans", "size": "16"}},
+        # a kiosk's − and + (game/ui/steppers.py): a large sign, and the number between them
+        "#step": {"font": {"name": "fira_code", "size": "30", "regular_path": str(_FIRA)}},
+        "#number": {"font": {"name": "fira_code", "size": "18", "regular_path": str(_FIRA)}},
         # the live panels when the window is too short for their lines at full size
         "#expression_small": {"font": {"name": "fira_code", "size": "12", "regular_path": str(_FIRA)},
                               "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "6"}},

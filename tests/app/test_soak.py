@@ -66,3 +66,20 @@ def test_growth_is_measured_from_the_warm_up_or_not_at_all():
     assert growth(short) == ("growth after warm-up: not measured: the run (0.50 kiosk h) was shorter than the "
                              "warm-up (1 h)")
 
+
+
+def test_kiosk_visitors_step_values_with_minus_and_plus(app_factory, monkeypatch):
+    from game.ui.steppers import StepperPanel
+
+    presses = []
+    monkeypatch.setattr(StepperPanel, "press", lambda self, i, d, f=StepperPanel.press: (presses.append(d), f(self, i, d)))
+    app = app_factory(kiosk=True)
+    visitors = Visitors(app, random.Random(3))
+    changed = 0
+    for _ in range(6):
+        before = (dict(app.session.sim.parameters), app.session.sim.values())
+        play(visitors, "panel")
+        assert app.panel is None  # accepted or closed: nothing left open
+        changed += (dict(app.session.sim.parameters), app.session.sim.values()) != before
+    assert len(presses) >= 6 and set(presses) == {-1, 1}  # a kiosk's panel has − and +, no field to type in
+    assert changed >= 3  # presses that took (a limit or a refusal leaves a value as it was)
