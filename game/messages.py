@@ -235,6 +235,15 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "file.too_big": (
         "the file is {size} bytes; model files are limited to {limit} bytes",
         "el archivo tiene {size} bytes; los archivos de modelo se limitan a {limit} bytes"),
+    "file.not_regular": (
+        "not a file but a pipe, a device or a socket: only files are read",
+        "no es un archivo sino una tubería, un dispositivo o un socket: solo se leen archivos"),
+    "settings.too_big": (
+        "the file is {size} bytes; settings files are limited to {limit} bytes",
+        "el archivo tiene {size} bytes; los archivos de ajustes se limitan a {limit} bytes"),
+    "settings.too_deep": (
+        "lists or tables nested too deeply within each other to be read",
+        "listas o tablas anidadas demasiado hondo unas dentro de otras para leerlas"),
     "file.not_utf8": (
         "the file is not UTF-8 text (save it as UTF-8 in your editor)",
         "el archivo no es texto UTF-8 (guárdelo como UTF-8 en su editor)"),

@@ -520,3 +520,19 @@ def test_the_history_of_a_run_stays_within_its_memory_budget():
     columns = len(s.history.names)
     assert columns > 60 and s.history.capacity < HISTORY_ROWS
     assert s.history.capacity * (8 * columns + 1) <= HISTORY_BYTES
+
+
+def test_a_model_on_screen_replaced_by_a_fifo_is_refused_at_once_and_the_model_goes_on(tmp_path):
+    # the window reads a model as check does: a FIFO is refused, not waited on
+    from fifos import fifo
+
+    path = tmp_path / "mio.dat"
+    path.write_text((paths.MODELS / "pendulo_simple.dat").read_text(encoding="utf-8"), encoding="utf-8")
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(language="en"))
+    s.open(str(path))
+    model = s.model
+    path.unlink()
+    with fifo(path):
+        assert not s.reload_if_changed(1.0)
+    assert s.model is model
+    assert s.banner is not None and f"{path}:1:1: not a file but a pipe, a device or a socket" in s.banner, s.banner
