@@ -8,6 +8,7 @@ file and the test fails on its assertion instead of hanging the suite.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 from collections.abc import Iterator
@@ -24,10 +25,8 @@ def fifo(path: Path, patience: float = 5.0) -> Iterator[Path]:
         if done.wait(patience):
             return
         while not done.is_set():  # a reader waits in open(): a writer lets it go on to an empty file
-            try:
+            with contextlib.suppress(OSError):  # no reader yet (ENXIO)
                 os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
-            except OSError:  # no reader yet (ENXIO)
-                pass
             done.wait(0.1)
 
     helper = threading.Thread(target=release, daemon=True)

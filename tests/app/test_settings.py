@@ -97,7 +97,7 @@ def test_a_fifo_or_a_device_is_refused_at_once(tmp_path):
     with fifo(tmp_path / "ajustes.toml") as f, pytest.raises(SettingsError) as refused:
         load_settings(f)
     assert str(refused.value) == f"{f}: not a file but a pipe, a device or a socket: only files are read"
-    with pytest.raises(SettingsError, match="^/dev/null: not a file but a pipe"):
+    with pytest.raises(SettingsError, match=r"^/dev/null: not a file but a pipe"):
         load_settings("/dev/null")  # (and /dev/zero, which was read until memory ran out)
 
 
