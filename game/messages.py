@@ -700,6 +700,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "sim.diverged": (
         "the motion stopped being finite numbers (it diverged)",
         "el movimiento dejó de dar números finitos (divergió)"),
+    "sim.not_finite": (
+        "{name} is no longer a finite number ({value})", "{name} dejó de ser un número finito ({value})"),
     "sim.state": ("the state cannot be set: {reason}", "no se puede fijar el estado: {reason}"),
     "sim.momenta": ("the momenta are not finite", "los momentos no son finitos"),
     "sim.cannot_show": ("a body or a measure cannot be computed here: {reason}",

@@ -536,3 +536,19 @@ def test_a_model_on_screen_replaced_by_a_fifo_is_refused_at_once_and_the_model_g
         assert not s.reload_if_changed(1.0)
     assert s.model is model
     assert s.banner is not None and f"{path}:1:1: not a file but a pipe, a device or a socket" in s.banner, s.banner
+
+
+def test_a_run_whose_energy_stops_being_finite_pauses_on_the_last_good_state(tmp_path):
+    # the window's side of a friction that makes energy: paused, said, the state before kept
+    text = (paths.MODELS / "bloque_friccion.dat").read_text(encoding="utf-8")
+    path = tmp_path / "bloque.dat"
+    path.write_text(text.replace("'mu'|'vx'|el piso", "'mu'|'1e200·vx'|el piso").replace("<CI>vx|3|", "<CI>vx|0|"),
+                    encoding="utf-8")
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(language="en"))
+    s.open(str(path))
+    s.act("animate")
+    s.advance(0.5)
+    assert not s.view.animating
+    assert s.sim.t == 0.0 and s.sim.q.tolist() == [-3.5, 0.15] and s.sim.qdot.tolist() == [0.0, 0.0]
+    assert s.banner is not None and "Ek is no longer a finite number (inf) at t=0.02" in s.banner, s.banner
+    assert len(s.history) == 1  # the start only: the step that blew up was not recorded

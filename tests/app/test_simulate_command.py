@@ -390,3 +390,29 @@ def test_a_mechanism_run_says_how_long_it_will_take_and_measuring_changes_nothin
     for row in rows[2:]:
         sim.step()
         assert [float(x) for x in row] == [float(v) for v in sim.sample()]
+
+
+# -- values that stop being numbers: the run stops with a message, the CSV holds only finite rows -----
+
+def test_a_friction_that_makes_energy_at_rest_stops_the_run(run, write_model):
+    # the block of bloque_friccion at rest on its floor, with a slip speed 1e200 times its own:
+    # the friction impulse threw it at 6e198 m/s, Ek = inf, and the run went on to exit 0
+    text = (Path(ROOT) / "models" / "bloque_friccion.dat").read_text(encoding="utf-8")
+    text = text.replace("'mu'|'vx'|el piso", "'mu'|'1e200·vx'|el piso").replace("<CI>vx|3|", "<CI>vx|0|")
+    r = run("simulate", str(write_model(text)), "--seconds", "1", "--lang", "en")
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert r.stderr.splitlines()[-1].startswith(
+        "error: the simulation stopped: Ek is no longer a finite number (inf) at t=0.02 (x=")
+    rows = list(csv.reader(io.StringIO(r.stdout)))
+    assert len(rows) == 2 and all(math.isfinite(float(v)) for v in rows[1])  # the start, nothing after it
+
+
+def test_a_measure_that_overflows_stops_the_run_at_its_step(run, write_model):
+    measure = "<MEASURES>\n<M>big|'t·1e300·1e300'|overflows after t = 0</M>\n</MEASURES>"
+    path = write_model(one_coordinate("m", "½·m·vx²", "½·x²", x0="1", extra=measure))
+    r = run("simulate", str(path), "--seconds", "1", "--lang", "es")
+    assert r.returncode == 1
+    assert r.stderr.splitlines()[-1] == ("error: la simulación se detuvo: big dejó de ser un número finito (inf) "
+                                         "en t=0.01 (x=0.99995, vx=-0.00999983)")
+    rows = list(csv.reader(io.StringIO(r.stdout)))
+    assert rows[0][-1] == "big" and len(rows) == 2
