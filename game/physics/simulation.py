@@ -169,16 +169,24 @@ class Simulation:
             self._advance(1)
 
     def _advance(self, steps: int) -> None:
-        """``steps`` steps, then the observers hear of the new state. Every value a sample shows
-        must be a finite number: a state whose energies or columns are not (a friction that
-        makes energy, a measure that overflows) is not kept, and the motion stops before it."""
+        """``steps`` steps, then the observers hear of the new state. Every value of the motion a
+        sample shows (t, q, q̇, the energies, DE, W, Eloss, reactions) must be a finite number: a
+        state where one is not (a friction that makes energy) is not kept, and the motion stops
+        before it."""
         before, accounts = self.state, (self.de, self.ek_max)
         self.state = self.system.step(self.state, steps)
-        self._account()
+        try:
+            self._account()
+        except ARITHMETIC_ERRORS as exc:
+            # the steps use only the derivatives of the energies: Ek or Ep itself may have left
+            # its domain where its derivative has not (sqrt(floor(x)) below 0)
+            self._energy_failed(before, accounts, exc)
         wrong: tuple[str, float] | None = None
         try:
-            wrong = next(((name, value) for name, value in zip(self.sample_names(), self.sample())
-                          if not math.isfinite(value)), None)
+            row = self.sample()
+            motion = len(row) - len(self.measures)  # a measure reads NaN where it has no value: it is
+            wrong = next(((name, value) for name, value in zip(self.sample_names()[:motion], row[:motion])
+                          if not math.isfinite(value)), None)  # not the motion, which goes on
             if wrong is None:
                 for observer in self.observers:
                     observer.on_step(self)
@@ -191,6 +199,22 @@ class Simulation:
         if wrong is not None:
             name, value = wrong
             self._stop_before(before, accounts, msg("sim.not_finite", name=name, value=repr(float(value))))
+
+    def _energy_failed(self, before: State, accounts: tuple[float, float], exc: Exception) -> NoReturn:
+        """The energies cannot be computed at the new state: which expression, and why."""
+        failed = self.state
+        found = None
+        if isinstance(self.system, System):  # said as a failed step says it: the expression and its place
+            found = self.system._check_point(failed.t, [*failed.q.tolist(), *failed.p.tolist()])
+        if found is None:
+            self._stop_before(before, accounts, msg("sim.cannot_compute", label="Ek, Ep",
+                                                    reason=EvaluationError.of(exc).reason))
+        label = str(found.expression or "").split(" = ")[0]
+        written = {"Ek": self.model.kinetic, "Ep": self.model.potential}.get(label)
+        if found.location is None and written is not None:
+            found.location = written.location  # file:line:col of the energy in the model
+        self.state, (self.de, self.ek_max), self.impacts = before, accounts, []  # as before the step
+        raise found from None
 
     def _stop_before(self, before: State, accounts: tuple[float, float], reason: Message) -> NoReturn:
         """Back to the state ``before`` the steps (the last good one), and why the motion stops."""

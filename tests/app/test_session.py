@@ -552,3 +552,17 @@ def test_a_run_whose_energy_stops_being_finite_pauses_on_the_last_good_state(tmp
     assert s.sim.t == 0.0 and s.sim.q.tolist() == [-3.5, 0.15] and s.sim.qdot.tolist() == [0.0, 0.0]
     assert s.banner is not None and "Ek is no longer a finite number (inf) at t=0.02" in s.banner, s.banner
     assert len(s.history) == 1  # the start only: the step that blew up was not recorded
+
+
+def test_an_energy_out_of_its_domain_pauses_the_window_on_the_last_good_state(tmp_path):
+    from model_texts import one_coordinate
+
+    path = tmp_path / "suelo.dat"
+    path.write_text(one_coordinate("m", "½·m·vx²", "sqrt(floor(x+0.5))", x0="0.255", v0="-1"), encoding="utf-8")
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(language="en"))
+    s.open(str(path))
+    s.act("animate")
+    for _ in range(20):
+        s.advance(0.1)
+    assert not s.view.animating and s.sim.t == pytest.approx(0.75)
+    assert s.banner is not None and "Ep cannot be computed" in s.banner and "t=0.76" in s.banner, s.banner

@@ -407,12 +407,27 @@ def test_a_friction_that_makes_energy_at_rest_stops_the_run(run, write_model):
     assert len(rows) == 2 and all(math.isfinite(float(v)) for v in rows[1])  # the start, nothing after it
 
 
-def test_a_measure_that_overflows_stops_the_run_at_its_step(run, write_model):
-    measure = "<MEASURES>\n<M>big|'t·1e300·1e300'|overflows after t = 0</M>\n</MEASURES>"
-    path = write_model(one_coordinate("m", "½·m·vx²", "½·x²", x0="1", extra=measure))
-    r = run("simulate", str(path), "--seconds", "1", "--lang", "es")
-    assert r.returncode == 1
-    assert r.stderr.splitlines()[-1] == ("error: la simulación se detuvo: big dejó de ser un número finito (inf) "
-                                         "en t=0.01 (x=0.99995, vx=-0.00999983)")
+#: Ep = sqrt(floor(x + 1/2)) leaves its domain at x < −1/2 while its derivative stays 0 there: the
+#: steps (which use only the derivative) go on, a free motion x = 0.255 − t, and Ep itself fails
+#: at the first step past t = 0.755
+FLOOR = one_coordinate("m", "½·m·vx²", "sqrt(floor(x+0.5))", x0="0.255", v0="-1")
+
+
+def test_an_energy_that_leaves_its_domain_where_its_derivative_does_not_is_said_with_its_place(run, write_model):
+    path = write_model(FLOOR)
+    line = FLOOR.splitlines().index("<Ep>sqrt(floor(x+0.5))</Ep>") + 1
+    r = run("simulate", str(path), "--seconds", "2", "--lang", "en")
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert r.stderr.splitlines()[-2:] == [
+        "error: the simulation stopped: Ep cannot be computed: no real value here (outside the domain of a function, "
+        "such as sqrt or log of a negative number or log of 0) at t=0.76 (x=-0.505, vx=-1)",
+        f"  in {path}:{line}:5: Ep = sqrt(floor(x+0.5))"]
     rows = list(csv.reader(io.StringIO(r.stdout)))
-    assert rows[0][-1] == "big" and len(rows) == 2
+    assert float(rows[-1][0]) == pytest.approx(0.75)  # the last good step is the last row
+
+
+def test_a_picture_of_such_a_run_says_where_it_stopped(run, write_model, tmp_path):
+    out = tmp_path / "floor.png"
+    r = run("screenshot", str(write_model(FLOOR)), str(out), "--seconds", "2", "--lang", "en")
+    assert r.returncode == 1 and "Traceback" not in r.stderr and out.exists()
+    assert f"{out}: not at 2 s: " in r.stderr and "Ep cannot be computed" in r.stderr, r.stderr
