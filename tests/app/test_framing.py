@@ -218,3 +218,18 @@ def test_a_busy_machine_frames_a_model_as_an_idle_one_does(monkeypatch, stem, wh
     busy = session_on(stem, (420, 488))
     assert busy.look_ahead() == seen and busy.look_ahead() is not seen
     assert busy.view.framing == idle.view.framing
+
+
+def test_bench_look_prints_how_far_each_model_is_looked_at(capsys):
+    from game.app import paths
+    from game.app.bench import bench_look
+    from game.model import read_catalog
+
+    stems = ["pendulo_doble", "jansen"]
+    assert bench_look(stems) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = {line.split()[0]: line.split()[1:] for line in lines[3:-1]}
+    assert list(rows) == [e.stem for e in read_catalog(paths.CATALOG, paths.MODELS).entries if e.stem in stems]
+    assert rows["pendulo_doble"][:2] == ["8", "10.00"]  # a light model sees all ten seconds
+    assert rows["jansen"][:2] == ["460", "0.81"]  # 150,000 // (460 × N = 4) = 81 steps of 0.01 s
+    assert lines[-1].startswith("the longest look took ")
