@@ -236,6 +236,15 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "file.too_big": (
         "the file is {size} bytes; model files are limited to {limit} bytes",
         "el archivo tiene {size} bytes; los archivos de modelo se limitan a {limit} bytes"),
+    "file.not_regular": (
+        "not a file but a pipe, a device or a socket: only files are read",
+        "no es un archivo sino una tubería, un dispositivo o un socket: solo se leen archivos"),
+    "settings.too_big": (
+        "the file is {size} bytes; settings files are limited to {limit} bytes",
+        "el archivo tiene {size} bytes; los archivos de ajustes se limitan a {limit} bytes"),
+    "settings.too_deep": (
+        "lists or tables nested too deeply within each other to be read",
+        "listas o tablas anidadas demasiado hondo unas dentro de otras para leerlas"),
     "file.not_utf8": (
         "the file is not UTF-8 text (save it as UTF-8 in your editor)",
         "el archivo no es texto UTF-8 (guárdelo como UTF-8 en su editor)"),
@@ -716,6 +725,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "sim.diverged": (
         "the motion stopped being finite numbers (it diverged)",
         "el movimiento dejó de dar números finitos (divergió)"),
+    "sim.not_finite": (
+        "{name} is no longer a finite number ({value})", "{name} dejó de ser un número finito ({value})"),
     "sim.state": ("the state cannot be set: {reason}", "no se puede fijar el estado: {reason}"),
     "sim.momenta": ("the momenta are not finite", "los momentos no son finitos"),
     "sim.cannot_show": ("a body or a measure cannot be computed here: {reason}",
@@ -797,6 +808,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{option} {path}: cannot write in {folder}", "{option} {path}: no se puede escribir en {folder}"),
     "cmd.output_is_folder": (
         "{option} {path} is a folder; give the name of a file", "{option} {path} es una carpeta; dé el nombre de un archivo"),
+    "cmd.output_kernel": (
+        "{option} {path}: {folder} belongs to the system (/proc, /sys), not a place for files",
+        "{option} {path}: {folder} es del sistema (/proc, /sys), no un lugar para archivos"),
     "cmd.cannot_write": ("cannot write {path}: {reason}", "no se puede escribir {path}: {reason}"),
     "unit.seconds": ("{value:.1f} s", "{value:.1f} s"),
     "unit.minutes": ("{value:.0f} min", "{value:.0f} min"),
@@ -843,8 +857,36 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "chaosmap.events": (
         "chaosmap cannot follow this model: it has events (contacts), which the batch path does not handle yet",
         "chaosmap no puede seguir este modelo: tiene eventos (contactos), que la vía por lotes aún no maneja"),
-    "chaosmap.steps": ("--dt must be positive and --substeps at least 1", "--dt debe ser positivo y --substeps al menos 1"),
-    "chaosmap.grid": ("--grid must be at least 1 and --seconds positive", "--grid debe ser al menos 1 y --seconds positivo"),
+    "chaosmap.grid": ("--grid must be from 1 to {limit}, not {grid}", "--grid debe ir de 1 a {limit}, no {grid}"),
+    "chaosmap.seconds": (
+        "--seconds must be a finite positive number of seconds, not {value}",
+        "--seconds debe ser un número finito y positivo de segundos, no {value}"),
+    "chaosmap.dt": (
+        "--dt must be from {low} to {high} seconds (as dt in a model file), not {value}",
+        "--dt debe ir de {low} a {high} segundos (como dt en un archivo de modelo), no {value}"),
+    "chaosmap.substeps": (
+        "--substeps must be from 1 to {limit} (as N in a model file), not {value}",
+        "--substeps debe ir de 1 a {limit} (como N en un archivo de modelo), no {value}"),
+    "chaosmap.less_than_a_step": (
+        "--seconds {seconds} is less than one step of dt = {dt} s: only the start would be looked at",
+        "--seconds {seconds} es menos de un paso de dt = {dt} s: solo se miraría el inicio"),
+    "chaosmap.too_much_work": (
+        "cells × steps × N = {work} state-substeps, more than one map may compute (at most {limit})",
+        "celdas × pasos × N = {work} subpasos de estado, más de los que puede calcular un mapa (como mucho {limit})"),
+    "chaosmap.too_long": (
+        "that map could take about {time} on {processes} (limit: {limit}); ask for a smaller --grid, "
+        "fewer --seconds, a larger --dt or fewer --substeps",
+        "ese mapa podría tardar unos {time} en {processes} (límite: {limit}); pida un --grid menor, "
+        "menos --seconds, un --dt mayor o menos --substeps"),
+    "chaosmap.estimate": ("(at most about {time})", "(como mucho unos {time})"),
+    "chaosmap.same_output": (
+        "--csv and --png name the same file {path}: one would overwrite the other",
+        "--csv y --png nombran el mismo archivo {path}: uno sobrescribiría al otro"),
+    "chaosmap.until_failed": (
+        "--until '{until}' has no value at {x} = {x0}, {y} = {y0}, t = {t} s: its {side} side: {reason}",
+        "--until '{until}' no tiene valor en {x} = {x0}, {y} = {y0}, t = {t} s: su lado {side}: {reason}"),
+    "chaosmap.left": ("left", "izquierdo"),
+    "chaosmap.right": ("right", "derecho"),
     "chaosmap.same_axis": (
         "--x and --y sweep the same condition ({name})", "--x y --y recorren la misma condición ({name})"),
     "chaosmap.plan": (

@@ -440,6 +440,47 @@ def real_time_factor(sim: Simulation, budget: float) -> float:
     return steps * sim.model.general.dt / (time.perf_counter() - start)
 
 
+def bench_look(models: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """The automatic framing's look ahead (:mod:`game.app.looking`) of each model of the menu:
+    how far it sees and the processor time it takes, the best of three. Its work is counted,
+    not timed (:data:`~game.app.looking.LOOK_AHEAD_WORK`, about 0.15 s): what this prints shows
+    whether the costs it is counted by still hold on this machine. ``models``: only these stems."""
+    import math
+
+    from . import looking
+    from .session import Session
+    from .settings import Settings
+
+    def print(*args: object) -> None:
+        builtins.print(*args, file=out or sys.stdout)
+
+    catalog = read_catalog(paths.CATALOG, paths.MODELS)
+    print(f"The framing's look ahead: {looking.LOOK_AHEAD:g} s of motion or {looking.LOOK_AHEAD_WORK:,} µs of "
+          "counted work, whichever is less")
+    print(f"load average before: {', '.join(f'{v:.2f}' for v in os.getloadavg())} (other programs share the cores)")
+    print(f"{'model':<28}{'counted µs/substep':>19}{'seen s':>8}{'cpu ms':>8}{'measured µs/substep':>20}")
+    worst = 0.0
+    for entry in catalog.entries:
+        if models and entry.stem not in models:
+            continue
+        session = Session(catalog, Settings())
+        session.open(entry.stem)
+        sim, g = session.sim, session.sim.model.general
+        best = math.inf
+        for _ in range(3):
+            looking._seen.clear()  # looked at anew each time, not taken from what was kept
+            start = time.process_time()
+            session.look_ahead()
+            best = min(best, time.process_time() - start)
+        wanted = math.ceil(looking.LOOK_AHEAD / g.dt - 1e-9)
+        steps = min(wanted, max(1, looking.LOOK_AHEAD_WORK // (looking.substep_cost(sim) * g.n_substeps)))
+        worst = max(worst, best)
+        print(f"{entry.stem:<28}{looking.substep_cost(sim):>19}{steps * g.dt:>8.2f}{best * 1000:>8.1f}"
+              f"{best / (steps * g.n_substeps) * 1e6:>20.1f}")
+    print(f"the longest look took {worst * 1000:.0f} ms of processor time")
+    return 0
+
+
 def bench_load(quick: bool = False, out: TextIO | None = None) -> int:
     """Print the load time and speed of N-link chains (5, 10, 20; 30 and 40 without ``quick``)."""
     chains = CHAINS[:3] if quick else CHAINS

@@ -47,11 +47,22 @@ from ..expr import (
 from ..expr.parser import suggestion
 from ..messages import counted, msg
 from ..model import ModelFile, ModelFileError, load_model
+from ..model.reader import LIMITS
 from ..physics import Simulation, SimulationError, System
 from ..physics.ensemble import batch_path
 from ..physics.series import angular_coordinates
 from ..physics.steppers import PIVOT_MIN
-from .commands import UsageError, check_output, find_model, parse_settings, write_failed
+from .commands import (
+    MAX_RUN_SECONDS,
+    SAY_SECONDS,
+    UsageError,
+    check_output,
+    duration,
+    find_model,
+    how_many,
+    parse_settings,
+    write_failed,
+)
 
 #: comparison operators of --until, longest first so ">=" is not read as ">"
 COMPARISONS = (">=", "<=", "≥", "≤", ">", "<")
@@ -60,6 +71,13 @@ COMPARISONS = (">=", "<=", "≥", "≤", ">", "<")
 #: small against the arithmetic, small enough to stay in the processor's cache and to give
 #: the progress bar something to show
 BLOCK_CELLS = 8192
+
+#: the largest --grid: 2048² = 4.2 million cells, a CSV of about 200 MB
+MAX_GRID = 2048
+#: state-substeps (cells × steps × N) a map may mean whatever the speed: hours on two cores
+#: at the batch path's best rate; the estimate from a measured rate (:func:`map_seconds`)
+#: refuses most long maps before this does
+MAX_STATE_SUBSTEPS = 10**12
 
 #: colours of the picture, fast to slow (log time): the viridis scale's anchors
 PALETTE = np.array([(68, 1, 84), (72, 40, 120), (62, 74, 137), (49, 104, 142), (38, 130, 142),
@@ -193,6 +211,16 @@ def parse_until(text: str, model: ModelFile, parameters: dict[str, float]) -> Un
 
 # -- the work ---------------------------------------------------------------------------------
 
+class UntilError(Exception):
+    """The --until condition has no finite value at a cell (``log`` of a negative number, a
+    division by zero): said, never counted as holding or not. Plain numbers, so it crosses
+    from a worker process."""
+
+    def __init__(self, x: float, y: float, t: float, side: str):
+        super().__init__(x, y, t, side)
+        self.x, self.y, self.t, self.side = x, y, t, side
+
+
 _COMPARE = {">": np.greater, "<": np.less, ">=": np.greater_equal, "<=": np.less_equal}
 
 
@@ -210,16 +238,24 @@ class _Worker:
                                                                             *model.velocities), "until")
         self.compare = _COMPARE[job.until.op]
 
-    def holds(self, t: float, cols: list[np.ndarray]) -> np.ndarray:
-        """Where the condition holds, for states given as columns (q…, p…)."""
+    def holds(self, t: float, cols: list[np.ndarray], good: np.ndarray, cells: np.ndarray,
+              starts: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+        """Where the condition holds, for states given as columns (q…, p…); ``good`` marks the
+        states that are finite, ``cells`` their places in ``starts`` (the x and y of each cell).
+        Raises :class:`UntilError` where a good state gives the condition no finite value."""
         n, m = self.system.n, len(cols[0])
         with np.errstate(all="ignore"):
             if self.job.until.uses_velocities:
                 qdot = list(self.system.code.rhs.array(t, *cols)[:n])
             else:
                 qdot = [0.0] * n  # not read: no need to solve for them
-            left, right = self.condition(t, *cols[:n], *qdot)
-            return np.broadcast_to(self.compare(left, right), (m,))
+            left, right = (np.broadcast_to(side, (m,)) for side in self.condition(t, *cols[:n], *qdot))
+            for side, values in (("left", left), ("right", right)):
+                wrong = np.flatnonzero(good & ~np.isfinite(values))
+                if len(wrong):
+                    cell = cells[wrong[0]]
+                    raise UntilError(float(starts[0][cell]), float(starts[1][cell]), t, side)
+            return self.compare(left, right) & good
 
     def run(self, rows: np.ndarray, progress=None) -> tuple[np.ndarray, int, float]:
         """First times of the cells of grid ``rows`` (row-major, NaN = never, −1 = the motion
@@ -243,7 +279,8 @@ class _Worker:
         for c in cols:
             ok &= np.isfinite(c)
         times[~ok] = -1.0
-        held = self.holds(0.0, cols) & ok
+        starts = (X.ravel(), Yg.ravel())
+        held = self.holds(0.0, cols, ok, np.arange(cells), starts)
         times[held] = 0.0
         keep = ok & ~held
         active = np.flatnonzero(keep)
@@ -255,7 +292,7 @@ class _Worker:
                 break
             t, cols, _, good = system.step_columns(t, cols, 1)
             work += len(active) * system.substeps
-            held = self.holds(t, cols) & good
+            held = self.holds(t, cols, good, active, starts)
             gone = held | ~good
             if gone.any():
                 times[active[held]] = t
@@ -340,6 +377,9 @@ def run(job: Job, processes: int | None = None, err: TextIO | None = None) -> Re
             while not all(p.ready() for p in pending):
                 time.sleep(0.1)
                 bar.show(counter.value)
+                for p in pending:
+                    if p.ready() and not p.successful():
+                        p.get()  # a worker's UntilError: the others are stopped as the pool closes
             for rows, p in zip(blocks, pending):
                 block, w, c = p.get()
                 times[rows] = block.reshape(len(rows), job.grid)
@@ -433,20 +473,64 @@ def picture(result: Result, seconds: float, dt: float, min_size: int = 256) -> n
 
 # -- the command ----------------------------------------------------------------------------------
 
+def map_seconds(job: Job, processes: int | None = None, budget: float = 0.05) -> tuple[float, int]:
+    """How long the map could take, every cell run to the end (cells that leave early only
+    make it quicker), and on how many processes: the state-substeps of one block of cells are
+    timed, one substep then twice as many each time, until ``budget`` seconds. In substeps, not
+    steps: one step of N = 10,000 is ten thousand of them."""
+    processes = max(1, processes or os.cpu_count() or 1)
+    blocks = row_blocks(job.grid, processes)
+    processes = min(processes, len(blocks))
+    system = Simulation(job.model, "exact", job.overrides, job.condition_overrides).system
+    assert isinstance(system, System)  # make_job refuses the others
+    cells = len(blocks[0]) * job.grid
+    start = np.array(job.q + job.qdot)
+    with np.errstate(all="ignore"):
+        given = [np.full(cells, v) for v in start]
+        n = system.n
+        momenta = system.code.momenta.array(0.0, *given)
+        cols = [*given[:n], *(np.broadcast_to(np.asarray(v, dtype=float), (cells,)).copy() for v in momenta)]
+        done, k, began = 0, 1, time.perf_counter()
+        total = job.steps * job.model.general.n_substeps
+        while True:
+            system.code.advance.array(0.0, *cols, 0.0, 0.0, system.delta, k)
+            done += k
+            elapsed = time.perf_counter() - began
+            if elapsed >= budget or done >= total:
+                break
+            k = min(2 * k, total - done)
+    rate = done * cells / max(elapsed, 1e-9) * processes
+    return job.grid * job.grid * total / rate, processes
+
+
 def make_job(model_name: str, x: str, y: str, grid: int, seconds: float, until: str,
              settings: Sequence[str] = (), dt: float | None = None, substeps: int | None = None) -> Job:
+    # what the numbers alone say is refused before the model is read (as a model file's own dt and N are)
+    if not 1 <= grid <= MAX_GRID:
+        raise UsageError(msg("chaosmap.grid", grid=grid, limit=MAX_GRID))
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise UsageError(msg("chaosmap.seconds", value=seconds))
+    low, high = LIMITS.dt
+    if dt is not None and not low <= dt <= high:
+        raise UsageError(msg("chaosmap.dt", value=dt, low=f"{low:g}", high=f"{high:g}"))
+    if substeps is not None and not 1 <= substeps <= LIMITS.substeps:
+        raise UsageError(msg("chaosmap.substeps", value=substeps, limit=f"{LIMITS.substeps:,}"))
     path = find_model(model_name)
     try:
         model = load_model(path)
     except ModelFileError as exc:
         raise UsageError(str(exc)) from None
     if dt is not None or substeps is not None:
-        if (dt is not None and not dt > 0) or (substeps is not None and substeps < 1):
-            raise UsageError(msg("chaosmap.steps"))
         model = replace(model, general=replace(model.general, dt=dt or model.general.dt,
                                                n_substeps=substeps or model.general.n_substeps))
-    if grid < 1 or not seconds > 0:
-        raise UsageError(msg("chaosmap.grid"))
+    g = model.general
+    steps = round(seconds / g.dt)
+    if steps < 1:  # only the start would be looked at
+        raise UsageError(msg("chaosmap.less_than_a_step", seconds=f"{seconds:g}", dt=f"{g.dt:g}"))
+    state_substeps = grid * grid * steps * g.n_substeps
+    if state_substeps > MAX_STATE_SUBSTEPS:
+        raise UsageError(msg("chaosmap.too_much_work", work=how_many(state_substeps),
+                             limit=how_many(MAX_STATE_SUBSTEPS)))
     p_over, c_over = parse_settings(model, settings)
     try:
         sim = Simulation(model, "exact", p_over, c_over)
@@ -474,12 +558,29 @@ def chaosmap_command(model_name: str, x: str, y: str, grid: int, seconds: float,
     for path, option in ((csv_path, "--csv"), (png, "--png")):
         if path:
             check_output(path, option)  # before the run, not after it
+    if csv_path and png and Path(csv_path).resolve() == Path(png).resolve():
+        raise UsageError(msg("chaosmap.same_output", path=csv_path))
     job = make_job(model_name, x, y, grid, seconds, until, settings, dt, substeps)
     g = job.model.general
-    print(msg("chaosmap.plan", model=Path(job.model.path).stem, grid=grid, x=job.x.name, x0=f"{job.x.lo:.6g}",
-              x1=f"{job.x.hi:.6g}", y=job.y.name, y0=f"{job.y.lo:.6g}", y1=f"{job.y.hi:.6g}", seconds=f"{seconds:g}",
-              dt=f"{g.dt:g}", substeps=counted(g.n_substeps, "count.substep", "count.substeps"), until=until), file=out)
-    result = run(job, processes, err)
+    plan = msg("chaosmap.plan", model=Path(job.model.path).stem, grid=grid, x=job.x.name, x0=f"{job.x.lo:.6g}",
+               x1=f"{job.x.hi:.6g}", y=job.y.name, y0=f"{job.y.lo:.6g}", y1=f"{job.y.hi:.6g}", seconds=f"{seconds:g}",
+               dt=f"{g.dt:g}", substeps=counted(g.n_substeps, "count.substep", "count.substeps"), until=until).text()
+    estimate, used = map_seconds(job, processes)
+    if estimate > MAX_RUN_SECONDS:
+        print(plan, file=out)
+        raise UsageError(msg("chaosmap.too_long", time=duration(estimate),
+                             processes=counted(used, "count.process", "count.processes"),
+                             limit=duration(MAX_RUN_SECONDS)))
+    if estimate >= SAY_SECONDS:
+        plan += " " + msg("chaosmap.estimate", time=duration(estimate)).text()
+    print(plan, file=out)
+    try:
+        result = run(job, processes, err)
+    except UntilError as exc:
+        print(msg("cmd.error", reason=msg("chaosmap.until_failed", until=until, side=msg(f"chaosmap.{exc.side}"),
+                                          x=job.x.name, x0=f"{exc.x:.6g}", y=job.y.name, y0=f"{exc.y:.6g}",
+                                          t=f"{exc.t:g}", reason=msg("eval.not_finite"))), file=err)
+        return 1
     times = result.times
     done, failed = int(np.sum(times >= 0)), int(np.sum(times < 0))
     cells = times.size

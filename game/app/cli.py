@@ -79,6 +79,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="load time of N-link pendulum chains (N = 5, 10, 20, …) and their real-time factor")
     b.add_argument("--contacts", action="store_true",
                    help="how the cost of a step grows with the number of contacts (boxes of balls)")
+    b.add_argument("--look", action="store_true",
+                   help="the automatic framing's look ahead of each model: how far it sees, the time it takes")
     b.add_argument("--quick", action="store_true", help="shorter runs (rougher figures)")
     b.add_argument("--huge-arrows", action="store_true",
                    help="with --frames: velocity arrows 1e9 pixels long per unit of speed")
@@ -140,6 +142,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return bench_frames(quick=args.quick, model=(args.bench_models or ["pendulo_triple"])[0],
                                     huge_arrows=args.huge_arrows, fade=args.fade, points=args.trail_points,
                                     chaos=not args.bench_models)
+            if args.look:
+                from .bench import bench_look
+
+                return bench_look(args.bench_models)
             if args.load:
                 from .bench import bench_load
 

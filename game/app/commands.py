@@ -64,6 +64,18 @@ def check_output(path: str | Path, option: str) -> None:
         raise UsageError(msg("cmd.output_is_folder", option=option, path=str(path)))
     if not os.access(folder, os.W_OK | os.X_OK) or (out.exists() and not os.access(out, os.W_OK)):
         raise UsageError(msg("cmd.output_not_writable", option=option, path=str(path), folder=str(folder)))
+    if os.stat(folder).st_dev in _kernel_filesystems():
+        raise UsageError(msg("cmd.output_kernel", option=option, path=str(path), folder=str(folder)))
+
+
+def _kernel_filesystems() -> set[int]:
+    """The devices of /proc and /sys: their files are the kernel's settings and views, not
+    files (root may write them, and what is written there changes the system)."""
+    found = set()
+    for place in ("/proc", "/sys"):
+        with contextlib.suppress(OSError):
+            found.add(os.stat(place).st_dev)
+    return found
 
 
 def write_failed(path: str | Path, exc: OSError) -> Message:

@@ -12,21 +12,23 @@ from __future__ import annotations
 
 import hashlib
 import math
-import time
 from collections import OrderedDict
 from contextlib import closing
 
 from ..physics import Simulation
 from ..physics.kinematics import Kinematics
+from ..physics.mechanism import MechanismSystem
 from ..physics.mechanism_kinematics import MechanismKinematics
 from .framing import Box, extent, union
 
 #: the automatic framing looks this many seconds of the motion ahead (a planet's orbit, a few
 #: swings of a pendulum) ...
 LOOK_AHEAD = 10.0
-#: ... or as far as this many seconds of work reach (a model with contacts or a mechanism is
-#: slower to simulate: it is looked at less far, and a resize does not freeze the window)
-LOOK_AHEAD_WALL = 0.15
+#: ... or as far as this much work reaches, in microseconds of the costliest substeps of its kind
+#: (:func:`substep_cost`): about 0.15 s, so a model with contacts or a mechanism, slower to
+#: simulate, is looked at less far and a resize does not freeze the window. Counted in
+#: substeps, not timed, so a look sees the same motion however busy the machine is.
+LOOK_AHEAD_WORK = 150_000
 #: looks kept (the models of a kiosk's show and a few states of each)
 KEPT = 64
 
@@ -39,21 +41,37 @@ def digest(raw: bytes) -> bytes:
     return hashlib.blake2b(raw, digest_size=16).digest()
 
 
+def substep_cost(sim: Simulation) -> int:
+    """Microseconds one substep of ``sim``'s look may take (with its share of drawing the poses of
+    a step), at most, as timed (processor time) for the shipped models on the development machine:
+    a model of energies up to 8 (the three bodies; a pendulum takes 2 to 4); one with contacts up
+    to 70 (the box of balls, 66; the block resting on its rough floor, 55; the ball, 5); a
+    mechanism about 5 to 10 per coordinate and constraint row (Jansen's linkage, 44 of them: 216;
+    the parallelogram, 12 and redundant: 116)."""
+    system = sim.system
+    if isinstance(system, MechanismSystem):
+        return 10 * (2 + system.n + system.m)
+    return 70 if sim.has_contacts else 8
+
+
 def look_ahead(source: bytes, sim: Simulation, kinematics: Kinematics | MechanismKinematics) -> tuple[Box | None, bool]:
     """Where the bodies go over the next :data:`LOOK_AHEAD` seconds from ``sim``'s present state
     (a copy of the motion run ahead; the run itself does not move), and whether it saw all of
-    them: a model slow to simulate is looked at for :data:`LOOK_AHEAD_WALL` seconds of work at
-    most. ``source`` is the :func:`digest` of the model's text."""
+    them: a model slow to simulate is looked at for :data:`LOOK_AHEAD_WORK` of work at most
+    (its steps fixed before it starts: the same however long they take). ``source`` is the
+    :func:`digest` of the model's text."""
     state = sim.state
-    key = (LOOK_AHEAD, LOOK_AHEAD_WALL, source, sim.derivatives, tuple(sim.parameters.items()), sim.model.general,
+    g = sim.model.general
+    key = (LOOK_AHEAD, LOOK_AHEAD_WORK, source, sim.derivatives, tuple(sim.parameters.items()), g,
            state.t, state.q.tobytes(), state.p.tobytes())
     if key in _seen:
         _seen.move_to_end(key)
         return _seen[key]
     boxes = []
-    whole = True  # also when the motion fails within the look: the run stops there too
-    give_up = time.perf_counter() + LOOK_AHEAD_WALL
-    with closing(sim.ahead(math.ceil(LOOK_AHEAD / sim.model.general.dt - 1e-9))) as states:
+    wanted = math.ceil(LOOK_AHEAD / g.dt - 1e-9)
+    steps = min(wanted, max(1, LOOK_AHEAD_WORK // (substep_cost(sim) * g.n_substeps)))
+    whole = steps == wanted  # also when the motion fails within the look: the run stops there too
+    with closing(sim.ahead(steps)) as states:
         for ahead in states:
             try:
                 box = extent(kinematics.poses(ahead.t, ahead.q.tolist(), sim.system.velocities(ahead).tolist()))
@@ -62,9 +80,6 @@ def look_ahead(source: bytes, sim: Simulation, kinematics: Kinematics | Mechanis
                 break
             if box is not None:
                 boxes.append(box)
-            if time.perf_counter() > give_up:
-                whole = False
-                break
     _seen[key] = (union(boxes), whole)
     while len(_seen) > KEPT:
         _seen.popitem(last=False)

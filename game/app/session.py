@@ -28,7 +28,7 @@ from ..messages import language as messages_language
 from ..messages import set_language as set_messages_language
 from ..model import Catalog, CatalogEntry, ModelFileError, load_model
 from ..model.poses import ForceArrow, Pose, VelocityPoint, stack_poses
-from ..model.reader import LIMITS, decode
+from ..model.reader import LIMITS, decode, read_bytes
 from ..physics import Simulation, SimulationError, System
 from ..physics.kinematics import Kinematics, kinematics_for
 from ..physics.mechanism_kinematics import MechanismKinematics
@@ -218,10 +218,7 @@ class Session:
 
     def _build(self, path: Path) -> tuple[bytes, object, Simulation, Kinematics | MechanismKinematics]:
         """Read a model file and make its simulation and kinematics (raises on a bad model)."""
-        try:
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise LoadError(f"{path}: {exc.strerror}") from None
+        raw = read_bytes(str(path))  # as check reads it: a FIFO or a huge file is refused, not waited for
         model = load_model(path, decode(raw, str(path)))
         sim = Simulation(model)
         return raw, model, sim, kinematics_for(model, sim.system, sim.parameters)

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import math
 import re
+import reprlib
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from ..messages import msg
+from ..model.files import FileRefused, read_limited
 from ..ui.text import Texts
 from .scheduler import SPEEDS
 
@@ -143,22 +146,32 @@ def load_settings(path: str | Path | None, texts: Texts | None = None) -> tuple[
     if path is None:
         return Settings(), []
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_limited(path, MAX_SETTINGS_BYTES).decode("utf-8")
         data = tomllib.loads(text)
+    except FileRefused as refused:  # a FIFO or /dev/zero: refused at once, not waited for
+        reason = msg("file.not_regular") if refused.size is None else msg(
+            "settings.too_big", size=f"{refused.size:,}", limit=f"{MAX_SETTINGS_BYTES:,}")
+        raise SettingsError(f"{path}: {reason}") from None
     except OSError as exc:
         raise SettingsError(f"{path}: cannot read: {exc.strerror}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise SettingsError(f"{path}: {exc}") from None
+    except RecursionError:  # tomllib reads nested arrays and tables by recursion
+        raise SettingsError(f"{path}: {msg('settings.too_deep')}") from None
     language = data.get("language") if RULES["language"].valid(data.get("language")) else None
     texts = texts or Texts(str(language) if language else "es")
     defaults = Settings()
     known = {f.name for f in fields(Settings)}
     values: dict[str, Any] = {}
     problems: list[str] = []
+    lines = _key_lines(text)
+    unknown = 0
     for key, value in data.items():
-        where = f"{path}:{_line_of(text, key) or '?'}"
+        where = f"{path}:{lines.get(key, '?')}"
         if key not in known:
-            problems.append(texts("setting_unknown", where=where, key=key, known=", ".join(sorted(known))))
+            unknown += 1
+            if unknown <= MAX_UNKNOWN:
+                problems.append(texts("setting_unknown", where=where, key=_short(key), known=", ".join(sorted(known))))
             continue
         if key == "kiosk_attract":
             try:
@@ -170,23 +183,53 @@ def load_settings(path: str | Path | None, texts: Texts | None = None) -> tuple[
         rule = RULES[key]
         if not rule.valid(value):
             words = texts(rule.words, **rule.values)
-            shown = "true" if value is True else "false" if value is False else repr(value)
+            shown = "true" if value is True else "false" if value is False else _said(value)
             problems.append(texts("setting_refused", where=where, key=key, value=shown, rule=words,
                                   default=_shown(getattr(defaults, key))))
             continue
         default = getattr(defaults, key)
         values[key] = float(value) if isinstance(default, float) else value
+    if unknown > MAX_UNKNOWN:  # one message for the rest: a banner, not a screenful
+        problems.append(texts("settings_more", count=unknown - MAX_UNKNOWN, path=str(path)))
     return replace(defaults, **values), problems
 
 
-def _line_of(text: str, key: str) -> int | None:
-    """The line of ``key = …`` (or of a ``[key]`` / ``[[key]]`` table) in a TOML text (tomllib does not say)."""
-    name = re.escape(key)
-    pattern = re.compile(rf"^\s*(?:(?:{name}|\"{name}\"|'{name}')\s*=|\[\[?\s*{name}\s*\]\]?)")
+#: settings files larger than this are refused before they are read (a kiosk's whole show is a kB)
+MAX_SETTINGS_BYTES = 1024 * 1024
+#: unknown keys said one by one; the rest are counted in one line (a wrong value of a known
+#: key is always said: there are a dozen of those at most)
+MAX_UNKNOWN = 20
+
+#: ``key =``, ``"key" =``, ``'key' =``, ``[key]`` or ``[[key]]`` at the start of a line
+_KEY = re.compile(r"""^\s*(?:([A-Za-z0-9_-]+|"[^"]*"|'[^']*')\s*=|\[\[?\s*([A-Za-z0-9_-]+)\s*\]\]?)""")
+
+
+def _key_lines(text: str) -> dict[str, int]:
+    """The line where each key is first set (or its ``[key]`` / ``[[key]]`` table opens) in a
+    TOML text (tomllib does not say): one pass, however many keys the file has."""
+    lines: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), start=1):
-        if pattern.match(line):
-            return number
-    return None
+        found = _KEY.match(line)
+        if found:
+            key = found.group(1) or found.group(2)
+            lines.setdefault(key[1:-1] if key[0] in "\"'" else key, number)
+    return lines
+
+
+def _short(text: str, most: int = 60) -> str:
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
+def _said(value: object) -> str:
+    """A value as written, shortened: a string of a megabyte or lists within lists are not repeated whole."""
+    if isinstance(value, str):
+        return repr(_short(value))
+    return _SHORT.repr(value)
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlist = _SHORT.maxdict = 6
+_SHORT.maxlevel = 3
 
 
 def _shows(value: object) -> tuple[Show, ...]:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import bisect
 import math
-import os
 import re
 from array import array
 from collections.abc import Iterator
@@ -30,6 +29,7 @@ from ..expr import Expression, ExpressionError, Location, SourceError, canonical
 from ..expr.parser import MAX_LENGTH
 from ..messages import Message, msg, number
 from .contacts import Contact, contact_row
+from .files import FileRefused, read_limited
 from .measures import Measure, read_measure
 from .mechanism import ROWS as MECHANISM_ROWS
 from .mechanism import MechanismRows, coordinate_names, velocity_names
@@ -204,17 +204,13 @@ def read_bytes(path: str, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of a file, refused at once (before reading) when larger than ``limit``."""
     where = Location(path, 1, 1)
     try:
-        with open(path, "rb") as f:
-            size = os.fstat(f.fileno()).st_size
-            if size > limit:  # refused before a byte is read
-                raise ModelFileError([SourceError(msg("file.too_big", size=f"{size:,}", limit=f"{limit:,}"), where)])
-            data = f.read(limit + 1)  # (a pipe or a growing file has no size to trust)
+        return read_limited(path, limit)  # refused before a byte is read, and without waiting
+    except FileRefused as refused:
+        reason = msg("file.not_regular") if refused.size is None else msg("file.too_big", size=f"{refused.size:,}",
+                                                                            limit=f"{limit:,}")
+        raise ModelFileError([SourceError(reason, where)]) from None
     except OSError as exc:
         raise ModelFileError([SourceError(msg("file.unreadable", reason=exc.strerror or str(exc)), where)]) from None
-    if len(data) > limit:
-        size = Path(path).stat().st_size
-        raise ModelFileError([SourceError(msg("file.too_big", size=f"{size:,}", limit=f"{limit:,}"), where)])
-    return data
 
 
 def read_model(path: str | Path, text: str | None = None) -> ModelFile:

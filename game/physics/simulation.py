@@ -12,13 +12,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import replace
+from typing import NoReturn
 
 import numpy as np
 
 from ..expr import Expression
 from ..expr.codegen import ARITHMETIC_ERRORS
 from ..expr.errors import EvaluationError
-from ..messages import msg
+from ..messages import Message, msg
 from ..model import ModelFile, condition_values, parameter_values
 from ..model.mechanism import reaction_name
 from .contacts import Impact
@@ -60,6 +61,8 @@ class Simulation:
             self.columns.append(("Eloss", lambda sim: sim.losses))
         #: the model's named measures (SPEC §7.4), compiled once; their values are columns too
         self.measures = Measures(model)
+        #: the last sample and the state it is of
+        self._sampled: tuple[State, tuple[float, ...]] | None = None
         self.columns += self.measures.columns()
         values = condition_values(model, self.parameters, conditions)
         self.set_conditions([values[c] for c in model.coordinates], [values[v] for v in model.velocities])
@@ -160,27 +163,66 @@ class Simulation:
         """Advance whole steps of dt; on failure raises and keeps the last good state.
         Observers hear of each step (without observers, all steps run in one call)."""
         if not self.observers:
-            self.state = self.system.step(self.state, steps)
-            self._account()
+            self._advance(steps)
             return
         for _ in range(steps):
-            before, accounts = self.state, (self.de, self.ek_max)
-            self.state = self.system.step(self.state, 1)
+            self._advance(1)
+
+    def _advance(self, steps: int) -> None:
+        """``steps`` steps, then the observers hear of the new state. Every value of the motion a
+        sample shows (t, q, q̇, the energies, DE, W, Eloss, reactions) must be a finite number: a
+        state where one is not (a friction that makes energy) is not kept, and the motion stops
+        before it."""
+        before, accounts = self.state, (self.de, self.ek_max)
+        self.state = self.system.step(self.state, steps)
+        try:
             self._account()
-            try:
+        except ARITHMETIC_ERRORS as exc:
+            # the steps use only the derivatives of the energies: Ek or Ep itself may have left
+            # its domain where its derivative has not (sqrt(floor(x)) below 0)
+            self._energy_failed(before, accounts, exc)
+        wrong: tuple[str, float] | None = None
+        try:
+            row = self.sample()
+            motion = len(row) - len(self.measures)  # a measure reads NaN where it has no value: it is
+            wrong = next(((name, value) for name, value in zip(self.sample_names()[:motion], row[:motion])
+                          if not math.isfinite(value)), None)  # not the motion, which goes on
+            if wrong is None:
                 for observer in self.observers:
                     observer.on_step(self)
-            except SimulationError:
-                raise
-            except (EvaluationError, *ARITHMETIC_ERRORS) as exc:
-                # a body or a measure cannot be computed at the new state (a graphic field
-                # out of its domain): the motion stops before it, as for a failed step
-                failed = self.state
-                values = {**dict(zip(self.model.coordinates, failed.q.tolist())),
-                          **dict(zip(self.model.velocities, self.system.velocities(failed).tolist()))}
-                self.state, (self.de, self.ek_max), self.impacts = before, accounts, []  # as before the step
-                raise SimulationError(msg("sim.cannot_show", reason=EvaluationError.of(exc).reason),
-                                      failed.t, values) from None
+        except SimulationError:
+            raise
+        except (EvaluationError, *ARITHMETIC_ERRORS) as exc:
+            # a body or a measure cannot be computed at the new state (a graphic field
+            # out of its domain): the motion stops before it, as for a failed step
+            self._stop_before(before, accounts, msg("sim.cannot_show", reason=EvaluationError.of(exc).reason))
+        if wrong is not None:
+            name, value = wrong
+            self._stop_before(before, accounts, msg("sim.not_finite", name=name, value=repr(float(value))))
+
+    def _energy_failed(self, before: State, accounts: tuple[float, float], exc: Exception) -> NoReturn:
+        """The energies cannot be computed at the new state: which expression, and why."""
+        failed = self.state
+        found = None
+        if isinstance(self.system, System):  # said as a failed step says it: the expression and its place
+            found = self.system._check_point(failed.t, [*failed.q.tolist(), *failed.p.tolist()])
+        if found is None:
+            self._stop_before(before, accounts, msg("sim.cannot_compute", label="Ek, Ep",
+                                                    reason=EvaluationError.of(exc).reason))
+        label = str(found.expression or "").split(" = ")[0]
+        written = {"Ek": self.model.kinetic, "Ep": self.model.potential}.get(label)
+        if found.location is None and written is not None:
+            found.location = written.location  # file:line:col of the energy in the model
+        self.state, (self.de, self.ek_max), self.impacts = before, accounts, []  # as before the step
+        raise found from None
+
+    def _stop_before(self, before: State, accounts: tuple[float, float], reason: Message) -> NoReturn:
+        """Back to the state ``before`` the steps (the last good one), and why the motion stops."""
+        failed = self.state
+        values = {**dict(zip(self.model.coordinates, failed.q.tolist())),
+                  **dict(zip(self.model.velocities, self.system.velocities(failed).tolist()))}
+        self.state, (self.de, self.ek_max), self.impacts = before, accounts, []  # as before the step
+        raise SimulationError(reason, failed.t, values) from None
 
     def ahead(self, steps: int) -> Generator[State, None, None]:
         """The states of the next ``steps`` steps, one by one, without moving this simulation
@@ -288,11 +330,16 @@ class Simulation:
                 *(name for name, _ in self.columns))
 
     def sample(self) -> tuple[float, ...]:
-        """t, q, q̇, Ek, Ep, E, DE, then the extra :attr:`columns`, now."""
+        """t, q, q̇, Ek, Ep, E, DE, then the extra :attr:`columns`, now (computed once per state:
+        a step checks it, then the history and the CSV write it)."""
+        if self._sampled is not None and self._sampled[0] is self.state:
+            return self._sampled[1]
         qdot = self.qdot
         ek, ep = self.system.energies(self.state)
         row = (self.t, *self.state.q.tolist(), *qdot.tolist(), ek, ep, ek + ep, self.de)
-        return row + tuple(value(self) for _, value in self.columns)
+        row += tuple(value(self) for _, value in self.columns)
+        self._sampled = (self.state, row)
+        return row
 
     def values(self) -> dict[str, float]:
         """Coordinates then velocities, by the model's names."""

@@ -175,3 +175,89 @@ def test_counts_of_one_are_said_in_the_singular(run, tmp_path):
     assert "1×1 celdas" in lines[0] and "(dt 0.02, 1 subpaso de RK4 por paso)" in lines[0]
     assert lines[1] == "1 de 1 celda (100.0%) alcanzó la condición"
     assert lines[2].startswith("tiempo real ") and " s en 1 proceso: " in lines[2]
+
+
+# -- what a map may cost: refused at once, before any cell is run ---------------------------------
+
+@pytest.mark.parametrize("args, message", [
+    (["--grid", "4", "--seconds", "1e9"], "cells × steps × N = 16,000,000,000,000 state-substeps, more than one map"),
+    (["--grid", "4", "--seconds", "1", "--dt", "1e-12"], "--dt must be from 1e-06 to 10 seconds"),
+    (["--grid", "4", "--seconds", "1", "--dt", "inf"], "--dt must be from 1e-06 to 10 seconds"),
+    (["--grid", "4", "--seconds", "1", "--dt", "nan"], "--dt must be from 1e-06 to 10 seconds"),
+    (["--grid", "4", "--seconds", "1", "--substeps", "1000000000"], "--substeps must be from 1 to 10,000"),
+    (["--grid", "100000", "--seconds", "1"], "--grid must be from 1 to 2048, not 100000"),
+    (["--grid", "0", "--seconds", "1"], "--grid must be from 1 to 2048, not 0"),
+    (["--grid", "4", "--seconds", "inf"], "--seconds must be a finite positive number of seconds, not inf"),
+    (["--grid", "4", "--seconds", "nan"], "--seconds must be a finite positive number of seconds, not nan"),
+    (["--grid", "4", "--seconds", "0.001"], "--seconds 0.001 is less than one step of dt = 0.02 s"),
+])
+def test_a_map_beyond_its_bounds_is_refused_before_the_run(run, monkeypatch, tmp_path, args, message):
+    monkeypatch.setattr("game.app.chaosmap.run", lambda *a, **k: pytest.fail("the grid was run"))
+    r = run("chaosmap", "pendulo_doble", "--x", "a1", "--y", "a2", *args, "--until", "abs(a2) > pi",
+            "--csv", str(tmp_path / "m.csv"), "--lang", "en")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr.startswith("error: ") and message in r.stderr, r.stderr
+
+
+def test_a_map_estimated_to_take_over_an_hour_is_refused_with_its_estimate(run, monkeypatch, tmp_path):
+    # 1 cell × 500 steps × N = 10,000: 5·10⁶ substeps of one state, within the count limit;
+    # timed at a rate of a thousand per second (a slow machine) that is 5,000 s
+    monkeypatch.setattr("game.app.chaosmap.run", lambda *a, **k: pytest.fail("the grid was run"))
+    clock = iter(range(0, 10**9, 1))
+    monkeypatch.setattr("game.app.chaosmap.time.perf_counter", lambda: next(clock) * 1.0)
+    r = run("chaosmap", "pendulo_doble", "--x", "a1", "--y", "a2", "--grid", "1", "--seconds", "10",
+            "--substeps", "10000", "--until", "abs(a2) > pi", "--csv", str(tmp_path / "m.csv"), "--jobs", "1")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "error: that map could take about " in r.stderr and "on 1 process (limit: 60 min)" in r.stderr, r.stderr
+
+
+def test_the_estimate_counts_substeps_not_steps(monkeypatch):
+    # one timed call of k substeps on one cell: the estimate is the map's substeps over that rate
+    from game.app import chaosmap
+
+    job = chaosmap.make_job("pendulo_doble", "a1", "a2", 2, 1.0, "abs(a2) > pi", substeps=7)
+    ticks = iter([0.0, 1.0])  # the first call (1 substep of 2 cells: a row) takes a second
+    monkeypatch.setattr("game.app.chaosmap.time.perf_counter", lambda: next(ticks))
+    seconds, processes = chaosmap.map_seconds(job, 2, budget=0.5)
+    # 2 processes, each a block of one row (2 cells) timed at 2 state-substeps per second
+    assert processes == 2
+    assert seconds == pytest.approx(2 * 2 * 50 * 7 / (2 * 2))
+
+
+def test_the_same_file_for_csv_and_png_is_refused(run, monkeypatch, tmp_path):
+    monkeypatch.setattr("game.app.chaosmap.run", lambda *a, **k: pytest.fail("the grid was run"))
+    same = tmp_path / "map"
+    r = run(*SMALL, "--csv", str(same), "--png", str(tmp_path / "." / "map"))
+    assert r.returncode == 2
+    assert r.stderr == f"error: --csv and --png name the same file {same}: one would overwrite the other\n"
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="a system with /proc")
+@pytest.mark.parametrize("place", ["/proc", "/sys"])
+def test_an_output_in_proc_is_refused(run, monkeypatch, place):
+    monkeypatch.setattr("game.app.chaosmap.run", lambda *a, **k: pytest.fail("the grid was run"))
+    r = run(*SMALL, "--csv", f"{place}/map.csv")
+    assert r.returncode == 2
+    assert r.stderr == f"error: --csv {place}/map.csv: {place} belongs to the system (/proc, /sys), not a place for files\n"
+
+
+@pytest.mark.parametrize("until, side, where", [
+    ("log(a2) > 1", "left", "a1 = -2.35619, a2 = -2.35619, t = 0 s"),  # a2 < 0 at the first cell
+    ("a2 < 1/(a2 - a1)", "right", "a1 = -2.35619, a2 = -2.35619, t = 0 s"),  # 1/0 there
+])
+def test_a_condition_without_a_value_is_said_not_counted(run, tmp_path, until, side, where):
+    r = run("chaosmap", "pendulo_doble", "--x", "a1", "--y", "a2", "--grid", "4", "--seconds", "1", "--until", until,
+            "--jobs", "1", "--csv", str(tmp_path / "m.csv"))
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert r.stderr == (f"error: --until '{until}' has no value at {where}: its {side} side: "
+                        "the result is not a finite number (infinite or undefined)\n")
+    assert not (tmp_path / "m.csv").exists()  # no map that counts it as true or false
+
+
+def test_a_condition_that_loses_its_value_during_the_run_stops_it_in_each_process(run, tmp_path):
+    # sqrt(1.2 - t) has no value once t > 1.2 (t = 1.2000000000000002 after 60 steps of 0.02), for
+    # cells of both processes still running then (those that never flip)
+    r = run("chaosmap", "pendulo_doble", "--x", "a1", "--y", "a2", "--grid", "4", "--seconds", "2",
+            "--until", "abs(a2) > pi + sqrt(1.2 - t)", "--jobs", "2", "--csv", str(tmp_path / "m.csv"))
+    assert r.returncode == 1, r.stderr
+    assert "t = 1.2 s: its right side: the result is not a finite number" in r.stderr, r.stderr

@@ -143,3 +143,16 @@ def test_one_model_checked_is_said_in_the_singular(run):
     r = run("check", str(ROOT / "models" / "pendulo_simple.dat"), str(ROOT / "models" / "pendulo_doble.dat"),
             "--lang", "es")
     assert r.returncode == 0 and r.stdout == "2 modelos revisados: todos válidos\n"
+
+
+def test_a_fifo_or_a_device_is_refused_at_once_not_waited_for(run, tmp_path):
+    # `mkfifo f.dat; check f.dat` waited for a writer forever
+    from fifos import fifo
+
+    with fifo(tmp_path / "f.dat") as f:
+        r = run("check", str(f), "/dev/null")
+    assert r.returncode == 1 and r.stderr == ""
+    assert r.stdout.splitlines() == [
+        f"{f}:1:1: not a file but a pipe, a device or a socket: only files are read",
+        "/dev/null:1:1: not a file but a pipe, a device or a socket: only files are read",
+        "2 problems in 2 files"]

@@ -166,7 +166,7 @@ def test_the_framing_is_made_for_where_the_motion_goes_and_the_run_does_not_move
 def test_a_look_cut_short_leaves_room_to_swing_about_the_fixed_pivots(monkeypatch):
     from game.app import looking
 
-    monkeypatch.setattr(looking, "LOOK_AHEAD_WALL", 0.0)  # one step, then out of time
+    monkeypatch.setattr(looking, "LOOK_AHEAD_WORK", 0)  # one step, then out of work
     s = session_on("jansen", (420, 488))
     assert s.look_ahead()[1] is False
     assert shown(s, reach(s.poses(), s.kinematics.fixed_pivots))
@@ -196,3 +196,40 @@ def test_a_look_is_made_once_for_the_same_text_parameters_step_and_state():
     moved = session_on("pendulo_doble", (800, 500))
     moved.sim.step(10)
     assert moved.look_ahead() is not first.look_ahead()
+
+
+@pytest.mark.parametrize("stem, whole", [("pendulo_doble", True), ("jansen", False)])
+def test_a_busy_machine_frames_a_model_as_an_idle_one_does(monkeypatch, stem, whole):
+    """The look is counted in substeps, not timed: a machine so loaded that every reading of
+    its clocks is a second later sees the same motion (it saw one step and framed for that)."""
+    import itertools
+    import time
+
+    from game.app import looking
+
+    monkeypatch.setattr(looking, "_seen", looking.OrderedDict())  # no look kept from another test
+    idle = session_on(stem, (420, 488))
+    seen = idle.look_ahead()
+    assert seen[1] is whole
+    looking._seen.clear()
+    for clock in ("perf_counter", "monotonic", "time", "process_time"):
+        ticks = itertools.count(getattr(time, clock)(), 1.0)
+        monkeypatch.setattr(time, clock, lambda ticks=ticks: next(ticks))
+    busy = session_on(stem, (420, 488))
+    assert busy.look_ahead() == seen and busy.look_ahead() is not seen
+    assert busy.view.framing == idle.view.framing
+
+
+def test_bench_look_prints_how_far_each_model_is_looked_at(capsys):
+    from game.app import paths
+    from game.app.bench import bench_look
+    from game.model import read_catalog
+
+    stems = ["pendulo_doble", "jansen"]
+    assert bench_look(stems) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = {line.split()[0]: line.split()[1:] for line in lines[3:-1]}
+    assert list(rows) == [e.stem for e in read_catalog(paths.CATALOG, paths.MODELS).entries if e.stem in stems]
+    assert rows["pendulo_doble"][:2] == ["8", "10.00"]  # a light model sees all ten seconds
+    assert rows["jansen"][:2] == ["460", "0.81"]  # 150,000 // (460 × N = 4) = 81 steps of 0.01 s
+    assert lines[-1].startswith("the longest look took ")

@@ -520,3 +520,49 @@ def test_the_history_of_a_run_stays_within_its_memory_budget():
     columns = len(s.history.names)
     assert columns > 60 and s.history.capacity < HISTORY_ROWS
     assert s.history.capacity * (8 * columns + 1) <= HISTORY_BYTES
+
+
+def test_a_model_on_screen_replaced_by_a_fifo_is_refused_at_once_and_the_model_goes_on(tmp_path):
+    # the window reads a model as check does: a FIFO is refused, not waited on
+    from fifos import fifo
+
+    path = tmp_path / "mio.dat"
+    path.write_text((paths.MODELS / "pendulo_simple.dat").read_text(encoding="utf-8"), encoding="utf-8")
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(language="en"))
+    s.open(str(path))
+    model = s.model
+    path.unlink()
+    with fifo(path):
+        assert not s.reload_if_changed(1.0)
+    assert s.model is model
+    assert s.banner is not None and f"{path}:1:1: not a file but a pipe, a device or a socket" in s.banner, s.banner
+
+
+def test_a_run_whose_energy_stops_being_finite_pauses_on_the_last_good_state(tmp_path):
+    # the window's side of a friction that makes energy: paused, said, the state before kept
+    text = (paths.MODELS / "bloque_friccion.dat").read_text(encoding="utf-8")
+    path = tmp_path / "bloque.dat"
+    path.write_text(text.replace("'mu'|'vx'|el piso", "'mu'|'1e200·vx'|el piso").replace("<CI>vx|3|", "<CI>vx|0|"),
+                    encoding="utf-8")
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(language="en"))
+    s.open(str(path))
+    s.act("animate")
+    s.advance(0.5)
+    assert not s.view.animating
+    assert s.sim.t == 0.0 and s.sim.q.tolist() == [-3.5, 0.15] and s.sim.qdot.tolist() == [0.0, 0.0]
+    assert s.banner is not None and "Ek is no longer a finite number (inf) at t=0.02" in s.banner, s.banner
+    assert len(s.history) == 1  # the start only: the step that blew up was not recorded
+
+
+def test_an_energy_out_of_its_domain_pauses_the_window_on_the_last_good_state(tmp_path):
+    from model_texts import one_coordinate
+
+    path = tmp_path / "suelo.dat"
+    path.write_text(one_coordinate("m", "½·m·vx²", "sqrt(floor(x+0.5))", x0="0.255", v0="-1"), encoding="utf-8")
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(language="en"))
+    s.open(str(path))
+    s.act("animate")
+    for _ in range(20):
+        s.advance(0.1)
+    assert not s.view.animating and s.sim.t == pytest.approx(0.75)
+    assert s.banner is not None and "Ep cannot be computed" in s.banner and "t=0.76" in s.banner, s.banner

@@ -87,3 +87,53 @@ def test_the_window_command_prints_the_problems_and_starts_with_the_defaults(tmp
     assert shown["fps"] == 60 and shown["idle"] == 120.0
     assert "fps = 0" in shown["banner"] and "using 60" in shown["banner"]
     pygame.quit()
+
+
+# -- hostile settings files: a message at once, never a hang, a traceback or minutes of work ------
+
+def test_a_fifo_or_a_device_is_refused_at_once(tmp_path):
+    from fifos import fifo
+
+    with fifo(tmp_path / "ajustes.toml") as f, pytest.raises(SettingsError) as refused:
+        load_settings(f)
+    assert str(refused.value) == f"{f}: not a file but a pipe, a device or a socket: only files are read"
+    with pytest.raises(SettingsError, match=r"^/dev/null: not a file but a pipe"):
+        load_settings("/dev/null")  # (and /dev/zero, which was read until memory ran out)
+
+
+def test_a_file_over_a_megabyte_is_refused_before_it_is_read(tmp_path):
+    p = write(tmp_path, "# " + "x" * (1024 * 1024) + "\n")
+    with pytest.raises(SettingsError) as refused:
+        load_settings(p)
+    assert str(refused.value) == f"{p}: the file is 1,048,579 bytes; settings files are limited to 1,048,576 bytes"
+
+
+@pytest.mark.parametrize("nested", ["[" * 100_000 + "]" * 100_000, "{ a = " * 50_000 + "1" + " }" * 50_000],
+                         ids=["arrays", "tables"])
+def test_values_nested_too_deeply_are_a_message_not_a_traceback(tmp_path, nested):
+    p = write(tmp_path, f"speed = 1\nx = {nested}\n")
+    with pytest.raises(SettingsError) as refused:
+        load_settings(p)
+    assert str(refused.value) == f"{p}: lists or tables nested too deeply within each other to be read"
+
+
+def test_many_unknown_keys_are_read_in_one_pass_and_counted_past_twenty(tmp_path):
+    # 3,000 unknown keys, then a wrong value: each key's line used to be looked for from the top
+    # (3,000 × 3,000 lines; 60,000 keys took about twenty minutes), and each was said on its own line
+    p = write(tmp_path, "".join(f"k{i} = {i}\n" for i in range(3000)) + 'speed = 3\n"fps" = 30\n')
+    s, problems = load_settings(p, Texts("en"))
+    assert len(problems) == 22 and s.fps == 30
+    assert problems[0].startswith(f"{p}:1: 'k0' is not a setting") and problems[19].startswith(f"{p}:20: 'k19' ")
+    assert problems[20] == f"{p}:3001: speed = 3: must be one of: 0.5, 1, 2, 4; using 1"
+    assert problems[21] == f"… and 2980 more unknown keys in {p}"
+
+
+def test_a_long_value_is_shortened_in_its_message(tmp_path):
+    p = write(tmp_path, f'fps = "{"9" * 100_000}"\nspeed = [[[[[[1]]]]], 2, 3, 4, 5, 6, 7, 8]\n{"k" * 1000} = 1\n')
+    _, problems = load_settings(p, Texts("en"))
+    assert problems == [
+        f"{p}:1: fps = '{'9' * 59}…': must be a whole number from 10 to 240; using 60",
+        f"{p}:2: speed = [[[[...]]], 2, 3, 4, 5, 6, ...]: must be one of: 0.5, 1, 2, 4; using 1",
+        f"{p}:3: '{'k' * 59}…' is not a setting (the settings are: arrow_seconds, fps, fullscreen, height, kiosk, "
+        "kiosk_attract, kiosk_countdown_seconds, kiosk_heal_seconds, kiosk_idle_seconds, language, speed, trail_fade, "
+        "trail_length, trail_width, width); ignored"]

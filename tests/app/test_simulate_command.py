@@ -390,3 +390,44 @@ def test_a_mechanism_run_says_how_long_it_will_take_and_measuring_changes_nothin
     for row in rows[2:]:
         sim.step()
         assert [float(x) for x in row] == [float(v) for v in sim.sample()]
+
+
+# -- values that stop being numbers: the run stops with a message, the CSV holds only finite rows -----
+
+def test_a_friction_that_makes_energy_at_rest_stops_the_run(run, write_model):
+    # the block of bloque_friccion at rest on its floor, with a slip speed 1e200 times its own:
+    # the friction impulse threw it at 6e198 m/s, Ek = inf, and the run went on to exit 0
+    text = (Path(ROOT) / "models" / "bloque_friccion.dat").read_text(encoding="utf-8")
+    text = text.replace("'mu'|'vx'|el piso", "'mu'|'1e200·vx'|el piso").replace("<CI>vx|3|", "<CI>vx|0|")
+    r = run("simulate", str(write_model(text)), "--seconds", "1", "--lang", "en")
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert r.stderr.splitlines()[-1].startswith(
+        "error: the simulation stopped: Ek is no longer a finite number (inf) at t=0.02 (x=")
+    rows = list(csv.reader(io.StringIO(r.stdout)))
+    assert len(rows) == 2 and all(math.isfinite(float(v)) for v in rows[1])  # the start, nothing after it
+
+
+#: Ep = sqrt(floor(x + 1/2)) leaves its domain at x < −1/2 while its derivative stays 0 there: the
+#: steps (which use only the derivative) go on, a free motion x = 0.255 − t, and Ep itself fails
+#: at the first step past t = 0.755
+FLOOR = one_coordinate("m", "½·m·vx²", "sqrt(floor(x+0.5))", x0="0.255", v0="-1")
+
+
+def test_an_energy_that_leaves_its_domain_where_its_derivative_does_not_is_said_with_its_place(run, write_model):
+    path = write_model(FLOOR)
+    line = FLOOR.splitlines().index("<Ep>sqrt(floor(x+0.5))</Ep>") + 1
+    r = run("simulate", str(path), "--seconds", "2", "--lang", "en")
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert r.stderr.splitlines()[-2:] == [
+        "error: the simulation stopped: Ep cannot be computed: no real value here (outside the domain of a function, "
+        "such as sqrt or log of a negative number or log of 0) at t=0.76 (x=-0.505, vx=-1)",
+        f"  in {path}:{line}:5: Ep = sqrt(floor(x+0.5))"]
+    rows = list(csv.reader(io.StringIO(r.stdout)))
+    assert float(rows[-1][0]) == pytest.approx(0.75)  # the last good step is the last row
+
+
+def test_a_picture_of_such_a_run_says_where_it_stopped(run, write_model, tmp_path):
+    out = tmp_path / "floor.png"
+    r = run("screenshot", str(write_model(FLOOR)), str(out), "--seconds", "2", "--lang", "en")
+    assert r.returncode == 1 and "Traceback" not in r.stderr and out.exists()
+    assert f"{out}: not at 2 s: " in r.stderr and "Ep cannot be computed" in r.stderr, r.stderr
