@@ -335,6 +335,28 @@ def _names(mech: Mechanism, parameters: Sequence[str], coordinates: Sequence[str
                 names_ok(expr, params, msg("mechanism.where_cell", cell=cell_word(name), kind=e.kind))
         if all(pid in points for pid in e.points):
             _same_points(e, free, problems)
+    _reaction_columns(mech, problems)
+
+
+#: Rows that are constraints: each has a reaction, written as a column λ_ID (SPEC §7.5).
+CONSTRAINT_ROWS = ("BAR", "SLIDER", "DRIVER")
+
+
+def reaction_columns(mech: Mechanism) -> dict[str, str]:
+    """The reaction columns of ``simulate`` and the Values panel, each with its row ("BAR b")."""
+    return {reaction_name(e.id): e.label for e in mech.elements if e.kind in CONSTRAINT_ROWS}
+
+
+def _reaction_columns(mech: Mechanism, problems: list[SourceError]) -> None:
+    """A reaction column named like a coordinate or velocity (point 'λ' and BAR 'x': both λ_x)
+    would be two columns of one name in the CSV."""
+    owners = {name: p.id for p in mech.free_points for name in (*coordinate_names(p.id), *velocity_names(p.id))}
+    for e in mech.elements:
+        column = reaction_name(e.id)
+        if e.kind in CONSTRAINT_ROWS and column in owners:
+            problems.append(SourceError(
+                msg("mechanism.reaction_column_taken", element=e.label, column=column, point=owners[column]),
+                e.location))
 
 
 def _same_points(e: Element, free: set[str], problems: list[SourceError]) -> None:
