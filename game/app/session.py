@@ -27,13 +27,14 @@ from ..messages import Message, msg
 from ..messages import language as messages_language
 from ..messages import set_language as set_messages_language
 from ..model import Catalog, CatalogEntry, ModelFileError, load_model
+from ..model.angles import angle_coordinates, wrapped
 from ..model.poses import ForceArrow, Pose, VelocityPoint, stack_poses
 from ..model.reader import LIMITS, decode
 from ..physics import Simulation, SimulationError, System
 from ..physics.kinematics import Kinematics, kinematics_for
 from ..physics.mechanism_kinematics import MechanismKinematics
 from ..physics.records import Flash, FlashRecorder, History, HistoryRecorder, Trail, TrailRecorder
-from ..ui.text import Texts, Words, energy_lines, negative_size, number, said
+from ..ui.text import Texts, Words, energy_lines, negative_size, number, said, value_lines
 from . import looking
 from .controls import BY_NAME, CONTROLS
 from .edits import ConditionEdits, ParameterEdits
@@ -645,11 +646,13 @@ class Session:
         warning when the step is too coarse) or "values" (q and q̇, then a mechanism's reactions λ_ID,
         the model's measures, and λ while the chaos control is on)."""
         sim = self.sim
-        if panel == "values":
-            measures = zip(sim.measures.names, sim.measures.of(sim))
-            chaos = self.plots.readout(self.texts.language)
-            return [f"{k} = {number(v)}" for k, v in (*sim.values().items(), *sim.reactions().items(), *measures,
-                                                       *chaos)]
+        if panel == "values":  # each kind of value rounded on its own scale; angles without their turns
+            turns = angle_coordinates(self.model)
+            coordinates = [(k, wrapped(v) if k in turns else v) for k, v in zip(self.model.coordinates, sim.q)]
+            measures = [line for m in zip(sim.measures.names, sim.measures.of(sim)) for line in value_lines([m])]
+            chaos = [f"{k} = {number(v)}" for k, v in self.plots.readout(self.texts.language)]
+            return [*value_lines(coordinates), *value_lines(zip(self.model.velocities, sim.qdot)),
+                    *value_lines(sim.reactions().items()), *measures, *chaos]
         ek, ep = sim.energies
         scale = sim.energy_scale
         lines = [*energy_lines(self.model, columns), f"Ek = {number(ek, scale)}", f"Ep = {number(ep, scale)}",

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..expr.parser import unquote
@@ -15,10 +16,20 @@ ROUND_OFF = 1e-12
 
 def number(value: float, scale: float = 0.0) -> str:
     """Six significant digits, as CenM shows them; 0 for a value within round-off of ``scale``
-    (Ep = −1.8e-15 of a double pendulum lying horizontal is cos(π/2)'s round-off, not energy)."""
-    if abs(value) <= ROUND_OFF * scale:
+    (Ep = −1.8e-15 of a double pendulum lying horizontal is cos(π/2)'s round-off, not energy),
+    and never "-0"."""
+    if value == 0 or abs(value) <= ROUND_OFF * scale:
         return "0"
     return f"{value:.6g}"
+
+
+def value_lines(values: Iterable[tuple[str, float]]) -> list[str]:
+    """``name = value`` for values of one kind (the coordinates, the velocities, the reactions):
+    0 for those within round-off of the largest of them, or of 1 if all are smaller (A_y =
+    −6.1e-17 of a bar lying horizontal is cos(π/2)'s round-off, beside its length)."""
+    values = list(values)
+    scale = max([1.0, *(abs(v) for _, v in values if math.isfinite(v))])
+    return [f"{name} = {number(v, scale)}" for name, v in values]
 
 
 @dataclass(frozen=True)

@@ -284,6 +284,17 @@ def test_conditions_panel_sets_a_coordinate_by_expression(app):
     assert app.session.sim.user_q[1] == pytest.approx(math.pi / 3)
 
 
+def test_the_values_panel_shows_a_typed_angle_without_its_turns(app):
+    click(app, button(app, "conditions"))
+    panel = app.panel
+    edit_value(app, "a2", "4·pi + 0.5")  # two turns and a bit
+    click(app, panel.accept_button)
+    click(app, button(app, "values"))
+    pump(app, 2)
+    assert app.live.get("values").lines[1] == "a2 = 0.5"
+    assert app.session.sim.q[1] == pytest.approx(4 * math.pi + 0.5)  # what was typed stays in the state
+
+
 # -- dragging ----------------------------------------------------------------------------
 
 def test_drag_the_lower_bob_and_both_angles_solve(app):
