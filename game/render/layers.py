@@ -24,7 +24,7 @@ from .arrows import DEFAULT_ARROW_SECONDS
 from .camera import Camera
 from .ghosts import GhostsLayer
 from .plots import PlotPlacement, PlotsLayer
-from .scene import clear_viewport, draw_force_arrows, draw_scene, draw_velocity_arrows
+from .scene import clear_viewport, draw_force_arrows, draw_scene, draw_velocity_arrows, without_edited
 from .style import DEFAULT_STYLE, Style, mix
 from .trails import KeptTrailLayer, TrailLayer, draw_trail
 
@@ -103,12 +103,12 @@ class BodiesLayer:
 
 
 class VelocityArrowsLayer:
-    """The velocity vectors (the vectors control)."""
+    """The velocity vectors (the vectors control), but where v mode has an arrow to drag."""
 
     def draw(self, surface: pygame.Surface, scene: Scene) -> None:
         if scene.velocities:
-            draw_velocity_arrows(surface, scene.camera, scene.velocities, scene.style,
-                                 seconds=scene.arrow_seconds)
+            draw_velocity_arrows(surface, scene.camera, without_edited(scene.velocities, scene.edit_arrows),
+                                 scene.style, seconds=scene.arrow_seconds)
 
 
 class ReactionArrowsLayer:
