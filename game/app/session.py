@@ -717,11 +717,24 @@ class Session:
 
     def grab(self, gid: str, point: tuple[float, float], velocities: bool = False) -> None:
         """Start dragging the body ``gid`` grabbed at ``point`` (x mode), or its velocity arrow (v mode)."""
-        if not self.editing:
+        if not self.editing or self.held_by_motors(gid) or gid not in self.kinematics.handles:
             return
         handle = self.kinematics.handle_point(gid, self.sim.t, self.sim.q)
         offset = np.zeros(2) if velocities else handle - np.asarray(point, dtype=float)
         self.drag = Drag(gid, velocities, offset)
+
+    def held_by_motors(self, gid: str) -> bool:
+        """Is body ``gid`` moved by a mechanism's motors alone? Then a drag is refused, and the
+        banner says which motor holds it."""
+        kin = self.kinematics
+        motors = kin.held_by_motors(gid, self.sim.t, self.sim.q) if isinstance(kin, MechanismKinematics) else ()
+        if len(motors) == 1:
+            (motor,) = motors
+            self.say(Words.of("motor_drives", body=gid, motor=motor.id, p1=motor.points[0], p2=motor.points[1]),
+                     "notice")
+        elif motors:
+            self.say(Words.of("motors_drive", body=gid, motors=", ".join(f"'{m.id}'" for m in motors)), "notice")
+        return bool(motors)
 
     def drag_to(self, point: tuple[float, float]) -> None:
         """The mouse is at ``point``: the coordinates (x mode) or velocities (v mode) follow.

@@ -185,6 +185,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "save_mechanism": "Los mecanismos todavía no se pueden guardar desde la ventana.",
         "cannot_reload": "El archivo cambió pero no se puede abrir; sigue el modelo anterior. {reason}",
         "mine": "Mis modelos",
+        "motor_drives": "'{body}' no se puede arrastrar: lo mueve el motor '{motor}', que impone la dirección "
+                        "de {p1} a {p2} en cada instante. Para empezar en otra posición, cambie el ángulo del motor en "
+                        "Parámetros.",
+        "motors_drive": "'{body}' no se puede arrastrar: lo mueven los motores {motors}. Para empezar en otra "
+                        "posición, cambie sus ángulos en Parámetros.",
     },
     "en": {
         "menu": "Models menu (M)",
@@ -286,6 +291,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "save_mechanism": "Mechanisms cannot be saved from the window yet.",
         "cannot_reload": "The file changed but cannot be opened; the previous model goes on. {reason}",
         "mine": "My models",
+        "motor_drives": "'{body}' cannot be dragged: the motor '{motor}' moves it, setting the direction from {p1} "
+                        "to {p2} at every instant. To start elsewhere, change the motor's angle in Parameters.",
+        "motors_drive": "'{body}' cannot be dragged: the motors {motors} move it. To start elsewhere, change their "
+                        "angles in Parameters.",
     },
 }
 
