@@ -28,7 +28,7 @@ from ..messages import language as messages_language
 from ..messages import set_language as set_messages_language
 from ..model import Catalog, CatalogEntry, ModelFileError, load_model
 from ..model.angles import angle_coordinates, wrapped
-from ..model.poses import ForceArrow, Pose, VelocityPoint, stack_poses
+from ..model.poses import ForceArrow, ForceLegend, Pose, VelocityPoint, stack_poses
 from ..model.reader import LIMITS, decode
 from ..physics import Simulation, SimulationError, System
 from ..physics.kinematics import Kinematics, kinematics_for
@@ -638,6 +638,15 @@ class Session:
             return []
         scale = 0.25 * kin.size / self.force_scale
         return [a._replace(dx=a.dx * scale, dy=a.dy * scale) for a in forces]
+
+    def reaction_legend(self, arrows: list[ForceArrow]) -> ForceLegend | None:
+        """What ``arrows`` (:meth:`reaction_arrows`) are, in words, and their scale (model units per N)."""
+        kin = self.kinematics
+        if not arrows or not isinstance(kin, MechanismKinematics) or self.force_scale <= 0:
+            return None
+        kinds = tuple((k, self.texts(f"reaction_{k}")) for k in ("tension", "compression", "normal")
+                      if any(a.kind == k for a in arrows))
+        return ForceLegend(0.25 * kin.size / self.force_scale, self.texts("reactions_title"), "N", kinds)
 
     def readout(self, panel: str, columns: int = ENERGY_COLUMNS) -> list[str]:
         """The lines of a live panel: "energy" (the Ek and Ep expressions as written, then their

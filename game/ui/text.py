@@ -185,6 +185,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "save_mechanism": "Los mecanismos todavía no se pueden guardar desde la ventana.",
         "cannot_reload": "El archivo cambió pero no se puede abrir; sigue el modelo anterior. {reason}",
         "mine": "Mis modelos",
+        "reactions_title": "Reacciones (F)",
+        "reaction_tension": "la barra tira (tracción)",
+        "reaction_compression": "la barra empuja (compresión)",
+        "reaction_normal": "la guía de la corredera",
         "motor_drives": "'{body}' no se puede arrastrar: lo mueve el motor '{motor}', que impone la dirección "
                         "de {p1} a {p2} en cada instante. Para empezar en otra posición, cambie el ángulo del motor en "
                         "Parámetros.",
@@ -291,6 +295,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "save_mechanism": "Mechanisms cannot be saved from the window yet.",
         "cannot_reload": "The file changed but cannot be opened; the previous model goes on. {reason}",
         "mine": "My models",
+        "reactions_title": "Reactions (F)",
+        "reaction_tension": "the bar pulls (tension)",
+        "reaction_compression": "the bar pushes (compression)",
+        "reaction_normal": "the slider's guide",
         "motor_drives": "'{body}' cannot be dragged: the motor '{motor}' moves it, setting the direction from {p1} "
                         "to {p2} at every instant. To start elsewhere, change the motor's angle in Parameters.",
         "motors_drive": "'{body}' cannot be dragged: the motors {motors} move it. To start elsewhere, change their "

@@ -53,3 +53,36 @@ def test_a_mechanism_without_a_motor_drags_without_a_banner(app_factory):
     start = point_px(app, "C1")
     drag(app, start, (start[0] + 20, start[1] - 20))
     assert s.banner is None and not np.array_equal(s.sim.q, q)
+
+
+def test_the_reaction_arrows_have_a_legend_with_their_scale_in_both_languages(app_factory):
+    app = app_factory("biela_manivela", language="en")
+    x, y, _, h = app.layout.viewport
+    corner = (x + 20, y + h - 20)  # inside the legend's box, below its last line
+    background = tuple(app.screen.get_at(corner))[:3]
+    assert app.scene().reaction_legend is None
+    key(app, pygame.K_f)
+    pump(app, 2)
+    scene = app.scene()
+    legend = scene.reaction_legend
+    assert legend is not None and legend.title == "Reactions (F)" and legend.unit == "N"
+    # the words of each kind of arrow drawn (at the start both bars pull)
+    assert {kind for kind, _ in legend.kinds} == {a.kind for a in scene.reactions} == {"tension", "normal"}
+    assert dict(legend.kinds) == {"tension": "the bar pulls (tension)", "normal": "the slider's guide"}
+    # the scale the legend states is the one the arrows are drawn with: the guide's arrow on the
+    # piston is |λ_guia| newtons long
+    guide = [a for a in scene.reactions if a.id == "guia"]
+    assert len(guide) == 1
+    force = abs(app.session.sim.reactions()["λ_guia"])
+    assert np.hypot(guide[0].dx, guide[0].dy) == pytest.approx(force * legend.length_per_force, rel=1e-9)
+    # the box is drawn over the lower left corner of the drawing area
+    assert tuple(app.screen.get_at(corner))[:3] != background
+    assert min(tuple(app.screen.get_at(corner))[:3]) >= 250
+    click(app, button(app, "language"))
+    pump(app, 2)
+    legend = app.scene().reaction_legend
+    assert legend is not None and legend.title == "Reacciones (F)"
+    assert dict(legend.kinds) == {"tension": "la barra tira (tracción)", "normal": "la guía de la corredera"}
+    key(app, pygame.K_f)
+    pump(app, 2)
+    assert app.scene().reaction_legend is None and tuple(app.screen.get_at(corner))[:3] == background
