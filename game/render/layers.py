@@ -23,7 +23,7 @@ from . import paint
 from .arrows import DEFAULT_ARROW_SECONDS
 from .camera import Camera
 from .ghosts import GhostsLayer
-from .legend import draw_force_legend
+from .legend import Lettering, draw_force_legend
 from .plots import PlotPlacement, PlotsLayer
 from .scene import clear_viewport, draw_force_arrows, draw_scene, draw_velocity_arrows, without_edited
 from .style import DEFAULT_STYLE, Style, mix
@@ -119,13 +119,13 @@ class ReactionArrowsLayer:
     legend (what each colour is, and an arrow of a round number of newtons)."""
 
     def __init__(self, font: pygame.font.Font | None = None) -> None:
-        self._font = font
+        self._lettering = Lettering(font)
 
     def draw(self, surface: pygame.Surface, scene: Scene) -> None:
         if scene.reactions:
             draw_force_arrows(surface, scene.camera, scene.reactions, scene.style)
             if scene.reaction_legend is not None:
-                draw_force_legend(surface, scene.camera, scene.reaction_legend, scene.style, self._font)
+                draw_force_legend(surface, scene.camera, scene.reaction_legend, scene.style, self._lettering)
 
 
 class EditArrowsLayer:

@@ -37,31 +37,59 @@ def force_text(value: float, unit: str) -> str:
     return f"{value:g} {unit}"
 
 
+class Lettering:
+    """Texts rendered once in one font and kept (a legend says the same words frame after frame)."""
+
+    def __init__(self, font: pygame.font.Font | None = None) -> None:
+        self._font = font
+        self._texts: dict[str, pygame.Surface] = {}
+        self._boxes: dict[tuple[int, int], pygame.Surface] = {}
+
+    @property
+    def font(self) -> pygame.font.Font:
+        if self._font is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            self._font = pygame.font.Font(None, 20)
+        return self._font
+
+    def __call__(self, text: str) -> pygame.Surface:
+        if text not in self._texts:
+            if len(self._texts) > 64:  # words of another language, forces of another size
+                self._texts.clear()
+            self._texts[text] = self.font.render(text, True, TEXT)
+        return self._texts[text]
+
+    def box(self, size: tuple[int, int]) -> pygame.Surface:
+        """The legend's translucent background, of this size."""
+        if size not in self._boxes:
+            self._boxes.clear()
+            panel = pygame.Surface(size, pygame.SRCALPHA)
+            paint.box(panel, BOX, panel.get_rect(), radius=6)
+            self._boxes[size] = panel
+        return self._boxes[size]
+
+
 def draw_force_legend(surface: pygame.Surface, camera: Camera, legend: ForceLegend, style: Style,
-                      font: pygame.font.Font | None = None) -> pygame.Rect | None:
+                      lettering: Lettering | None = None) -> pygame.Rect | None:
     """The legend in the lower left corner of the viewport; None when the scale has no size."""
     per_px = legend.length_per_force * camera.escala
     if not (math.isfinite(per_px) and per_px > 0):
         return None
-    if font is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        font = pygame.font.Font(None, 20)
+    write = lettering or Lettering()
     force = round_force(per_px)
     length = force * per_px
     colours = {"tension": style.tension, "compression": style.compression, "normal": style.normal}
-    title = font.render(legend.title, True, TEXT)
-    reference = font.render(force_text(force, legend.unit), True, TEXT)
-    words = [(colours.get(kind, style.arrow), font.render(text, True, TEXT)) for kind, text in legend.kinds]
-    line = max(font.get_linesize(), 18)
+    title = write(legend.title)
+    reference = write(force_text(force, legend.unit))
+    words = [(colours.get(kind, style.arrow), write(text)) for kind, text in legend.kinds]
+    line = max(write.font.get_linesize(), 18)
     width = 2 * PADDING + max(title.get_width(), REFERENCE_PX + 8 + reference.get_width(),
                               *(SAMPLE_PX + 8 + w.get_width() for _, w in words))
     height = 2 * PADDING + line * (2 + len(words))
     vx, vy, vw, vh = camera.viewport
     box = pygame.Rect(vx + PADDING, vy + vh - PADDING - height, min(width, vw - 2 * PADDING), height)
-    panel = pygame.Surface(box.size, pygame.SRCALPHA)
-    paint.box(panel, BOX, panel.get_rect(), radius=6)
-    surface.blit(panel, box.topleft)
+    surface.blit(write.box(box.size), box.topleft)
     paint.box(surface, EDGE, box, radius=6, width=1)
     with paint.clipped(surface, (box.x, box.y, box.w, box.h)):
         x, y = box.x + PADDING, box.y + PADDING
