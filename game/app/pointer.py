@@ -119,7 +119,7 @@ class Pointer:
             return
         # nothing that can be dragged here: a body that a motor moves says so
         if (body := body_at(poses, {p.id for p in poses}, app.camera, pos)) is not None:
-            s.held_by_motors(body)
+            s.refused_by_motors(body)
 
     def _in_scene(self, pos) -> bool:
         return pygame.Rect(self.app.layout.viewport).collidepoint(pos)

@@ -726,13 +726,13 @@ class Session:
 
     def grab(self, gid: str, point: tuple[float, float], velocities: bool = False) -> None:
         """Start dragging the body ``gid`` grabbed at ``point`` (x mode), or its velocity arrow (v mode)."""
-        if not self.editing or self.held_by_motors(gid) or gid not in self.kinematics.handles:
+        if not self.editing or self.refused_by_motors(gid) or gid not in self.kinematics.handles:
             return
         handle = self.kinematics.handle_point(gid, self.sim.t, self.sim.q)
         offset = np.zeros(2) if velocities else handle - np.asarray(point, dtype=float)
         self.drag = Drag(gid, velocities, offset)
 
-    def held_by_motors(self, gid: str) -> bool:
+    def refused_by_motors(self, gid: str) -> bool:
         """Is body ``gid`` moved by a mechanism's motors alone? Then a drag is refused, and the
         banner says which motor holds it."""
         kin = self.kinematics

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 import pytest
-from mechanism_texts import EVERYTHING, free_four_bar
+from mechanism_texts import EVERYTHING, free_four_bar, mechanism
 
 from game.app import paths
 from game.app.cli import main
@@ -214,3 +214,16 @@ def test_a_point_a_motor_holds_is_refused_where_the_others_still_drag(write_mode
     s.release((b[0] + 0.1, b[1]))
     assert s.banner is None and not np.array_equal(sim.q, q)
     assert sim.q[:2] == pytest.approx(q[:2], abs=1e-9)  # A stayed where the motor has it
+
+
+def test_a_point_two_motors_hold_names_both(write_model):
+    # a five-bar linkage with both cranks driven: nothing is left to drag
+    rows = ("<POINT>O1|0|0|0|0|1</POINT>\n<POINT>O2|3|0|0|0|1</POINT>\n<POINT>A|0|1</POINT>\n<POINT>B|3|1</POINT>\n"
+            "<POINT>C|1.5|2</POINT>\n<BAR>c1|O1|A|1</BAR>\n<BAR>c2|O2|B|1</BAR>\n<BAR>a|A|C|1</BAR>\n"
+            "<BAR>b|B|C|1</BAR>\n<DRIVER>m1|O1|A|'pi/2 + t'</DRIVER>\n<DRIVER>m2|O2|B|'pi/2 - t'</DRIVER>")
+    s = opened(str(write_model(mechanism(rows), "cinco.dat")))
+    s.set_language("en")
+    s.grab("C", (1.5, 2.0))
+    assert s.drag is None
+    assert s.banner == ("'C' cannot be dragged: the motors 'm1', 'm2' move it. To start elsewhere, change their "
+                        "angles in Parameters.")
