@@ -409,6 +409,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "check.measure_taken": (
         "'{name}' is already a parameter or a condition; give the measure another name",
         "'{name}' ya es un parámetro o una condición; dé otro nombre a la medida"),
+    "check.measure_reaction": (
+        "'{name}' is the column of the reaction of {element}; give the measure another name",
+        "'{name}' es la columna de la reacción de {element}; dé otro nombre a la medida"),
     "check.point_twice": (
         "point '{name}' is defined twice (first at line {line})",
         "el punto '{name}' se define dos veces (la primera vez en la línea {line})"),
@@ -635,6 +638,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "mechanism.negative": (
         "{cell} of {element} must be a number ≥ 0, not {value}",
         "{cell} de {element} debe ser un número ≥ 0, no {value}"),
+    "mechanism.reaction_column_taken": (
+        "the reaction of {element} is the column '{column}', which is already a coordinate or velocity of "
+        "point '{point}'; rename one of them",
+        "la reacción de {element} es la columna '{column}', que ya es una coordenada o velocidad del punto "
+        "'{point}'; cambie el nombre de uno de los dos"),
     "mechanism.zero_length": (
         "{element} has zero length: points '{p1}' and '{p2}' start at the same place",
         "{element} tiene longitud cero: los puntos '{p1}' y '{p2}' empiezan en el mismo lugar"),

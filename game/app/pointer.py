@@ -108,12 +108,18 @@ class Pointer:
         if not s.editing or not self._in_scene(pos):
             return
         mouse = app.camera.to_model(*pos)
+        poses = s.poses()
         if s.view.edit_velocities:
             gid = arrow_at(s.edit_arrows(), app.camera, pos, app.settings.arrow_seconds)
             if gid is not None:
                 s.grab(gid, mouse, velocities=True)
-        elif (gid := body_at(s.poses(), s.kinematics.handles, app.camera, pos)) is not None:
+                return
+        elif (gid := body_at(poses, s.kinematics.handles, app.camera, pos)) is not None:
             s.grab(gid, mouse)
+            return
+        # nothing that can be dragged here: a body that a motor moves says so
+        if (body := body_at(poses, {p.id for p in poses}, app.camera, pos)) is not None:
+            s.refused_by_motors(body)
 
     def _in_scene(self, pos) -> bool:
         return pygame.Rect(self.app.layout.viewport).collidepoint(pos)

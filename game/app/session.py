@@ -27,13 +27,14 @@ from ..messages import Message, msg
 from ..messages import language as messages_language
 from ..messages import set_language as set_messages_language
 from ..model import Catalog, CatalogEntry, ModelFileError, load_model
-from ..model.poses import ForceArrow, Pose, VelocityPoint, stack_poses
+from ..model.angles import angle_coordinates, wrapped
+from ..model.poses import ForceArrow, ForceLegend, Pose, VelocityPoint, stack_poses
 from ..model.reader import LIMITS, decode, read_bytes
 from ..physics import Simulation, SimulationError, System
 from ..physics.kinematics import Kinematics, kinematics_for
 from ..physics.mechanism_kinematics import MechanismKinematics
 from ..physics.records import Flash, FlashRecorder, History, HistoryRecorder, Trail, TrailRecorder
-from ..ui.text import Texts, Words, energy_lines, negative_size, number, said
+from ..ui.text import Texts, Words, energy_lines, negative_size, number, said, value_lines
 from . import looking
 from .controls import BY_NAME, CONTROLS
 from .edits import ConditionEdits, ParameterEdits
@@ -635,6 +636,15 @@ class Session:
         scale = 0.25 * kin.size / self.force_scale
         return [a._replace(dx=a.dx * scale, dy=a.dy * scale) for a in forces]
 
+    def reaction_legend(self, arrows: list[ForceArrow]) -> ForceLegend | None:
+        """What ``arrows`` (:meth:`reaction_arrows`) are, in words, and their scale (model units per N)."""
+        kin = self.kinematics
+        if not arrows or not isinstance(kin, MechanismKinematics) or self.force_scale <= 0:
+            return None
+        kinds = tuple((k, self.texts(f"reaction_{k}")) for k in ("tension", "compression", "normal")
+                      if any(a.kind == k for a in arrows))
+        return ForceLegend(0.25 * kin.size / self.force_scale, self.texts("reactions_title"), "N", kinds)
+
     def readout(self, panel: str, columns: int = ENERGY_COLUMNS) -> list[str]:
         """The lines of a live panel: "energy" (the Ek and Ep expressions as written, then their
         values, E, DE, W when forces or supports do work, Eloss when contacts take energy, and the
@@ -642,11 +652,13 @@ class Session:
         warning when the step is too coarse) or "values" (q and q̇, then a mechanism's reactions λ_ID,
         the model's measures, and λ while the chaos control is on)."""
         sim = self.sim
-        if panel == "values":
-            measures = zip(sim.measures.names, sim.measures.of(sim))
-            chaos = self.plots.readout(self.texts.language)
-            return [f"{k} = {number(v)}" for k, v in (*sim.values().items(), *sim.reactions().items(), *measures,
-                                                       *chaos)]
+        if panel == "values":  # each kind of value rounded on its own scale; angles without their turns
+            turns = angle_coordinates(self.model)
+            coordinates = [(k, wrapped(v) if k in turns else v) for k, v in zip(self.model.coordinates, sim.q)]
+            measures = [line for m in zip(sim.measures.names, sim.measures.of(sim)) for line in value_lines([m])]
+            chaos = [f"{k} = {number(v)}" for k, v in self.plots.readout(self.texts.language)]
+            return [*value_lines(coordinates), *value_lines(zip(self.model.velocities, sim.qdot)),
+                    *value_lines(sim.reactions().items()), *measures, *chaos]
         ek, ep = sim.energies
         scale = sim.energy_scale
         lines = [*energy_lines(self.model, columns), f"Ek = {number(ek, scale)}", f"Ep = {number(ep, scale)}",
@@ -711,11 +723,24 @@ class Session:
 
     def grab(self, gid: str, point: tuple[float, float], velocities: bool = False) -> None:
         """Start dragging the body ``gid`` grabbed at ``point`` (x mode), or its velocity arrow (v mode)."""
-        if not self.editing:
+        if not self.editing or self.refused_by_motors(gid) or gid not in self.kinematics.handles:
             return
         handle = self.kinematics.handle_point(gid, self.sim.t, self.sim.q)
         offset = np.zeros(2) if velocities else handle - np.asarray(point, dtype=float)
         self.drag = Drag(gid, velocities, offset)
+
+    def refused_by_motors(self, gid: str) -> bool:
+        """Is body ``gid`` moved by a mechanism's motors alone? Then a drag is refused, and the
+        banner says which motor holds it."""
+        kin = self.kinematics
+        motors = kin.held_by_motors(gid, self.sim.t, self.sim.q) if isinstance(kin, MechanismKinematics) else ()
+        if len(motors) == 1:
+            (motor,) = motors
+            self.say(Words.of("motor_drives", body=gid, motor=motor.id, p1=motor.points[0], p2=motor.points[1]),
+                     "notice")
+        elif motors:
+            self.say(Words.of("motors_drive", body=gid, motors=", ".join(f"'{m.id}'" for m in motors)), "notice")
+        return bool(motors)
 
     def drag_to(self, point: tuple[float, float]) -> None:
         """The mouse is at ``point``: the coordinates (x mode) or velocities (v mode) follow.

@@ -146,10 +146,11 @@ class App:
     def scene(self) -> Scene:
         s, view = self.session, self.session.view
         poses = s.poses()
+        reactions = s.reaction_arrows() if view.reactions else []
         return Scene(self.camera, poses, self.style, trails=s.trail_list(), fixed_pivots=s.kinematics.fixed_pivots,
                      velocities=velocity_points(poses) if view.vectors else (),
                      edit_arrows=s.edit_arrows() if view.edit_velocities and s.editing else (),
-                     reactions=s.reaction_arrows() if view.reactions else (),
+                     reactions=reactions, reaction_legend=s.reaction_legend(reactions),
                      arrow_seconds=self.settings.arrow_seconds, banner=s.banner, flashes=s.flashes(), ghosts=s.ghosts(),
                      plots=self.widgets.plots.placements(s, self.layout), caption=s.caption)
 

@@ -11,7 +11,7 @@ numbers are computed by :mod:`game.physics.measures`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
@@ -57,15 +57,21 @@ def read_measure(cells: Sequence[Cell], row: Location, name: Callable[[Cell, str
     return Measure(ident, value, cells[2].text if len(cells) == 3 else "", cells[0].location)
 
 
-def check_measures(measures: Sequence[Measure], taken: Collection[str], known: Collection[str]) -> list[SourceError]:
+def check_measures(measures: Sequence[Measure], taken: Collection[str], known: Collection[str],
+                   reactions: Mapping[str, str] | None = None) -> list[SourceError]:
     """Problems of the measures: a name already used (by a parameter, a condition, a column
-    of the sample or another measure) and expressions reading names other than ``known``
-    (t, coordinates, velocities, parameters)."""
+    of the sample, a mechanism's reaction column in ``reactions`` (λ_ID → its row) or another
+    measure) and expressions reading names other than ``known`` (t, coordinates, velocities,
+    parameters)."""
+    reactions = reactions or {}
     problems: list[SourceError] = []
     seen: dict[str, Location] = {}
     for m in measures:
         if m.name in RESERVED or m.name in SAMPLE_NAMES:
             problems.append(SourceError(msg("check.measure_name", name=m.name), m.location))
+        elif m.name in reactions:
+            problems.append(SourceError(msg("check.measure_reaction", name=m.name, element=reactions[m.name]),
+                                        m.location))
         elif m.name in taken:
             problems.append(SourceError(msg("check.measure_taken", name=m.name), m.location))
         elif m.name in seen:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..expr import (
@@ -335,6 +335,28 @@ def _names(mech: Mechanism, parameters: Sequence[str], coordinates: Sequence[str
                 names_ok(expr, params, msg("mechanism.where_cell", cell=cell_word(name), kind=e.kind))
         if all(pid in points for pid in e.points):
             _same_points(e, free, problems)
+    _reaction_columns(mech, problems)
+
+
+#: Rows that are constraints: each has a reaction, written as a column λ_ID (SPEC §7.5).
+CONSTRAINT_ROWS = ("BAR", "SLIDER", "DRIVER")
+
+
+def reaction_columns(mech: Mechanism) -> dict[str, str]:
+    """The reaction columns of ``simulate`` and the Values panel, each with its row ("BAR b")."""
+    return {reaction_name(e.id): e.label for e in mech.elements if e.kind in CONSTRAINT_ROWS}
+
+
+def _reaction_columns(mech: Mechanism, problems: list[SourceError]) -> None:
+    """A reaction column named like a coordinate or velocity (point 'λ' and BAR 'x': both λ_x)
+    would be two columns of one name in the CSV."""
+    owners = {name: p.id for p in mech.free_points for name in (*coordinate_names(p.id), *velocity_names(p.id))}
+    for e in mech.elements:
+        column = reaction_name(e.id)
+        if e.kind in CONSTRAINT_ROWS and column in owners:
+            problems.append(SourceError(
+                msg("mechanism.reaction_column_taken", element=e.label, column=column, point=owners[column]),
+                e.location))
 
 
 def _same_points(e: Element, free: set[str], problems: list[SourceError]) -> None:
@@ -371,6 +393,18 @@ def point_positions(mech: Mechanism, parameters: Mapping[str, float]) -> dict[st
     return out
 
 
+def extent(where: Mapping[str, tuple[float, float]], points: Iterable[str]) -> float:
+    """The largest |x| or |y| of ``points`` (at least 1): the scale of their round-off."""
+    return max([1.0, *(abs(v) for pid in points for v in where[pid])])
+
+
+def size(mech: Mechanism, where: Mapping[str, tuple[float, float]]) -> float:
+    """The size of the mechanism, the scale of its tolerances: the extent of the points its bars,
+    sliders and drivers join. A point that no constraint holds (a free mass, a point no row uses)
+    does not count: far away, it would make every tolerance so coarse that bars look 0 long."""
+    return extent(where, {pid for e in mech.elements if e.kind in CONSTRAINT_ROWS for pid in e.points})
+
+
 def element_number(e: Element, name: str, parameters: Mapping[str, float], default: float) -> float:
     """The value of an expression cell of parameters (``default`` when left empty)."""
     expr = e.value(name)
@@ -390,8 +424,6 @@ def check_numbers(mech: Mechanism, params: Mapping[str, float], problems: list[S
     except ExpressionError as exc:
         problems.append(exc)
         return
-    xs = [abs(v) for xy in where.values() for v in xy]
-    size = max([*xs, 1e-300])
     for p in where:
         if not all(math.isfinite(v) for v in where[p]):
             problems.append(SourceError(msg("mechanism.position_not_finite", point=p), mech.point(p).location))
@@ -401,7 +433,11 @@ def check_numbers(mech: Mechanism, params: Mapping[str, float], problems: list[S
         (xa, ya), (xb, yb) = where[a], where[b]
         return math.hypot(xb - xa, yb - ya)
 
-    tiny = 1e-9 * max(size, 1.0)
+    def tiny(*points: str) -> float:
+        """Two of these points closer than this start at one place: round-off of their own
+        coordinates (a point far away that the row does not join must not count)."""
+        return 1e-9 * extent(where, points)
+
     if mech.gravity is not None:
         try:
             evaluate(mech.gravity.tree, params)
@@ -428,12 +464,12 @@ def check_numbers(mech: Mechanism, params: Mapping[str, float], problems: list[S
                     problems.append(SourceError(
                         msg("mechanism.negative", cell=cell_word(name), element=e.label, value=number(v)),
                         expr.location))
-        if e.kind == "BAR" and distance(*e.points) <= tiny:
+        if e.kind == "BAR" and distance(*e.points) <= tiny(*e.points):
             problems.append(SourceError(
                 msg("mechanism.zero_length", element=e.label, p1=e.points[0], p2=e.points[1]), e.location))
-        elif e.kind == "SLIDER" and distance(e.points[1], e.points[2]) <= tiny:
+        elif e.kind == "SLIDER" and distance(e.points[1], e.points[2]) <= tiny(e.points[1], e.points[2]):
             problems.append(SourceError(
                 msg("mechanism.slider_no_line", element=e.label, a=e.points[1], b=e.points[2]), e.location))
-        elif e.kind == "DRIVER" and distance(*e.points) <= tiny:
+        elif e.kind == "DRIVER" and distance(*e.points) <= tiny(*e.points):
             problems.append(SourceError(
                 msg("mechanism.driver_no_direction", element=e.label, p1=e.points[0], p2=e.points[1]), e.location))

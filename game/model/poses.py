@@ -116,6 +116,16 @@ class ForceArrow(NamedTuple):
     kind: str
 
 
+class ForceLegend(NamedTuple):
+    """What the reaction arrows are: ``length_per_force`` model units of arrow per unit of force
+    (``unit``, "N"), a title, and the words for each kind of arrow drawn (kind, words)."""
+
+    length_per_force: float
+    title: str
+    unit: str
+    kinds: tuple[tuple[str, str], ...]
+
+
 @dataclass(frozen=True)
 class PoseArrays:
     """One body at many states at once (the copies of an ensemble): its kind ("C", "Bar",

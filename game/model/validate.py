@@ -28,7 +28,7 @@ from ..messages import Message, counted, msg, number
 from . import contacts
 from .graphics import GraphicsResolver
 from .measures import check_measures
-from .mechanism import check_names_of, check_numbers
+from .mechanism import check_names_of, check_numbers, reaction_columns
 from .types import ModelFile
 from .values import condition_values, parameter_values
 
@@ -92,6 +92,8 @@ def _names(model: ModelFile, problems: list[SourceError]) -> None:
         declare(c.name, c.location, "condition")
     if model.mechanism is not None:  # its conditions are made from its free points
         check_names_of(model.mechanism, sorted(params), list(model.coordinates), list(model.velocities), problems)
+        known = params | set(model.coordinates) | set(model.velocities) | {TIME}
+        problems.extend(check_measures(model.measures, seen, known, reaction_columns(model.mechanism)))
         return
     if len(model.conditions) != 2 * n:
         problems.append(SourceError(

@@ -57,7 +57,7 @@ from ..expr import TIME, EvaluationError, ExpressionError, Name, Node, SourceErr
 from ..expr.codegen import ARITHMETIC_ERRORS
 from ..messages import Message, msg, number
 from ..model import ModelFile, ModelFileError, condition_values
-from ..model.mechanism import Element, Mechanism, cell_word, check_numbers, element_number, point_positions
+from ..model.mechanism import Element, Mechanism, cell_word, check_numbers, element_number, point_positions, size
 from .steppers import ConstrainedRK4, Projected
 from .system import SimulationError, State, StepTimes
 
@@ -126,7 +126,7 @@ class MechanismSystem(StepTimes):
         self.index = {p.id: 2 * k for k, p in enumerate(mech.free_points)}
         self.fixed = {p.id: self.geometry[p.id] for p in mech.points if p.fixed}
         n = self.n
-        self.size = max(1.0, max(abs(v) for xy in self.geometry.values() for v in xy))
+        self.size = size(mech, self.geometry)
         self.gravity = self._gravity()
         try:
             self._build(n)

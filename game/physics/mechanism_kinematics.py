@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..expr import EvaluationError
-from ..model.mechanism import element_number
+from ..model.mechanism import Element, element_number
 from ..model.poses import BallPose, BarPose, ForceArrow, JointPose, Pose, RailPose, SpringPose
 from .mechanism import MechanismSystem
 from .system import SimulationError, State
@@ -131,6 +131,32 @@ class MechanismKinematics:
         per unit of force."""
         return [ForceArrow(eid, x, y, fx * length_per_force, fy * length_per_force, kind)
                 for eid, kind, x, y, fx, fy in self.system.reaction_forces(state)]
+
+    def held_by_motors(self, gid: str, t: float, q: Vector) -> tuple[Element, ...]:
+        """The motors (DRIVER rows) that leave body ``gid`` no motion of its own: every motion the
+        constraints allow keeps its points still, so no drag can move it (a crank and all a
+        motor turns: the motor sets the angle at every instant). Empty when it can move, or
+        when there is no motor (then it is not the motor that holds it)."""
+        s = self.system
+        points = [pid for pid in self._points_of(gid) if pid in s.index]
+        if not s.drivers or not points:
+            return ()
+        basis = s.motions(np.asarray(q, dtype=float), t)
+        if basis.shape[1]:
+            rows = basis[[s.index[pid] + k for pid in points for k in (0, 1)]]
+            if float(np.max(np.abs(rows))) > 1e-9 * float(np.max(np.abs(basis))):
+                return ()
+        return tuple(s.constraints[k].element for k in s.drivers)
+
+    def _points_of(self, gid: str) -> tuple[str, ...]:
+        """The points a drawn body is grabbed by: a pin, a point mass's point, a bar's two ends, the
+        end of a spring that is drawn as its handle."""
+        if gid in self._free_ids:
+            return (gid,)
+        for e in self.elements:
+            if e.id == gid and e.kind in ("MASS", "BAR", "SPRING"):
+                return e.points[-1:] if e.kind == "SPRING" else e.points
+        return ()
 
     # -- x mode ----------------------------------------------------------------------------------
 

@@ -11,12 +11,12 @@ Camera(escala, ox=0, oy=0, viewport=(x, y, w, h))
     ``.length_to_pixels(d)``, ``.length_to_model(px)``, ``.origin_px``.
 Style(...), DEFAULT_STYLE
     Colours (light theme) and pixel minimums; ``style.trail_colour(i)``.
-Scene(camera, poses, style, trails, fixed_pivots, velocities, edit_arrows, reactions, arrow_seconds, banner,
-      flashes)
-    What one frame shows, in model units.
+Scene(camera, poses, style, trails, fixed_pivots, velocities, edit_arrows, reactions, reaction_legend,
+      arrow_seconds, banner, flashes)
+    What one frame shows, in model units (velocity arrows give way to v mode's arrows at their points).
 Layer: ``.draw(surface, scene)``; standard_layers(cached=True, font=None) gives the window's
     layers bottom to top: TrailsLayer (background + trails), BodiesLayer, ContactFlashesLayer,
-    ReactionArrowsLayer (a mechanism's reactions), VelocityArrowsLayer, EditArrowsLayer, BannerLayer,
+    ReactionArrowsLayer (a mechanism's reactions and their legend), VelocityArrowsLayer, EditArrowsLayer, BannerLayer,
     CaptionLayer (a kiosk's large words).
 draw_frame(surface, scene, layers=None)
     Paint a scene layer by layer (a one-off picture when ``layers`` is None).

@@ -16,15 +16,16 @@ from typing import Protocol
 
 import pygame
 
-from game.model.poses import ForceArrow, Pose, PoseArrays, VelocityPoint
+from game.model.poses import ForceArrow, ForceLegend, Pose, PoseArrays, VelocityPoint
 from game.physics.records import Flash, Trail
 
 from . import paint
 from .arrows import DEFAULT_ARROW_SECONDS
 from .camera import Camera
 from .ghosts import GhostsLayer
+from .legend import Lettering, draw_force_legend
 from .plots import PlotPlacement, PlotsLayer
-from .scene import clear_viewport, draw_force_arrows, draw_scene, draw_velocity_arrows
+from .scene import clear_viewport, draw_force_arrows, draw_scene, draw_velocity_arrows, without_edited
 from .style import DEFAULT_STYLE, Style, mix
 from .trails import KeptTrailLayer, TrailLayer, draw_trail
 
@@ -45,6 +46,8 @@ class Scene:
     edit_arrows: Sequence[VelocityPoint] = ()
     #: a mechanism's reactions on its points (empty when the reactions control is off)
     reactions: Sequence[ForceArrow] = ()
+    #: what the reaction arrows are and their scale (None: no legend)
+    reaction_legend: ForceLegend | None = None
     #: an arrow is the displacement in this many seconds
     arrow_seconds: float = DEFAULT_ARROW_SECONDS
     #: a message over the top of the drawing area (a failure, a warning), or None
@@ -103,20 +106,26 @@ class BodiesLayer:
 
 
 class VelocityArrowsLayer:
-    """The velocity vectors (the vectors control)."""
+    """The velocity vectors (the vectors control), but where v mode has an arrow to drag."""
 
     def draw(self, surface: pygame.Surface, scene: Scene) -> None:
         if scene.velocities:
-            draw_velocity_arrows(surface, scene.camera, scene.velocities, scene.style,
-                                 seconds=scene.arrow_seconds)
+            draw_velocity_arrows(surface, scene.camera, without_edited(scene.velocities, scene.edit_arrows),
+                                 scene.style, seconds=scene.arrow_seconds)
 
 
 class ReactionArrowsLayer:
-    """A mechanism's reactions: the force each bar and slider exerts on its points."""
+    """A mechanism's reactions: the force each bar and slider exerts on its points, and their
+    legend (what each colour is, and an arrow of a round number of newtons)."""
+
+    def __init__(self, font: pygame.font.Font | None = None) -> None:
+        self._lettering = Lettering(font)
 
     def draw(self, surface: pygame.Surface, scene: Scene) -> None:
         if scene.reactions:
             draw_force_arrows(surface, scene.camera, scene.reactions, scene.style)
+            if scene.reaction_legend is not None:
+                draw_force_legend(surface, scene.camera, scene.reaction_legend, scene.style, self._lettering)
 
 
 class EditArrowsLayer:
@@ -224,7 +233,7 @@ class PlotsDockLayer:
 def standard_layers(cached: bool = True, font: pygame.font.Font | None = None,
                     plot_font: pygame.font.Font | None = None) -> list[Layer]:
     """The layers of the window, bottom to top."""
-    return [TrailsLayer(cached), GhostsLayer(), BodiesLayer(), ContactFlashesLayer(), ReactionArrowsLayer(),
+    return [TrailsLayer(cached), GhostsLayer(), BodiesLayer(), ContactFlashesLayer(), ReactionArrowsLayer(plot_font),
             VelocityArrowsLayer(), EditArrowsLayer(), PlotsDockLayer(plot_font), BannerLayer(font), CaptionLayer()]
 
 

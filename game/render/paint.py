@@ -181,6 +181,7 @@ def fill(surface: pygame.Surface, colour: Colour, rect: tuple[float, float, floa
         surface.fill(colour, pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0)))
 
 
-def box(surface: pygame.Surface, colour: Colour, rect: pygame.Rect, radius: int = 0) -> None:
-    """A filled rectangle with rounded corners, inside the window (a banner, a label)."""
-    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+def box(surface: pygame.Surface, colour: Colour, rect: pygame.Rect, radius: int = 0, width: int = 0) -> None:
+    """A filled rectangle with rounded corners, inside the window (a banner, a label); with
+    ``width``, only its edge."""
+    pygame.draw.rect(surface, colour, rect, width, border_radius=radius)

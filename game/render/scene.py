@@ -8,7 +8,7 @@ balls on top (a pendulum bob sits over the end of its bar).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import pygame
 
@@ -103,6 +103,14 @@ def velocity_points(poses: Iterable[Pose]) -> list[VelocityPoint]:
         elif isinstance(p, BarPose) and not any(_same_point(b.x, b.y, p.xf, p.yf) for b in dots):
             out.append(VelocityPoint(p.id, p.xf, p.yf, p.vxf, p.vyf))
     return out
+
+
+def without_edited(velocities: Iterable[VelocityPoint], edit_arrows: Sequence[VelocityPoint]) -> list[VelocityPoint]:
+    """The velocity arrows to draw beside v mode's arrows: none where an arrow that can be dragged
+    starts. That one shows the part of the velocity a drag sets (a bob on a bar: its own, across
+    the bar; CenM's manual §2.2.2), and a second arrow from the same bob would read as a second
+    velocity, one that does not follow the pointer."""
+    return [vp for vp in velocities if not any(_same_point(vp.x, vp.y, e.x, e.y) for e in edit_arrows)]
 
 
 def draw_velocity_arrows(

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..expr.parser import unquote
@@ -15,10 +16,20 @@ ROUND_OFF = 1e-12
 
 def number(value: float, scale: float = 0.0) -> str:
     """Six significant digits, as CenM shows them; 0 for a value within round-off of ``scale``
-    (Ep = −1.8e-15 of a double pendulum lying horizontal is cos(π/2)'s round-off, not energy)."""
-    if abs(value) <= ROUND_OFF * scale:
+    (Ep = −1.8e-15 of a double pendulum lying horizontal is cos(π/2)'s round-off, not energy),
+    and never "-0"."""
+    if value == 0 or abs(value) <= ROUND_OFF * scale:
         return "0"
     return f"{value:.6g}"
+
+
+def value_lines(values: Iterable[tuple[str, float]]) -> list[str]:
+    """``name = value`` for values of one kind (the coordinates, the velocities, the reactions):
+    0 for those within round-off of the largest of them, or of 1 if all are smaller (A_y =
+    −6.1e-17 of a bar lying horizontal is cos(π/2)'s round-off, beside its length)."""
+    values = list(values)
+    scale = max([1.0, *(abs(v) for _, v in values if math.isfinite(v))])
+    return [f"{name} = {number(v, scale)}" for name, v in values]
 
 
 @dataclass(frozen=True)
@@ -175,6 +186,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "save_mechanism": "Los mecanismos todavía no se pueden guardar desde la ventana.",
         "cannot_reload": "El archivo cambió pero no se puede abrir; sigue el modelo anterior. {reason}",
         "mine": "Mis modelos",
+        "reactions_title": "Reacciones (F)",
+        "reaction_tension": "la barra tira (tracción)",
+        "reaction_compression": "la barra empuja (compresión)",
+        "reaction_normal": "la guía de la corredera",
+        "motor_drives": "'{body}' no se puede arrastrar: lo mueve el motor '{motor}', que impone la dirección "
+                        "de {p1} a {p2} en cada instante. Para empezar en otra posición, cambie el ángulo del motor en "
+                        "Parámetros.",
+        "motors_drive": "'{body}' no se puede arrastrar: lo mueven los motores {motors}. Para empezar en otra "
+                        "posición, cambie sus ángulos en Parámetros.",
     },
     "en": {
         "menu": "Models menu (M)",
@@ -277,6 +297,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "save_mechanism": "Mechanisms cannot be saved from the window yet.",
         "cannot_reload": "The file changed but cannot be opened; the previous model goes on. {reason}",
         "mine": "My models",
+        "reactions_title": "Reactions (F)",
+        "reaction_tension": "the bar pulls (tension)",
+        "reaction_compression": "the bar pushes (compression)",
+        "reaction_normal": "the slider's guide",
+        "motor_drives": "'{body}' cannot be dragged: the motor '{motor}' moves it, setting the direction from {p1} "
+                        "to {p2} at every instant. To start elsewhere, change the motor's angle in Parameters.",
+        "motors_drive": "'{body}' cannot be dragged: the motors {motors} move it. To start elsewhere, change their "
+                        "angles in Parameters.",
     },
 }
 

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 import pytest
-from mechanism_texts import free_four_bar
+from mechanism_texts import EVERYTHING, free_four_bar, mechanism
 
 from game.app import paths
 from game.app.cli import main
@@ -194,3 +194,36 @@ def test_the_banner_of_a_dead_point_is_in_spanish_when_the_messages_are(write_mo
     assert s.banner is not None
     assert s.banner.startswith("La simulación se detuvo: configuración singular: las ligaduras ya no ")
     assert f"en t={s.sim.t:.6g} (A_x=" in s.banner
+
+
+def test_a_point_a_motor_holds_is_refused_where_the_others_still_drag(write_model):
+    # two degrees of freedom and a motor on the crank O–A: A has no motion of its own (the motor
+    # sets the crank's direction, the bar its length), B and the collar C still do
+    s = opened(str(write_model(EVERYTHING, "todo.dat")))
+    sim, kin = s.sim, s.kinematics
+    assert set(kin.handles) >= {"A", "B", "C"}
+    q = sim.q.copy()
+    a = tuple(kin.handle_point("A", sim.t, sim.q))
+    s.grab("A", a)
+    assert s.drag is None and s.banner is not None and "lo mueve el motor 'motor'" in s.banner  # (in Spanish)
+    s.grab("manivela", a)  # the crank bar itself (a body, not a handle)
+    assert s.drag is None and s.banner.startswith("'manivela' no se puede arrastrar")
+    s.say(None)
+    b = kin.handle_point("B", sim.t, sim.q)
+    s.grab("B", tuple(b))
+    s.release((b[0] + 0.1, b[1]))
+    assert s.banner is None and not np.array_equal(sim.q, q)
+    assert sim.q[:2] == pytest.approx(q[:2], abs=1e-9)  # A stayed where the motor has it
+
+
+def test_a_point_two_motors_hold_names_both(write_model):
+    # a five-bar linkage with both cranks driven: nothing is left to drag
+    rows = ("<POINT>O1|0|0|0|0|1</POINT>\n<POINT>O2|3|0|0|0|1</POINT>\n<POINT>A|0|1</POINT>\n<POINT>B|3|1</POINT>\n"
+            "<POINT>C|1.5|2</POINT>\n<BAR>c1|O1|A|1</BAR>\n<BAR>c2|O2|B|1</BAR>\n<BAR>a|A|C|1</BAR>\n"
+            "<BAR>b|B|C|1</BAR>\n<DRIVER>m1|O1|A|'pi/2 + t'</DRIVER>\n<DRIVER>m2|O2|B|'pi/2 - t'</DRIVER>")
+    s = opened(str(write_model(mechanism(rows), "cinco.dat")))
+    s.set_language("en")
+    s.grab("C", (1.5, 2.0))
+    assert s.drag is None
+    assert s.banner == ("'C' cannot be dragged: the motors 'm1', 'm2' move it. To start elsewhere, change their "
+                        "angles in Parameters.")

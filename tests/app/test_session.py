@@ -237,6 +237,28 @@ def test_the_values_panel_shows_the_models_measures():
     assert lines[4:] == [f"Lz = {x * vy - y * vx:.6g}", f"r = {math.hypot(x, y):.6g}"]
 
 
+def test_the_values_panel_shows_angles_without_their_turns_and_keeps_them_in_the_state(session):
+    # the double pendulum's angles only enter cos, sin and the bars' turns: 2π later is the same place
+    sim = session.sim
+    turned = [4 * math.pi + 0.5, -6 * math.pi - 1]
+    sim.set_conditions(turned, [0.0, 0.0])
+    assert session.readout("values")[:4] == ["a1 = 0.5", "a2 = -1", "va1 = 0", "va2 = 0"]
+    assert list(sim.q) == turned  # the state counts the turns
+    sim.set_conditions([-math.pi, 3 * math.pi], [0.0, -0.0])
+    assert session.readout("values")[:4] == ["a1 = 3.14159", "a2 = 3.14159", "va1 = 0", "va2 = 0"]  # never "-0"
+
+
+def test_the_values_panel_shows_round_off_as_0():
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings())
+    s.open("pendulo_doble_mecanismo")
+    # the upper bar starts horizontal: A_y = −cos(π/2) = −6.1e-17, the lower bar's tension ~1e-17 N
+    assert s.sim.q[1] != 0 and abs(s.sim.q[1]) < 1e-15
+    lines = s.readout("values")
+    assert lines[:4] == ["A_x = 1", "A_y = 0", "B_x = 1.70711", "B_y = -0.707107"]
+    assert "λ_b2 = 0" in lines and "λ_b1 = 0" in lines
+    assert not any("e-1" in line or "-0 " in line or line.endswith("-0") for line in lines), lines
+
+
 def test_the_plots_control_opens_energy_and_phase_plots_fed_by_the_run(session):
     session.act("plots")
     assert session.view.plots and session.lit("plots")

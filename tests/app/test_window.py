@@ -284,6 +284,17 @@ def test_conditions_panel_sets_a_coordinate_by_expression(app):
     assert app.session.sim.user_q[1] == pytest.approx(math.pi / 3)
 
 
+def test_the_values_panel_shows_a_typed_angle_without_its_turns(app):
+    click(app, button(app, "conditions"))
+    panel = app.panel
+    edit_value(app, "a2", "4·pi + 0.5")  # two turns and a bit
+    click(app, panel.accept_button)
+    click(app, button(app, "values"))
+    pump(app, 2)
+    assert app.live.get("values").lines[1] == "a2 = 0.5"
+    assert app.session.sim.q[1] == pytest.approx(4 * math.pi + 0.5)  # what was typed stays in the state
+
+
 # -- dragging ----------------------------------------------------------------------------
 
 def test_drag_the_lower_bob_and_both_angles_solve(app):
@@ -327,6 +338,68 @@ def test_drag_the_velocity_arrow_perpendicular_to_the_bar(app):
     assert va2 * l == pytest.approx(1.5, rel=0.02)  # pixel rounding of the drag
     arrow = app.session.kinematics.own_velocity("C2", app.session.sim.t, app.session.sim.q, app.session.sim.qdot)
     assert abs(arrow @ along) < 1e-12 * np.linalg.norm(arrow)
+
+
+class ArrowRecorder:
+    """Stands in for the scene's ``draw_arrow``: draws as it does, and keeps where each arrow of
+    the last frame started and ended (pixels)."""
+
+    def __init__(self, monkeypatch):
+        import game.render.scene as scene
+
+        self.arrows: list[tuple[tuple[float, float], tuple[float, float]]] = []
+        real = scene.draw_arrow
+
+        def draw(surface, start, end, *args, **kwargs):
+            self.arrows.append((tuple(start), tuple(end)))
+            return real(surface, start, end, *args, **kwargs)
+
+        monkeypatch.setattr(scene, "draw_arrow", draw)
+
+    def frame(self, app) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        self.arrows.clear()
+        pump(app, 1)
+        return list(self.arrows)
+
+
+@pytest.mark.parametrize("zoom", [0, 2])
+def test_v_mode_draws_one_arrow_per_bob_and_its_tip_follows_the_pointer(app, monkeypatch, zoom):
+    s = app.session
+    s.sim.set_conditions([math.pi / 2, math.pi / 4], [1.0, 0.5])  # the lower bob's velocity is not its own part
+    for _ in range(zoom):
+        key(app, pygame.K_PLUS, frames=1)
+    key(app, pygame.K_x)  # v mode
+    key(app, pygame.K_v)  # and the velocity vectors
+    assert s.view.edit_velocities and s.view.vectors
+    recorder = ArrowRecorder(monkeypatch)
+    bobs = [handle_px(app, gid) for gid in ("C1", "C2")]
+    arrows = recorder.frame(app)
+    # one arrow from each bob (the arrow to drag takes the place of the velocity arrow there)
+    assert len(arrows) == 2
+    assert sorted(np.round(start, 6).tolist() for start, _ in arrows) == sorted(np.round(bobs, 6).tolist())
+
+    def tip() -> np.ndarray:
+        (arrow,) = [a for a in s.edit_arrows() if a.id in ("b2", "C2")]
+        return np.array(velocity_arrow_end(app.camera, arrow.x, arrow.y, arrow.vx, arrow.vy,
+                                           app.settings.arrow_seconds))
+
+    a2 = s.sim.q[1]
+    across = np.array([math.cos(a2), -math.sin(a2)])  # the bob's own velocity, in pixels (y down)
+    start = tip()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(int(v) for v in start), button=1))
+    pump(app, 1)
+    assert s.drag is not None and s.drag.velocities
+    for k in range(1, 9):
+        pointer = tuple(round(v) for v in start + across * 10 * k)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pointer, rel=(1, 1), buttons=(1, 0, 0)))
+        arrows = recorder.frame(app)
+        assert np.hypot(*(tip() - pointer)) <= 1.0  # the tip stays under the pointer
+        ends = [end for begin, end in arrows if np.hypot(*np.subtract(begin, bobs[1])) < 1e-6]
+        assert len(ends) == 1 and np.hypot(*np.subtract(ends[0], pointer)) <= 1.0  # and that is what is drawn
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pointer, button=1))
+    pump(app, 1)
+    assert s.drag is None and np.hypot(*(tip() - pointer)) <= 1.0
+    assert s.sim.qdot[0] == pytest.approx(1.0, abs=1e-12)  # the upper bob's own velocity is left as it was
 
 
 def test_reset_restores_dragged_conditions(app):

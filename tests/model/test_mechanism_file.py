@@ -145,6 +145,40 @@ def test_check_names_each_broken_mechanism_and_passes_good_ones(write_model, cap
     assert "3 problems in 3 files" in out
 
 
+#: the pendulum with its bob named λ: its coordinates are λ_x, λ_y, its velocities λ_vx, λ_vy
+LAMBDA = PENDULUM.replace("P|1|1", "λ|1|1").replace("|P|", "|λ|")
+
+
+@pytest.mark.parametrize("rows, measures, expected", [
+    # a measure named like a coordinate, or like a reaction column
+    (PENDULUM, "<M>P_x|'2·P_x'|x</M>", "15:4: 'P_x' is already a parameter or a condition"),
+    (PENDULUM, "<M>λ_barra|'P_y'|y</M>", "15:4: 'λ_barra' is the column of the reaction of BAR barra"),
+    # a point whose coordinate is the column of a reaction: point 'λ' has λ_x, BAR 'x' has λ_x
+    (LAMBDA.replace("barra", "x"), "",
+     "11:6: the reaction of BAR x is the column 'λ_x', which is already a coordinate or velocity of point 'λ'"),
+    (LAMBDA.replace("barra", "vx"), "", "11:6: the reaction of BAR vx is the column 'λ_vx'"),
+    # a measure's expression is checked as in any model (it crashed check before)
+    (PENDULUM, "<M>h|'P_y + zz'|h</M>", "15:13: unknown name 'zz'"),
+])
+def test_check_refuses_two_columns_of_one_name(write_model, capsys, rows, measures, expected):
+    # each would be two CSV columns of one name in `simulate`
+    text = mechanism(rows) + (f"<MEASURES>\n{measures}\n</MEASURES>\n" if measures else "")
+    path = write_model(text)
+    assert main(["check", str(path)]) == 1
+    assert f"{path}:{expected}" in capsys.readouterr().out
+    assert main(["simulate", str(path), "--seconds", "0.02"]) != 0
+    assert f"{path}:{expected}" in capsys.readouterr().err
+
+
+def test_a_measure_of_a_mechanism_is_a_column_after_the_reactions(write_model, capsys, tmp_path):
+    path = write_model(mechanism(PENDULUM) + "<MEASURES>\n<M>h|'P_y - 1'|h</M>\n</MEASURES>\n")
+    assert main(["check", str(path)]) == 0
+    out = tmp_path / "out.csv"
+    assert main(["simulate", str(path), "--seconds", "0.02", "--csv", str(out)]) == 0
+    header = out.read_text(encoding="utf-8").splitlines()[0].split(",")
+    assert header == ["t", "P_x", "P_y", "P_vx", "P_vy", "Ek", "Ep", "E", "DE", "λ_barra", "h"]
+
+
 def test_the_manuals_mechanism_example_is_a_valid_file(write_model):
     import html
     import re

@@ -361,3 +361,34 @@ def test_a_mechanism_that_cannot_be_assembled_is_refused_where_it_fails(write_mo
     assert "the initial points cannot be assembled" in problem.message
     assert "DRIVER motor is the one furthest from being met" in problem.message
     assert (problem.location.line, problem.location.column) == (16, 9)  # the motor's row, at its id
+
+
+@pytest.mark.parametrize("far", [
+    "<POINT>Z|1e10|0|0|0|1</POINT>",  # a fixed point that no row uses
+    "<POINT>Z|-3e12|5e11</POINT>\n<MASS>lejos|Z|2|0.1</MASS>",  # a point mass falling on its own, far away
+])
+def test_a_far_point_no_bar_joins_changes_nothing_of_the_rest(write_model, far):
+    # Tolerances go with the size of what the bars join: a far point that no constraint holds
+    # once made every bar "of zero length" (1e-9 × its distance) and loosened the assembly.
+    # The pendulum must move exactly as without it: nothing it does depends on that point.
+    pendulum = (MODELS / "pendulo_mecanismo.dat").read_text(encoding="utf-8")
+    alone = mechanism_simulation(write_model, pendulum, "solo.dat")
+    text = pendulum.replace("<BAR>barra", f"{far}\n<BAR>barra")
+    assert main(["check", str(write_model(text, "lejos.dat"))]) == 0
+    with_far = mechanism_simulation(write_model, text, "lejos.dat")
+    assert isinstance(with_far.system, MechanismSystem) and with_far.system.size == alone.system.size == 1.0
+    for _ in range(200):  # 2 s
+        alone.step()
+        with_far.step()
+    assert np.array_equal(with_far.q[:2], alone.q) and np.array_equal(with_far.qdot[:2], alone.qdot)
+    x, y = alone.q
+    assert math.hypot(x, y - 1) == pytest.approx(1.0, abs=1e-12)  # the bar kept its length
+    assert abs(x) > 0.1  # it swung
+
+
+def test_a_bar_of_zero_length_far_from_the_origin_is_still_told(write_model):
+    rows = ("<POINT>O|1e10|0|0|0|1</POINT>\n<POINT>P|1e10|0</POINT>\n<BAR>barra|O|P|0|0|0.05</BAR>\n"
+            "<MASS>bola|P|1|0.1</MASS>")
+    with pytest.raises(ModelFileError) as caught:
+        mechanism_simulation(write_model, mechanism(rows))
+    assert "BAR barra has zero length" in str(caught.value.problems[0].message)

@@ -3,10 +3,12 @@ the arrows of reactions and of velocities at its points."""
 
 from __future__ import annotations
 
+import pytest
 from render_helpers import rgb
 
-from game.model.poses import BallPose, BarPose, ForceArrow, JointPose, RailPose
+from game.model.poses import BallPose, BarPose, ForceArrow, ForceLegend, JointPose, RailPose
 from game.render import DEFAULT_STYLE, draw_force_arrows, draw_scene, velocity_points
+from game.render.legend import REFERENCE, REFERENCE_PX, draw_force_legend, round_force
 
 BG = DEFAULT_STYLE.background
 
@@ -51,3 +53,30 @@ def test_reaction_arrows_in_the_colour_of_their_kind(surface, camera) -> None:
     assert rgb(surface, 450, 298) == DEFAULT_STYLE.tension
     assert rgb(surface, 350, 398) == DEFAULT_STYLE.compression
     assert rgb(surface, 500, 148) == DEFAULT_STYLE.normal
+
+
+@pytest.mark.parametrize("px_per_newton, force", [
+    (1.0, 50.0), (0.06, 1000.0), (0.031, 1000.0), (3.0, 20.0), (12.0, 5.0), (1e-4, 5e5), (59.0, 1.0), (61.0, 0.5),
+])
+def test_the_reference_force_is_round_and_its_arrow_fits(px_per_newton, force) -> None:
+    assert round_force(px_per_newton) == pytest.approx(force)
+    assert 0.4 * REFERENCE_PX <= force * px_per_newton <= REFERENCE_PX
+
+
+def test_the_legend_says_each_kind_and_draws_its_reference_force(surface, camera, monkeypatch) -> None:
+    import game.render.legend as legend
+
+    drawn = []
+    real = legend.draw_arrow
+    monkeypatch.setattr(legend, "draw_arrow", lambda s, a, b, colour, *rest, **kw: (
+        drawn.append((a, b, colour)), real(s, a, b, colour, *rest, **kw))[1])
+    words = (("tension", "pulls"), ("normal", "guide"))
+    box = draw_force_legend(surface, camera, ForceLegend(0.01, "Reactions", "N", words), DEFAULT_STYLE)
+    # 0.01 model units per newton at 100 px per unit: 1 px per newton, so the round force is 50 N
+    assert [c for _, _, c in drawn] == [REFERENCE, DEFAULT_STYLE.tension, DEFAULT_STYLE.normal]
+    (a, b, _) = drawn[0]
+    assert b[0] - a[0] == pytest.approx(50.0 * 0.01 * camera.escala)
+    vx, vy, _, vh = camera.viewport
+    assert box is not None and box.left == vx + 8 and box.bottom == vy + vh - 8  # the lower left corner
+    inside = rgb(surface, box.right - 5, box.centery)  # the box: nearly white, over the background
+    assert inside != BG and min(inside) >= 250

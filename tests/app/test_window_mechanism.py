@@ -1,0 +1,88 @@
+"""A mechanism in the real window, headless: a drag a motor refuses is explained in the banner,
+and the reaction arrows come with a legend of what they are and their scale."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+import pytest
+from window_helpers import button, click, drag, key, pump
+
+
+def point_px(app, pid: str) -> tuple[int, int]:
+    s = app.session
+    x, y = s.sim.system.where(pid, s.sim.q)
+    px, py = app.camera.to_pixels(x, y)
+    return round(px), round(py)
+
+
+@pytest.mark.parametrize("velocities", [False, True])
+def test_a_drag_the_motor_forbids_says_why_in_both_languages(app_factory, velocities):
+    app = app_factory("cuadrilatero", language="en")
+    s = app.session
+    if velocities:
+        key(app, pygame.K_x)  # v mode: no arrow can be dragged either
+        assert s.view.edit_velocities
+    assert s.banner is None
+    q, qdot = s.sim.q.copy(), s.sim.qdot.copy()
+    start = point_px(app, "A")  # the crank's end
+    drag(app, start, (start[0] + 40, start[1] + 30))
+    assert np.array_equal(s.sim.q, q) and np.array_equal(s.sim.qdot, qdot)  # nothing moved
+    assert s.banner == ("'A' cannot be dragged: the motor 'motor' moves it, setting the direction from O2 to A "
+                        "at every instant. To start elsewhere, change the motor's angle in Parameters.")
+    click(app, button(app, "language"))
+    assert s.banner.startswith("'A' no se puede arrastrar: lo mueve el motor 'motor'")
+    # the banner is drawn: its red box is at the top of the drawing area
+    pump(app, 2)
+    x, y = app.layout.viewport[:2]
+    assert tuple(app.screen.get_at((x + 20, y + 14)))[:3] == (183, 28, 28)
+
+
+def test_pressing_the_crank_bar_says_why_too(app_factory):
+    app = app_factory("cuadrilatero", language="en")
+    s = app.session
+    mid = np.add(point_px(app, "O2"), point_px(app, "A")) / 2
+    drag(app, tuple(mid), (mid[0] + 30, mid[1]))
+    assert s.banner is not None and s.banner.startswith("'manivela' cannot be dragged: the motor 'motor'")
+
+
+def test_a_mechanism_without_a_motor_drags_without_a_banner(app_factory):
+    app = app_factory("paralelogramo", language="en")
+    s = app.session
+    q = s.sim.q.copy()
+    start = point_px(app, "C1")
+    drag(app, start, (start[0] + 20, start[1] - 20))
+    assert s.banner is None and not np.array_equal(s.sim.q, q)
+
+
+def test_the_reaction_arrows_have_a_legend_with_their_scale_in_both_languages(app_factory):
+    app = app_factory("biela_manivela", language="en")
+    x, y, _, h = app.layout.viewport
+    corner = (x + 20, y + h - 20)  # inside the legend's box, below its last line
+    background = tuple(app.screen.get_at(corner))[:3]
+    assert app.scene().reaction_legend is None
+    key(app, pygame.K_f)
+    pump(app, 2)
+    scene = app.scene()
+    legend = scene.reaction_legend
+    assert legend is not None and legend.title == "Reactions (F)" and legend.unit == "N"
+    # the words of each kind of arrow drawn (at the start both bars pull)
+    assert {kind for kind, _ in legend.kinds} == {a.kind for a in scene.reactions} == {"tension", "normal"}
+    assert dict(legend.kinds) == {"tension": "the bar pulls (tension)", "normal": "the slider's guide"}
+    # the scale the legend states is the one the arrows are drawn with: the guide's arrow on the
+    # piston is |λ_guia| newtons long
+    guide = [a for a in scene.reactions if a.id == "guia"]
+    assert len(guide) == 1
+    force = abs(app.session.sim.reactions()["λ_guia"])
+    assert np.hypot(guide[0].dx, guide[0].dy) == pytest.approx(force * legend.length_per_force, rel=1e-9)
+    # the box is drawn over the lower left corner of the drawing area
+    assert tuple(app.screen.get_at(corner))[:3] != background
+    assert min(tuple(app.screen.get_at(corner))[:3]) >= 250
+    click(app, button(app, "language"))
+    pump(app, 2)
+    legend = app.scene().reaction_legend
+    assert legend is not None and legend.title == "Reacciones (F)"
+    assert dict(legend.kinds) == {"tension": "la barra tira (tracción)", "normal": "la guía de la corredera"}
+    key(app, pygame.K_f)
+    pump(app, 2)
+    assert app.scene().reaction_legend is None and tuple(app.screen.get_at(corner))[:3] == background
