@@ -64,7 +64,7 @@ def test_a_picture_of_a_run_that_stopped_says_so_and_the_exit_code_too(run, tmp_
 
     model = tmp_path / "piso.dat"
     model.write_text((ROOT / "models" / "pelota.dat").read_text(encoding="utf-8")
-                     .replace("<K>piso|'y - r'|", "<K>piso|'sqrt(y - 1)'|"), encoding="utf-8")
+                     .replace("<K>piso|'y - r'|", "<K>piso|'(y - r)*sqrt(0.5 - t)'|"), encoding="utf-8")  # no value after t = 0.5
     out = tmp_path / "x.png"
     r = run("screenshot", str(model), str(out), "--seconds", "1", "--lang", "en")
     assert r.returncode == 1 and out.exists()  # the picture shows where the motion stopped
