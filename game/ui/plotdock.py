@@ -17,6 +17,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
+from .fitting import first_fitting
 from .layout import GAP, TOUCH
 from .text import Texts
 
@@ -50,6 +51,8 @@ TOUCH_SIZES = DockSizes(button=TOUCH, menu=TOUCH, gap=GAP, add=(TOUCH, TOUCH), a
                         menu_class="@touch_menu")
 #: the least width of the menu of a plot's kind: its longest choice ("Variable against variable") whole
 KIND_MENU = 220
+#: what a drop-down menu's arrow button and borders take of its width
+MENU_ARROW = 24
 
 
 def sizes(touch: bool) -> DockSizes:
@@ -90,6 +93,15 @@ def add_button(dock: Rect, touch: bool = False) -> Rect:
     return (x + w - 8 - size.add[0], y + h - size.add_row + 4, *size.add)
 
 
+def kind_namer(manager: pygame_gui.UIManager, texts: Texts, kinds: Sequence[str], width: int):
+    """How the menu of a plot's kind, ``width`` pixels wide, names the kinds: in full where every
+    name fits (the options are as wide as the menu), else by their short names (a narrow dock)."""
+    full = [texts(f"plot_kind_{k}") for k in kinds]
+    if first_fitting(manager, ["#plot_menu"], full, width - MENU_ARROW):
+        return lambda kind: texts(f"plot_kind_{kind}")
+    return lambda kind: texts(f"plot_kind_short_{kind}")
+
+
 @dataclass(frozen=True)
 class PlotChoices:
     """What one plot shows and what its menus offer (empty x/y choices: fixed axes)."""
@@ -117,8 +129,9 @@ class PlotDock:
         for (header, _), choices in zip(self.slots, plots):
             x, y, w, _ = header
             kind_w = w - len(roles) * size.row
-            kind_names: list[str | tuple[str, str]] = [(texts(f"plot_kind_{k}"), k) for k in choices.kinds]
-            menus = {"kind": UIDropDownMenu(kind_names, (texts(f"plot_kind_{choices.kind}"), choices.kind),
+            name = kind_namer(manager, texts, choices.kinds, kind_w)
+            kind_names: list[str | tuple[str, str]] = [(name(k), k) for k in choices.kinds]
+            menus = {"kind": UIDropDownMenu(kind_names, (name(choices.kind), choices.kind),
                                             pygame.Rect(x, y, kind_w, size.button), manager, object_id=menu_id)}
             row = {}
             for k, role in enumerate(roles):

@@ -191,3 +191,21 @@ def test_a_long_parameter_expression_shows_whole_in_the_parameters_panel(app_fac
     be = panel.value_buttons[[r.name for r in panel.rows].index("be")]
     assert be.text == "acos((c² + e² - b²)/(2·c·e))"  # in the smaller expression font
     assert clipped(app) == []
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+@pytest.mark.parametrize("size", SIZES)
+def test_at_small_sizes_the_plots_menus_name_their_choices_whole(app_factory, language, size):
+    """A narrow dock names the plots' kinds by their short names ("Energía", "Fases"…): the
+    menus' choices, closed and open, are never cut."""
+    from window_helpers import button, click
+
+    app = app_factory(language=language)
+    resize(app, size)
+    click(app, button(app, "plots"))
+    assert app.session.view.plots
+    assert clipped(app) == []
+    kind = app.widgets.plots.widgets.menus[0]["kind"]
+    click(app, kind)  # open: its options are as wide as the menu
+    options = [i["text"] for i in kind.current_state.options_selection_list.item_list]
+    assert len(options) >= 3 and clipped(app) == []
