@@ -376,6 +376,33 @@ def test_balls_falling_into_a_pile_come_to_rest_without_sinking(write_model):
     assert len(impacts(sim)) > 10
 
 
+def test_a_pile_of_frictionless_balls_lies_still_without_events(write_model):
+    # three inelastic frictionless balls fall into the box and end on its floor side by side, one
+    # against the left wall: the pairs that touch with no normal speed and nothing pressing them
+    # (round-off left by the impacts that stopped them) rest with the floor contacts, instead of
+    # crossing their gaps by round-off and firing an event in every substep
+    from game.app.ballbox import ball_box
+
+    text = ball_box(3).replace("<P>g|0|", "<P>g|9.81|").replace("<P>e|1|", "<P>e|0|")
+    sim = watched(Simulation(read_model(write_model(text))))
+    sim.step(200)  # 4 s: they have landed and stopped
+    contacts, stepper = sim.system.contacts, sim.system.stepper
+    ids = [c.id for c in contacts.items]
+    gaps = dict(zip(ids, contacts.gaps(sim.t, sim.q.tolist())))
+    # on the floor, touching each other (gap ≤ round-off of the touching test), ball 3 at the wall
+    assert all(abs(gaps[k]) <= 1e-9 for k in ("abajo1", "abajo2", "abajo3", "izq3", "b1_2", "b1_3"))
+    assert np.max(np.abs(sim.qdot)) < 1e-12  # (not creeping into each other at 1e-9 m/s)
+    q, e, losses, located = sim.q.copy(), sim.de, sim.losses, stepper.located
+    seen = len(impacts(sim))
+    sim.step(50)  # 1 s = 500 substeps at rest
+    assert stepper.located == located  # no event instant to locate (2 per substep before)
+    assert len(impacts(sim)) == seen
+    assert np.max(np.abs(sim.q - q)) < 1e-12  # still: no drift into or out of the contacts
+    assert np.max(np.abs(sim.qdot)) < 1e-12
+    # nothing is gained or lost at rest: the balance and the losses stay where they were
+    assert sim.de == pytest.approx(e, abs=1e-12 * abs(sim.e0)) and sim.losses == pytest.approx(losses, abs=1e-12)
+
+
 def test_a_gap_that_cannot_be_computed_names_its_contact(write_model):
     from game.physics.system import SimulationError
 
