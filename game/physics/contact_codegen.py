@@ -133,6 +133,10 @@ class ContactCode:
                 drift = A.add(drift, A.mul(_partial(P, q), v[k]))
             self._momentum_drift.append(drift)
         self._resting: dict[int, Callable] = {}
+        #: nothing depends on t itself (no moving support, driving force or moving surface): the
+        #: terms at one q, p are the same at any t
+        self.timeless = not mech.time_dependent and not any(
+            TIME in names_in(c.gap) or TIME in names_in(c.slip) for c in self.trees)
         self._groups: dict[tuple[tuple[int, ...], frozenset[int]], GroupLayout] = {}
 
     def functions(self) -> list[str]:

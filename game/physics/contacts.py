@@ -266,6 +266,7 @@ class Contacts:
         self._asked: dict[tuple[int, ...], int] = {}
         self._groups: dict[tuple[int, ...], tuple[Callable, dict[str, tuple[np.ndarray, np.ndarray]]]] = {}
         self._code_of_groups = code.resting
+        self._timeless = code.resting.timeless
         self._warm: dict[tuple, np.ndarray] = {}
         #: gap_rates(t, q…, q̇…) → each contact's dgap/dt
         self.rates = code.gap_rates.scalar
@@ -296,7 +297,7 @@ class Contacts:
     def batch(self, contacts: tuple[int, ...], t: float, q: Sequence[float], p: Sequence[float]) -> Batch:
         """The terms of ``contacts`` together at one state (the last one is remembered: the end of
         a substep is where the next one's first stage starts)."""
-        key = (contacts, t, *q, *p)
+        key = (contacts, *q, *p) if self._timeless else (contacts, t, *q, *p)
         if self._last_batch is not None and self._last_batch[0] == key:
             return self._last_batch[1]
         group = self._groups.get(contacts)
@@ -490,10 +491,10 @@ class Contacts:
                 if rate > REST_SUBSTEPS * self.delta * max(0.0, -(float(b.J[i] @ acceleration) + b.c[i])):
                     continue
             rows.append(i)
-        if not rows or all(pressing[i] >= -TOUCH for i in rows):
+        if not rows or bool((pressing[rows] >= -TOUCH).all()):
             # nothing presses (a Newton's cradle at rest): no force is the answer, without an LCP
             return (), *self._settle(b, (), q, p)
-        candidates = [Mode(touching[i], self._sliding(touching[i], b.slip[i], b.S[i], b.velocity))
+        candidates = [Mode(touching[i], self._sliding(touching[i], float(b.slip[i]), b.S[i].tolist(), b.velocity))
                       if self.items[touching[i]].rubs else Mode(touching[i]) for i in rows]
         if len(candidates) == 1:
             # rest<k> if it has been made already (a contact that only touches need not make it)
@@ -505,16 +506,18 @@ class Contacts:
         # a force that could not move anything visibly (the round-off left between the balls of
         # a Newton's cradle) is no force: those contacts stay free, on the fast path; if they
         # drift into each other, that is an event
-        scale = 1.0 + max(abs(a) for a in push.free)
+        scale = 1.0 + max(map(abs, push.free))
         was = {m.contact for m in before}
         active = [j for j, m in enumerate(candidates)
                   if push.normal[j] * push.stiffness[j] > (0.0 if m.contact in was else TOUCH * scale)]
         if active:
+            pressed = set(active)
+            grazing = (np.abs(b.rate) <= tolerance).tolist()
             # a grazing pair (touching, no normal speed, not pressed: two balls side by side on
             # the floor under a pile) rests too, with no force until something presses it: else
             # the round-off in its normal speed takes its gap below 0 in every substep, an event
             # each time (one-sided: the forces keep it from closing, and it leaves when it parts)
-            active = [j for j, i in enumerate(rows) if j in active or abs(b.rate[i]) <= tolerance[i]]
+            active = [j for j, i in enumerate(rows) if j in pressed or grazing[i]]
         modes = tuple(candidates[j] for j in active)
         q, p = self._settle(b, [rows[j] for j in active], q, p)
         return modes, q, p
@@ -534,7 +537,7 @@ class Contacts:
             return None
         return (mode,), q, p
 
-    def _sliding(self, k: int, slip: float, S: Sequence[float] | np.ndarray, v: Sequence[float]) -> int:
+    def _sliding(self, k: int, slip: float, S: Sequence[float], v: Sequence[float]) -> int:
         if not self.items[k].rubs:
             return 0
         return 0 if abs(slip) <= _tolerance(S, v) else (1 if slip > 0 else -1)
@@ -797,7 +800,7 @@ def _complementarity(G: np.ndarray, a_free: np.ndarray, kinds: Sequence[tuple[in
     unless |φ| would pass mu·λ of their contact. Projected Gauss–Seidel (from ``start``, the
     forces a moment ago) finds which rows hold; the equalities on those are then solved
     exactly (RK4 needs the forces to round-off, not to the sweeps' tolerance)."""
-    if start is not None and np.any(start):
+    if start is not None and start.any():
         # the same rows as a moment ago, solved exactly: the answer if it is consistent
         exact = _polish(G, a_free, start, kinds)
         if exact is not start:
@@ -873,8 +876,8 @@ def _polish(G: np.ndarray, a_free: np.ndarray, f: np.ndarray, kinds: Sequence[tu
 
 def _polish_normal(G: np.ndarray, a_free: np.ndarray, f: np.ndarray) -> np.ndarray:
     """:func:`_polish` when every row is a normal one (no friction sticks)."""
-    holding = np.flatnonzero(f > 0)
-    if not len(holding):
+    holding = f > 0
+    if not holding.any():
         return f
     try:
         sub = np.linalg.solve(G[holding][:, holding], -a_free[holding])
@@ -883,6 +886,6 @@ def _polish_normal(G: np.ndarray, a_free: np.ndarray, f: np.ndarray) -> np.ndarr
     exact = np.zeros(len(f))
     exact[holding] = sub
     a = a_free + G @ exact
-    if np.any(sub < 0) or np.any(a < -1e-9 * (1.0 + float(np.max(np.abs(a_free))))):
+    if (sub < 0).any() or (a < -1e-9 * (1.0 + float(np.abs(a_free).max()))).any():
         return f
     return exact
