@@ -16,7 +16,7 @@ def contacts_in_box(k: int) -> int:
     return 4 * k + k * (k - 1) // 2
 
 
-def ball_box(k: int = 10, seed: int = 3, g: float = 0.0, e: float = 1.0) -> str:
+def ball_box(k: int = 10, seed: int = 3, g: float = 0.0, e: float = 1.0, half_width: float = 1.5) -> str:
     """The model text of a square box with ``k`` balls (1 ≤ k ≤ 20): a gas in miniature, or
     with gravity ``g`` and restitution ``e`` < 1, a pile of frictionless balls on its floor."""
     if not 1 <= k <= 20:
@@ -37,7 +37,7 @@ def ball_box(k: int = 10, seed: int = 3, g: float = 0.0, e: float = 1.0) -> str:
         f"<P>g|{g:g}|aceleración de la gravedad (0: un gas sin peso)|en: acceleration of gravity (0: a weightless gas)</P>",
         "<P>m|1|masa de cada bola|en: mass of each ball</P>",
         "<P>r|0.1|radio de las bolas|en: radius of the balls</P>",
-        "<P>L|1.5|media anchura de la caja|en: half width of the box</P>",
+        f"<P>L|{half_width:g}|media anchura de la caja|en: half width of the box</P>",
         f"<P>e|{e:g}|restitución de todos los choques|en: restitution of every impact</P>",
         "<P>mu|0|fricción de todos los choques|en: friction of every impact</P>",
         "</PARAMETERS>", "<CIs>",

@@ -48,6 +48,8 @@ A = algebra
 
 _serial = itertools.count(1)
 
+#: the group functions kept (a pile that settles goes through a few dozen sets of contacts)
+KEPT_GROUPS = 64
 #: what group<i> returns of each contact, after the motion (see ContactCode.group)
 GROUP_FIELDS = ("gap", "rate", "slip", "c", "d")
 #: the matrices group<i> returns the nonzero entries of, in this order
@@ -220,6 +222,8 @@ class ContactCode:
         Compiled the first time it is asked for."""
         key = (contacts, rubbing)
         if key not in self._groups:
+            if len(self._groups) >= KEPT_GROUPS:  # the set made longest ago goes
+                del self._groups[next(iter(self._groups))]
             self._groups[key] = self._compile_group(contacts, rubbing)
         return self._groups[key]
 
@@ -250,7 +254,7 @@ class ContactCode:
             for row, i, x in entries:
                 block.assign(f"o{name}{row}_{i}_", x)
                 results.append(f"o{name}{row}_{i}_")
-        label = f"group{len(self._groups)}"
+        label = f"group{next(_serial)}"
         source = "\n".join(_function(label, ["t", *self.names.state], block, results)) + "\n"
         filename = f"<cenm-generated contact {next(_serial)}: {self.label}, {label} of {len(contacts)} contacts>"
         scalar, _ = compile_source(source, label, filename=filename)

@@ -37,7 +37,7 @@ import numpy as np
 from ..expr import Node, algebra
 from ..model import ModelFile
 from ..model.contacts import coefficients
-from .contact_codegen import GROUP_MATRICES
+from .contact_codegen import GROUP_MATRICES, KEPT_GROUPS
 
 #: an impact slower than the free normal acceleration builds in this many substeps is inelastic
 REST_SUBSTEPS = 4
@@ -302,8 +302,12 @@ class Contacts:
             return self._last_batch[1]
         group = self._groups.get(contacts)
         if group is None:
+            if len(self._asked) >= KEPT_GROUPS * 64:  # a long run through many sets: start counting again
+                self._asked.clear()
             asked = self._asked[contacts] = self._asked.get(contacts, 0) + 1
             if asked >= GROUP_AFTER and len(contacts) > 1:
+                if len(self._groups) >= KEPT_GROUPS:  # the set made longest ago goes
+                    del self._groups[next(iter(self._groups))]
                 layout = self._code_of_groups.group(contacts, frozenset(k for k in contacts if self.items[k].rubs))
                 group = self._groups[contacts] = (layout.function, {
                     name: (np.array(layout.rows[name], dtype=np.intp), np.array(layout.columns[name], dtype=np.intp))
@@ -494,7 +498,10 @@ class Contacts:
         if not rows or bool((pressing[rows] >= -TOUCH).all()):
             # nothing presses (a Newton's cradle at rest): no force is the answer, without an LCP
             return (), *self._settle(b, (), q, p)
-        candidates = [Mode(touching[i], self._sliding(touching[i], float(b.slip[i]), b.S[i].tolist(), b.velocity))
+        speed = max(1.0, math.sqrt(float(b.v @ b.v)))
+        # a slip below its tolerance is none (as _sliding says): sticking, else sliding with its sign
+        slipping = (np.abs(b.slip) > TOUCH * np.sqrt(np.einsum("ij,ij->i", b.S, b.S)) * speed).tolist()
+        candidates = [Mode(touching[i], (1 if b.slip[i] > 0 else -1) if slipping[i] else 0)
                       if self.items[touching[i]].rubs else Mode(touching[i]) for i in rows]
         if len(candidates) == 1:
             # rest<k> if it has been made already (a contact that only touches need not make it)
@@ -562,11 +569,16 @@ class Contacts:
         q, p = q.copy(), p.copy()
         if moving:
             held = np.flatnonzero(rests)
+            C = coupling[held][:, held]
             try:
-                push = np.linalg.solve(coupling[held][:, held], -r[held])
+                push = np.linalg.solve(C, -r[held])
             except np.linalg.LinAlgError:
                 push = None
-            if push is not None and np.all(np.isfinite(push)):
+            # rows that depend on each other (a row of balls wedged wall to wall) make C singular
+            # or nearly so: then the sweeps below, which take the smallest correction
+            if push is not None and np.all(np.isfinite(push)) \
+                    and np.abs(C @ push + r[held]).max() <= 1e-9 * np.abs(r[held]).max() \
+                    and np.abs(push).max() * np.diag(C).max() <= 1e3 * np.abs(r[held]).max():
                 p += J[held].T @ push
                 r[:] = 0.0
         if not low and not (np.abs(r) > 1e-15).any():
