@@ -16,9 +16,16 @@ coordinates:
 - **Resting** (:meth:`Contacts.resting`, :meth:`Contacts.forces`): a contact that
   touches with no normal speed and needs a pushing force becomes a one-sided
   constraint: normal force λ ≥ 0 keeping gap¨ = 0, Coulomb friction sticking inside
-  the cone or sliding against the slip, released when λ would pull. One resting
-  contact is solved in closed form; several make a small linear complementarity
-  problem, solved by projected Gauss–Seidel and then exactly on the set it finds.
+  the cone or sliding against the slip, released when λ would pull. While some rest,
+  a touching contact with no normal speed that nothing presses (two balls side by
+  side on the floor under a pile) rests with them, at λ = 0 until something does:
+  left free, the round-off in its normal speed would cross its gap, an event in
+  every substep. One resting contact is solved in closed form; several make a small
+  linear complementarity problem, solved exactly on the rows that held a moment ago
+  if that is consistent, else by projected Gauss–Seidel and then exactly on the set
+  it finds. Their terms come as a :class:`Batch`, from one call of a function
+  generated for that set of contacts once the set has been asked for
+  :data:`GROUP_AFTER` times (a pile at rest asks for the same one at every stage).
 
 The kinetic energy lost (impacts, sliding friction) is kept in ``State.losses`` so
 that E − W − E₀ + losses stays at integration error.
