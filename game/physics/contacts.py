@@ -898,13 +898,19 @@ def _polish_normal(G: np.ndarray, a_free: np.ndarray, f: np.ndarray) -> np.ndarr
     holding = f > 0
     if not holding.any():
         return f
+    A, b = G[holding][:, holding], -a_free[holding]
     try:
-        sub = np.linalg.solve(G[holding][:, holding], -a_free[holding])
+        sub = np.linalg.solve(A, b)
     except np.linalg.LinAlgError:
-        return f
+        sub = None
+    if sub is None or not (sub >= 0).all():
+        # rows that depend on each other (a pile held by the walls: statically indeterminate)
+        # have many exact solutions: the one nearest the forces f
+        sub = f[holding] + np.linalg.lstsq(A, b - A @ f[holding], rcond=1e-12)[0]
     exact = np.zeros(len(f))
     exact[holding] = sub
     a = a_free + G @ exact
-    if (sub < 0).any() or (a < -1e-9 * (1.0 + float(np.abs(a_free).max()))).any():
+    tolerance = 1e-9 * (1.0 + float(np.abs(a_free).max()))
+    if not (sub >= 0).all() or (a < -tolerance).any() or (np.abs(a[holding]) > tolerance).any():
         return f
     return exact
