@@ -905,8 +905,13 @@ def _polish_normal(G: np.ndarray, a_free: np.ndarray, f: np.ndarray) -> np.ndarr
         sub = None
     if sub is None or not (sub >= 0).all():
         # rows that depend on each other (a pile held by the walls: statically indeterminate)
-        # have many exact solutions: the one nearest the forces f
-        sub = f[holding] + np.linalg.lstsq(A, b - A @ f[holding], rcond=1e-12)[0]
+        # have many exact solutions: one near the forces f (the change that makes f exact, with
+        # a tiny Tikhonov term that keeps it out of the null space; checked below)
+        shift = 1e-12 * float(np.trace(A)) / len(A)
+        try:
+            sub = f[holding] + np.linalg.solve(A + shift * np.eye(len(A)), b - A @ f[holding])
+        except np.linalg.LinAlgError:
+            return f
     exact = np.zeros(len(f))
     exact[holding] = sub
     a = a_free + G @ exact
