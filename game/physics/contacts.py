@@ -56,8 +56,10 @@ RESTITUTION_SWEEPS = 200
 INELASTIC_SWEEPS = 2000
 #: projected Gauss–Seidel sweeps for resting forces at most
 FORCE_SWEEPS = 300
-#: a set of contacts asked for together this many times gets its own generated function
-GROUP_AFTER = 8
+#: a set of contacts asked for together this many times (about 30 substeps: a pile settling,
+#: not a passing bounce, whose set would cost more to compile than it saves) gets its own
+#: generated function
+GROUP_AFTER = 150
 
 
 @dataclass(frozen=True)
