@@ -16,26 +16,29 @@ def contacts_in_box(k: int) -> int:
     return 4 * k + k * (k - 1) // 2
 
 
-def ball_box(k: int = 10, seed: int = 3) -> str:
-    """The model text of a square box with ``k`` balls (1 ≤ k ≤ 16) of a gas in miniature."""
-    if not 1 <= k <= 16:
-        raise ValueError("a box holds from 1 to 16 balls")
+def ball_box(k: int = 10, seed: int = 3, g: float = 0.0, e: float = 1.0, half_width: float = 1.5) -> str:
+    """The model text of a square box with ``k`` balls (1 ≤ k ≤ 20): a gas in miniature, or
+    with gravity ``g`` and restitution ``e`` < 1, a pile of frictionless balls on its floor."""
+    if not 1 <= k <= 20:
+        raise ValueError("a box holds from 1 to 20 balls")
     pick = random.Random(seed)
     side = math.ceil(math.sqrt(k))
     spacing = 2.4 / side
+    what = ("sin gravedad y con choques elásticos: un gas en miniatura" if g == 0 and e == 1 else
+            f"con g = {g:g} y e = {e:g}, sin fricción: se amontonan en el fondo")
     lines = [
-        f"# Una caja con {k} bolas iguales, sin gravedad y con choques elásticos: un gas en miniatura.",
+        f"# Una caja con {k} bolas iguales, {what}.",
         "# Cada bola choca con las cuatro paredes y con cada una de las otras: "
         f"{contacts_in_box(k)} contactos.",
         "# La energía se conserva (Eloss = 0 con e = 1); con g > 0 y e < 1 las bolas se amontonan en el fondo.",
         "# Hecho con tools/make_ball_box.py.",
         "<GENERAL>", "escala=150", "Ox=0", "Oy=0", "dt=0.02", "N=10", f"nQ={2 * k}", "</GENERAL>",
         "<PARAMETERS>",
-        "<P>g|0|aceleración de la gravedad (0: un gas sin peso)|en: acceleration of gravity (0: a weightless gas)</P>",
+        f"<P>g|{g:g}|aceleración de la gravedad (0: un gas sin peso)|en: acceleration of gravity (0: a weightless gas)</P>",
         "<P>m|1|masa de cada bola|en: mass of each ball</P>",
         "<P>r|0.1|radio de las bolas|en: radius of the balls</P>",
-        "<P>L|1.5|media anchura de la caja|en: half width of the box</P>",
-        "<P>e|1|restitución de todos los choques|en: restitution of every impact</P>",
+        f"<P>L|{half_width:g}|media anchura de la caja|en: half width of the box</P>",
+        f"<P>e|{e:g}|restitución de todos los choques|en: restitution of every impact</P>",
         "<P>mu|0|fricción de todos los choques|en: friction of every impact</P>",
         "</PARAMETERS>", "<CIs>",
     ]

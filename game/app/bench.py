@@ -13,6 +13,10 @@ derive and generate its code — and how fast it then runs against the clock.
 
 ``bench --contacts`` measures how the cost of a step grows with the number of
 contacts: boxes of 2 to 16 balls (4·k + k·(k − 1)/2 contacts each).
+
+``bench --pile``: the same boxes with gravity and inelastic frictionless balls, once they
+lie still in a pile on the floor (many contacts resting at once): simulated seconds per
+second of wall time and of processor time, and how many event instants had to be located.
 """
 
 from __future__ import annotations
@@ -146,6 +150,50 @@ def bench_contacts(quick: bool = False, out: TextIO | None = None) -> int:
             contacts = contacts_in_box(k)
             print(f"{k:>6}{contacts:>10}{load:>9.2f}{rate:>13,.0f}{1e6 / rate:>12.1f}{impacts / seconds:>11.1f}"
                   f"{1e6 / rate / contacts:>20.2f}")
+    return 0
+
+
+#: balls in the piles ``bench --pile`` measures (the first two with --quick)
+PILES = (5, 10, 16, 20)
+#: half the width of their box: 15.5 balls across, so that no row lies wedged wall to wall
+PILE_HALF_WIDTH = 1.55
+
+
+def bench_pile(quick: bool = False, out: TextIO | None = None) -> int:
+    """A pile of frictionless balls at rest: a box of k balls with g = 9.81 and e = 0 run until
+    they lie still, then timed."""
+    from .ballbox import ball_box, contacts_in_box
+
+    def print(*args: object) -> None:
+        builtins.print(*args, file=out or sys.stdout)
+
+    settle, seconds = (8.0, 1.0) if quick else (8.0, 4.0)
+    print(f"A pile of frictionless balls at rest in a box {2 * PILE_HALF_WIDTH:g} wide (g = 9.81, e = 0, mu = 0, r = 0.1;"
+          f" dt = 0.02, N = 10): {settle:g} s to")
+    print(f"settle, then {seconds:g} simulated seconds timed (× real time: simulated seconds per second of the")
+    print("clock, and per second of this process's processor time, which other programs on the cores do not take)")
+    print(f"load average before: {', '.join(f'{v:.2f}' for v in os.getloadavg())}")
+    print(f"{'balls':>6}{'contacts':>10}{'resting':>9}{'× real time':>13}{'× per cpu s':>13}{'cpu µs/substep':>16}"
+          f"{'events':>8}{'impacts':>9}{'max speed':>11}{'moved':>10}")
+    with tempfile.TemporaryDirectory() as folder:
+        for k in PILES[:2] if quick else PILES:
+            path = Path(folder) / f"pila{k}.dat"
+            path.write_text(ball_box(k, g=9.81, e=0.0, half_width=PILE_HALF_WIDTH), encoding="utf-8")
+            sim = Simulation(read_model(path))
+            sim.step(round(settle / sim.model.general.dt))
+            stepper = sim.system.stepper
+            located, q0 = getattr(stepper, "located", 0), sim.q.copy()
+            steps, impacts = round(seconds / sim.model.general.dt), 0
+            start, cpu = time.perf_counter(), time.process_time()
+            for _ in range(steps):
+                sim.step()
+                impacts += len(sim.impacts)
+            wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+            resting = len(stepper._rest(sim.system, sim.state)[0]) if hasattr(stepper, "_rest") else 0
+            substeps = steps * sim.model.general.n_substeps
+            print(f"{k:>6}{contacts_in_box(k):>10}{resting:>9}{seconds / wall:>13.2f}{seconds / cpu:>13.2f}"
+                  f"{1e6 * cpu / substeps:>16.0f}{getattr(stepper, 'located', 0) - located:>8}{impacts:>9}"
+                  f"{float(np.max(np.abs(sim.qdot))):>11.1e}{float(np.max(np.abs(sim.q - q0))):>10.1e}")
     return 0
 
 

@@ -81,6 +81,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="how the cost of a step grows with the number of contacts (boxes of balls)")
     b.add_argument("--look", action="store_true",
                    help="the automatic framing's look ahead of each model: how far it sees, the time it takes")
+    b.add_argument("--pile", action="store_true",
+                   help="a pile of frictionless balls at rest (5, 10, 20 balls): × real time, events located")
     b.add_argument("--quick", action="store_true", help="shorter runs (rougher figures)")
     b.add_argument("--huge-arrows", action="store_true",
                    help="with --frames: velocity arrows 1e9 pixels long per unit of speed")
@@ -150,6 +152,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 from .bench import bench_load
 
                 return bench_load(quick=args.quick)
+            if args.pile:
+                from .bench import bench_pile
+
+                return bench_pile(quick=args.quick)
             if args.contacts:
                 from .bench import bench_contacts
 

@@ -9,7 +9,11 @@ With contacts, the model's module also gets:
 - ``contact<k>(t, q…, q̇…)``: contact k's gap, rate, slip, J = ∂gap/∂q, S = ∂slip/∂q̇ and the
   parts of gap¨ and slip˙ that do not come from q̈.
 
-And, compiled the first time contact k rests alone (a ball on the floor: the common case
+And, compiled when first asked for: ``group<i>(t, q…, p…)`` for a set of contacts that touch
+together (a pile), everything :class:`~.contacts.Contacts` needs of all of them at once — the
+motion, each one's gap, rates and drifts, and the entries of J, S, T⁻¹Jᵀ and T⁻¹Sᵀ that are
+not identically 0 (:class:`GroupLayout` says where each goes): one call per RK4 stage however
+many contacts rest, instead of two per contact. And, compiled the first time contact k rests alone (a ball on the floor: the common case
 of a resting contact, and the one that has to be fast), ``rest<k>(t, q…, p…)``: all of the
 above plus the numbers its closed-form normal and friction forces need, in one call.
 
@@ -43,6 +47,26 @@ from .mechanics import Mechanics
 A = algebra
 
 _serial = itertools.count(1)
+
+#: the group functions kept (a pile that settles goes through a few dozen sets of contacts)
+KEPT_GROUPS = 64
+#: what group<i> returns of each contact, after the motion (see ContactCode.group)
+GROUP_FIELDS = ("gap", "rate", "slip", "c", "d")
+#: the matrices group<i> returns the nonzero entries of, in this order
+GROUP_MATRICES = ("J", "S", "WJ", "WS")
+
+
+@dataclass(frozen=True)
+class GroupLayout:
+    """Where the numbers group<i> returns go: after the motion (q̇, ṗ, q̈: 3n, then the pivot and
+    the two powers) and :data:`GROUP_FIELDS` for each contact, the entries of the matrices of
+    :data:`GROUP_MATRICES` (one row per contact of ``contacts``) at ``rows[name]``, ``columns[name]``."""
+
+    function: Callable
+    contacts: tuple[int, ...]
+    rows: dict[str, tuple[int, ...]]
+    columns: dict[str, tuple[int, ...]]
+
 
 #: what rest<k> returns after q̇…, ṗ…, J…, S…, in order (see ContactCode.resting)
 REST_FIELDS = ("pivot", "wdot", "wsdot", "gap", "rate", "slip", "an", "at", "gnn", "gns", "gss", "jv", "sv")
@@ -111,6 +135,11 @@ class ContactCode:
                 drift = A.add(drift, A.mul(_partial(P, q), v[k]))
             self._momentum_drift.append(drift)
         self._resting: dict[int, Callable] = {}
+        #: nothing depends on t itself (no moving support, driving force or moving surface): the
+        #: terms at one q, p are the same at any t
+        self.timeless = not mech.time_dependent and not any(
+            TIME in names_in(c.gap) or TIME in names_in(c.slip) for c in self.trees)
+        self._groups: dict[tuple[tuple[int, ...], frozenset[int]], GroupLayout] = {}
 
     def functions(self) -> list[str]:
         return ["gap_rates", "dynamics", "solve", *(f"contact{k}" for k in range(len(self.trees)))]
@@ -186,6 +215,50 @@ class ContactCode:
         if k not in self._resting:
             self._resting[k] = self._compile_resting(k)
         return self._resting[k]
+
+    def group(self, contacts: tuple[int, ...], rubbing: frozenset[int] = frozenset()) -> GroupLayout:
+        """group<i>(t, q…, p…) for these contacts (see :class:`GroupLayout`); slip, d, S and
+        T⁻¹Sᵀ only for the ``rubbing`` ones (the others return 0: friction never acts there).
+        Compiled the first time it is asked for."""
+        key = (contacts, rubbing)
+        if key not in self._groups:
+            if len(self._groups) >= KEPT_GROUPS:  # the set made longest ago goes
+                del self._groups[next(iter(self._groups))]
+            self._groups[key] = self._compile_group(contacts, rubbing)
+        return self._groups[key]
+
+    def _compile_group(self, contacts: tuple[int, ...], rubbing: frozenset[int]) -> GroupLayout:
+        block = Block(self.names.variables(self.mech), prefix="w")
+        L, D, _ = self._motion(block)
+        n = self.mech.n
+        results = [*self.names.vs, *(f"dp{i}" for i in range(n)), *(f"acc{i}" for i in range(n)),
+                   "pivot", "wdot", "wsdot"]
+        matrices: dict[str, list[tuple[int, int, Node]]] = {name: [] for name in GROUP_MATRICES}
+        for row, k in enumerate(contacts):
+            c = self.trees[k]
+            rubs = k in rubbing
+            for tag, tree in zip(GROUP_FIELDS, (c.gap, c.rate, c.slip if rubs else A.ZERO, c.c, c.d if rubs else A.ZERO)):
+                block.assign(f"o{tag}{row}", tree)
+                results.append(f"o{tag}{row}")
+            J = [self._named(block, f"oJ{row}_{i}", x) if not A.is_zero(x) else A.ZERO for i, x in enumerate(c.J)]
+            S = [self._named(block, f"oS{row}_{i}", x) if rubs and not A.is_zero(x) else A.ZERO
+                 for i, x in enumerate(c.S)]
+            WJ = _solve(block, L, D, J, f"wj{row}_")
+            WS = _solve(block, L, D, S, f"ws{row}_") if any(not A.is_zero(x) for x in S) else [A.ZERO] * n
+            for name, trees in zip(GROUP_MATRICES, (J, S, WJ, WS)):
+                matrices[name] += [(row, i, x) for i, x in enumerate(trees) if not A.is_zero(x)]
+        rows, columns = {}, {}
+        for name, entries in matrices.items():
+            rows[name] = tuple(row for row, _, _ in entries)
+            columns[name] = tuple(i for _, i, _ in entries)
+            for row, i, x in entries:
+                block.assign(f"o{name}{row}_{i}_", x)
+                results.append(f"o{name}{row}_{i}_")
+        label = f"group{next(_serial)}"
+        source = "\n".join(_function(label, ["t", *self.names.state], block, results)) + "\n"
+        filename = f"<cenm-generated contact {next(_serial)}: {self.label}, {label} of {len(contacts)} contacts>"
+        scalar, _ = compile_source(source, label, filename=filename)
+        return GroupLayout(scalar, contacts, rows, columns)
 
     def _compile_resting(self, k: int) -> Callable:
         c = self.trees[k]

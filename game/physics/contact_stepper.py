@@ -61,6 +61,8 @@ class ContactRK4:
     max_events_per_substep: int = 64
     #: the impacts so far, newest last (bounded); observers read and clear it
     log: deque[Impact] = field(default_factory=lambda: deque(maxlen=512))
+    #: how many event instants have been located so far (impacts, releases, stops, grazes)
+    located: int = 0
 
     def advance(self, system: System, state: State, substeps: int) -> State:
         delta = system.delta
@@ -96,6 +98,7 @@ class ContactRK4:
                 return end, modes
             releases = [len(self.contacts)] if len(modes) == 1 else []
             h = self._locate(functools.partial(self._values, system, current, modes=modes), watch, crossing, releases)
+            self.located += 1
             at = self._move(system, current, h, modes) if h > 0 else current
             at = self._respond(system, at, modes)
             modes, at = self._rest(system, at, modes)

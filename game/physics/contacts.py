@@ -17,9 +17,16 @@ coordinates:
 - **Resting** (:meth:`Contacts.resting`, :meth:`Contacts.forces`): a contact that
   touches with no normal speed and needs a pushing force becomes a one-sided
   constraint: normal force λ ≥ 0 keeping gap¨ = 0, Coulomb friction sticking inside
-  the cone of mu_s or sliding against the slip with mu_k, released when λ would pull. One resting
-  contact is solved in closed form; several make a small linear complementarity
-  problem, solved by projected Gauss–Seidel and then exactly on the set it finds.
+  the cone of mu_s or sliding against the slip with mu_k, released when λ would pull. While some rest,
+  a touching contact with no normal speed that nothing presses (two balls side by
+  side on the floor under a pile) rests with them, at λ = 0 until something does:
+  left free, the round-off in its normal speed would cross its gap, an event in
+  every substep. One resting contact is solved in closed form; several make a small
+  linear complementarity problem, solved exactly on the rows that held a moment ago
+  if that is consistent, else by projected Gauss–Seidel and then exactly on the set
+  it finds. Their terms come as a :class:`Batch`, from one call of a function
+  generated for that set of contacts once the set has been asked for
+  :data:`GROUP_AFTER` times (a pile at rest asks for the same one at every stage).
 
 The kinetic energy lost (impacts, sliding friction) is kept in ``State.losses`` so
 that E − W − E₀ + losses stays at integration error.
@@ -38,6 +45,7 @@ import numpy as np
 from ..expr import Node, algebra
 from ..model import ModelFile
 from ..model.contacts import coefficients
+from .contact_codegen import GROUP_MATRICES, KEPT_GROUPS
 from .impacts import ImpactRow, simultaneous
 
 #: an impact slower than the free normal acceleration builds in this many substeps is inelastic
@@ -51,6 +59,10 @@ RESTITUTION_ROUNDS = 200
 INELASTIC_ROUNDS = 20
 #: projected Gauss–Seidel sweeps for resting forces at most
 FORCE_SWEEPS = 300
+#: a set of contacts asked for together this many times (about 30 substeps: a pile settling,
+#: not a passing bounce, whose set would cost more to compile than it saves) gets its own
+#: generated function
+GROUP_AFTER = 150
 
 
 @dataclass(frozen=True)
@@ -169,10 +181,41 @@ class Rest:
                     _dot(J, tk.WS), _dot(S, tk.WS), _dot(J, v), _dot(S, v)), len(J))
 
 
-@dataclass(frozen=True)
-class Mode:
+class Batch:
+    """Several contacts at one state, as arrays: the motion without contact forces, then one row
+    per contact (in the order they were asked for) of gap, rate, slip, drifts c and d, J, S,
+    T⁻¹Jᵀ and T⁻¹Sᵀ. From one call of a generated ``group<i>`` (or, for a set of contacts seen
+    too seldom to be worth compiling, from each contact's own functions)."""
+
+    __slots__ = ("J", "S", "WJ", "WS", "acceleration", "c", "d", "gap", "momentum_rate", "pivot", "rate", "slip",
+                 "support_power", "v", "velocity", "work_power")
+
+    def __init__(self, motion: Sequence[float], n: int, fields: np.ndarray, J: np.ndarray, S: np.ndarray,
+                 WJ: np.ndarray, WS: np.ndarray):
+        self.velocity, self.momentum_rate = list(motion[:n]), list(motion[n:2 * n])
+        self.v = np.array(self.velocity)
+        self.acceleration = np.array(motion[2 * n:3 * n])
+        self.pivot, self.work_power, self.support_power = (float(x) for x in motion[3 * n:3 * n + 3])
+        self.gap, self.rate, self.slip, self.c, self.d = fields
+        self.J, self.S, self.WJ, self.WS = J, S, WJ, WS
+
+    def terms(self, row: int) -> Terms:
+        """Row ``row`` as the :class:`Terms` of its contact."""
+        n = len(self.velocity)
+        out = [float(self.gap[row]), float(self.rate[row]), float(self.c[row]), float(self.slip[row]),
+               float(self.d[row]), *self.J[row].tolist(), *self.S[row].tolist()]
+        return Terms(out, [*self.WJ[row].tolist(), *self.WS[row].tolist()], self.velocity, n)
+
+    def motion(self) -> Motion:
+        n = len(self.velocity)
+        return Motion([*self.velocity, *self.momentum_rate, *self.acceleration.tolist(), self.pivot,
+                       self.work_power, self.support_power], n)
+
+
+class Mode(NamedTuple):
     """A resting contact and how its friction acts: ``sliding`` = 0 sticks (or has no
-    friction), ±1 slides with that sign of slip (friction pushes the other way)."""
+    friction), ±1 slides with that sign of slip (friction pushes the other way). A named
+    tuple: the modes of a pile are compared at every stage, and tuples compare fast."""
 
     contact: int
     sliding: int = 0
@@ -230,6 +273,15 @@ class Contacts:
         self._solve = code.solve.scalar
         self._rest = _Lazy(code.resting.resting, len(contacts))
         self._last_rest: tuple[tuple[float, ...], Rest] | None = None
+        self._last_batch: tuple[tuple, Batch] | None = None
+        self._last_push: tuple[tuple, Push] | None = None
+        self._plans: dict[tuple, _Plan] = {}
+        self._last_gaps: tuple[tuple, tuple[float, ...]] | None = None
+        #: how often each set of contacts has been asked for together (compiled at GROUP_AFTER)
+        self._asked: dict[tuple[int, ...], int] = {}
+        self._groups: dict[tuple[int, ...], tuple[Callable, dict[str, tuple[np.ndarray, np.ndarray]]]] = {}
+        self._code_of_groups = code.resting
+        self._timeless = code.resting.timeless
         self._warm: dict[tuple, np.ndarray] = {}
         #: gap_rates(t, q…, q̇…) → each contact's dgap/dt
         self.rates = code.gap_rates.scalar
@@ -249,7 +301,63 @@ class Contacts:
         return Terms(out, self._solve(t, *q, *out[5:]), v, n)
 
     def gaps(self, t: float, q: Sequence[float]) -> tuple[float, ...]:
-        return self.code.gaps.scalar(t, *q)
+        # the last one is remembered: a substep's end is asked for by the events and the modes
+        key = (t, *q)
+        if self._last_gaps is not None and self._last_gaps[0] == key:
+            return self._last_gaps[1]
+        gaps = self.code.gaps.scalar(t, *q)
+        self._last_gaps = (key, gaps)
+        return gaps
+
+    def batch(self, contacts: tuple[int, ...], t: float, q: Sequence[float], p: Sequence[float]) -> Batch:
+        """The terms of ``contacts`` together at one state (the last one is remembered: the end of
+        a substep is where the next one's first stage starts)."""
+        key = (contacts, *q, *p) if self._timeless else (contacts, t, *q, *p)
+        if self._last_batch is not None and self._last_batch[0] == key:
+            return self._last_batch[1]
+        group = self._groups.get(contacts)
+        if group is None:
+            if len(self._asked) >= KEPT_GROUPS * 64:  # a long run through many sets: start counting again
+                self._asked.clear()
+            asked = self._asked[contacts] = self._asked.get(contacts, 0) + 1
+            if asked >= GROUP_AFTER and len(contacts) > 1:
+                if len(self._groups) >= KEPT_GROUPS:  # the set made longest ago goes
+                    del self._groups[next(iter(self._groups))]
+                layout = self._code_of_groups.group(contacts, frozenset(k for k in contacts if self.items[k].rubs))
+                group = self._groups[contacts] = (layout.function, {
+                    name: (np.array(layout.rows[name], dtype=np.intp), np.array(layout.columns[name], dtype=np.intp))
+                    for name in GROUP_MATRICES})
+        b = self._grouped(group, contacts, t, q, p) if group is not None else self._one_by_one(contacts, t, q, p)
+        self._last_batch = (key, b)
+        return b
+
+    def _grouped(self, group: tuple[Callable, dict[str, tuple[np.ndarray, np.ndarray]]], contacts: tuple[int, ...],
+                 t: float, q: Sequence[float], p: Sequence[float]) -> Batch:
+        function, places = group
+        n, m = self.n, len(contacts)
+        out = np.array(function(t, *q, *p), dtype=float)
+        start = 3 * n + 3
+        fields = out[start:start + 5 * m].reshape(m, 5).T
+        at = start + 5 * m
+        matrices = []
+        for name in GROUP_MATRICES:
+            rows, columns = places[name]
+            M = np.zeros((m, n))
+            M[rows, columns] = out[at:at + len(rows)]
+            at += len(rows)
+            matrices.append(M)
+        return Batch(out[:start].tolist(), n, fields, *matrices)
+
+    def _one_by_one(self, contacts: tuple[int, ...], t: float, q: Sequence[float], p: Sequence[float]) -> Batch:
+        n = self.n
+        out = self._dynamics(t, *q, *p)
+        v = out[:n]
+        rows = [self._terms[k](t, *q, *v) for k in contacts]
+        solved = np.array([self._solve(t, *q, *row[5:]) for row in rows]).reshape(len(contacts), 2 * n)
+        terms = np.array(rows).reshape(len(contacts), 5 + 2 * n)
+        # the generated rows are gap, rate, c, slip, d; a batch keeps gap, rate, slip, c, d
+        fields = terms[:, [0, 1, 3, 2, 4]].T
+        return Batch(out, n, fields, terms[:, 5:5 + n], terms[:, 5 + n:], solved[:, :n], solved[:, n:])
 
     @staticmethod
     def slack(q: Sequence[float] | np.ndarray) -> float:
@@ -391,44 +499,60 @@ class Contacts:
             found = self._resting_alone(touching[0], t, q, p)
             if found is not None:
                 return found
-        candidates: list[Mode] = []
-        terms: list[Terms] = []  # of the candidates
-        motion = self.motion(t, ql, pl)
-        every: list[Terms] = []  # of all touching contacts
-        for k in touching:
-            tk = self.terms(k, t, ql, motion)
-            every.append(tk)
+        b = self.batch(tuple(touching), t, ql, pl)
+        # a normal speed below this is none (see speed_tolerance)
+        tolerance = TOUCH * np.sqrt(np.einsum("ij,ij->i", b.J, b.J)) * max(1.0, math.sqrt(float(b.v @ b.v)))
+        if np.any(b.rate < -tolerance):
+            return None
+        pressing = b.J @ b.acceleration + b.c  # each one's normal acceleration without contact forces
+        resting_speed = REST_SUBSTEPS * self.delta * np.maximum(0.0, -pressing)
+        rows: list[int] = []  # of the candidates, in b
+        parting = (b.rate > np.maximum(tolerance, resting_speed)).tolist()
+        for i, k in enumerate(touching):
             # no normal speed: none at all, or parting slower than the pressing acceleration takes
             # back in a few substeps (what sequential impulses leave between stacked bodies; the
             # pressing may come through other contacts: a ball pushed sideways by one on top)
-            tolerance = self.speed_tolerance(tk)
-            if tk.rate < -tolerance:
-                return None
-            if tk.rate > max(tolerance, self.resting_speed(tk, motion.acceleration)):
+            if parting[i]:
+                rate = b.rate[i]
                 others = [m for m in before if m.contact != k]
-                if not others or tk.rate > self.resting_speed(tk, self._accelerations(others, t, ql, pl, motion)):
+                if not others:
                     continue
-            candidates.append(Mode(k, self._sliding(k, tk.slip, tk.S, tk.velocity)))
-            terms.append(tk)
-        if not candidates or all(_dot(tk.J, motion.acceleration) + tk.c >= -TOUCH for tk in terms):
+                acceleration = self._accelerations(others, t, ql, pl, b.motion())
+                if rate > REST_SUBSTEPS * self.delta * max(0.0, -(float(b.J[i] @ acceleration) + b.c[i])):
+                    continue
+            rows.append(i)
+        if not rows or bool((pressing[rows] >= -TOUCH).all()):
             # nothing presses (a Newton's cradle at rest): no force is the answer, without an LCP
-            return (), *self._settle(every, (), q, p)
+            return (), *self._settle(b, (), q, p)
+        speed = max(1.0, math.sqrt(float(b.v @ b.v)))
+        # a slip below its tolerance is none (as _sliding says): sticking, else sliding with its sign
+        slipping = (np.abs(b.slip) > TOUCH * np.sqrt(np.einsum("ij,ij->i", b.S, b.S)) * speed).tolist()
+        candidates = [Mode(touching[i], (1 if b.slip[i] > 0 else -1) if slipping[i] else 0)
+                      if self.items[touching[i]].rubs else Mode(touching[i]) for i in rows]
         if len(candidates) == 1:
             # rest<k> if it has been made already (a contact that only touches need not make it)
             k = candidates[0].contact
-            push = self._one(candidates[0], self.rest(k, t, ql, pl) if self._rest.ready(k) else Rest.of(terms[0], motion))
+            r = self.rest(k, t, ql, pl) if self._rest.ready(k) else Rest.of(b.terms(rows[0]), b.motion())
+            push = self._one(candidates[0], r)
         else:
-            push = self._several(candidates, terms, motion)
+            push = self._several(candidates, b, tuple(rows))
         # a force that could not move anything visibly (the round-off left between the balls of
         # a Newton's cradle) is no force: those contacts stay free, on the fast path; if they
         # drift into each other, that is an event
-        scale = 1.0 + max(abs(a) for a in push.free)
+        scale = 1.0 + max(map(abs, push.free))
         was = {m.contact for m in before}
-        active = [i for i, m in enumerate(candidates)
-                  if push.normal[i] * push.stiffness[i] > (0.0 if m.contact in was else TOUCH * scale)]
-        modes = tuple(candidates[i] for i in active)
-        resting = [touching.index(m.contact) for m in modes]
-        q, p = self._settle(every, resting, q, p)
+        active = [j for j, m in enumerate(candidates)
+                  if push.normal[j] * push.stiffness[j] > (0.0 if m.contact in was else TOUCH * scale)]
+        if active:
+            pressed = set(active)
+            grazing = (np.abs(b.rate) <= tolerance).tolist()
+            # a grazing pair (touching, no normal speed, not pressed: two balls side by side on
+            # the floor under a pile) rests too, with no force until something presses it: else
+            # the round-off in its normal speed takes its gap below 0 in every substep, an event
+            # each time (one-sided: the forces keep it from closing, and it leaves when it parts)
+            active = [j for j, i in enumerate(rows) if j in pressed or grazing[i]]
+        modes = tuple(candidates[j] for j in active)
+        q, p = self._settle(b, [rows[j] for j in active], q, p)
         return modes, q, p
 
     def _resting_alone(self, k: int, t: float, q: np.ndarray, p: np.ndarray
@@ -452,24 +576,42 @@ class Contacts:
         return 0 if abs(slip) <= _tolerance(S, v) else (1 if slip > 0 else -1)
 
     @staticmethod
-    def _settle(touching: Sequence[Terms], resting: Sequence[int], q: np.ndarray, p: np.ndarray
-                ) -> tuple[np.ndarray, np.ndarray]:
-        """The touching contacts back on their constraints, all together: every gap ≥ 0, and no
-        normal speed at the ``resting`` ones (indices into ``touching``). Gauss–Seidel on the
-        gaps and rates made linear (the corrections are round-off sized), mass-weighted so the
-        lightest body moves; putting one contact back moves the others' gaps too."""
-        gaps = [tk.gap for tk in touching]
-        rates = [tk.rate if i in resting else 0.0 for i, tk in enumerate(touching)]
-        if all(g >= 0 for g in gaps) and not any(rates):
+    def _settle(b: Batch, resting: Sequence[int], q: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The touching contacts of ``b`` back on their constraints, all together: every gap ≥ 0,
+        and no normal speed at the ``resting`` ones (rows of ``b``). On the gaps and rates made
+        linear (the corrections are round-off sized), mass-weighted so the lightest body moves;
+        putting one contact back moves the others' gaps too. The rates are one linear solve;
+        the gaps (an inequality each), and the rates if their rows are dependent, Gauss–Seidel."""
+        rests = np.zeros(len(b.gap), dtype=bool)
+        rests[list(resting)] = True
+        g, r = b.gap.copy(), np.where(rests, b.rate, 0.0)
+        # (as closely as the sweeps below put them back: a gap at the round-off of a square root,
+        # −1e-16, cannot be put closer to 0)
+        low, moving = bool((g < -1e-15).any()), bool((np.abs(r) > 1e-15).any())
+        if not low and not moving:
             return q, p
-        J = np.array([tk.J for tk in touching])
-        WJ = np.array([tk.WJ for tk in touching])
+        J, WJ = b.J, b.WJ
         coupling = J @ WJ.T  # how moving along one contact's W·Jᵀ changes each gap
         q, p = q.copy(), p.copy()
-        g, r = np.array(gaps), np.array(rates)
+        if moving:
+            held = np.flatnonzero(rests)
+            C = coupling[held][:, held]
+            try:
+                push = np.linalg.solve(C, -r[held])
+            except np.linalg.LinAlgError:
+                push = None
+            # rows that depend on each other (a row of balls wedged wall to wall) make C singular
+            # or nearly so: then the sweeps below, which take the smallest correction
+            if push is not None and np.all(np.isfinite(push)) \
+                    and np.abs(C @ push + r[held]).max() <= 1e-9 * np.abs(r[held]).max() \
+                    and np.abs(push).max() * np.diag(C).max() <= 1e3 * np.abs(r[held]).max():
+                p += J[held].T @ push
+                r[:] = 0.0
+        if not low and not (np.abs(r) > 1e-15).any():
+            return q, p
         for _ in range(50):
             moved = False
-            for i in range(len(touching)):
+            for i in range(len(g)):
                 a = coupling[i, i]
                 if a <= 0:
                     continue
@@ -478,13 +620,13 @@ class Contacts:
                     q += step * WJ[i]
                     g += step * coupling[:, i]
                     moved = True
-                if i in resting and r[i] != 0.0:
-                    push = -r[i] / a
-                    p += push * J[i]
-                    r += push * coupling[:, i]
-                    r[[k for k in range(len(touching)) if k not in resting]] = 0.0
+                if rests[i] and r[i] != 0.0:
+                    push_i = -r[i] / a
+                    p += push_i * J[i]
+                    r += push_i * coupling[:, i]
+                    r[~rests] = 0.0
                     moved = True
-            if not moved or (np.all(g >= -1e-15) and not np.any(np.abs(r[list(resting)]) > 1e-15)):
+            if not moved or (np.all(g >= -1e-15) and not np.any(np.abs(r[rests]) > 1e-15)):
                 break
         return q, p
 
@@ -492,8 +634,7 @@ class Contacts:
         """What the resting ``modes`` do at one state (see :class:`Push`)."""
         if len(modes) == 1:
             return self._one(modes[0], self.rest(modes[0].contact, t, q, p))
-        motion = self.motion(t, q, p)
-        return self._several(modes, [self.terms(m.contact, t, q, motion) for m in modes], motion)
+        return self._several(modes, self.batch(tuple(m.contact for m in modes), t, q, p), tuple(range(len(modes))))
 
     def rest(self, k: int, t: float, q: Sequence[float], p: Sequence[float]) -> Rest:
         """Contact k resting alone at one state: one call of its generated ``rest<k>`` (the
@@ -536,46 +677,67 @@ class Contacts:
         return Push(r.velocity, r.momentum_rate, r.pivot, r.work_power, r.support_power, force,
                     lam * r.jv + phi * r.sv, [lam], [r.gnn], [r.an])
 
-    def _several(self, modes: Sequence[Mode], terms: Sequence[Terms], motion: Motion) -> Push:
-        """Several resting contacts: an LCP (see :func:`_complementarity`)."""
-        rows: list[Sequence[float]] = []  # constraint rows: normal J, then sticking S
-        pushes: list[np.ndarray] = []  # T⁻¹ times the direction each unknown pushes along
-        directions: list[np.ndarray] = []
-        drift: list[float] = []
-        kinds: list[tuple[int, int, float]] = []  # (mode index, 0 normal / 1 tangent, mu)
-        for i, (m, tk) in enumerate(zip(modes, terms)):
-            mu = self.items[m.contact].friction
-            J, WJ = np.array(tk.J), np.array(tk.WJ)
-            if m.sliding and self.items[m.contact].rubs:
-                mu_k = self.items[m.contact].kinetic
-                directions.append(J - m.sliding * mu_k * np.array(tk.S))
-                pushes.append(WJ - m.sliding * mu_k * np.array(tk.WS))
-            else:
-                directions.append(J)
-                pushes.append(WJ)
-            rows.append(tk.J)
-            drift.append(tk.c)
-            kinds.append((i, 0, mu))
-        for i, (m, tk) in enumerate(zip(modes, terms)):
-            item = self.items[m.contact]
-            if item.rubs and m.sliding == 0 and any(tk.S):
-                rows.append(tk.S)
-                directions.append(np.array(tk.S))
-                pushes.append(np.array(tk.WS))
-                drift.append(tk.d)
-                kinds.append((i, 1, item.friction))
-        R = np.array(rows)
-        G = R @ np.array(pushes).T
-        a_free = R @ np.array(motion.acceleration) + np.array(drift)
-        # the forces of the same resting contacts a moment ago are where the sweeps start
-        key = tuple((m.contact, m.sliding) for m in modes) + tuple(kinds)
+    def _several(self, modes: Sequence[Mode], b: Batch, rows: tuple[int, ...]) -> Push:
+        """Several resting contacts (``rows`` of ``b``, one per mode): an LCP (see
+        :func:`_complementarity`). The last one is remembered: the end of a substep is where
+        the modes are found and where the next substep's first stage starts."""
+        key = (tuple(modes), rows, b)
+        if self._last_push is not None and self._last_push[0] == key:
+            return self._last_push[1]
+        push = self._solved(modes, b, rows)
+        self._last_push = (key, push)
+        return push
+
+    def _solved(self, modes: Sequence[Mode], b: Batch, rows: tuple[int, ...]) -> Push:
+        plan = self._plans.get((tuple(modes), rows))
+        if plan is None:
+            if len(self._plans) > 64:
+                self._plans.clear()
+            plan = self._plans[(tuple(modes), rows)] = _Plan(modes, rows, self.items)
+        index = plan.index
+        J, WJ = b.J[index], b.WJ[index]
+        directions, pushes = J, WJ  # what each unknown pushes along, and T⁻¹ times that
+        if plan.slide is not None:
+            directions = J - plan.slide[:, None] * b.S[index]
+            pushes = WJ - plan.slide[:, None] * b.WS[index]
+        kinds = plan.kinds
+        # sticking rows for the contacts with friction that do not slide
+        sticking = [i for i in plan.may_stick if b.S[rows[i]].any()]
+        R, drift = J, b.c[index]  # constraint rows: normal J, then sticking S
+        if sticking:
+            stick = index[sticking]
+            R = np.vstack([J, b.S[stick]])
+            directions = np.vstack([directions, b.S[stick]])
+            pushes = np.vstack([pushes, b.WS[stick]])
+            drift = np.concatenate([drift, b.d[stick]])
+            kinds = kinds + [(i, 1, plan.kinds[i][2]) for i in sticking]
+        G = R @ pushes.T
+        a_free = R @ b.acceleration + drift
+        # the forces of the same resting contacts a moment ago are where the solve starts
+        key = (plan.key, tuple(sticking))
         f = _complementarity(G, a_free, kinds, self._warm.get(key))
         self._warm = {key: f}
-        force = np.array(directions).T @ f
+        force = directions.T @ f
         count = len(modes)
-        return Push(motion.velocity, motion.momentum_rate, motion.pivot, motion.work_power, motion.support_power,
-                    force.tolist(), float(force @ np.array(motion.velocity)), f[:count].tolist(),
+        return Push(b.velocity, b.momentum_rate, b.pivot, b.work_power, b.support_power,
+                    force.tolist(), float(force @ b.v), f[:count].tolist(),
                     np.diag(G)[:count].tolist(), a_free[:count].tolist())
+
+
+class _Plan:
+    """What the LCP of some resting modes needs that does not change with the state."""
+
+    def __init__(self, modes: Sequence[Mode], rows: tuple[int, ...], items: Sequence[BoundContact]):
+        self.index = np.array(rows, dtype=np.intp)
+        chosen = [items[m.contact] for m in modes]
+        #: (mode index, 0 normal / 1 tangent, mu) of each normal row
+        self.kinds = [(i, 0, item.friction) for i, item in enumerate(chosen)]
+        slide = [m.sliding * item.kinetic if item.rubs else 0.0 for m, item in zip(modes, chosen)]
+        #: sliding·mu_k of each mode, None if none slides
+        self.slide = np.array(slide) if any(slide) else None
+        #: the modes that may have a sticking row (friction, not sliding)
+        self.may_stick = [i for i, (m, item) in enumerate(zip(modes, chosen)) if item.rubs and m.sliding == 0]
+        self.key = tuple((m.contact, m.sliding) for m in modes)
 
 
 def _stick(a_n: float, a_t: float, g_nn: float, g_ns: float, g_ss: float, mu_s: float, mu: float
@@ -604,6 +766,11 @@ def _complementarity(G: np.ndarray, a_free: np.ndarray, kinds: Sequence[tuple[in
     unless |φ| would pass mu·λ of their contact. Projected Gauss–Seidel (from ``start``, the
     forces a moment ago) finds which rows hold; the equalities on those are then solved
     exactly (RK4 needs the forces to round-off, not to the sweeps' tolerance)."""
+    if start is not None and start.any():
+        # the same rows as a moment ago, solved exactly: the answer if it is consistent
+        exact = _polish(G, a_free, start, kinds)
+        if exact is not start:
+            return exact
     m = len(a_free)
     f = [0.0] * m if start is None else start.tolist()
     a = (a_free + G @ start).tolist() if start is not None else a_free.tolist()
@@ -643,6 +810,8 @@ def _complementarity(G: np.ndarray, a_free: np.ndarray, kinds: Sequence[tuple[in
 def _polish(G: np.ndarray, a_free: np.ndarray, f: np.ndarray, kinds: Sequence[tuple[int, int, float]]) -> np.ndarray:
     """The exact solution on the rows the sweeps left holding (and friction at the edge
     of its cone folded into its normal row), if it is consistent; else the sweeps' f."""
+    if all(kind == 0 for _, kind, _ in kinds):
+        return _polish_normal(G, a_free, f)
     m = len(f)
     holding = [i for i in range(m) if (kinds[i][1] == 0 and f[i] > 0)
                or (kinds[i][1] == 1 and abs(f[i]) < kinds[i][2] * f[kinds[i][0]] * (1 - 1e-9))]
@@ -668,4 +837,32 @@ def _polish(G: np.ndarray, a_free: np.ndarray, f: np.ndarray, kinds: Sequence[tu
             return f
         if kind == 1 and abs(exact[i]) > mu * exact[mode] * (1 + 1e-9):
             return f
+    return exact
+
+
+def _polish_normal(G: np.ndarray, a_free: np.ndarray, f: np.ndarray) -> np.ndarray:
+    """:func:`_polish` when every row is a normal one (no friction sticks)."""
+    holding = f > 0
+    if not holding.any():
+        return f
+    A, b = G[holding][:, holding], -a_free[holding]
+    try:
+        sub = np.linalg.solve(A, b)
+    except np.linalg.LinAlgError:
+        sub = None
+    if sub is None or not (sub >= 0).all():
+        # rows that depend on each other (a pile held by the walls: statically indeterminate)
+        # have many exact solutions: one near the forces f (the change that makes f exact, with
+        # a tiny Tikhonov term that keeps it out of the null space; checked below)
+        shift = 1e-12 * float(np.trace(A)) / len(A)
+        try:
+            sub = f[holding] + np.linalg.solve(A + shift * np.eye(len(A)), b - A @ f[holding])
+        except np.linalg.LinAlgError:
+            return f
+    exact = np.zeros(len(f))
+    exact[holding] = sub
+    a = a_free + G @ exact
+    tolerance = 1e-9 * (1.0 + float(np.abs(a_free).max()))
+    if not (sub >= 0).all() or (a < -tolerance).any() or (np.abs(a[holding]) > tolerance).any():
+        return f
     return exact

@@ -376,6 +376,76 @@ def test_balls_falling_into_a_pile_come_to_rest_without_sinking(write_model):
     assert len(impacts(sim)) > 10
 
 
+def test_a_pile_of_frictionless_balls_lies_still_without_events(write_model):
+    # three inelastic frictionless balls fall into the box and end on its floor side by side, one
+    # against the left wall: the pairs that touch with no normal speed and nothing pressing them
+    # (round-off left by the impacts that stopped them) rest with the floor contacts, instead of
+    # crossing their gaps by round-off and firing an event in every substep
+    from game.app.ballbox import ball_box
+
+    text = ball_box(3).replace("<P>g|0|", "<P>g|9.81|").replace("<P>e|1|", "<P>e|0|")
+    sim = watched(Simulation(read_model(write_model(text))))
+    sim.step(200)  # 4 s: they have landed and stopped
+    contacts, stepper = sim.system.contacts, sim.system.stepper
+    ids = [c.id for c in contacts.items]
+    gaps = dict(zip(ids, contacts.gaps(sim.t, sim.q.tolist())))
+    # on the floor, touching each other (gap ≤ round-off of the touching test), ball 3 at the wall
+    assert all(abs(gaps[k]) <= 1e-9 for k in ("abajo1", "abajo2", "abajo3", "izq3", "b1_2", "b1_3"))
+    assert np.max(np.abs(sim.qdot)) < 1e-12  # (not creeping into each other at 1e-9 m/s)
+    q, e, losses, located = sim.q.copy(), sim.de, sim.losses, stepper.located
+    seen = len(impacts(sim))
+    sim.step(50)  # 1 s = 500 substeps at rest
+    assert stepper.located == located  # no event instant to locate (2 per substep before)
+    assert len(impacts(sim)) == seen
+    assert np.max(np.abs(sim.q - q)) < 1e-12  # still: no drift into or out of the contacts
+    assert np.max(np.abs(sim.qdot)) < 1e-12
+    # nothing is gained or lost at rest: the balance and the losses stay where they were
+    assert sim.de == pytest.approx(e, abs=1e-12 * abs(sim.e0)) and sim.losses == pytest.approx(losses, abs=1e-12)
+
+
+#: contacts on the block and pendulum of SLIDING (T not diagonal): a wall the block rubs, a
+#: floor under the bob that moves with t and rubs, a frictionless wall on the other side
+SLIDING_CONTACTS = """<CONTACTS>
+<K>pared|'x + 1'|'0.5'|'0.3'|'vx·cos(a) + va'|</K>
+<K>suelo|'l·(1 - cos(a)) + 0.2 + 0.1·sin(t)'|'0'|'0.2'|'vx + l·cos(a)·va'|</K>
+<K>otra|'1 - x'|'1'|'0'|'vx'|</K>
+</CONTACTS>
+"""
+
+
+def test_one_generated_call_gives_a_set_of_contacts_the_terms_of_their_own_functions(write_model):
+    # the terms a pile's resting contacts need come from one generated function for all of
+    # them once the same set has been asked for often enough: it must give what each contact's
+    # own functions give (friction terms only where there is friction: elsewhere 0)
+    from model_texts import SLIDING
+
+    from game.physics.contacts import GROUP_AFTER
+
+    sim = Simulation(read_model(write_model(SLIDING.replace("<GRAPHICS>", SLIDING_CONTACTS + "<GRAPHICS>"))))
+    contacts = sim.system.contacts
+    every = (0, 1, 2)
+    rng = np.random.default_rng(1)
+    states = [(0.3 * i, (sim.q + rng.normal(0, 0.3, 2)).tolist(), rng.normal(0, 1, 2).tolist())
+              for i in range(GROUP_AFTER)]
+    apart = contacts.batch(every, *states[0])
+    for state in states[1:]:
+        contacts.batch(every, *state)
+    together = contacts.batch(every, *states[0])
+    assert together is not apart
+    assert together.J is not apart.J
+    for name in ("velocity", "momentum_rate", "acceleration"):
+        assert np.asarray(getattr(together, name)) == pytest.approx(np.asarray(getattr(apart, name)), rel=1e-12)
+    for name in ("pivot", "work_power", "support_power"):
+        assert getattr(together, name) == pytest.approx(getattr(apart, name), rel=1e-12, abs=1e-14)
+    for name in ("gap", "rate", "c", "J", "WJ"):
+        assert getattr(together, name) == pytest.approx(getattr(apart, name), rel=1e-12, abs=1e-14)
+    rubs = [0, 1]
+    for name in ("slip", "d", "S", "WS"):
+        assert getattr(together, name)[rubs] == pytest.approx(getattr(apart, name)[rubs], rel=1e-12, abs=1e-14)
+        assert not np.any(getattr(together, name)[2])
+    assert np.any(apart.WJ[:, 1]) and np.any(apart.WJ[0] != apart.J[0] / sim.parameters["M"])  # T⁻¹ mixes x and a
+
+
 def test_a_gap_that_cannot_be_computed_names_its_contact(write_model):
     from game.physics.system import SimulationError
 
