@@ -3,6 +3,8 @@ with its key and line, and the default is used; only an unreadable file is an er
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
 
 from game.app.settings import Settings, SettingsError, load_settings
@@ -128,12 +130,14 @@ def test_many_unknown_keys_are_read_in_one_pass_and_counted_past_twenty(tmp_path
     assert problems[21] == f"… and 2980 more unknown keys in {p}"
 
 
+#: what the message of an unknown key lists: every setting a file may give, in order
+SETTING_NAMES = ", ".join(sorted(f.name for f in fields(Settings)))
+
+
 def test_a_long_value_is_shortened_in_its_message(tmp_path):
     p = write(tmp_path, f'fps = "{"9" * 100_000}"\nspeed = [[[[[[1]]]]], 2, 3, 4, 5, 6, 7, 8]\n{"k" * 1000} = 1\n')
     _, problems = load_settings(p, Texts("en"))
     assert problems == [
         f"{p}:1: fps = '{'9' * 59}…': must be a whole number from 10 to 240; using 60",
         f"{p}:2: speed = [[[[...]]], 2, 3, 4, 5, 6, ...]: must be one of: 0.5, 1, 2, 4; using 1",
-        f"{p}:3: '{'k' * 59}…' is not a setting (the settings are: arrow_seconds, fps, fullscreen, height, kiosk, "
-        "kiosk_attract, kiosk_countdown_seconds, kiosk_heal_seconds, kiosk_idle_seconds, language, speed, trail_fade, "
-        "trail_length, trail_width, width); ignored"]
+        f"{p}:3: '{'k' * 59}…' is not a setting (the settings are: {SETTING_NAMES}); ignored"]
