@@ -54,6 +54,9 @@ def fit_label(label, text: str, ids: Sequence[str], manager: pygame_gui.UIManage
     width = width_for_text(label)
     object_id = first_fitting(manager, ids, [text], width) or ids[-1]
     if label.object_ids[-1] != object_id:
+        # the new font rebuilds the label around its text: not the old one, which may not fit
+        # (pygame_gui would warn of a text too wide for an instant)
+        label.set_text("")
         label.change_object_id(ObjectID(object_id, class_id))
     shown, whole = fitted_text(manager, object_id, text, width)
     label.set_tooltip(whole)

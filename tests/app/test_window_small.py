@@ -209,3 +209,16 @@ def test_at_small_sizes_the_plots_menus_name_their_choices_whole(app_factory, la
     click(app, kind)  # open: its options are as wide as the menu
     options = [i["text"] for i in kind.current_state.options_selection_list.item_list]
     assert len(options) >= 3 and clipped(app) == []
+
+
+@pytest.mark.parametrize("kiosk", [False, True])
+def test_a_title_given_a_smaller_font_is_never_too_wide_for_its_label(app_factory, kiosk):
+    """A font changes before the text that fits it: pygame_gui never holds a text wider than the
+    label (it warns when it does, which here is an error), whatever title came before."""
+    app = app_factory(model=None, width=800, height=600, kiosk=kiosk)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for index in range(len(app.session.catalog.entries)):  # every model, as the menu opens them
+            app.session.load(index)
+            app.frame(0.0)
+            assert clipped(app) == []
