@@ -33,6 +33,7 @@ class GhostsLayer:
     def draw(self, surface: pygame.Surface, scene) -> None:
         ghosts: Sequence[PoseArrays] = scene.ghosts
         if not ghosts:
+            self.image = None  # the size of the drawing area, 3 MB and more: not kept once chaos is off
             return
         camera: Camera = scene.camera
         vx, vy, vw, vh = camera.viewport

@@ -226,8 +226,10 @@ class PlotsDockLayer:
         self.plots = PlotsLayer(font)
 
     def draw(self, surface: pygame.Surface, scene: Scene) -> None:
-        if scene.plots:
-            self.plots.draw(surface, scene)
+        # drawn with no plots too: that is when the views of the last ones are dropped, and with them
+        # their images and the records they read (a model's history, up to 16 MB, kept after the
+        # model and its plots were gone: a kiosk's memory read several MB apart by what was last plotted)
+        self.plots.draw(surface, scene)
 
 
 def standard_layers(cached: bool = True, font: pygame.font.Font | None = None,

@@ -10,6 +10,7 @@ import i18n
 import pygame
 import pygame_gui
 from pygame_gui.core import UIAppearanceTheme
+from pygame_gui.core.surface_cache import SurfaceCache
 
 from .layout import TOUCH
 
@@ -124,9 +125,23 @@ def build_theme(icons_dir: Path) -> dict:
     return theme
 
 
+class OneSheetCache(SurfaceCache):
+    """pygame_gui's cache of drawn shapes (the backgrounds of buttons and menus, by size and colours),
+    kept to the one sheet of 1024×1024 pixels it starts with.
+
+    Upstream, a full sheet brings another, up to three, each 4 MB written at once and never given
+    back: the plots' menus, sized by each model's variables, filled the first after a few hundred
+    taps at the dock, and a kiosk's memory rose 4 MB in a step (8 MB with the third). Here a full
+    sheet only drops the shapes drawn once and no longer shown (as upstream does with its third),
+    and a shape that finds no room is drawn when its widget is built, as it is the first time."""
+
+    def _expand_lt_cache(self) -> None:
+        self.low_on_space = True
+
+
 class Theme(UIAppearanceTheme):
     """pygame_gui's theme, remembering the theming ids of each place in the widgets' tree by the
-    place itself.
+    place itself, with drawn shapes cached in one sheet (:class:`OneSheetCache`).
 
     pygame_gui 0.6 keys them by a string of ``str.join`` over the text of four lists (each join
     puts one text between every two characters of the other): megabytes for an option of a
@@ -137,6 +152,7 @@ class Theme(UIAppearanceTheme):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._ids_by_place: dict[tuple, list[str]] = {}
+        self.shape_cache = OneSheetCache()
 
     def build_all_combined_ids(self, element_base_ids, element_ids, class_ids, object_ids) -> list[str]:
         place = tuple(None if ids is None else tuple(ids) for ids in (element_base_ids, element_ids, class_ids, object_ids))

@@ -4,6 +4,8 @@ headless: the buttons and menus are clicked, and state, files and pixels are rea
 from __future__ import annotations
 
 import csv
+import gc
+import weakref
 
 import numpy as np
 import pygame
@@ -180,3 +182,24 @@ def test_a_mechanisms_copies_are_drawn_too(app):
     bodies = [p.id for p in app.session.poses() if type(p).__name__ in ("BallPose", "BarPose")]
     assert sorted(body.id for body in scene.ghosts) == sorted(bodies) and bodies
     assert all(len(body.fields["x"]) == ensemble.copies for body in scene.ghosts)
+
+
+def test_plots_and_chaos_put_away_let_go_of_their_pictures_and_the_records_they_read(app):
+    """A kiosk's memory: the plots' pictures (and through them the history of the model they
+    plotted, up to 16 MB) and the ghosts' image of the drawing area go when the plots and chaos do,
+    not when a later visitor opens them again."""
+    key(app, pygame.K_g)
+    key(app, pygame.K_k)
+    app.session.run(50)
+    pump(app, 2)
+    layers = {type(layer).__name__: layer for layer in app.layers}
+    plots, ghosts = layers["PlotsDockLayer"].plots, layers["GhostsLayer"]
+    assert len(plots.views) == len(app.session.plots.plots) > 1 and ghosts.image is not None  # plots and ghosts drawn
+    history = weakref.ref(app.session.history)
+    key(app, pygame.K_k)  # chaos off
+    key(app, pygame.K_g)  # the plots put away
+    app.session.load(app.session.catalog.entries.index(app.session.catalog.find("pendulo_simple")))
+    pump(app, 2)
+    gc.collect()
+    assert plots.views == {} and ghosts.image is None
+    assert history() is None  # the first model's history went with it

@@ -39,3 +39,13 @@ def test_ghosts_are_translucent_copies_under_nothing_else():
         # the ball's colour laid over the background at the ghosts' opacity
         ball, background = np.array(DEFAULT_STYLE.ball), np.array(DEFAULT_STYLE.background)
         assert np.all(np.abs(colour - (background + (ball - background) * OPACITY / 255)) <= 2), colour
+
+
+def test_the_ghosts_image_goes_when_the_ghosts_do():
+    ghosts = [PoseArrays("C1", "C", {"x": np.zeros(2), "y": np.zeros(2), "radius": np.full(2, 0.2)})]
+    surface = pygame.Surface((800, 600))
+    layer = GhostsLayer()
+    layer.draw(surface, Scene(EXAMPLE_CAMERA, (), ghosts=ghosts))
+    assert layer.image is not None and layer.image.get_size() == EXAMPLE_CAMERA.viewport[2:]
+    layer.draw(surface, Scene(EXAMPLE_CAMERA, ()))  # chaos off: an image of the drawing area is 2 MB or more
+    assert layer.image is None

@@ -74,3 +74,27 @@ def test_a_menus_options_are_themed_without_a_key_of_megabytes_each():
         assert "#plot_menu.#drop_down_options_list.p_3" in theme.build_all_combined_ids(*place)
     finally:
         pygame.display.quit()
+
+
+def test_the_shapes_drawn_are_cached_in_one_sheet_however_many_there_are():
+    """pygame_gui caches each shape it draws (by size and colours) in sheets of 1024×1024 pixels,
+    4 MB each, adding a second and a third when one is full, never given back: a kiosk's memory rose
+    4 MB in a step after a few hundred taps at the plots' menus. The window's theme keeps to one;
+    the shapes that fit are still found."""
+    from game.ui.theme import ui_manager
+
+    pygame.display.init()
+    pygame.display.set_mode((800, 600))
+    try:
+        cache = ui_manager((800, 600), ROOT / "assets" / "icons").get_theme().shape_cache
+        assert len(cache.cache_surfaces) == 1
+        for k in range(60):  # 60 shapes of 200×200: three sheets' worth
+            shape = pygame.Surface((200, 200), pygame.SRCALPHA)
+            shape.fill((k, 0, 0, 255))
+            cache.add_surface_to_cache(shape, f"shape_{k}")
+            cache.update()  # (one shape a frame goes from the short-term cache to the sheets)
+        assert len(cache.cache_surfaces) == 1
+        assert cache.find_surface_in_cache("shape_0").get_at((0, 0))[:3] == (0, 0, 0)  # the first ones are kept
+        assert 20 <= len(cache.cache_long_term_lookup) <= 25  # as many as fit in one sheet (25 of 200×200)
+    finally:
+        pygame.display.quit()
