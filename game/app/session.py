@@ -137,10 +137,13 @@ class Drag:
 
 class Session:
     def __init__(self, catalog: Catalog, settings: Settings | None = None, texts: Texts | None = None,
-                 folders: UserFolders | None = None):
+                 folders: UserFolders | None = None, remembers: bool = False):
         self.settings = settings or Settings()
         #: the user's folders (saved models, remembered state); None: no user files at all
         self.folders = folders
+        #: a user's own session (the window opened by ``cenm``): only it writes the remembered state, never
+        #: a headless command that borrows the window (``screenshot``, ``bench --frames``)
+        self.remembers = remembers
         self.catalog = Catalog(catalog.path, catalog.entries + mine(folders.models)) if folders else catalog
         self.texts = texts or Texts(self.settings.language)
         self.view = View(speed_index=self.first_speed, hint=self.settings.first_run_hint)
@@ -834,7 +837,7 @@ class Session:
 
     def remember(self) -> None:
         """A desktop remembers its model, language and speed for the next run (a kiosk does not)."""
-        if self.folders is None or self.settings.kiosk or self.index < 0:
+        if not self.remembers or self.folders is None or self.settings.kiosk or self.index < 0:
             return
         model = self.entry.stem if self.catalog.find(self.entry.stem) is self.entry else str(self.entry.path)
         Remembered(model, self.texts.language, SPEEDS[self.view.speed_index],

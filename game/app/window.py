@@ -37,7 +37,9 @@ TEXT_INTERVAL = 0.1
 
 
 class App:
-    def __init__(self, settings: Settings | None = None, model: str | None = None):
+    def __init__(self, settings: Settings | None = None, model: str | None = None, remember: bool = False):
+        """``remember``: a user's session, which writes the remembered state (model, language, speed);
+        a headless command that draws through the window never does."""
         long_running_process()  # memory flat over days, SIGTERM ends it (see healing)
         self.settings = settings = settings or Settings()
         self.controls = offered(settings.kiosk)
@@ -50,7 +52,7 @@ class App:
         self.keys = {pygame.key.key_code(k): c.name for c in self.controls for k in c.keys}
         folders = user_folders()
         self.session = Session(read_catalog(paths.CATALOG, paths.MODELS), settings, Texts(settings.language),
-                               folders=folders)
+                               folders=folders, remembers=remember)
         self.session.window_actions = {"docs": self.open_manual, "fullscreen": self.toggle_fullscreen,
                                        "export_png": self.export_view,
                                        "export_plots": lambda: self.widgets.plots.save(self.session)}

@@ -21,7 +21,7 @@ from game.model import read_catalog
 
 @pytest.fixture
 def session(user_home) -> Session:
-    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(), folders=user_folders())
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(), folders=user_folders(), remembers=True)
     s.open("pendulo_doble")
     return s
 
@@ -143,3 +143,26 @@ def test_the_language_control_switches_the_model_messages_too(session):
     assert session.apply_parameters({"m": "gg"}).startswith("unknown name 'gg'")
     session.act("language")  # en → es
     assert session.apply_parameters({"m": "gg"}).startswith("nombre desconocido 'gg'")
+
+
+def test_headless_commands_leave_the_remembered_state_alone(tmp_path, monkeypatch, capsys):
+    # what a student left in the window: the next run opens on it
+    state = user_folders().state
+    Remembered("kapitza", "es", 2.0).write(state)
+    before = state.read_bytes()
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    model = tmp_path / "mio.dat"
+    model.write_bytes((paths.MODELS / "pendulo_simple.dat").read_bytes())
+    for argv in (["screenshot", "pendulo_simple", str(tmp_path / "shot.png"), "--lang", "en"],
+                 ["bench", "--frames", "--quick", "--model", "pendulo_simple"],
+                 ["simulate", "pendulo_simple", "--seconds", "0.1", "--csv", str(tmp_path / "run.csv")],
+                 ["check", str(model)]):
+        assert main(argv) == 0, (argv, capsys.readouterr())
+        assert state.read_bytes() == before, argv
+    assert (tmp_path / "shot.png").is_file()
+    # the window a user opens still remembers
+    opened = []
+    monkeypatch.setattr("game.app.window.App.run", lambda app: opened.append(app) or 0)
+    assert main(["--model", "pendulo_simple", "--lang", "en"]) == 0
+    assert opened[0].session.entry.stem == "pendulo_simple"
+    assert Remembered.read(state) == Remembered("pendulo_simple", "en", 2.0)
