@@ -13,6 +13,7 @@ session shows, so the whole behaviour is testable with plain pytest.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import functools
 import time
@@ -45,7 +46,7 @@ from .plotting import PlotBoard
 from .saving import Remembered, Saved, free_name, mine, mine_entry, save
 from .scheduler import SPEEDS, StepScheduler
 from .settings import Settings, Show
-from .userdirs import UserFolders
+from .userdirs import UserFolders, ascii_name, user_folders
 from .watch import FileWatch
 
 #: characters per line of the expressions in the energy panel
@@ -166,8 +167,8 @@ class Session:
         assert set(self.actions) == {c.name for c in CONTROLS if not c.window}, "a control without its action"
         self.scheduler = StepScheduler(0.02, SPEEDS[self.view.speed_index])
         self.index = -1
-        #: where exports go: the folder the program was started from
-        self.export_dir = Path.cwd()
+        #: one folder for every export instead of the user's documents and pictures (None: those)
+        self.export_dir: Path | None = None
         self.board: PlotBoard | None = None
         #: the largest reaction force seen since the model or its parameters changed (its arrow's length)
         self.force_scale = 0.0
@@ -388,12 +389,18 @@ class Session:
     # -- exports -------------------------------------------------------------------------------
 
     def export_path(self, what: str, suffix: str) -> Path:
-        """A new file in :attr:`export_dir` named by the model, what it holds and the time."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = self.export_dir / f"cenm-{self.entry.stem}-{what}-{stamp}{suffix}"
+        """A new file named in the language of the window by the model's title, what it holds ("run",
+        "view", "plot", "plots") and the time, in the user's documents folder (CSV) or pictures folder
+        (PNG), made if need be (a folder that cannot be made: the write that follows says why)."""
+        folders = self.folders or user_folders()
+        folder = self.export_dir or (folders.documents if suffix == ".csv" else folders.pictures)
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
+        stem = f"cenm-{ascii_name(self.title)}-{self.texts(f'file_{what}')}-{time.strftime('%Y%m%d-%H%M%S')}"
+        path = folder / f"{stem}{suffix}"
         n = 2
         while path.exists():
-            path = path.with_name(f"cenm-{self.entry.stem}-{what}-{stamp}-{n}{suffix}")
+            path = folder / f"{stem}-{n}{suffix}"
             n += 1
         return path
 
@@ -404,7 +411,7 @@ class Session:
     def export_csv(self) -> Path | None:
         """The run so far (the history) as CSV: the columns of ``simulate``, then the run each
         row belongs to (a new run starts at every drag, reset or change of parameters)."""
-        path = self.export_path("datos", ".csv")
+        path = self.export_path("run", ".csv")
         h = self.history
         runs = np.cumsum(h.starts())
         try:

@@ -243,7 +243,7 @@ class App:
     def export_view(self) -> None:
         """The drawing area as a PNG in the export folder: the scene alone, no panels or bars."""
         self.session.exported(*save_view(self.screen.get_size(), replace(self.scene(), banner=None, plots=()),
-                                         self.layout.viewport, self.session.export_path("vista", ".png")))
+                                         self.layout.viewport, self.session.export_path("view", ".png")))
 
     def toggle_fullscreen(self) -> None:
         if not self.settings.kiosk:
