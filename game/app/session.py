@@ -49,6 +49,11 @@ from .settings import Settings, Show
 from .userdirs import UserFolders, ascii_name, user_folders
 from .watch import FileWatch
 
+#: seconds of the session's clock a banner about something done (a file written) stays, the last
+#: :data:`FADE_SECONDS` of them fading; a problem's banner stays until it is dealt with
+DONE_SECONDS = 6.0
+FADE_SECONDS = 1.5
+
 #: characters per line of the expressions in the energy panel
 ENERGY_COLUMNS = 56
 
@@ -153,8 +158,10 @@ class Session:
         self.drag: Drag | None = None
         #: what the banner over the scene says (see :attr:`banner`), or None
         self.said: Said | None = None
-        #: what the banner is about: "load", "stopped", "coarse", "negative", "notice" (see :meth:`say`)
+        #: what the banner is about: "load", "stopped", "coarse", "negative", "notice", "done" (see :meth:`say`)
         self.banner_cause: str | None = None
+        #: seconds of the session's clock the banner has been shown (a "done" banner fades)
+        self.banner_age = 0.0
         #: a kiosk's timeout and attract loop (None outside kiosk mode)
         self.kiosk = Kiosk(self.settings.kiosk_idle_seconds, self.settings.kiosk_countdown_seconds,
                            self.settings.kiosk_attract) if self.settings.kiosk else None
@@ -405,8 +412,11 @@ class Session:
         return path
 
     def exported(self, path: Path | None, reason: str | None = None) -> None:
-        """Tell in the banner where an export went (or why it could not be written)."""
-        self.said = Words.of("saved", path=str(path)) if reason is None else Words.of("not_saved", reason=reason)
+        """Tell in the banner where an export went (it fades), or why it could not be written (it stays)."""
+        if reason is None:
+            self.say(Words.of("saved", path=str(path)), "done")
+        else:
+            self.say(Words.of("not_saved", reason=reason), "notice")
 
     def export_csv(self) -> Path | None:
         """The run so far (the history) as CSV: the columns of ``simulate``, then the run each
@@ -459,13 +469,32 @@ class Session:
 
     @banner.setter
     def banner(self, text: Said | None) -> None:
-        self.said = text
+        self.say(text, "notice")
 
     def say(self, words: Said | None, cause: str | None = None) -> None:
         """Show ``words`` in the banner (None: no banner), kept unwritten so a change of language
         says them again; ``cause`` says what it is about, so a banner about a value goes away
-        once the value is fixed (:meth:`look_again`)."""
+        once the value is fixed (:meth:`look_again`), and one about something "done" fades."""
         self.said, self.banner_cause = words, (cause if words else None)
+        self.banner_age = 0.0
+
+    @property
+    def banner_kind(self) -> str:
+        """"done" (a file written: calm, it fades) or "problem" (red, it stays until dealt with)."""
+        return "done" if self.banner_cause == "done" else "problem"
+
+    @property
+    def banner_opacity(self) -> float:
+        """1 while the banner is fully shown, down to 0 as a "done" banner fades out."""
+        if self.banner_kind != "done":
+            return 1.0
+        return max(0.0, min(1.0, (DONE_SECONDS - self.banner_age) / FADE_SECONDS))
+
+    def _age_banner(self, wall_seconds: float) -> None:
+        self.banner_age += wall_seconds
+        if self.banner_kind == "done" and self.banner_age >= DONE_SECONDS:
+            self.say(None)
+            self.look_again()  # a warning the notice stood in front of shows again
 
     def look_again(self) -> None:
         """Values changed (typed, dragged, reset, a finer step): a banner about the old ones
@@ -511,8 +540,10 @@ class Session:
         return True
 
     def tick(self, wall_seconds: float) -> None:
-        """A kiosk's clock: the countdown and the attract loop move on, and a simulation that
-        failed starts again from its model's conditions after ``kiosk_heal_seconds``."""
+        """The session's clock, every frame: a banner about something done fades; in a kiosk, the
+        countdown and the attract loop move on, and a simulation that failed starts again from its
+        model's conditions after ``kiosk_heal_seconds``."""
+        self._age_banner(wall_seconds)
         k = self.kiosk
         if k is None:
             return

@@ -153,7 +153,8 @@ class App:
                      velocities=velocity_points(poses) if view.vectors else (),
                      edit_arrows=s.edit_arrows() if view.edit_velocities and s.editing else (),
                      reactions=reactions, reaction_legend=s.reaction_legend(reactions),
-                     arrow_seconds=self.settings.arrow_seconds, banner=s.banner, flashes=s.flashes(), ghosts=s.ghosts(),
+                     arrow_seconds=self.settings.arrow_seconds, banner=s.banner, banner_kind=s.banner_kind,
+                     banner_opacity=s.banner_opacity, flashes=s.flashes(), ghosts=s.ghosts(),
                      plots=self.widgets.plots.placements(s, self.layout), caption=s.caption)
 
     def draw(self) -> None:
