@@ -861,14 +861,28 @@ class Session:
             self.index = self.catalog.entries.index(current)
         return saved
 
+    def save_path(self, name: str) -> Path | None:
+        """The file "Save as model" would write for ``name`` (None: no user folder)."""
+        return self.folders.models / f"{name.strip()}.dat" if self.folders else None
+
     def save_dialog(self, name: str, overwrite: bool) -> str | None:
-        """What the "Save as model" dialog hears: None when saved, "exists" (it asks before
+        """What the "Save as model" dialog hears: None when it is done — saved (the banner says
+        where, and fades) or refused because the file could not be read back (the banner says why;
+        nothing is written and every value stays as it is on screen) —, "exists" (it asks before
         replacing), or why not, in words."""
         try:
             saved = self.save_as(name, overwrite)
         except OSError as exc:  # a full or read-only disk: say so, lose nothing
             return self.texts("save_failed", reason=exc.strerror or str(exc))
-        if saved.problem in (None, "exists"):
+        if saved.path is not None:
+            self.say(Words.of("model_saved", path=str(saved.path)), "done")
+            return None
+        if saved.refusal is not None:
+            where = saved.refusal.location
+            self.say(Words.of("save_unreadable", line=where.line, column=where.column, reason=saved.refusal.reason),
+                     "notice")
+            return None
+        if saved.problem == "exists":
             return saved.problem
         words = {"name": "save_bad_name", "mechanism": "save_mechanism"}.get(saved.problem or "")
         return self.texts(words) if words else saved.problem

@@ -194,8 +194,9 @@ class App:
             self._button(event)
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self.widgets.plots.handle(event, s)
-        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.panel is not None:
-            self.panel.process_event(event)
+        elif event.type in (pygame_gui.UI_TEXT_ENTRY_FINISHED, pygame_gui.UI_TEXT_ENTRY_CHANGED) and (
+                self.panel is not None):
+            self._to_panel(event)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
         else:  # what the widgets did not take: bodies and arrows, zoom and pan
@@ -206,10 +207,7 @@ class App:
         if self.widgets.plots.handle(event, s) or self.widgets.hint_closed(event, s):
             return
         if self.panel is not None:
-            self.panel.process_event(event)
-            if self.panel.closed:  # Cancel, or Accept that applied
-                self.widgets.panel = None
-                s.close_dialog()
+            self._to_panel(event)
             return
         if self.menu is not None and (chosen := self.menu.chosen(event)) is not None:
             s.choose(chosen)
@@ -217,6 +215,14 @@ class App:
         name = self.bars.control_of(event.ui_element)
         if name is not None:
             s.act(name)
+
+    def _to_panel(self, event) -> None:
+        """An event for the open dialog (a button, a field typed in or finished)."""
+        assert self.panel is not None
+        self.panel.process_event(event)
+        if self.panel.closed:  # Cancel, or Accept (or Enter) that applied
+            self.widgets.panel = None
+            self.session.close_dialog()
 
     def _key(self, event) -> None:
         s = self.session

@@ -166,3 +166,21 @@ def test_headless_commands_leave_the_remembered_state_alone(tmp_path, monkeypatc
     assert main(["--model", "pendulo_simple", "--lang", "en"]) == 0
     assert opened[0].session.entry.stem == "pendulo_simple"
     assert Remembered.read(state) == Remembered("pendulo_simple", "en", 2.0)
+
+
+def test_a_model_that_would_not_read_back_is_not_written_and_the_banner_says_why(session):
+    # a speed of 1e300: the kinetic energy overflows, and the file would be refused when opened
+    assert session.apply_conditions({"va1": "1e300"}) is None
+    saved = session.save_as("rapido")
+    assert saved.path is None and saved.problem == "unreadable" and not user_folders().models.exists()
+    assert (saved.refusal.location.line, saved.refusal.key) == (29, "check.energy_value")
+    assert session.save_dialog("rapido", False) is None  # the dialog is done: the banner tells
+    assert session.banner.startswith("No se guardó el modelo: así escrito no se podría volver a abrir (línea 29")
+    assert "Ek no se puede calcular" in session.banner and session.banner_kind == "problem"
+    session.set_language("en")
+    assert session.banner.startswith("The model was not saved: written out it could not be opened again (line 29")
+    assert session.sim.qdot[0] == 1e300 and session.entry.stem == "pendulo_doble"  # nothing lost
+    # a model that reads back is written, and the banner says where
+    assert session.apply_conditions({"va1": "1"}) is None
+    assert session.save_dialog("rapido", False) is None and (user_folders().models / "rapido.dat").is_file()
+    assert session.banner == f"Model saved to {user_folders().models / 'rapido.dat'} (in the menu, under My models)"
