@@ -31,9 +31,9 @@ def user_home(homes, request, monkeypatch) -> Path:
 
 @pytest.fixture(autouse=True)
 def no_exports_into_the_working_folder():
-    """Exports go to ``Session.export_dir``, the folder the program was started from: a test that
-    exports points it at its ``tmp_path``. One that leaves ``cenm-*`` files in the folder pytest runs
-    from fails (they are removed). Nothing is changed for the test itself (no chdir: paths relative to
+    """Exports go to the user's documents and pictures folders (under ``CENM_HOME``: the test's own
+    folder), or to ``Session.export_dir`` when a test sets it. One that leaves ``cenm-*`` files in the
+    folder pytest runs from fails (they are removed). Nothing is changed for the test itself (no chdir: paths relative to
     the project keep working); under pytest-xdist the workers share that folder, and a stray file is
     reported by whichever test was running in each worker when it appeared."""
     folder = Path.cwd()
@@ -43,8 +43,8 @@ def no_exports_into_the_working_folder():
     for path in stray:
         path.unlink(missing_ok=True)
     if stray:
-        pytest.fail(f"the test wrote {', '.join(p.name for p in stray)} into {folder}: set the session's "
-                    "export_dir to tmp_path", pytrace=False)
+        pytest.fail(f"the test wrote {', '.join(p.name for p in stray)} into {folder}: exports belong in the "
+                    "user's folders (or the session's export_dir)", pytrace=False)
 
 
 @pytest.fixture(autouse=True)

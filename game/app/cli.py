@@ -236,11 +236,11 @@ def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool 
 
     try:
         try:
-            app = App(settings, model or remembered.model)
+            app = App(settings, model or remembered.model, remember=True)
         except LoadError:
             if model or not remembered.model:
                 raise
-            app = App(settings, None)  # the model remembered is gone: the first one
+            app = App(settings, None, remember=True)  # the model remembered is gone: the first one
     except (LoadError, ModelFileError) as exc:
         print(f"error: {exc}")
         return 2

@@ -71,7 +71,7 @@ CONTROLS: tuple[Control, ...] = (
     Control("ensemble", "k", "bottom", "ensemble_off", "ensemble_on", kiosk=False),
     *(Control(f"speed{i}", str(i + 1), "speed", label=label, tooltip="speed") for i, label in enumerate(SPEED_LABELS)),
     Control("menu", "m", "top-left", "menu"),
-    # saving (not CenM's): the run as CSV, the view and the plots as PNG, in the current folder
+    # saving (not CenM's): the run as CSV, the view and the plots as PNG, in the user's documents and pictures
     Control("export_csv", "w", "top-right", "export_csv", kiosk=False),
     Control("export_png", "s", "top-right", "export_png", kiosk=False, window=True),
     Control("export_plots", "i", "top-right", "export_plots", kiosk=False, window=True),

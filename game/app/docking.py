@@ -128,7 +128,7 @@ class PlotsDock:
             extra = self.title(session, i)
             PlotView(plot, self.font).draw(image, (0, k * height, width, height), f"{title}   {extra}".rstrip(),
                                            board.legend(plot, self.texts.language))
-        path = session.export_path("grafica" if index is not None else "graficas", ".png")
+        path = session.export_path("plot" if index is not None else "plots", ".png")
         try:
             pygame.image.save(image, str(path))
         except (pygame.error, OSError) as exc:

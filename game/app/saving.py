@@ -6,6 +6,10 @@ A saved model is the file it came from with only the changed values replaced
 expression typed; a condition keeps the file's expression while it still gives the
 present value (to 1e-12), else the present value is written as a plain decimal that
 reads back exactly.
+
+Nothing is written that cannot be read back: the new text is read, checked and built as the
+menu (and ``check``) will do it first, and a refusal is returned instead (a velocity of 1e300
+whose energy overflows, expressions that add up past the reader's limits).
 """
 
 from __future__ import annotations
@@ -16,9 +20,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..expr import ExpressionError, Location
+from ..expr import ExpressionError, Location, SourceError
 from ..expr.parser import unquote
-from ..model import CatalogEntry, condition_values, load_model
+from ..model import CatalogEntry, ModelFileError, condition_values, load_model
 from ..model.reader import decode
 from ..model.writer import decimal, replace_values
 from ..physics import Simulation
@@ -57,8 +61,11 @@ def model_text(raw: bytes, sim: Simulation) -> bytes:
 class Saved:
     #: the file written, or None
     path: Path | None = None
-    #: why nothing was written ("exists": a file of that name is there; ask before replacing)
+    #: why nothing was written ("exists": a file of that name is there; ask before replacing;
+    #: "unreadable": the text would be refused when read back, for ``refusal``)
     problem: str | None = None
+    #: the first problem the reader or the build would find in the text, place and reason
+    refusal: SourceError | None = None
 
 
 def save(folder: Path, name: str, raw: bytes, sim: Simulation, overwrite: bool = False) -> Saved:
@@ -74,12 +81,27 @@ def save(folder: Path, name: str, raw: bytes, sim: Simulation, overwrite: bool =
     if path.exists() and not overwrite:
         return Saved(problem="exists")
     data = model_text(raw, sim)
-    load_model(path, decode(data, str(path)))  # a bug here must not leave a broken file behind
+    refusal = read_back(path, data)
+    if refusal is not None:
+        return Saved(problem="unreadable", refusal=refusal)
     folder.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".dat.tmp")
     tmp.write_bytes(data)
     tmp.replace(path)
     return Saved(path)
+
+
+def read_back(path: Path, data: bytes) -> SourceError | None:
+    """The first problem the menu would find opening ``data`` as ``path``: the same reader, checks
+    and build as ``check`` (:func:`game.app.commands.build`); None when it opens."""
+    from .commands import build
+
+    try:
+        model = load_model(path, decode(data, str(path)))
+    except ModelFileError as exc:
+        return exc.problems[0] if exc.problems else SourceError(str(exc), Location(str(path)))
+    problems = build(model)
+    return problems[0] if problems else None
 
 
 def free_name(folder: Path, stem: str) -> str:

@@ -13,6 +13,7 @@ session shows, so the whole behaviour is testable with plain pytest.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import functools
 import time
@@ -45,8 +46,13 @@ from .plotting import PlotBoard
 from .saving import Remembered, Saved, free_name, mine, mine_entry, save
 from .scheduler import SPEEDS, StepScheduler
 from .settings import Settings, Show
-from .userdirs import UserFolders
+from .userdirs import UserFolders, ascii_name, user_folders
 from .watch import FileWatch
+
+#: seconds of the session's clock a banner about something done (a file written) stays, the last
+#: :data:`FADE_SECONDS` of them fading; a problem's banner stays until it is dealt with
+DONE_SECONDS = 6.0
+FADE_SECONDS = 1.5
 
 #: characters per line of the expressions in the energy panel
 ENERGY_COLUMNS = 56
@@ -137,10 +143,13 @@ class Drag:
 
 class Session:
     def __init__(self, catalog: Catalog, settings: Settings | None = None, texts: Texts | None = None,
-                 folders: UserFolders | None = None):
+                 folders: UserFolders | None = None, remembers: bool = False):
         self.settings = settings or Settings()
         #: the user's folders (saved models, remembered state); None: no user files at all
         self.folders = folders
+        #: a user's own session (the window opened by ``cenm``): only it writes the remembered state, never
+        #: a headless command that borrows the window (``screenshot``, ``bench --frames``)
+        self.remembers = remembers
         self.catalog = Catalog(catalog.path, catalog.entries + mine(folders.models)) if folders else catalog
         self.texts = texts or Texts(self.settings.language)
         self.view = View(speed_index=self.first_speed, hint=self.settings.first_run_hint)
@@ -149,8 +158,10 @@ class Session:
         self.drag: Drag | None = None
         #: what the banner over the scene says (see :attr:`banner`), or None
         self.said: Said | None = None
-        #: what the banner is about: "load", "stopped", "coarse", "negative", "notice" (see :meth:`say`)
+        #: what the banner is about: "load", "stopped", "coarse", "negative", "notice", "done" (see :meth:`say`)
         self.banner_cause: str | None = None
+        #: seconds of the session's clock the banner has been shown (a "done" banner fades)
+        self.banner_age = 0.0
         #: a kiosk's timeout and attract loop (None outside kiosk mode)
         self.kiosk = Kiosk(self.settings.kiosk_idle_seconds, self.settings.kiosk_countdown_seconds,
                            self.settings.kiosk_attract) if self.settings.kiosk else None
@@ -163,8 +174,8 @@ class Session:
         assert set(self.actions) == {c.name for c in CONTROLS if not c.window}, "a control without its action"
         self.scheduler = StepScheduler(0.02, SPEEDS[self.view.speed_index])
         self.index = -1
-        #: where exports go: the folder the program was started from
-        self.export_dir = Path.cwd()
+        #: one folder for every export instead of the user's documents and pictures (None: those)
+        self.export_dir: Path | None = None
         self.board: PlotBoard | None = None
         #: the largest reaction force seen since the model or its parameters changed (its arrow's length)
         self.force_scale = 0.0
@@ -385,23 +396,32 @@ class Session:
     # -- exports -------------------------------------------------------------------------------
 
     def export_path(self, what: str, suffix: str) -> Path:
-        """A new file in :attr:`export_dir` named by the model, what it holds and the time."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = self.export_dir / f"cenm-{self.entry.stem}-{what}-{stamp}{suffix}"
+        """A new file named in the language of the window by the model's title, what it holds ("run",
+        "view", "plot", "plots") and the time, in the user's documents folder (CSV) or pictures folder
+        (PNG), made if need be (a folder that cannot be made: the write that follows says why)."""
+        folders = self.folders or user_folders()
+        folder = self.export_dir or (folders.documents if suffix == ".csv" else folders.pictures)
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
+        stem = f"cenm-{ascii_name(self.title)}-{self.texts(f'file_{what}')}-{time.strftime('%Y%m%d-%H%M%S')}"
+        path = folder / f"{stem}{suffix}"
         n = 2
         while path.exists():
-            path = path.with_name(f"cenm-{self.entry.stem}-{what}-{stamp}-{n}{suffix}")
+            path = folder / f"{stem}-{n}{suffix}"
             n += 1
         return path
 
     def exported(self, path: Path | None, reason: str | None = None) -> None:
-        """Tell in the banner where an export went (or why it could not be written)."""
-        self.said = Words.of("saved", path=str(path)) if reason is None else Words.of("not_saved", reason=reason)
+        """Tell in the banner where an export went (it fades), or why it could not be written (it stays)."""
+        if reason is None:
+            self.say(Words.of("saved", path=str(path)), "done")
+        else:
+            self.say(Words.of("not_saved", reason=reason), "notice")
 
     def export_csv(self) -> Path | None:
         """The run so far (the history) as CSV: the columns of ``simulate``, then the run each
         row belongs to (a new run starts at every drag, reset or change of parameters)."""
-        path = self.export_path("datos", ".csv")
+        path = self.export_path("run", ".csv")
         h = self.history
         runs = np.cumsum(h.starts())
         try:
@@ -449,13 +469,32 @@ class Session:
 
     @banner.setter
     def banner(self, text: Said | None) -> None:
-        self.said = text
+        self.say(text, "notice")
 
     def say(self, words: Said | None, cause: str | None = None) -> None:
         """Show ``words`` in the banner (None: no banner), kept unwritten so a change of language
         says them again; ``cause`` says what it is about, so a banner about a value goes away
-        once the value is fixed (:meth:`look_again`)."""
+        once the value is fixed (:meth:`look_again`), and one about something "done" fades."""
         self.said, self.banner_cause = words, (cause if words else None)
+        self.banner_age = 0.0
+
+    @property
+    def banner_kind(self) -> str:
+        """"done" (a file written: calm, it fades) or "problem" (red, it stays until dealt with)."""
+        return "done" if self.banner_cause == "done" else "problem"
+
+    @property
+    def banner_opacity(self) -> float:
+        """1 while the banner is fully shown, down to 0 as a "done" banner fades out."""
+        if self.banner_kind != "done":
+            return 1.0
+        return max(0.0, min(1.0, (DONE_SECONDS - self.banner_age) / FADE_SECONDS))
+
+    def _age_banner(self, wall_seconds: float) -> None:
+        self.banner_age += wall_seconds
+        if self.banner_kind == "done" and self.banner_age >= DONE_SECONDS:
+            self.say(None)
+            self.look_again()  # a warning the notice stood in front of shows again
 
     def look_again(self) -> None:
         """Values changed (typed, dragged, reset, a finer step): a banner about the old ones
@@ -501,8 +540,10 @@ class Session:
         return True
 
     def tick(self, wall_seconds: float) -> None:
-        """A kiosk's clock: the countdown and the attract loop move on, and a simulation that
-        failed starts again from its model's conditions after ``kiosk_heal_seconds``."""
+        """The session's clock, every frame: a banner about something done fades; in a kiosk, the
+        countdown and the attract loop move on, and a simulation that failed starts again from its
+        model's conditions after ``kiosk_heal_seconds``."""
+        self._age_banner(wall_seconds)
         k = self.kiosk
         if k is None:
             return
@@ -820,21 +861,35 @@ class Session:
             self.index = self.catalog.entries.index(current)
         return saved
 
+    def save_path(self, name: str) -> Path | None:
+        """The file "Save as model" would write for ``name`` (None: no user folder)."""
+        return self.folders.models / f"{name.strip()}.dat" if self.folders else None
+
     def save_dialog(self, name: str, overwrite: bool) -> str | None:
-        """What the "Save as model" dialog hears: None when saved, "exists" (it asks before
+        """What the "Save as model" dialog hears: None when it is done — saved (the banner says
+        where, and fades) or refused because the file could not be read back (the banner says why;
+        nothing is written and every value stays as it is on screen) —, "exists" (it asks before
         replacing), or why not, in words."""
         try:
             saved = self.save_as(name, overwrite)
         except OSError as exc:  # a full or read-only disk: say so, lose nothing
             return self.texts("save_failed", reason=exc.strerror or str(exc))
-        if saved.problem in (None, "exists"):
+        if saved.path is not None:
+            self.say(Words.of("model_saved", path=str(saved.path)), "done")
+            return None
+        if saved.refusal is not None:
+            where = saved.refusal.location
+            self.say(Words.of("save_unreadable", line=where.line, column=where.column, reason=saved.refusal.reason),
+                     "notice")
+            return None
+        if saved.problem == "exists":
             return saved.problem
         words = {"name": "save_bad_name", "mechanism": "save_mechanism"}.get(saved.problem or "")
         return self.texts(words) if words else saved.problem
 
     def remember(self) -> None:
         """A desktop remembers its model, language and speed for the next run (a kiosk does not)."""
-        if self.folders is None or self.settings.kiosk or self.index < 0:
+        if not self.remembers or self.folders is None or self.settings.kiosk or self.index < 0:
             return
         model = self.entry.stem if self.catalog.find(self.entry.stem) is self.entry else str(self.entry.path)
         Remembered(model, self.texts.language, SPEEDS[self.view.speed_index],

@@ -159,7 +159,8 @@ class Widgets:
 
     def _dialog(self, session: Session, layout: Layout, which: str) -> DefinitionsPanel | SavePanel:
         if which == "save":
-            return SavePanel(self.manager, layout, session.texts, session.suggested_name(), session.save_dialog)
+            return SavePanel(self.manager, layout, session.texts, session.suggested_name(), session.save_dialog,
+                             session.save_path)
         edits = session.parameter_edits() if which == "parameters" else session.condition_edits()
         accept = session.apply_parameters if which == "parameters" else session.apply_conditions
         if session.settings.kiosk:  # no keyboard: − and +, and no system data (dt, N) for visitors

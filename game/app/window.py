@@ -37,7 +37,9 @@ TEXT_INTERVAL = 0.1
 
 
 class App:
-    def __init__(self, settings: Settings | None = None, model: str | None = None):
+    def __init__(self, settings: Settings | None = None, model: str | None = None, remember: bool = False):
+        """``remember``: a user's session, which writes the remembered state (model, language, speed);
+        a headless command that draws through the window never does."""
         long_running_process()  # memory flat over days, SIGTERM ends it (see healing)
         self.settings = settings = settings or Settings()
         self.controls = offered(settings.kiosk)
@@ -50,7 +52,7 @@ class App:
         self.keys = {pygame.key.key_code(k): c.name for c in self.controls for k in c.keys}
         folders = user_folders()
         self.session = Session(read_catalog(paths.CATALOG, paths.MODELS), settings, Texts(settings.language),
-                               folders=folders)
+                               folders=folders, remembers=remember)
         self.session.window_actions = {"docs": self.open_manual, "fullscreen": self.toggle_fullscreen,
                                        "export_png": self.export_view,
                                        "export_plots": lambda: self.widgets.plots.save(self.session)}
@@ -151,7 +153,8 @@ class App:
                      velocities=velocity_points(poses) if view.vectors else (),
                      edit_arrows=s.edit_arrows() if view.edit_velocities and s.editing else (),
                      reactions=reactions, reaction_legend=s.reaction_legend(reactions),
-                     arrow_seconds=self.settings.arrow_seconds, banner=s.banner, flashes=s.flashes(), ghosts=s.ghosts(),
+                     arrow_seconds=self.settings.arrow_seconds, banner=s.banner, banner_kind=s.banner_kind,
+                     banner_opacity=s.banner_opacity, flashes=s.flashes(), ghosts=s.ghosts(),
                      plots=self.widgets.plots.placements(s, self.layout), caption=s.caption)
 
     def draw(self) -> None:
@@ -191,8 +194,9 @@ class App:
             self._button(event)
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self.widgets.plots.handle(event, s)
-        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.panel is not None:
-            self.panel.process_event(event)
+        elif event.type in (pygame_gui.UI_TEXT_ENTRY_FINISHED, pygame_gui.UI_TEXT_ENTRY_CHANGED) and (
+                self.panel is not None):
+            self._to_panel(event)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
         else:  # what the widgets did not take: bodies and arrows, zoom and pan
@@ -203,10 +207,7 @@ class App:
         if self.widgets.plots.handle(event, s) or self.widgets.hint_closed(event, s):
             return
         if self.panel is not None:
-            self.panel.process_event(event)
-            if self.panel.closed:  # Cancel, or Accept that applied
-                self.widgets.panel = None
-                s.close_dialog()
+            self._to_panel(event)
             return
         if self.menu is not None and (chosen := self.menu.chosen(event)) is not None:
             s.choose(chosen)
@@ -214,6 +215,14 @@ class App:
         name = self.bars.control_of(event.ui_element)
         if name is not None:
             s.act(name)
+
+    def _to_panel(self, event) -> None:
+        """An event for the open dialog (a button, a field typed in or finished)."""
+        assert self.panel is not None
+        self.panel.process_event(event)
+        if self.panel.closed:  # Cancel, or Accept (or Enter) that applied
+            self.widgets.panel = None
+            self.session.close_dialog()
 
     def _key(self, event) -> None:
         s = self.session
@@ -241,7 +250,7 @@ class App:
     def export_view(self) -> None:
         """The drawing area as a PNG in the export folder: the scene alone, no panels or bars."""
         self.session.exported(*save_view(self.screen.get_size(), replace(self.scene(), banner=None, plots=()),
-                                         self.layout.viewport, self.session.export_path("vista", ".png")))
+                                         self.layout.viewport, self.session.export_path("view", ".png")))
 
     def toggle_fullscreen(self) -> None:
         if not self.settings.kiosk:

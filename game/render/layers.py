@@ -50,8 +50,12 @@ class Scene:
     reaction_legend: ForceLegend | None = None
     #: an arrow is the displacement in this many seconds
     arrow_seconds: float = DEFAULT_ARROW_SECONDS
-    #: a message over the top of the drawing area (a failure, a warning), or None
+    #: a message over the top of the drawing area (a failure, a warning, a file written), or None
     banner: str | None = None
+    #: "problem" (a failure, a warning: red, it stays) or "done" (a file written: calm, it fades)
+    banner_kind: str = "problem"
+    #: how opaque the banner is, 0 to 1 (a "done" banner fading out)
+    banner_opacity: float = 1.0
     #: where contacts acted lately, each with its age as a fraction of its lifetime (0 = now)
     flashes: Sequence[tuple[Flash, float]] = ()
     #: the bodies of the copies of an ensemble (arrays over the copies), drawn as translucent ghosts
@@ -159,31 +163,37 @@ class ContactFlashesLayer:
 
 
 class BannerLayer:
-    """A message in a red box across the top of the drawing area, wrapped to fit."""
+    """A message in a box across the top of the drawing area, wrapped to fit: red for a problem,
+    a calm slate blue for something done (a file written), which fades as the session says."""
 
     PADDING = 8
     BACKGROUND = (183, 28, 28)
+    #: the background of a "done" banner: nothing is wrong, so nothing alarming
+    CALM = (44, 72, 94)
     TEXT = (255, 255, 255)
 
     def __init__(self, font: pygame.font.Font | None = None) -> None:
         self._font = font
-        self._cache: tuple[tuple[str, int], pygame.Surface] | None = None
+        self._cache: tuple[tuple[str, int, str], pygame.Surface] | None = None
 
     def draw(self, surface: pygame.Surface, scene: Scene) -> None:
-        if not scene.banner:
+        if not scene.banner or scene.banner_opacity <= 0:
             return
         vx, vy, vw, vh = scene.camera.viewport
         width = max(40, vw - 4 * self.PADDING)
-        key = (scene.banner, width)
+        key = (scene.banner, width, scene.banner_kind)
         if self._cache is None or self._cache[0] != key:
             font = self._font or pygame.font.Font(None, 22)
-            self._cache = (key, font.render(scene.banner, True, self.TEXT, None, width - 2 * self.PADDING))
-        text = self._cache[1]
-        box = pygame.Rect(vx + self.PADDING, vy + self.PADDING, width,
-                          min(vh - 2 * self.PADDING, text.get_height() + 2 * self.PADDING))
-        paint.box(surface, self.BACKGROUND, box, radius=5)
-        surface.blit(text, (box.x + self.PADDING, box.y + self.PADDING),
-                     pygame.Rect(0, 0, box.w - 2 * self.PADDING, box.h - 2 * self.PADDING))
+            text = font.render(scene.banner, True, self.TEXT, None, width - 2 * self.PADDING)
+            height = min(vh - 2 * self.PADDING, text.get_height() + 2 * self.PADDING)
+            image = pygame.Surface((width, max(1, height)), pygame.SRCALPHA)
+            paint.box(image, self.CALM if scene.banner_kind == "done" else self.BACKGROUND, image.get_rect(), radius=5)
+            image.blit(text, (self.PADDING, self.PADDING),
+                       pygame.Rect(0, 0, width - 2 * self.PADDING, height - 2 * self.PADDING))
+            self._cache = (key, image)
+        image = self._cache[1]
+        image.set_alpha(round(255 * min(1.0, scene.banner_opacity)))
+        surface.blit(image, (vx + self.PADDING, vy + self.PADDING))
 
 
 class CaptionLayer:

@@ -172,48 +172,72 @@ class DefinitionsPanel:
 
 
 class SavePanel:
-    """"Save as model": the new model's name, Save and Cancel.
+    """"Save as model", a confirmation before anything is written: the new model's name (editable),
+    the file it will be written to (following the name as it is typed), Accept and Cancel, every
+    target finger-sized (:data:`TOUCH` pixels, 8 apart).
 
-    ``save(name, overwrite)`` returns None when the model was written, "exists" when a model
-    of that name is already there (the panel asks; Save again with the same name replaces it),
-    or a message saying why not.
+    ``save(name, overwrite)`` returns None when the dialog is done, "exists" when a model of that
+    name is already there (the panel asks; Accept again with the same name replaces it), or a
+    message saying why not. ``path_of(name)`` is the file a name would be written to.
     """
 
     #: no value field is being edited (Escape closes the panel, as in the other dialogs)
     entry = None
+    #: the least height of the name field and the buttons: a finger's
+    TOUCH = 48
 
     def __init__(self, manager: pygame_gui.UIManager, layout: Layout, texts: Texts, name: str,
-                 save: Callable[[str, bool], str | None]):
-        self.texts, self.save, self.closed = texts, save, False
+                 save: Callable[[str, bool], str | None], path_of: Callable[[str], object]):
+        self.texts, self.save, self.path_of, self.closed = texts, save, path_of, False
         self._asked: str | None = None
-        button_h = max(36, layout.row)
-        width, height = min(560, layout.width - 40), 190 + button_h
+        touch = max(self.TOUCH, layout.row)
+        width = min(720, layout.width - 40)
+        where_top = 70 + touch + 8 + 26
+        status_top = where_top + STATUS + 4
+        buttons_top = status_top + 26 + 10
+        height = buttons_top + touch + 14
         rect = pygame.Rect((layout.width - width) // 2, max(20, (layout.height - height) // 2), width, height)
         self.panel = c = UIPanel(rect, starting_height=10, manager=manager, object_id=ObjectID("#panel"))
         UILabel(pygame.Rect(12, 6, width - 24, 28), texts("save_title"), manager, container=c,
                 object_id=ObjectID("#heading"))
         UILabel(pygame.Rect(12, 40, width - 24, 24), texts("save_hint"), manager, container=c,
                 object_id=ObjectID("#line"))
-        self.name_entry = UITextEntryLine(pygame.Rect(12, 70, width - 24, max(34, layout.row)), manager, container=c,
+        self.name_entry = UITextEntryLine(pygame.Rect(12, 70, width - 24, touch), manager, container=c,
                                           initial_text=name)
-        self.status = UILabel(pygame.Rect(12, height - button_h - 48, width - 24, 26), "", manager, container=c,
+        UILabel(pygame.Rect(12, where_top - 26, width - 24, 24), texts("save_where"), manager, container=c,
+                object_id=ObjectID("#line"))
+        #: the file that Accept writes, wrapped on two lines (a long home folder)
+        self.where = UITextBox(self._where(name), pygame.Rect(8, where_top, width - 16, STATUS), manager, container=c,
+                               object_id=ObjectID("#status"), plain_text_display_only=True)
+        self.status = UILabel(pygame.Rect(12, status_top, width - 24, 26), "", manager, container=c,
                               object_id=ObjectID("#line"))
-        self.save_button = UIButton(pygame.Rect(width - 250, height - button_h - 14, 110, button_h),
-                                    texts("save_button"), manager, container=c)
-        self.cancel_button = UIButton(pygame.Rect(width - 128, height - button_h - 14, 110, button_h),
+        self.accept_button = UIButton(pygame.Rect(width - 2 * 130 - 8 - 12, buttons_top, 130, touch),
+                                      texts("accept"), manager, container=c)
+        self.cancel_button = UIButton(pygame.Rect(width - 130 - 12, buttons_top, 130, touch),
                                       texts("cancel"), manager, container=c)
         self.name_entry.focus()
         self.name_entry.edit_position = len(name)
 
+    def _where(self, name: str) -> str:
+        return str(self.path_of(name.strip()))
+
     def process_event(self, event: pygame.event.Event) -> bool:
-        if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.save_button) or (
+        if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.accept_button) or (
                 event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.name_entry):
             self._save()
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.cancel_button:
             self.close()
             return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.name_entry:
+            self.where.set_text(self._where(self.name_entry.get_text()))
+            return True
         return False
+
+    @property
+    def file_shown(self) -> str:
+        """The file the panel says Accept will write."""
+        return self.where.html_text
 
     def _save(self) -> None:
         name = self.name_entry.get_text().strip()

@@ -22,8 +22,10 @@ def app_factory():
 
     apps = []
 
-    def make(model: str | None = "pendulo_doble", width: int = 1280, height: int = 720, **settings) -> App:
-        app = App(replace(Settings(), width=width, height=height, **settings), model)
+    def make(model: str | None = "pendulo_doble", width: int = 1280, height: int = 720, remember: bool = False,
+             **settings) -> App:
+        """``remember``: the window a user opens with ``cenm``, which writes the remembered state."""
+        app = App(replace(Settings(), width=width, height=height, **settings), model, remember=remember)
         app.frame(0.0)
         apps.append(app)
         return app

@@ -21,7 +21,7 @@ from game.model import read_catalog
 
 @pytest.fixture
 def session(user_home) -> Session:
-    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(), folders=user_folders())
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(), folders=user_folders(), remembers=True)
     s.open("pendulo_doble")
     return s
 
@@ -143,3 +143,44 @@ def test_the_language_control_switches_the_model_messages_too(session):
     assert session.apply_parameters({"m": "gg"}).startswith("unknown name 'gg'")
     session.act("language")  # en → es
     assert session.apply_parameters({"m": "gg"}).startswith("nombre desconocido 'gg'")
+
+
+def test_headless_commands_leave_the_remembered_state_alone(tmp_path, monkeypatch, capsys):
+    # what a student left in the window: the next run opens on it
+    state = user_folders().state
+    Remembered("kapitza", "es", 2.0).write(state)
+    before = state.read_bytes()
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    model = tmp_path / "mio.dat"
+    model.write_bytes((paths.MODELS / "pendulo_simple.dat").read_bytes())
+    for argv in (["screenshot", "pendulo_simple", str(tmp_path / "shot.png"), "--lang", "en"],
+                 ["bench", "--frames", "--quick", "--model", "pendulo_simple"],
+                 ["simulate", "pendulo_simple", "--seconds", "0.1", "--csv", str(tmp_path / "run.csv")],
+                 ["check", str(model)]):
+        assert main(argv) == 0, (argv, capsys.readouterr())
+        assert state.read_bytes() == before, argv
+    assert (tmp_path / "shot.png").is_file()
+    # the window a user opens still remembers
+    opened = []
+    monkeypatch.setattr("game.app.window.App.run", lambda app: opened.append(app) or 0)
+    assert main(["--model", "pendulo_simple", "--lang", "en"]) == 0
+    assert opened[0].session.entry.stem == "pendulo_simple"
+    assert Remembered.read(state) == Remembered("pendulo_simple", "en", 2.0)
+
+
+def test_a_model_that_would_not_read_back_is_not_written_and_the_banner_says_why(session):
+    # a speed of 1e300: the kinetic energy overflows, and the file would be refused when opened
+    assert session.apply_conditions({"va1": "1e300"}) is None
+    saved = session.save_as("rapido")
+    assert saved.path is None and saved.problem == "unreadable" and not user_folders().models.exists()
+    assert (saved.refusal.location.line, saved.refusal.key) == (29, "check.energy_value")
+    assert session.save_dialog("rapido", False) is None  # the dialog is done: the banner tells
+    assert session.banner.startswith("No se guardó el modelo: así escrito no se podría volver a abrir (línea 29")
+    assert "Ek no se puede calcular" in session.banner and session.banner_kind == "problem"
+    session.set_language("en")
+    assert session.banner.startswith("The model was not saved: written out it could not be opened again (line 29")
+    assert session.sim.qdot[0] == 1e300 and session.entry.stem == "pendulo_doble"  # nothing lost
+    # a model that reads back is written, and the banner says where
+    assert session.apply_conditions({"va1": "1"}) is None
+    assert session.save_dialog("rapido", False) is None and (user_folders().models / "rapido.dat").is_file()
+    assert session.banner == f"Model saved to {user_folders().models / 'rapido.dat'} (in the menu, under My models)"

@@ -350,7 +350,7 @@ def test_the_run_exports_as_csv_where_the_banner_says(session, tmp_path):
     session.run(5)
     session.act("export_csv")
     (path,) = tmp_path.glob("*.csv")
-    assert path.name.startswith("cenm-pendulo_doble-") and str(path) in session.banner
+    assert path.name.startswith("cenm-pendulo-doble-corrida-") and str(path) in session.banner
     rows = list(csv.reader(path.open(encoding="utf-8")))
     assert rows[0] == [*session.sim.sample_names(), "run"]
     assert len(rows) == 1 + 11 + 6 and [r[-1] for r in rows[1:]] == ["1"] * 11 + ["2"] * 6
@@ -358,7 +358,8 @@ def test_the_run_exports_as_csv_where_the_banner_says(session, tmp_path):
 
 
 def test_an_export_that_cannot_be_written_says_why(session, tmp_path):
-    session.export_dir = tmp_path / "missing"
+    (tmp_path / "a file").write_text("")
+    session.export_dir = tmp_path / "a file" / "exports"  # a folder that cannot be made
     session.act("export_csv")
     assert session.banner.startswith("No se pudo guardar")
 

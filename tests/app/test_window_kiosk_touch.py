@@ -167,7 +167,7 @@ def test_the_first_run_hint_says_what_the_icons_do_until_it_is_closed(app_factor
     from game.app.saving import Remembered
     from game.app.userdirs import user_folders
 
-    app = app_factory(first_run_hint=True)
+    app = app_factory(first_run_hint=True, remember=True)  # a user's window: it remembers the hint was seen
     assert hint_text(app).startswith("Espacio: animar · arrastre un cuerpo")
     hint = app.widgets.hint.rect
     vx, vy, vw, _ = app.layout.viewport

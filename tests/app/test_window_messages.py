@@ -120,3 +120,43 @@ def test_a_two_line_refusal_is_shown_whole_in_the_smallest_window(app_factory):
     # both lines inside the message's box: it needs no scroll bar
     assert status.scroll_bar is None
     assert status.text_box_layout.layout_rect.height <= status.rect.height
+
+
+def banner_pixels(app, colour):
+    """The screen's pixels of ``colour`` (±2) inside the top of the drawing area, where the banner is."""
+    x, y, w, _ = app.layout.viewport
+    found = pixels_of(app, colour, tol=2)
+    return found[(found[:, 0] >= x) & (found[:, 0] < x + w) & (found[:, 1] >= y) & (found[:, 1] < y + 80)]
+
+
+def test_a_file_written_is_told_calmly_and_fades_while_a_problem_stays_red(app, tmp_path):
+    from game.app.session import DONE_SECONDS, FADE_SECONDS
+    from game.app.userdirs import user_folders
+
+    key(app, pygame.K_w)  # the run as CSV, into the user's documents
+    (written,) = user_folders().documents.glob("*.csv")
+    s = app.session
+    assert s.banner == f"Guardado en {written}" and s.banner_kind == "done"
+    pump(app, 1)
+    pygame.image.save(app.screen, str(tmp_path / "done.png"))
+    calm, red = banner_pixels(app, BannerLayer.CALM), banner_pixels(app, BannerLayer.BACKGROUND)
+    assert len(calm) > 2000 and len(red) == 0  # a box of its own colour, nothing of the error red
+    assert max(abs(a - b) for a, b in zip(BannerLayer.CALM, BannerLayer.BACKGROUND)) > 100
+    # it stays a few seconds of the session's clock, then fades: half way through the fade, half opaque
+    pump(app, round(60 * (DONE_SECONDS - FADE_SECONDS / 2)), dt=FRAME)
+    assert s.banner is not None and 0.3 < s.banner_opacity < 0.7
+    pygame.image.save(app.screen, str(tmp_path / "fading.png"))
+    assert len(banner_pixels(app, BannerLayer.CALM)) == 0  # blended with what is under it
+    pump(app, round(60 * FADE_SECONDS), dt=FRAME)
+    assert s.banner is None
+    assert len(banner_pixels(app, BannerLayer.CALM)) == 0
+    # an export that cannot be written: red, and it stays until something else is said
+    (tmp_path / "a file").write_text("")
+    s.export_dir = tmp_path / "a file" / "exports"
+    key(app, pygame.K_w)
+    assert s.banner.startswith("No se pudo guardar") and s.banner_kind == "problem"
+    pump(app, 60 * 20, dt=FRAME)  # twenty seconds
+    assert s.banner.startswith("No se pudo guardar") and s.banner_opacity == 1.0
+    pygame.image.save(app.screen, str(tmp_path / "problem.png"))
+    assert len(banner_pixels(app, BannerLayer.BACKGROUND)) > 2000
+    assert len(banner_pixels(app, BannerLayer.CALM)) == 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import gc
+import re
 import weakref
 
 import numpy as np
@@ -12,6 +13,7 @@ import pygame
 import pytest
 from window_helpers import FRAME, button, choose, click, drag, handle_px, key, pump
 
+from game.app.userdirs import user_folders
 from game.render.plots import CURVES
 
 
@@ -139,30 +141,42 @@ def test_the_chaos_control_draws_ghosts_that_fan_out(app):
     assert not any(line.startswith("λ = ") for line in app.live["values"].lines)
 
 
-def test_exports_go_where_the_banner_says(app, tmp_path):
+def test_exports_go_to_the_users_documents_and_pictures_named_in_the_windows_language(app):
+    app.session.export_dir = None  # the user's own folders (under CENM_HOME, as every test's)
+    documents, pictures = user_folders().documents, user_folders().pictures
+    assert documents.name == pictures.name == "Cuerpos en Movimiento" and not documents.exists()
     click(app, button(app, "plots"))
     app.session.run(20)
     pump(app, 2)
     click(app, button(app, "export_csv"))
-    (data,) = tmp_path.glob("*datos*.csv")
+    (data,) = documents.glob("*.csv")
+    assert re.fullmatch(r"cenm-pendulo-doble-corrida-\d{8}-\d{6}\.csv", data.name)
     assert str(data) in app.session.banner
     assert len(list(csv.reader(data.open(encoding="utf-8")))) == 1 + 21
     key(app, pygame.K_s)  # the view, by its key
-    (view,) = tmp_path.glob("*vista*.png")
-    assert str(view) in app.session.banner
+    (view,) = pictures.glob("*vista*.png")
+    assert view.name.startswith("cenm-pendulo-doble-vista-") and str(view) in app.session.banner
     image = pygame.image.load(str(view))
     assert image.get_size() == app.camera.viewport[2:]
     bob = handle_px(app, "C2")
     vx, vy = app.camera.viewport[:2]
     assert image.get_at((int(bob[0]) - vx, int(bob[1]) - vy))[:3] == app.style.ball
     key(app, pygame.K_w)  # the run again, by its key: a second file, never one overwritten
-    assert len(list(tmp_path.glob("*datos*.csv"))) == 2
+    assert len(list(documents.glob("*corrida*.csv"))) == 2
     click(app, button(app, "export_plots"))
-    (both,) = tmp_path.glob("*graficas*.png")
+    (both,) = pictures.glob("*graficas*.png")
     assert pygame.image.load(str(both)).get_height() == 2 * 400
     click(app, app.dock.widgets.buttons[1]["save"])
-    (one,) = tmp_path.glob("*grafica-*.png")
+    (one,) = pictures.glob("*grafica-*.png")
     assert pygame.image.load(str(one)).get_size() == (640, 400) and str(one) in app.session.banner
+    # in English, English names: the model's English title and what the file holds
+    click(app, button(app, "language"))
+    for k in (pygame.K_w, pygame.K_s, pygame.K_i):
+        key(app, k)
+    assert [p.name.rsplit("-", 2)[0] for p in documents.glob("cenm-double-*")] == ["cenm-double-pendulum-run"]
+    assert sorted(p.name.rsplit("-", 2)[0] for p in pictures.glob("cenm-double-*")) == [
+        "cenm-double-pendulum-plots", "cenm-double-pendulum-view"]
+    click(app, button(app, "language"))
     # a dialog hides the dock's controls like the others; its plots stay
     energy_rect = app.dock.widgets.plot_rects[0]
     click(app, button(app, "parameters"))
