@@ -480,8 +480,9 @@ class Session:
 
     @property
     def banner_kind(self) -> str:
-        """"done" (a file written: calm, it fades) or "problem" (red, it stays until dealt with)."""
-        return "done" if self.banner_cause == "done" else "problem"
+        """"done" (a file written: calm, it fades), "info" (where the manual is: calm, it stays, as
+        it holds a path to read) or "problem" (red, it stays until dealt with)."""
+        return self.banner_cause if self.banner_cause in ("done", "info") else "problem"
 
     @property
     def banner_opacity(self) -> float:

@@ -245,7 +245,8 @@ class App:
     # -- what only a window does -------------------------------------------------------------
 
     def open_manual(self) -> None:
-        self.session.say(open_manual(self.settings.kiosk, self.texts.language), "notice")
+        words = open_manual(self.settings.kiosk, self.texts.language)
+        self.session.say(words, "info" if words.key == "manual_opening" else "notice")
 
     def export_view(self) -> None:
         """The drawing area as a PNG in the export folder: the scene alone, no panels or bars."""

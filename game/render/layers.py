@@ -52,7 +52,8 @@ class Scene:
     arrow_seconds: float = DEFAULT_ARROW_SECONDS
     #: a message over the top of the drawing area (a failure, a warning, a file written), or None
     banner: str | None = None
-    #: "problem" (a failure, a warning: red, it stays) or "done" (a file written: calm, it fades)
+    #: "problem" (a failure, a warning: red, it stays), "done" (a file written: calm, it fades) or
+    #: "info" (where the manual is: calm, it stays)
     banner_kind: str = "problem"
     #: how opaque the banner is, 0 to 1 (a "done" banner fading out)
     banner_opacity: float = 1.0
@@ -187,7 +188,8 @@ class BannerLayer:
             text = font.render(scene.banner, True, self.TEXT, None, width - 2 * self.PADDING)
             height = min(vh - 2 * self.PADDING, text.get_height() + 2 * self.PADDING)
             image = pygame.Surface((width, max(1, height)), pygame.SRCALPHA)
-            paint.box(image, self.CALM if scene.banner_kind == "done" else self.BACKGROUND, image.get_rect(), radius=5)
+            calm = scene.banner_kind in ("done", "info")
+            paint.box(image, self.CALM if calm else self.BACKGROUND, image.get_rect(), radius=5)
             image.blit(text, (self.PADDING, self.PADDING),
                        pygame.Rect(0, 0, width - 2 * self.PADDING, height - 2 * self.PADDING))
             self._cache = (key, image)

@@ -11,17 +11,17 @@ from html.parser import HTMLParser
 import pygame
 import pytest
 from project import ROOT
-from window_helpers import key
+from window_helpers import key, pump
 
 from game.app import paths
 from game.render.layers import BannerLayer
 
 
-def banner_pixels(app) -> int:
-    """Pixels of the banner's red in the top of the drawing area, as painted this frame."""
+def banner_pixels(app, colour=BannerLayer.BACKGROUND) -> int:
+    """Pixels of the banner's ``colour`` (its red) in the top of the drawing area, as painted this frame."""
     x, y, w, _ = app.layout.viewport
     top = app.screen.subsurface(pygame.Rect(x, y, w, 60))
-    return sum(1 for i in range(0, w, 2) for j in range(0, 60, 2) if top.get_at((i, j))[:3] == BannerLayer.BACKGROUND)
+    return sum(1 for i in range(0, w, 2) for j in range(0, 60, 2) if top.get_at((i, j))[:3] == colour)
 
 
 # -- item 1: F1 always answers in the window ---------------------------------------------------------
@@ -35,7 +35,12 @@ def test_f1_shows_the_manuals_path_whether_or_not_a_browser_opens(app, monkeypat
     manual = str((paths.DOCS / "manual.html").resolve())
     assert asked == [(paths.DOCS / "manual.html").resolve().as_uri()]
     assert app.session.banner is not None and manual in app.session.banner
-    assert app.scene().banner == app.session.banner and banner_pixels(app) > 200  # painted over the scene
+    # painted over the scene: calm when a browser was asked (nothing is wrong), red when none was found
+    calm, red = banner_pixels(app, BannerLayer.CALM), banner_pixels(app)
+    assert app.scene().banner == app.session.banner and (calm if browser_says else red) > 200
+    assert (red if browser_says else calm) == 0 and app.session.banner_kind == ("info" if browser_says else "problem")
+    pump(app, 3, dt=10.0)
+    assert app.session.banner is not None  # it stays: the path is there to be read
     # it says which happened: asked a browser, or found none
     assert ("navegador" in app.session.banner) and (("Se pidió" in app.session.banner) == browser_says)
 
