@@ -124,7 +124,7 @@ class PlotsDock:
         image = pygame.Surface((width, height * len(indices)))
         for k, i in enumerate(indices):
             plot = board.plots[i]
-            title = f"{session.entry.title} — {self.texts(f'plot_kind_{plot.spec.kind}')}"
+            title = f"{session.title} — {self.texts(f'plot_kind_{plot.spec.kind}')}"
             extra = self.title(session, i)
             PlotView(plot, self.font).draw(image, (0, k * height, width, height), f"{title}   {extra}".rstrip(),
                                            board.legend(plot, self.texts.language))

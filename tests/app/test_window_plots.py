@@ -217,3 +217,18 @@ def test_plots_and_chaos_put_away_let_go_of_their_pictures_and_the_records_they_
     gc.collect()
     assert plots.views == {} and ghosts.image is None
     assert history() is None  # the first model's history went with it
+
+
+def test_a_saved_plot_is_titled_in_the_windows_language(app, monkeypatch):
+    from game.render.plots import PlotView
+
+    titles = []
+    draw = PlotView.draw
+    monkeypatch.setattr(PlotView, "draw", lambda self, image, rect, title, *rest: titles.append(title)
+                        or draw(self, image, rect, title, *rest))
+    click(app, button(app, "plots"))
+    click(app, button(app, "language"))
+    titles.clear()
+    key(app, pygame.K_i)  # the plots as one PNG
+    saved = [t for t in titles if t]  # the dock on screen draws its plots untitled
+    assert len(saved) == 2 and all(t.startswith("Double pendulum — ") for t in saved), titles
