@@ -98,3 +98,30 @@ def test_the_shapes_drawn_are_cached_in_one_sheet_however_many_there_are():
         assert 20 <= len(cache.cache_long_term_lookup) <= 25  # as many as fit in one sheet (25 of 200×200)
     finally:
         pygame.display.quit()
+
+
+def test_widgets_closed_leave_nothing_behind_in_the_group_that_draws_them():
+    """pygame_gui's group kept a rectangle of every widget ever removed (``lostsprites``, emptied
+    only by pygame's own draw, which it replaces), and drew from a list that held a closed
+    widget's picture until the next update: a kiosk kept about 4,700 rectangles an hour with
+    visitors at the plots' dock. Menus opened and closed 30 times leave neither."""
+    from game.ui.theme import ui_manager
+
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((800, 600))
+    try:
+        manager = ui_manager((800, 600), ROOT / "assets" / "icons")
+        group = manager.get_sprite_group()
+        manager.update(0.01)
+        drawn = len(group.visible)
+        for _ in range(30):
+            menu = _expanded_menu(manager, [f"p_{k}" for k in range(12)])
+            assert len(group.visible) > drawn + 12  # the menu and its options are drawn
+            menu.kill()  # no update after it: the memory is read at once
+            assert len(group.visible) == drawn
+            alive = {id(sprite.blit_data) for sprite in group.sprites()}
+            assert all(id(data) in alive for data in group.visible)
+        assert len(group.lostsprites) == 0  # upstream: 2 or more per widget removed, 30 menus of 14
+    finally:
+        pygame.display.quit()
