@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from ..model.types import ModelFile
 from ..model.values import condition_values, parameter_values
+from ..ui.text import number
 
 #: a value with no size of its own (0 in the file) steps by this
 UNIT_STEP = 0.1
@@ -51,8 +52,9 @@ class Stepper:
         return round(new, digits)
 
     def text(self, value: float) -> str:
-        """How the value is shown and passed on as typed text."""
-        return f"{value:.6g}"
+        """How the value is shown and passed on as typed text: round-off of the step's size is 0
+        (a velocity left at −9e-110 by a mechanism's assembly is shown, and sent on, as 0)."""
+        return number(value, self.step)
 
 
 def for_parameter(value: float) -> Stepper:

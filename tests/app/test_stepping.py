@@ -36,6 +36,12 @@ def test_a_press_lands_on_the_grid_of_steps_and_stops_at_the_limits():
     assert s.moved(9.95, 1) == 10.0 and s.text(1.0) == "1" and s.text(1.5707963267948966) == "1.5708"
 
 
+def test_round_off_is_shown_as_zero_on_the_steps_scale():
+    s = for_condition(0.0)  # a velocity, stepping by 0.1
+    assert s.text(-8.97243e-110) == "0" and s.text(-0.0) == "0" and s.text(1e-6) == "1e-06"
+    assert for_parameter(1e-20).text(1.3e-20) == "1.3e-20"  # a small parameter is its own scale
+
+
 def test_parameters_made_of_others_are_not_stepped():
     model = load_model(read_catalog(paths.CATALOG, paths.MODELS).find("pendulo_triple").path)
     steps = parameter_steppers(model)
