@@ -120,6 +120,8 @@ def automatic(own: Framing, area: tuple[int, int], escala: float, motion: Box | 
     cx, cy = own.centre
     if cx - half_w <= x0 and x1 <= cx + half_w and cy - half_h <= y0 and y1 <= cy + half_h:
         return own
+    if unseen is not None and bounds is not None:  # room to swing, but not beyond where the bodies can go
+        unseen = overlap(unseen, bounds)
     target = motion if unseen is None else (union([motion, unseen]) or motion)
     fitted = fit(target, area, escala, manual=False, least=least)
     return Framing(min(fitted.zoom, own.zoom), fitted.centre, manual=False)
@@ -197,3 +199,9 @@ def union(boxes: Sequence[Box]) -> Box | None:
     if not boxes:
         return None
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def overlap(a: Box, b: Box) -> Box | None:
+    """The part of box ``a`` inside box ``b`` (None if they do not meet)."""
+    box = (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+    return box if box[0] <= box[2] and box[1] <= box[3] else None

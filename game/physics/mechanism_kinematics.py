@@ -15,6 +15,8 @@ and among those the nearest to the present ones.
 
 from __future__ import annotations
 
+import heapq
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -27,6 +29,7 @@ from .mechanism import MechanismSystem
 from .system import SimulationError, State
 
 Vector = Sequence[float] | np.ndarray
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 (as game.physics.kinematics.Box, which imports this module)
 
 
 @dataclass(frozen=True)
@@ -77,13 +80,49 @@ class MechanismKinematics:
         self.fixed_pivots = [system.fixed[p.id] for p in mech.points if p.fixed and p.id in held]
         self._free_ids = [p.id for p in mech.free_points]
         self._bar_ends = [set(e.points) for e in mech.elements if e.kind == "BAR"]
+        self._bounds: tuple[Box | None] | None = None
 
     # -- where things are --------------------------------------------------------------------
 
-    def motion_bounds(self) -> None:
-        """No box is known that the points never leave: they are coordinates of their own, held
-        by the bars only through the equations (see :meth:`Kinematics.motion_bounds`)."""
-        return None
+    def motion_bounds(self) -> Box | None:
+        """A box ``(x0, y0, x1, y1)`` no drawn body ever leaves (see :meth:`Kinematics.motion_bounds`):
+        the bars keep their lengths, so a point is never farther from a fixed point than the bars
+        between them add up to, and stays in the square around every such disc (a crank's pin
+        within its length of the pivot, a coupler's point within both sides' reach). None when a
+        drawn point hangs from no fixed point through bars (a slider's block runs along its
+        line as far as the motion takes it)."""
+        if self._bounds is None:
+            self._bounds = (self._work_out_bounds(),)
+        return self._bounds[0]
+
+    def _work_out_bounds(self) -> Box | None:
+        s = self.system
+        bars: dict[str, list[tuple[str, float]]] = {}
+        for e in self.elements:
+            if e.kind == "BAR":
+                p1, p2 = e.points
+                length = s.length(p1, p2)
+                bars.setdefault(p1, []).append((p2, length))
+                bars.setdefault(p2, []).append((p1, length))
+        drawn = {pid for e in self.elements if e.kind in ("BAR", "SPRING", "SLIDER", "MASS") for pid in e.points}
+        drawn |= set(self._free_ids)
+        boxes = {pid: (x, y, x, y) for pid, (x, y) in s.fixed.items() if pid in drawn}
+        for (fx, fy), far in ((s.fixed[pid], distances(pid, bars)) for pid in s.fixed):
+            for pid, d in far.items():
+                if pid in s.fixed:
+                    continue
+                x0, y0, x1, y1 = boxes.get(pid, (-math.inf, -math.inf, math.inf, math.inf))
+                boxes[pid] = (max(x0, fx - d), max(y0, fy - d), min(x1, fx + d), min(y1, fy + d))
+        for e in self.elements:  # a block on a guide that does not move stays on its line
+            p, a, b = e.points if e.kind == "SLIDER" else ("", "", "")
+            if p in boxes and p not in s.fixed and a in s.fixed and b in s.fixed:
+                boxes[p] = on_line(boxes[p], s.fixed[a], s.fixed[b])
+        if not drawn <= set(boxes):
+            return None
+        pad = max([0.0, *(w / 2 for w in self._widths.values()), *self._radii.values(),
+                   *(0.04 * self.size for e in self.elements if e.kind == "SPRING")])
+        return (min(b[0] for b in boxes.values()) - pad, min(b[1] for b in boxes.values()) - pad,
+                max(b[2] for b in boxes.values()) + pad, max(b[3] for b in boxes.values()) + pad)
 
     def poses(self, t: float, q: Vector, qdot: Vector) -> list[Pose]:
         s = self.system
@@ -223,3 +262,37 @@ class MechanismKinematics:
         z = np.linalg.solve(BtB + reg * np.eye(len(BtB)), B.T @ (np.asarray(velocity, dtype=float) - base[i:i + 2]))
         return base + basis @ z
 
+
+
+def distances(start: str, bars: dict[str, list[tuple[str, float]]]) -> dict[str, float]:
+    """The shortest sum of bar lengths from ``start`` to each point it reaches through bars (Dijkstra)."""
+    best = {start: 0.0}
+    queue = [(0.0, start)]
+    while queue:
+        d, pid = heapq.heappop(queue)
+        if d > best[pid]:
+            continue
+        for other, length in bars.get(pid, ()):
+            if d + length < best.get(other, math.inf):
+                best[other] = d + length
+                heapq.heappush(queue, (d + length, other))
+    return best
+
+
+def on_line(box: Box, a: tuple[float, float], b: tuple[float, float]) -> Box:
+    """The box around the part of the line through ``a`` and ``b`` inside ``box`` (``box`` itself
+    when the line misses it, which a point on both cannot do but round-off might)."""
+    (ax, ay), (bx, by) = a, b
+    dx, dy = bx - ax, by - ay
+    lo, hi = -math.inf, math.inf
+    for start, step, low, high in ((ax, dx, box[0], box[2]), (ay, dy, box[1], box[3])):
+        if step == 0:
+            if not low <= start <= high:
+                return box
+            continue
+        t0, t1 = sorted(((low - start) / step, (high - start) / step))
+        lo, hi = max(lo, t0), min(hi, t1)
+    if not lo <= hi:
+        return box
+    xs, ys = (ax + lo * dx, ax + hi * dx), (ay + lo * dy, ay + hi * dy)
+    return (max(box[0], min(xs)), max(box[1], min(ys)), min(box[2], max(xs)), min(box[3], max(ys)))
