@@ -135,6 +135,9 @@ class PlotView:
         self._grows_x = (False, plot.spec.x == "t")
         self._grows_y = (False, False)
         self._has_axes = False
+        #: room left of the plot for the y labels: :data:`LEFT`, or the widest label's (−100000 in a
+        #: kiosk's larger font is wider than LEFT, and lost its sign at the dock's edge)
+        self.left = LEFT
         #: full redraws so far (a test and the curious can see how rarely they happen)
         self.redraws = 0
         self._title: tuple[str, pygame.Surface] | None = None
@@ -146,7 +149,7 @@ class PlotView:
     def _area(self) -> pygame.Rect:
         assert self.image is not None
         w, h = self.image.get_size()
-        return pygame.Rect(LEFT, TOP, max(1, w - LEFT - RIGHT), max(1, h - TOP - BOTTOM))
+        return pygame.Rect(self.left, TOP, max(1, w - self.left - RIGHT), max(1, h - TOP - BOTTOM))
 
     def to_pixels(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         a = self._area()
@@ -247,14 +250,17 @@ class PlotView:
         self.generation = plot.generation
         image = self.image
         image.fill(BACKGROUND)
-        area = self._area()
         font = self._font()
+        y_ticks = self.y_axis.ticks(max(3, min(6, self._area().height // 25)))
+        widest = max((font.size(text)[0] for _, text in y_ticks), default=0)
+        self.left = min(max(LEFT, widest + 6), size[0] // 3)
+        area = self._area()
         for v, text in self.x_axis.ticks(max(2, min(6, area.width // 70))):
             px = self.to_pixels(np.array([v]), np.array([self.y_axis.lo]))[0][0]
             paint.line(image, GRID, (px, area.top), (px, area.bottom - 1))
             label = font.render(text, True, INK)
             image.blit(label, (min(max(0, px - label.get_width() / 2), size[0] - label.get_width()), area.bottom + 3))
-        for v, text in self.y_axis.ticks(max(3, min(6, area.height // 25))):
+        for v, text in y_ticks:
             py = self.to_pixels(np.array([self.x_axis.lo]), np.array([v]))[1][0]
             paint.line(image, GRID, (area.left, py), (area.right - 1, py))
             label = font.render(text, True, INK)

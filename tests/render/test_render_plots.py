@@ -151,7 +151,7 @@ def test_the_legend_says_the_words_it_is_given_and_a_new_one_redraws(monkeypatch
     real = font.render
     monkeypatch.setattr(view, "font", type("Spy", (), {
         "render": lambda self, text, *a: rendered.append(text) or real(text, *a),
-        "get_height": lambda self: font.get_height()})())
+        "get_height": lambda self: font.get_height(), "size": lambda self, text: font.size(text)})())
     screen = pygame.Surface((420, 300))
     view.draw(screen, RECT, legend=("dispersión (escala log)",))
     assert "dispersión (escala log)" in rendered and not any("spread" in t for t in rendered)
@@ -159,3 +159,22 @@ def test_the_legend_says_the_words_it_is_given_and_a_new_one_redraws(monkeypatch
     assert view.redraws == 1  # the same words: nothing drawn again
     view.draw(screen, RECT, legend=("spread (log scale)",))
     assert view.redraws == 2 and "spread (log scale)" in rendered
+
+
+def test_the_y_labels_keep_their_sign_however_wide_they_are():
+    """An energy of −100000 J in a kiosk's larger font is wider than the 50 px kept for the labels:
+    its sign was cut at the dock's edge. The room grows to the widest label."""
+    pygame.font.init()
+    font = pygame.font.Font(None, 30)
+    h = record()
+    plot = Plot(PlotSpec("energy", "t", ("va",)), h)
+    view = PlotView(plot, font)
+    for k in range(200):
+        h.append((k * 0.02, 0.0, -100000.0 + 1000.0 * k))
+    view.draw(pygame.Surface((420, 300)), RECT)
+    assert view.y_axis.lo <= -100000
+    widest = max(font.size(text)[0] for _, text in view.y_axis.ticks(max(3, min(6, view._area().height // 25))))
+    assert widest > 46  # wider than the fixed room
+    assert view._area().left - 4 - widest >= 0  # the label is drawn whole, from x >= 0
+    px, _ = view.to_pixels(np.array([view.x_axis.lo]), np.array([0.0]))
+    assert px[0] == view._area().left  # and the curves start where the axes do
