@@ -45,6 +45,7 @@ import numpy as np
 from ..expr import Node, algebra
 from ..model import ModelFile
 from ..model.contacts import coefficients
+from .complementarity import projected_gauss_seidel
 from .contact_codegen import GROUP_MATRICES, KEPT_GROUPS
 from .impacts import ImpactRow, simultaneous
 
@@ -771,40 +772,10 @@ def _complementarity(G: np.ndarray, a_free: np.ndarray, kinds: Sequence[tuple[in
         exact = _polish(G, a_free, start, kinds)
         if exact is not start:
             return exact
-    m = len(a_free)
-    f = [0.0] * m if start is None else start.tolist()
-    a = (a_free + G @ start).tolist() if start is not None else a_free.tolist()
-    g = G.tolist()
-    scale = 1.0 + max(abs(x) for x in a)
-    tangent_of = {kinds[i][0]: i for i in range(m) if kinds[i][1] == 1}
-
-    def move(i: int, new: float) -> float:
-        change = new - f[i]
-        if change:
-            f[i] = new
-            for r in range(m):
-                a[r] += g[r][i] * change
-        return abs(change) * g[i][i]
-
-    for _ in range(FORCE_SWEEPS):
-        biggest = 0.0
-        for i in range(m):
-            if g[i][i] <= 0:
-                continue
-            mode, kind, mu = kinds[i]
-            new = f[i] - a[i] / g[i][i]
-            if kind == 0:
-                new = max(0.0, new)
-            else:
-                new = min(mu * f[mode], max(-mu * f[mode], new))
-            biggest = max(biggest, move(i, new))
-            if kind == 0 and i in tangent_of:  # the cone shrank or grew with λ
-                j = tangent_of[i]
-                bound = mu * f[i]
-                move(j, min(bound, max(-bound, f[j])))
-        if biggest <= 1e-10 * scale:  # the exact solve below does the rest
-            break
-    return _polish(G, a_free, np.array(f), kinds)
+    normal_of = [mode if kind == 1 else -1 for mode, kind, _ in kinds]
+    # to 1e-10 of the rates: the exact solve does the rest
+    f = projected_gauss_seidel(G, a_free, normal_of, [mu for _, _, mu in kinds], FORCE_SWEEPS, 1e-10, start)
+    return _polish(G, a_free, f, kinds)
 
 
 def _polish(G: np.ndarray, a_free: np.ndarray, f: np.ndarray, kinds: Sequence[tuple[int, int, float]]) -> np.ndarray:

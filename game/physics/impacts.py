@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .complementarity import projected_gauss_seidel
+
 #: projected Gauss–Seidel sweeps at most (the exact solve on the set they find does the rest)
 SWEEPS = 500
 
@@ -138,40 +140,8 @@ def _impulses(G: np.ndarray, b: np.ndarray, kinds: Sequence[tuple[int, float, fl
 
 def _sweeps(G: np.ndarray, b: np.ndarray, kinds: Sequence[tuple[int, float, float]], scale: float) -> np.ndarray:
     """Projected Gauss–Seidel: normal impulses ≥ 0, friction inside the static cone."""
-    m = len(b)
-    f = [0.0] * m
-    a = b.tolist()
-    g = G.tolist()
-    size = 1.0 + max(abs(x) for x in a)
-    slip_of = {k[0]: i for i, k in enumerate(kinds) if k[1] >= 0}
-
-    def move(i: int, new: float) -> float:
-        change = new - f[i]
-        if change:
-            f[i] = new
-            for r in range(m):
-                a[r] += g[r][i] * change
-        return abs(change) * g[i][i]
-
-    for _ in range(SWEEPS):
-        biggest = 0.0
-        for i in range(m):
-            if g[i][i] <= 0:
-                continue
-            n, mu, _kinetic = kinds[i]
-            new = f[i] - a[i] / g[i][i]
-            if mu < 0:
-                biggest = max(biggest, move(i, max(0.0, new)))
-                j = slip_of.get(i)
-                if j is not None:  # the cone shrank or grew with Pn
-                    bound = scale * kinds[j][1] * f[i]
-                    move(j, min(bound, max(-bound, f[j])))
-            else:
-                bound = scale * mu * f[n]
-                biggest = max(biggest, move(i, min(bound, max(-bound, new))))
-        if biggest <= 1e-12 * size:
-            break
-    return np.array(f)
+    normal_of = [n if mu >= 0 else -1 for n, mu, _ in kinds]
+    return projected_gauss_seidel(G, b, normal_of, [scale * max(mu, 0.0) for _, mu, _ in kinds], SWEEPS, 1e-12)
 
 
 def _exact(G: np.ndarray, b: np.ndarray, f: np.ndarray, kinds: Sequence[tuple[int, float, float]], scale: float,

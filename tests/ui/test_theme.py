@@ -9,9 +9,20 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
+import pytest
 from project import ROOT
 
-from game.ui.theme import ICONS, build_theme
+from game.ui.theme import ICONS, build_theme, ui_manager
+
+
+@pytest.fixture
+def manager():
+    """The window's widgets' manager on an 800×600 display (closed after the test)."""
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((800, 600))
+    yield ui_manager((800, 600), ROOT / "assets" / "icons")
+    pygame.display.quit()
 
 
 def test_every_icon_has_its_disabled_copy_and_the_theme_uses_it():
@@ -48,80 +59,57 @@ def _expanded_menu(manager, options: list[str]):
     return menu
 
 
-def test_a_menus_options_are_themed_without_a_key_of_megabytes_each():
+def test_a_menus_options_are_themed_without_a_key_of_megabytes_each(manager):
     """pygame_gui keys the theming ids of a place by a string that is megabytes long for an option
     of a drop-down menu (its id is its text): each variable's name in the plots' menus kept 2 MB
     for good. The window's theme keeps small keys, and finds the same ids."""
     from pygame_gui.core import UIAppearanceTheme
 
-    from game.ui.theme import Theme, ui_manager
+    from game.ui.theme import Theme
 
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((800, 600))
-    try:
-        manager = ui_manager((800, 600), ROOT / "assets" / "icons")
-        theme = manager.get_theme()
-        assert isinstance(theme, Theme)
-        menu = _expanded_menu(manager, [f"p_{k}" for k in range(12)])
-        assert menu.current_state is menu.menu_states["expanded"]  # its options were built
-        # (upstream: 12 keys of ~1.8 million characters each, kept)
-        assert sum(len(key) for key in theme.unique_theming_ids) < 10_000
-        place = (["drop_down_menu", "selection_list", "button"], ["drop_down_menu", "selection_list", "button"],
-                 [None, None, None], ["#plot_menu", "#drop_down_options_list", "p_3"])
-        upstream = UIAppearanceTheme(manager.resource_loader, manager._locale)
-        assert theme.build_all_combined_ids(*place) == upstream.build_all_combined_ids(*place)
-        assert "#plot_menu.#drop_down_options_list.p_3" in theme.build_all_combined_ids(*place)
-    finally:
-        pygame.display.quit()
+    theme = manager.get_theme()
+    assert isinstance(theme, Theme)
+    menu = _expanded_menu(manager, [f"p_{k}" for k in range(12)])
+    assert menu.current_state is menu.menu_states["expanded"]  # its options were built
+    # (upstream: 12 keys of ~1.8 million characters each, kept)
+    assert sum(len(key) for key in theme.unique_theming_ids) < 10_000
+    place = (["drop_down_menu", "selection_list", "button"], ["drop_down_menu", "selection_list", "button"],
+             [None, None, None], ["#plot_menu", "#drop_down_options_list", "p_3"])
+    upstream = UIAppearanceTheme(manager.resource_loader, manager._locale)
+    assert theme.build_all_combined_ids(*place) == upstream.build_all_combined_ids(*place)
+    assert "#plot_menu.#drop_down_options_list.p_3" in theme.build_all_combined_ids(*place)
 
 
-def test_the_shapes_drawn_are_cached_in_one_sheet_however_many_there_are():
+def test_the_shapes_drawn_are_cached_in_one_sheet_however_many_there_are(manager):
     """pygame_gui caches each shape it draws (by size and colours) in sheets of 1024×1024 pixels,
     4 MB each, adding a second and a third when one is full, never given back: a kiosk's memory rose
     4 MB in a step after a few hundred taps at the plots' menus. The window's theme keeps to one;
     the shapes that fit are still found."""
-    from game.ui.theme import ui_manager
-
-    pygame.display.init()
-    pygame.display.set_mode((800, 600))
-    try:
-        cache = ui_manager((800, 600), ROOT / "assets" / "icons").get_theme().shape_cache
-        assert len(cache.cache_surfaces) == 1
-        for k in range(60):  # 60 shapes of 200×200: three sheets' worth
-            shape = pygame.Surface((200, 200), pygame.SRCALPHA)
-            shape.fill((k, 0, 0, 255))
-            cache.add_surface_to_cache(shape, f"shape_{k}")
-            cache.update()  # (one shape a frame goes from the short-term cache to the sheets)
-        assert len(cache.cache_surfaces) == 1
-        assert cache.find_surface_in_cache("shape_0").get_at((0, 0))[:3] == (0, 0, 0)  # the first ones are kept
-        assert 20 <= len(cache.cache_long_term_lookup) <= 25  # as many as fit in one sheet (25 of 200×200)
-    finally:
-        pygame.display.quit()
+    cache = manager.get_theme().shape_cache
+    assert len(cache.cache_surfaces) == 1
+    for k in range(60):  # 60 shapes of 200×200: three sheets' worth
+        shape = pygame.Surface((200, 200), pygame.SRCALPHA)
+        shape.fill((k, 0, 0, 255))
+        cache.add_surface_to_cache(shape, f"shape_{k}")
+        cache.update()  # (one shape a frame goes from the short-term cache to the sheets)
+    assert len(cache.cache_surfaces) == 1
+    assert cache.find_surface_in_cache("shape_0").get_at((0, 0))[:3] == (0, 0, 0)  # the first ones are kept
+    assert 20 <= len(cache.cache_long_term_lookup) <= 25  # as many as fit in one sheet (25 of 200×200)
 
 
-def test_widgets_closed_leave_nothing_behind_in_the_group_that_draws_them():
+def test_widgets_closed_leave_nothing_behind_in_the_group_that_draws_them(manager):
     """pygame_gui's group kept a rectangle of every widget ever removed (``lostsprites``, emptied
     only by pygame's own draw, which it replaces), and drew from a list that held a closed
     widget's picture until the next update: a kiosk kept about 4,700 rectangles an hour with
     visitors at the plots' dock. Menus opened and closed 30 times leave neither."""
-    from game.ui.theme import ui_manager
-
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((800, 600))
-    try:
-        manager = ui_manager((800, 600), ROOT / "assets" / "icons")
-        group = manager.get_sprite_group()
-        manager.update(0.01)
-        drawn = len(group.visible)
-        for _ in range(30):
-            menu = _expanded_menu(manager, [f"p_{k}" for k in range(12)])
-            assert len(group.visible) > drawn + 12  # the menu and its options are drawn
-            menu.kill()  # no update after it: the memory is read at once
-            assert len(group.visible) == drawn
-            alive = {id(sprite.blit_data) for sprite in group.sprites()}
-            assert all(id(data) in alive for data in group.visible)
-        assert len(group.lostsprites) == 0  # upstream: 2 or more per widget removed, 30 menus of 14
-    finally:
-        pygame.display.quit()
+    group = manager.get_sprite_group()
+    manager.update(0.01)
+    drawn = len(group.visible)
+    for _ in range(30):
+        menu = _expanded_menu(manager, [f"p_{k}" for k in range(12)])
+        assert len(group.visible) > drawn + 12  # the menu and its options are drawn
+        menu.kill()  # no update after it: the memory is read at once
+        assert len(group.visible) == drawn
+        alive = {id(sprite.blit_data) for sprite in group.sprites()}
+        assert all(id(data) in alive for data in group.visible)
+    assert len(group.lostsprites) == 0  # upstream: 2 or more per widget removed, 30 menus of 14

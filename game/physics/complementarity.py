@@ -1,0 +1,51 @@
+"""Projected Gauss–Seidel over the rows of contacts: what the forces of resting contacts
+(:mod:`game.physics.contacts`) and the impulses of impacts (:mod:`game.physics.impacts`) both solve
+first, to find which rows hold, before each solves the rows that hold exactly."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+
+def projected_gauss_seidel(G: np.ndarray, b: np.ndarray, normal_of: Sequence[int], mu: Sequence[float],
+                           sweeps: int, tolerance: float, start: np.ndarray | None = None) -> np.ndarray:
+    """The f with rates a = b + G·f where a normal row (``normal_of[i] < 0``) has f ≥ 0, a ≥ 0 and
+    f·a = 0, and a friction row ``i`` has |f| ≤ ``mu[i]``·f of its normal row ``normal_of[i]``, with
+    a = 0 inside that bound. Row by row from ``start`` (else 0), at most ``sweeps`` times, until no
+    row moves its rate by more than ``tolerance`` × (1 + the largest starting rate)."""
+    m = len(b)
+    f = [0.0] * m if start is None else start.tolist()
+    a = (b + G @ start).tolist() if start is not None else b.tolist()
+    g = G.tolist()
+    size = 1.0 + max(abs(x) for x in a)
+    friction_of = {n: i for i, n in enumerate(normal_of) if n >= 0}
+
+    def move(i: int, new: float) -> float:
+        change = new - f[i]
+        if change:
+            f[i] = new
+            for r in range(m):
+                a[r] += g[r][i] * change
+        return abs(change) * g[i][i]
+
+    for _ in range(sweeps):
+        biggest = 0.0
+        for i in range(m):
+            if g[i][i] <= 0:
+                continue
+            new = f[i] - a[i] / g[i][i]
+            n = normal_of[i]
+            if n < 0:
+                biggest = max(biggest, move(i, max(0.0, new)))
+                j = friction_of.get(i)
+                if j is not None:  # the cone shrank or grew with the normal force
+                    bound = mu[j] * f[i]
+                    move(j, min(bound, max(-bound, f[j])))
+            else:
+                bound = mu[i] * f[n]
+                biggest = max(biggest, move(i, min(bound, max(-bound, new))))
+        if biggest <= tolerance * size:
+            break
+    return np.array(f)
