@@ -153,9 +153,15 @@ def load_settings(path: str | Path | None, texts: Texts | None = None) -> tuple[
             "settings.too_big", size=f"{refused.size:,}", limit=f"{MAX_SETTINGS_BYTES:,}")
         raise SettingsError(f"{path}: {reason}") from None
     except OSError as exc:
-        raise SettingsError(f"{path}: cannot read: {exc.strerror}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise SettingsError(f"{path}: {exc}") from None
+        raise SettingsError(f"{path}: {msg('settings.cannot_read', reason=exc.strerror or exc)}") from None
+    except UnicodeDecodeError:
+        raise SettingsError(f"{path}: {msg('file.not_utf8')}") from None
+    except tomllib.TOMLDecodeError as exc:
+        # tomllib says where in English at the end of its reason: the place goes in front, as for models
+        at = re.search(r"\s*\(at line (\d+), column (\d+)\)$", str(exc))
+        said = str(exc)[:at.start()] if at else str(exc)
+        place = f"{path}:{at[1]}:{at[2]}" if at else str(path)
+        raise SettingsError(f"{place}: {msg('settings.not_toml', reason=said)}") from None
     except RecursionError:  # tomllib reads nested arrays and tables by recursion
         raise SettingsError(f"{path}: {msg('settings.too_deep')}") from None
     language = data.get("language") if RULES["language"].valid(data.get("language")) else None

@@ -61,11 +61,21 @@ def test_messages_in_the_files_own_language(tmp_path):
     assert load_settings(p)[1] == [f"{p}:2: speed = 3: must be one of: 0.5, 1, 2, 4; using 1"]
 
 
-def test_a_file_that_is_not_toml_is_an_error(tmp_path):
-    with pytest.raises(SettingsError, match=r"kiosko\.toml"):
-        load_settings(write(tmp_path, "speed = "))
-    with pytest.raises(SettingsError, match="cannot read"):
-        load_settings(tmp_path / "nada.toml")
+def test_a_file_that_is_not_toml_is_an_error_in_the_messages_language(tmp_path):
+    from game.messages import set_language
+
+    p = write(tmp_path, "fps = 30\nspeed = \n")
+    (tmp_path / "latin1.toml").write_bytes('language = "español"\n'.encode("latin-1"))
+    for language, not_toml, cannot in (("en", "not TOML", "cannot read"), ("es", "no es TOML", "no se puede leer")):
+        set_language(language)
+        with pytest.raises(SettingsError) as refused:
+            load_settings(p)
+        # the place first, as for a model file: file:line:column (the value missing at the line's end)
+        assert str(refused.value).startswith(f"{p}:2:9: {not_toml}: Invalid value"), str(refused.value)
+        with pytest.raises(SettingsError, match=cannot):
+            load_settings(tmp_path / "nada.toml")
+        with pytest.raises(SettingsError, match="UTF-8"):
+            load_settings(tmp_path / "latin1.toml")
 
 
 def test_the_window_command_prints_the_problems_and_starts_with_the_defaults(tmp_path, monkeypatch, capsys):
