@@ -64,7 +64,7 @@ class Message:
     def text(self, language: str | None = None) -> str:
         lang = language or _current
         template = CATALOGUE[self.key][LANGUAGES.index(lang)]
-        values = {k: (v.text(lang) if isinstance(v, Message) else v) for k, v in self.params}
+        values = {k: (v.text(lang) if isinstance(v, (Message, Count)) else v) for k, v in self.params}
         return template.format(**values)
 
     def __str__(self) -> str:
@@ -87,7 +87,7 @@ def text(message: str | Message, language: str | None = None) -> str:
     return message.text(language) if isinstance(message, Message) else message
 
 
-def counted(count: int, one: str, many: str, shown: str | None = None) -> Message:
+def counted(count: int, one: str, many: str, shown: str | Count | None = None) -> Message:
     """``count`` things, said with the catalogue key ``one`` when there is exactly one and with
     ``many`` otherwise (both take ``{count}``: ``shown``, the count as written, else ``count``)."""
     return msg(one if count == 1 else many, count=count if shown is None else shown)
@@ -98,9 +98,25 @@ def number(value: float) -> str:
     return f"{value:.6g}"
 
 
-def thousands(value: float) -> str:
-    """A big count with thousands separators: 1,000,000."""
-    return f"{value:,.0f}"
+@dataclass(frozen=True)
+class Count:
+    """A big number written with its thousands grouped as each language groups them: 1,000,000
+    in English, 1 000 000 in Spanish (a space that does not break the number: the comma is
+    Spanish's decimal mark, so 500,000 read as five hundred)."""
+
+    value: float
+
+    def text(self, language: str | None = None) -> str:
+        grouped = f"{self.value:,.0f}"
+        return grouped if (language or _current) == "en" else grouped.replace(",", "\u00a0")
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def thousands(value: float) -> Count:
+    """A big count with its thousands grouped, in the language it is written in (:class:`Count`)."""
+    return Count(value)
 
 
 #: key → (English, Spanish). Keys start with the part of the program that says them.

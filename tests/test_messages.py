@@ -115,3 +115,25 @@ def test_no_key_is_written_twice_in_the_catalogue():
             for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
     assert len(keys) >= len(CATALOGUE)
     assert sorted(k for k in set(keys) if keys.count(k) > 1) == []
+
+
+def test_big_counts_are_grouped_as_each_language_groups_them(write_model):
+    """500,000 reads as five hundred in Spanish, whose decimal mark is the comma: Spanish groups
+    thousands with a space that does not break the number."""
+    from game.messages import thousands
+    from game.model import ModelFileError, load_model
+
+    assert msg("cmd.too_many_substeps", substeps="7", limit=thousands(500_000)).text("en").endswith("(at most 500,000)")
+    assert msg("cmd.too_many_substeps", substeps="7", limit=thousands(500_000)).text("es").endswith("(como mucho 500\u00a0000)")
+    import re
+
+    text = (ROOT / "models" / "pendulo_simple.dat").read_text(encoding="utf-8")
+    path = write_model(re.sub(r"(?m)^N=\d+$", "N=100000000", text))  # far more substeps than may run
+    with pytest.raises(ModelFileError) as refused:
+        load_model(path)
+    set_language("es")
+    said = str(refused.value)
+    assert len(refused.value.problems) == 1 and "N = 1e+08" in said
+    assert "\u00a0000" in said and ",000" not in said, said
+    set_language("en")
+    assert ",000" in str(refused.value)

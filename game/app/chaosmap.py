@@ -45,7 +45,7 @@ from ..expr import (
     parse,
 )
 from ..expr.parser import suggestion
-from ..messages import counted, msg
+from ..messages import counted, msg, thousands
 from ..model import ModelFile, ModelFileError, load_model
 from ..model.reader import LIMITS
 from ..physics import Simulation, SimulationError, System
@@ -514,7 +514,7 @@ def make_job(model_name: str, x: str, y: str, grid: int, seconds: float, until: 
     if dt is not None and not low <= dt <= high:
         raise UsageError(msg("chaosmap.dt", value=dt, low=f"{low:g}", high=f"{high:g}"))
     if substeps is not None and not 1 <= substeps <= LIMITS.substeps:
-        raise UsageError(msg("chaosmap.substeps", value=substeps, limit=f"{LIMITS.substeps:,}"))
+        raise UsageError(msg("chaosmap.substeps", value=substeps, limit=thousands(LIMITS.substeps)))
     path = find_model(model_name)
     try:
         model = load_model(path)
@@ -590,9 +590,9 @@ def chaosmap_command(model_name: str, x: str, y: str, grid: int, seconds: float,
     lost = msg("chaosmap.failed_one" if failed == 1 else "chaosmap.failed", failed=failed) if failed else ""
     print(f"{reached}{lost}", file=out)
     print(msg("chaosmap.timing", wall=f"{result.wall:.2f}",
-              processes=counted(result.processes, "count.process", "count.processes"), work=f"{result.work:,}",
-              rate=f"{result.work / result.wall:,.0f}", nominal=f"{nominal / result.wall:,.0f}",
-              cpu=f"{result.cpu:.2f}", per_cpu=f"{result.work / max(result.cpu, 1e-9):,.0f}"), file=out)
+              processes=counted(result.processes, "count.process", "count.processes"), work=thousands(result.work),
+              rate=thousands(result.work / result.wall), nominal=thousands(nominal / result.wall),
+              cpu=f"{result.cpu:.2f}", per_cpu=thousands(result.work / max(result.cpu, 1e-9))), file=out)
     code = 0
     for path, write, said in ((csv_path, lambda p: write_csv(p, result), "chaosmap.csv"),
                               (png, lambda p: write_png(p, picture(result, seconds, g.dt)), "chaosmap.png")):

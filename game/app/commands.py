@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..expr import EvaluationError, ExpressionError, Location, SourceError, algebra, canonical_name, evaluate, parse
-from ..messages import Message, counted, msg, number, text
+from ..messages import Count, Message, counted, msg, number, text, thousands
 from ..model import ModelFile, ModelFileError, load_model, read_catalog
 from ..model.values import condition_values, parameter_values
 from ..physics import Simulation, SimulationError
@@ -262,22 +262,22 @@ def parse_settings(model: ModelFile, settings: Sequence[str]):
     return p_over, c_over
 
 
-def how_many(count: int) -> str:
-    """A count as people read it: 1,000,000 with separators; beyond a thousand million millions,
-    1.2e+300 (``--seconds 1e300`` means a count of 300 digits)."""
-    return f"{count:,}" if count < 10**15 else f"{count:.3g}"
+def how_many(count: int) -> Count | str:
+    """A count as people read it: 1,000,000 with separators (1 000 000 in Spanish); beyond a
+    thousand million millions, 1.2e+300 (``--seconds 1e300`` means a count of 300 digits)."""
+    return thousands(count) if count < 10**15 else f"{count:.3g}"
 
 
 def run_cost(sim: Simulation, substeps: int) -> tuple[Message | None, Message | None]:
     """What a run of ``substeps`` substeps will cost: (an estimate of its wall time to say, or
     None when it is quick; why it is refused, or None)."""
     if substeps > MAX_SUBSTEPS:
-        return None, msg("cmd.too_many_substeps", substeps=how_many(substeps), limit=f"{MAX_SUBSTEPS:,}")
+        return None, msg("cmd.too_many_substeps", substeps=how_many(substeps), limit=thousands(MAX_SUBSTEPS))
     rate = _substep_rate(sim, substeps) if substeps else None
     estimate = substeps / rate if rate else 0.0
     if not rate or not (substeps > SAY_SUBSTEPS or estimate >= min(SAY_SECONDS, MAX_RUN_SECONDS)):
         return None, None
-    said = msg("cmd.estimate", time=duration(estimate), rate=f"{rate:,.0f}")
+    said = msg("cmd.estimate", time=duration(estimate), rate=thousands(rate))
     if estimate > MAX_RUN_SECONDS:
         return said, msg("cmd.too_long", time=duration(estimate), limit=duration(MAX_RUN_SECONDS))
     return said, None

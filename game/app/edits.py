@@ -18,7 +18,7 @@ import numpy as np
 
 from ..expr import EvaluationError, ExpressionError, check_names, evaluate, parse
 from ..expr.parser import unquote
-from ..messages import msg
+from ..messages import msg, thousands
 from ..model import ModelFileError, parameter_values
 from ..model.reader import LIMITS
 from ..physics import Simulation, SimulationError
@@ -115,9 +115,9 @@ class ParameterEdits:
         if "N" in system:
             n = _number(system["N"])
             if not (math.isfinite(n) and n == int(n) and 1 <= n <= LIMITS.substeps):
-                raise ValueError(self.texts("n_range", high=f"{LIMITS.substeps:,}"))
+                raise ValueError(self.texts("n_range", high=thousands(LIMITS.substeps)))
         if n / dt > LIMITS.rate:
-            raise ValueError(self.texts("rate_too_high", rate=number(n / dt), high=f"{LIMITS.rate:,.0f}"))
+            raise ValueError(self.texts("rate_too_high", rate=number(n / dt), high=thousands(LIMITS.rate)))
         return dt, int(n)
 
 

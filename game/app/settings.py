@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from ..messages import msg
+from ..messages import msg, thousands
 from ..model.files import FileRefused, read_limited
 from ..ui.text import Texts
 from .scheduler import SPEEDS
@@ -150,7 +150,7 @@ def load_settings(path: str | Path | None, texts: Texts | None = None) -> tuple[
         data = tomllib.loads(text)
     except FileRefused as refused:  # a FIFO or /dev/zero: refused at once, not waited for
         reason = msg("file.not_regular") if refused.size is None else msg(
-            "settings.too_big", size=f"{refused.size:,}", limit=f"{MAX_SETTINGS_BYTES:,}")
+            "settings.too_big", size=thousands(refused.size), limit=thousands(MAX_SETTINGS_BYTES))
         raise SettingsError(f"{path}: {reason}") from None
     except OSError as exc:
         raise SettingsError(f"{path}: {msg('settings.cannot_read', reason=exc.strerror or exc)}") from None

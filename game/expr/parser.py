@@ -25,7 +25,7 @@ import unicodedata
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
-from ..messages import Message, msg
+from ..messages import Message, msg, thousands
 from .errors import ExpressionError, Location
 from .nodes import CONSTANTS, FUNCTIONS, Binary, Call, Name, Neg, Node, Num, Ref
 
@@ -380,7 +380,7 @@ def parse(text: str, location: Location | None = None, *, allow_refs: bool = Fal
     """Parse expression text. ``location`` is where ``text[0]`` sits in its file."""
     location = location or Location()
     if len(text) > MAX_LENGTH:
-        raise ExpressionError(msg("expr.too_long", length=f"{len(text):,}", limit=f"{MAX_LENGTH:,}"), location)
+        raise ExpressionError(msg("expr.too_long", length=thousands(len(text)), limit=thousands(MAX_LENGTH)), location)
     inner, base = unquote(text)
     if base == 0 and inner.strip().startswith("'"):
         lead = len(inner) - len(inner.lstrip())

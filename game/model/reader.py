@@ -27,7 +27,7 @@ from pathlib import Path
 
 from ..expr import Expression, ExpressionError, Location, SourceError, canonical_name, parse
 from ..expr.parser import MAX_LENGTH
-from ..messages import Message, msg, number
+from ..messages import Message, msg, number, thousands
 from .contacts import Contact, contact_row
 from .files import FileRefused, read_limited
 from .measures import Measure, read_measure
@@ -206,8 +206,8 @@ def read_bytes(path: str, limit: int = MAX_FILE_BYTES) -> bytes:
     try:
         return read_limited(path, limit)  # refused before a byte is read, and without waiting
     except FileRefused as refused:
-        reason = msg("file.not_regular") if refused.size is None else msg("file.too_big", size=f"{refused.size:,}",
-                                                                            limit=f"{limit:,}")
+        reason = msg("file.not_regular") if refused.size is None else msg("file.too_big", size=thousands(refused.size),
+                                                                            limit=thousands(limit))
         raise ModelFileError([SourceError(reason, where)]) from None
     except OSError as exc:
         raise ModelFileError([SourceError(msg("file.unreadable", reason=exc.strerror or str(exc)), where)]) from None
@@ -220,7 +220,7 @@ def read_model(path: str | Path, text: str | None = None) -> ModelFile:
         text = decode(read_bytes(path), path)
     else:
         if len(text) > MAX_FILE_BYTES:
-            raise ModelFileError([SourceError(msg("file.too_big", size=f"{len(text):,}", limit=f"{MAX_FILE_BYTES:,}"),
+            raise ModelFileError([SourceError(msg("file.too_big", size=thousands(len(text)), limit=thousands(MAX_FILE_BYTES)),
                                               Location(path, 1, 1))])
         text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     return _Reader(_Text(text, path)).read()
@@ -375,7 +375,7 @@ class _Reader:
         if len(cell.text) <= MAX_LENGTH:  # (a longer one is refused on its own by parse)
             self.expression_text += len(cell.text)
         if self.expression_text > MAX_EXPRESSION_TEXT:
-            self.problem(msg("file.too_much_text", limit=f"{MAX_EXPRESSION_TEXT:,}"), cell.location)
+            self.problem(msg("file.too_much_text", limit=thousands(MAX_EXPRESSION_TEXT)), cell.location)
             raise _Stop
         try:
             return parse(cell.text, cell.location, allow_refs=refs)
@@ -393,7 +393,7 @@ class _Reader:
     def _row(self, tag: str, start: int, end: int, tag_at: _Cell) -> None:
         self.rows += 1
         if self.rows > MAX_ROWS:
-            self.problem(msg("file.too_many_rows", limit=f"{MAX_ROWS:,}"), tag_at.location)
+            self.problem(msg("file.too_many_rows", limit=thousands(MAX_ROWS)), tag_at.location)
             raise _Stop
         if tag in ("Ek", "Ep"):
             if tag in self.energies:
@@ -528,7 +528,7 @@ class _Reader:
                 whole[key] = s
         n = whole.get("N")
         if n is not None and n.value > LIMITS.substeps:
-            self.problem(msg("read.n_too_large", value=number(n.value), limit=f"{LIMITS.substeps:,}"), n.location)
+            self.problem(msg("read.n_too_large", value=number(n.value), limit=thousands(LIMITS.substeps)), n.location)
             n = None
         dt = values.get("dt")
         if dt is not None:
@@ -540,8 +540,8 @@ class _Reader:
                 self.problem(msg("read.dt_range", value=number(dt.value), low=number(low), high=number(high)), dt.location)
                 dt = None
         if n is not None and dt is not None and n.value / dt.value > LIMITS.rate:
-            self.problem(msg("read.rate", dt=number(dt.value), n=number(n.value), rate=f"{n.value / dt.value:,.0f}",
-                             limit=f"{LIMITS.rate:,.0f}"), dt.location)
+            self.problem(msg("read.rate", dt=number(dt.value), n=number(n.value), rate=thousands(n.value / dt.value),
+                             limit=thousands(LIMITS.rate)), dt.location)
         escala = values.get("escala")
         if escala is not None:
             low, high = LIMITS.escala
