@@ -66,7 +66,8 @@ CONTROLS: tuple[Control, ...] = (
     # not in a kiosk for now: with visitors using the plots' dock and chaos, the resident memory still
     # grows where a kiosk must stay flat (native, not Python objects; the soak measured it, after the
     # 60 MB in six hours of pygame_gui's theme keys went: 9-13 MB in a day; with put-away plots and
-    # ghosts let go and one sheet of cached shapes, seed 1 read +7.9 MB at 13 h, +10.3 MB at most)
+    # ghosts let go, one sheet of cached shapes and closed widgets forgotten, a day of visitors
+    # read +3.6 to +6.1 MB at the end, +9.3 MB at most: still over the 5 MB a kiosk is held to)
     Control("plots", "g", "bottom", "plots_off", "plots_on", kiosk=False),
     Control("ensemble", "k", "bottom", "ensemble_off", "ensemble_on", kiosk=False),
     *(Control(f"speed{i}", str(i + 1), "speed", label=label, tooltip="speed") for i, label in enumerate(SPEED_LABELS)),
