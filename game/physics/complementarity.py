@@ -1,10 +1,10 @@
 """Projected Gauss–Seidel over the rows of contacts: what the forces of resting contacts
 (:mod:`game.physics.contacts`) and the impulses of impacts (:mod:`game.physics.impacts`) both solve
-first, to find which rows hold, before each solves the rows that hold exactly."""
+first, to find which rows hold, and the exact solve on those rows that each then checks."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -49,3 +49,23 @@ def projected_gauss_seidel(G: np.ndarray, b: np.ndarray, normal_of: Sequence[int
         if biggest <= tolerance * size:
             break
     return np.array(f)
+
+
+def solve_holding(G: np.ndarray, b: np.ndarray, holding: Sequence[int], edge: Mapping[int, float],
+                  normal_of: Sequence[int]) -> np.ndarray | None:
+    """The f with a = b + G·f = 0 on the ``holding`` rows, every other row 0 except the friction
+    rows at the edge of their cone: ``edge[i]``·f of their normal row (a column of it, so the sign
+    of the slip is kept). None when the rows' matrix is singular; whether the answer is consistent
+    (forces ≥ 0, inside their cones) is the caller's to check."""
+    A = G.copy()
+    for i, mu in edge.items():
+        A[:, normal_of[i]] += G[:, i] * mu
+    try:
+        sub = np.linalg.solve(A[np.ix_(holding, holding)], -b[holding])
+    except np.linalg.LinAlgError:
+        return None
+    exact = np.zeros(len(b))
+    exact[holding] = sub
+    for i, mu in edge.items():
+        exact[i] = mu * exact[normal_of[i]]
+    return exact

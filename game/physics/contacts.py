@@ -45,7 +45,7 @@ import numpy as np
 from ..expr import Node, algebra
 from ..model import ModelFile
 from ..model.contacts import coefficients
-from .complementarity import projected_gauss_seidel
+from .complementarity import projected_gauss_seidel, solve_holding
 from .contact_codegen import GROUP_MATRICES, KEPT_GROUPS
 from .impacts import ImpactRow, simultaneous
 
@@ -788,18 +788,12 @@ def _polish(G: np.ndarray, a_free: np.ndarray, f: np.ndarray, kinds: Sequence[tu
                or (kinds[i][1] == 1 and abs(f[i]) < kinds[i][2] * f[kinds[i][0]] * (1 - 1e-9))]
     if not holding:
         return f
-    A = G.copy()
-    edge = [i for i in range(m) if kinds[i][1] == 1 and i not in holding and f[kinds[i][0]] > 0]
-    for i in edge:  # friction at the edge of its cone: φ = ±mu·λ, a column of its normal row
-        A[:, kinds[i][0]] += G[:, i] * math.copysign(kinds[i][2], f[i])
-    try:
-        sub = np.linalg.solve(A[np.ix_(holding, holding)], -a_free[holding])
-    except np.linalg.LinAlgError:
+    # friction at the edge of its cone: φ = ±mu·λ
+    edge = {i: math.copysign(kinds[i][2], f[i]) for i in range(m)
+            if kinds[i][1] == 1 and i not in holding and f[kinds[i][0]] > 0}
+    exact = solve_holding(G, a_free, holding, edge, [mode if kind == 1 else -1 for mode, kind, _ in kinds])
+    if exact is None:
         return f
-    exact = np.zeros(m)
-    exact[holding] = sub
-    for i in edge:
-        exact[i] = math.copysign(kinds[i][2], f[i]) * exact[kinds[i][0]]
     a = a_free + G @ exact
     scale = 1.0 + float(np.max(np.abs(a_free)))
     for i in range(m):

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .complementarity import projected_gauss_seidel
+from .complementarity import projected_gauss_seidel, solve_holding
 
 #: projected Gauss–Seidel sweeps at most (the exact solve on the set they find does the rest)
 SWEEPS = 500
@@ -161,17 +161,10 @@ def _exact(G: np.ndarray, b: np.ndarray, f: np.ndarray, kinds: Sequence[tuple[in
         return None
     edge = {i: math.copysign(scale * (kinds[i][2] if kinetic else kinds[i][1]), f[i])
             for i in range(m) if not is_normal(i) and i not in acting and f[kinds[i][0]] > 0}
-    A = G.copy()
-    for i, mu in edge.items():  # sliding: Pt = ±mu·Pn, a column of its normal impulse
-        A[:, kinds[i][0]] += G[:, i] * mu
-    try:
-        sub = np.linalg.solve(A[np.ix_(acting, acting)], -b[acting])
-    except np.linalg.LinAlgError:
+    # sliding: Pt = ±mu·Pn
+    exact = solve_holding(G, b, acting, edge, [k[0] if not is_normal(i) else -1 for i, k in enumerate(kinds)])
+    if exact is None:
         return None
-    exact = np.zeros(m)
-    exact[acting] = sub
-    for i, mu in edge.items():
-        exact[i] = mu * exact[kinds[i][0]]
     a = b + G @ exact
     size = 1.0 + float(np.max(np.abs(b)))
     for i in range(m):
