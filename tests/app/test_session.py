@@ -461,16 +461,22 @@ def test_a_negative_length_is_warned_until_it_is_fixed(session):
     assert session.banner is None
 
 
-def test_a_stop_banner_goes_once_the_value_is_fixed(tmp_path):
+def animated_for_two_seconds(path, ep: str, x0: str) -> Session:
+    """A session on a one-coordinate model of potential ``ep`` released at ``x0`` moving left,
+    animated for 2 s of the clock (it stops on its way where ``ep`` fails)."""
     from model_texts import one_coordinate
 
-    p = tmp_path / "raiz.dat"
-    p.write_text(one_coordinate("m", "½·m·vx²", "m·sqrt(x)", x0="0.2", v0="-1"), encoding="utf-8")
+    path.write_text(one_coordinate("m", "½·m·vx²", ep, x0=x0, v0="-1"), encoding="utf-8")
     s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(language="en"))
-    s.open(str(p))
+    s.open(str(path))
     s.act("animate")
     for _ in range(20):
         s.advance(0.1)
+    return s
+
+
+def test_a_stop_banner_goes_once_the_value_is_fixed(tmp_path):
+    s = animated_for_two_seconds(tmp_path / "raiz.dat", "m·sqrt(x)", x0="0.2")
     assert s.banner_cause == "stopped" and s.banner.startswith("The simulation stopped")
     assert s.apply_conditions({"vx": "1"}) is None  # moving away from the edge of the domain
     assert s.banner is None
@@ -578,14 +584,6 @@ def test_a_run_whose_energy_stops_being_finite_pauses_on_the_last_good_state(tmp
 
 
 def test_an_energy_out_of_its_domain_pauses_the_window_on_the_last_good_state(tmp_path):
-    from model_texts import one_coordinate
-
-    path = tmp_path / "suelo.dat"
-    path.write_text(one_coordinate("m", "½·m·vx²", "sqrt(floor(x+0.5))", x0="0.255", v0="-1"), encoding="utf-8")
-    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(language="en"))
-    s.open(str(path))
-    s.act("animate")
-    for _ in range(20):
-        s.advance(0.1)
+    s = animated_for_two_seconds(tmp_path / "suelo.dat", "sqrt(floor(x+0.5))", x0="0.255")
     assert not s.view.animating and s.sim.t == pytest.approx(0.75)
     assert s.banner is not None and "Ep cannot be computed" in s.banner and "t=0.76" in s.banner, s.banner
