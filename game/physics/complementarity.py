@@ -51,21 +51,22 @@ def projected_gauss_seidel(G: np.ndarray, b: np.ndarray, normal_of: Sequence[int
     return np.array(f)
 
 
-def solve_holding(G: np.ndarray, b: np.ndarray, holding: Sequence[int], edge: Mapping[int, float],
-                  normal_of: Sequence[int]) -> np.ndarray | None:
+def solve_holding(G: np.ndarray, b: np.ndarray, holding: Sequence[int],
+                  edge: Mapping[int, tuple[int, float]]) -> np.ndarray | None:
     """The f with a = b + G·f = 0 on the ``holding`` rows, every other row 0 except the friction
-    rows at the edge of their cone: ``edge[i]``·f of their normal row (a column of it, so the sign
-    of the slip is kept). None when the rows' matrix is singular; whether the answer is consistent
-    (forces ≥ 0, inside their cones) is the caller's to check."""
+    rows at the edge of their cone: ``edge[i] = (n, ±mu)`` puts f_i = ±mu·f_n of its normal row n
+    (a column of that row, so the sign of the slip is kept). None when the rows' matrix is
+    singular; whether the answer is consistent (forces ≥ 0, inside their cones) is the caller's
+    to check."""
     A = G.copy()
-    for i, mu in edge.items():
-        A[:, normal_of[i]] += G[:, i] * mu
+    for i, (n, mu) in edge.items():
+        A[:, n] += G[:, i] * mu
     try:
         sub = np.linalg.solve(A[np.ix_(holding, holding)], -b[holding])
     except np.linalg.LinAlgError:
         return None
     exact = np.zeros(len(b))
     exact[holding] = sub
-    for i, mu in edge.items():
-        exact[i] = mu * exact[normal_of[i]]
+    for i, (n, mu) in edge.items():
+        exact[i] = mu * exact[n]
     return exact

@@ -789,9 +789,9 @@ def _polish(G: np.ndarray, a_free: np.ndarray, f: np.ndarray, kinds: Sequence[tu
     if not holding:
         return f
     # friction at the edge of its cone: φ = ±mu·λ
-    edge = {i: math.copysign(kinds[i][2], f[i]) for i in range(m)
+    edge = {i: (kinds[i][0], math.copysign(kinds[i][2], f[i])) for i in range(m)
             if kinds[i][1] == 1 and i not in holding and f[kinds[i][0]] > 0}
-    exact = solve_holding(G, a_free, holding, edge, [mode if kind == 1 else -1 for mode, kind, _ in kinds])
+    exact = solve_holding(G, a_free, holding, edge)
     if exact is None:
         return f
     a = a_free + G @ exact

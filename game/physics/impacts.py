@@ -159,10 +159,10 @@ def _exact(G: np.ndarray, b: np.ndarray, f: np.ndarray, kinds: Sequence[tuple[in
     acting = [i for i in range(m) if (is_normal(i) and f[i] > 0) or (not is_normal(i) and abs(f[i]) < cone(i) * (1 - 1e-9))]
     if not acting:
         return None
-    edge = {i: math.copysign(scale * (kinds[i][2] if kinetic else kinds[i][1]), f[i])
+    edge = {i: (kinds[i][0], math.copysign(scale * (kinds[i][2] if kinetic else kinds[i][1]), f[i]))
             for i in range(m) if not is_normal(i) and i not in acting and f[kinds[i][0]] > 0}
     # sliding: Pt = ±mu·Pn
-    exact = solve_holding(G, b, acting, edge, [k[0] if not is_normal(i) else -1 for i, k in enumerate(kinds)])
+    exact = solve_holding(G, b, acting, edge)
     if exact is None:
         return None
     a = b + G @ exact
