@@ -67,8 +67,9 @@ CONTROLS: tuple[Control, ...] = (
     # grows where a kiosk must stay flat (the soak measured it, after the 60 MB in six hours of
     # pygame_gui's theme keys went: 9-13 MB in a day; with put-away plots and ghosts let go, one
     # sheet of cached shapes, closed widgets forgotten and one theming place for every option's
-    # name, Python's own memory stays flat, but a day of visitors read +5.2 and +5.6 MB at the end,
-    # most of it between the first and the sixth hour: still over the 5 MB a kiosk is held to)
+    # name, Python's own memory stays flat, but a day of visitors read +6.9 and +5.7 MB at the end
+    # (readings without pygame_gui's passing shadows), most of it in the first six hours and then
+    # slowly on (+2.7 MB from the 6th to the 24th hour): over the 5 MB a kiosk is held to)
     Control("plots", "g", "bottom", "plots_off", "plots_on", kiosk=False),
     Control("ensemble", "k", "bottom", "ensemble_off", "ensemble_on", kiosk=False),
     *(Control(f"speed{i}", str(i + 1), "speed", label=label, tooltip="speed") for i, label in enumerate(SPEED_LABELS)),
