@@ -99,7 +99,7 @@ class FrameGuard:
 _M_MMAP_THRESHOLD = -3
 
 
-def fixed_mmap_threshold(size: int = 128 * 1024) -> bool:
+def fixed_mmap_threshold(size: int = 32 * 1024) -> bool:
     """Keep a long-running window's memory flat (glibc only; elsewhere nothing is done).
 
     glibc raises its mmap threshold each time a large block is freed, up to 32 MB; after
@@ -107,7 +107,15 @@ def fixed_mmap_threshold(size: int = 128 * 1024) -> bool:
     history of each model opened) come from the heap, whose holes never go back to the
     system: a kiosk's resident memory then grows for hours (the soak measured +120 MB in an
     hour). A fixed threshold keeps every large block in a mapping of its own, returned
-    whole when freed."""
+    whole when freed.
+
+    32 kB, not glibc's first 128 kB: the widgets' pictures (a menu button drawn in five states,
+    81 kB each; a panel's rows) churn in between, and on the heap they left room that the
+    small blocks made meanwhile scattered over, so its resident pages crept while its live
+    bytes hardly grew (seed 2: +3.5 MB of heap pages for +0.4 MB live, hours 1 to 9, besides
+    one resize of Python's table of interned strings). Measured over a day of kiosk visitors
+    with plots and chaos (``soak --hours 24 --frame-seconds 0.2``): +4.6 and +5.6 MB at 128 kB,
+    +3.1 and +3.7 MB at 32 kB (seeds 1 and 2); ``bench --frames`` shows no difference."""
     if not sys.platform.startswith("linux"):
         return False
     try:
