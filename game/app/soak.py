@@ -31,6 +31,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from ..ui.theme import drawing_pending
 from .healing import release_memory
 from .screenshot import headless, window_size
 from .settings import Settings
@@ -38,6 +39,9 @@ from .settings import Settings
 #: seconds of the kiosk's clock of the "after warm-up" row: the first hour of visitors (every model
 #: of the menu was opened once before the start: :func:`first_tour`)
 WARM_UP = 3600.0
+
+#: frames a reading waits at most for pygame_gui's queued drawing (a widget's states, one a frame)
+SETTLING_FRAMES = 100
 
 Step = Callable[[], None]
 
@@ -254,12 +258,17 @@ class Visitors:
 
 def reference_memory(app) -> tuple[float, int]:
     """Resident MB and Python objects with the first model of the menu just opened (the visitors
-    carry on from there), once the window has given back what it dropped (it does so within a
-    second of its clock: :meth:`game.app.widgets.Widgets.give_back`)."""
+    carry on from there), once its widgets are drawn in full (:func:`drawing_pending`) and the
+    window has given back what it dropped (it does so within a second of its clock:
+    :meth:`game.app.widgets.Widgets.give_back`)."""
     app.session.fresh_view()  # no plots or chaos ensemble left on (their records are the model's, not kept)
     app.session.recover()  # nothing half-done open; the model reopened from its file…
     app.session.load(0)  # …and the first one, whose history is empty
     app.frame(0.0)
+    for _ in range(SETTLING_FRAMES):  # the widgets drawn in full, whenever they were built
+        if not drawing_pending(app.manager):
+            break
+        app.frame(0.0)
     release_memory()
     return rss_mb(), len(gc.get_objects())
 

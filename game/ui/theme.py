@@ -148,14 +148,26 @@ class Theme(UIAppearanceTheme):
     puts one text between every two characters of the other): megabytes for an option of a
     drop-down menu, whose id is its text. Each variable's name in the plots' menus kept 2 MB
     for good: a kiosk's plots grew 60 MB in five hours. Here a new place is asked of pygame_gui
-    once and its string key is dropped."""
+    once and its string key is dropped; and a place is known by the ids the theme names, so the
+    options of the plots' menus (each a variable's name) share one: kept for each name, they
+    grew a kiosk's memory by 6 kB a name, some 3 MB in a day of visitors at the dock."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._ids_by_place: dict[tuple, list[str]] = {}
         self.shape_cache = OneSheetCache()
 
+    def _parse_single_element_data(self, element_name: str, element_theming: dict) -> None:
+        # every theme block passes here (pygame_gui's defaults first, from its own __init__)
+        self.__dict__.setdefault("_named", set()).update(element_name.split("."))
+        super()._parse_single_element_data(element_name, element_theming)
+
     def build_all_combined_ids(self, element_base_ids, element_ids, class_ids, object_ids) -> list[str]:
+        if object_ids is not None:
+            # an object id no theme block names themes nothing: a menu's option, whose id is its
+            # value (a model's variable), would be a place of its own for each name
+            named = self.__dict__.get("_named", set())
+            object_ids = [i if i is None or i in named else None for i in object_ids]
         place = tuple(None if ids is None else tuple(ids) for ids in (element_base_ids, element_ids, class_ids, object_ids))
         ids = self._ids_by_place.get(place)
         if ids is None:
@@ -195,6 +207,17 @@ class Manager(pygame_gui.UIManager):
         if theme_path is not None:
             theme.load_theme(theme_path)
         return theme
+
+
+def drawing_pending(manager: pygame_gui.UIManager) -> bool:
+    """Whether pygame_gui still has drawing queued for the frames to come: a widget built or
+    resized draws one of its states (normal, hovered, selected, disabled) a frame, and the shape
+    cache moves one new shape a frame into its sheet. Until then, what the widgets hold depends
+    on how many frames ago they were built (a kiosk's bar: 2.6 MB)."""
+    if manager.get_theme().shape_cache.cache_short_term_lookup:
+        return True
+    return any(getattr(getattr(element, "drawable_shape", None), "states_to_redraw_queue", None)
+               for element in manager.get_sprite_group().sprites())
 
 
 def ui_manager(size: tuple[int, int], icons_dir: Path) -> pygame_gui.UIManager:

@@ -8,6 +8,7 @@ from window_helpers import pump
 
 from game.app.soak import WARM_UP, Visitors, growth, readings, reference_memory
 from game.ui.plotdock import PlotDock
+from game.ui.theme import drawing_pending
 
 
 def play(visitors: Visitors, kind: str) -> None:
@@ -84,3 +85,25 @@ def test_kiosk_visitors_step_values_with_minus_and_plus(app_factory, monkeypatch
         changed += (dict(app.session.sim.parameters), app.session.sim.values()) != before
     assert len(presses) >= 6 and set(presses) == {-1, 1}  # a kiosk's panel has − and +, no field to type in
     assert changed >= 3  # presses that took (a limit or a refusal leaves a value as it was)
+
+
+def parentless_surfaces(app) -> int:
+    """The pictures the window holds (a subsurface is its sheet's)."""
+    import gc
+
+    import pygame
+
+    held = {id(r) for o in gc.get_objects() for r in (o, *gc.get_referents(o))
+            if isinstance(r, pygame.Surface) and r.get_parent() is None}
+    return len(held)
+
+
+def test_memory_is_read_with_the_widgets_drawn_in_full_however_recently_they_were_built(app_factory):
+    app = app_factory(kiosk=True)
+    reference_memory(app)
+    settled = parentless_surfaces(app)
+    app.resize(app.screen.get_size())  # the bars built again: their buttons draw a state a frame
+    assert drawing_pending(app.manager)
+    reference_memory(app)
+    assert not drawing_pending(app.manager)
+    assert parentless_surfaces(app) == settled

@@ -76,8 +76,44 @@ def test_a_menus_options_are_themed_without_a_key_of_megabytes_each(manager):
     place = (["drop_down_menu", "selection_list", "button"], ["drop_down_menu", "selection_list", "button"],
              [None, None, None], ["#plot_menu", "#drop_down_options_list", "p_3"])
     upstream = UIAppearanceTheme(manager.resource_loader, manager._locale)
-    assert theme.build_all_combined_ids(*place) == upstream.build_all_combined_ids(*place)
-    assert "#plot_menu.#drop_down_options_list.p_3" in theme.build_all_combined_ids(*place)
+    upstream.load_theme(build_theme(ROOT / "assets" / "icons"))
+    for touch in (None, "@touch_menu"):  # the options of a desktop's and of a kiosk's plots menu
+        for at in ((place[0], place[1], [touch, None, "@selection_list_item"], place[3]),  # an option
+                   (place[0][:2], place[1][:2], [touch, None], place[3][:2])):  # the list
+            assert themed(theme, theme.build_all_combined_ids(*at)) == themed(upstream, upstream.build_all_combined_ids(*at))
+
+
+def themed(theme, ids: list[str]) -> tuple:
+    """What a theme gives the widget of these ids: its font, colours and other settings."""
+    colours = ("normal_bg", "hovered_bg", "normal_text", "dark_bg", "normal_border", "selected_bg")
+    misc = ("list_item_height", "border_width", "shadow_width", "shape", "text_horiz_alignment")
+    font = theme.get_font_info(ids)
+
+    def setting(get, name):
+        try:
+            return str(get(name, ids))
+        except LookupError:  # (pygame_gui's answer for a setting no block gives)
+            return None
+
+    return (sorted(font.items()) if isinstance(font, dict) else font,
+            [setting(theme.get_colour_or_gradient, c) for c in colours], [setting(theme.get_misc_data, m) for m in misc])
+
+
+def test_the_options_of_every_name_share_one_place_and_named_ids_still_theme(manager):
+    """A kiosk's dock meets hundreds of names (each model's variables, in the plots' menus): kept
+    as a place each, 6 kB a name stayed. Ids that a theme block names still make a place."""
+    from game.ui.theme import TOUCH
+
+    theme = manager.get_theme()
+    _expanded_menu(manager, [f"a_{k}" for k in range(12)])
+    places = len(theme._ids_by_place)
+    _expanded_menu(manager, [f"b_{k}" for k in range(12)])  # (as many: no scroll bar)
+    assert len(theme._ids_by_place) == places
+    assert theme.build_all_combined_ids(["button"], ["button"], [None], ["#plots_on"])[0] == "#plots_on"
+    assert theme.build_all_combined_ids(["button"], ["button"], [None], ["#b_3"])[0] == "button"
+    touch = theme.build_all_combined_ids(["drop_down_menu", "selection_list"], ["drop_down_menu", "selection_list"],
+                                         ["@touch_menu", None], ["#plot_menu", "#drop_down_options_list"])
+    assert theme.get_misc_data("list_item_height", touch) == str(TOUCH)
 
 
 def test_the_shapes_drawn_are_cached_in_one_sheet_however_many_there_are(manager):
