@@ -260,7 +260,7 @@ def reference_memory(app) -> tuple[float, int]:
     """Resident MB and Python objects with the first model of the menu just opened (the visitors
     carry on from there), once its widgets are drawn in full (:func:`drawing_pending`) and the
     window has given back what it dropped (it does so within a second of its clock:
-    :meth:`game.app.widgets.Widgets.give_back`)."""
+    :meth:`game.app.widgets.Widgets.give_back`; pygame_gui's recent shadows, within 10 s)."""
     app.session.fresh_view()  # no plots or chaos ensemble left on (their records are the model's, not kept)
     app.session.recover()  # nothing half-done open; the model reopened from its file…
     app.session.load(0)  # …and the first one, whose history is empty
@@ -269,6 +269,9 @@ def reference_memory(app) -> tuple[float, int]:
         if not drawing_pending(app.manager):
             break
         app.frame(0.0)
+    # pygame_gui keeps the shadows it drew last (the menu's: 3.4 MB) for 10 s of its clock, which
+    # a reading's frames do not advance: without this, a reading held whatever a visitor had just opened
+    app.manager.get_theme().shadow_generator.clear_short_term_caches()
     release_memory()
     return rss_mb(), len(gc.get_objects())
 
