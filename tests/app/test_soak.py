@@ -107,3 +107,19 @@ def test_memory_is_read_with_the_widgets_drawn_in_full_however_recently_they_wer
     reference_memory(app)
     assert not drawing_pending(app.manager)
     assert parentless_surfaces(app) == settled
+
+
+def test_memory_is_read_without_the_shadow_of_what_a_visitor_just_opened(app_factory):
+    visitors = Visitors(app_factory(kiosk=True), random.Random(1))
+    app = visitors.app
+    shadows = app.manager.get_theme().shadow_generator.short_term_rect_cache
+    visitors.queue.extend(visitors.press("menu"))  # the menu opened and left open
+    while visitors.queue:
+        visitors.queue.popleft()()
+        pump(app, 1, dt=0.1)
+    pump(app, 2, dt=0.1)  # pygame_gui drew the menu's shadow, which it keeps 10 s
+    w, h = app.menu.panel.rect.size
+    assert any(key.startswith(f"{w}_{h}_") for key in shadows), list(shadows)
+    held = parentless_surfaces(app)
+    reference_memory(app)
+    assert not shadows and parentless_surfaces(app) < held
