@@ -87,7 +87,7 @@ class PlotsDock:
         if board.plots[index].spec.kind == "spread" and board.lyapunov is not None:
             value = board.lyapunov.estimate
             # three figures: enough to read, and the text is not drawn anew every frame
-            return self.texts("lyapunov", value=f"{value:.3g}" if math.isfinite(value) else "…")
+            return self.texts("lyapunov", value=f"{value:.3g}".replace("-", "−") if math.isfinite(value) else "…")
         return ""
 
     def handle(self, event: pygame.event.Event, session: Session) -> bool:

@@ -110,7 +110,7 @@ def test_the_spread_plot_and_the_values_panel_speak_the_interfaces_language(app)
     assert legend == ("spread (log scale)",) and any(line.startswith("spread = ") for line in values)
 
 
-def test_the_chaos_control_draws_ghosts_that_fan_out(app):
+def test_the_chaos_control_draws_ghosts_that_fan_out(app, monkeypatch):
     app.session.sim.set_conditions([2.5, 2.5], [0.0, 0.0])
     key(app, pygame.K_k)
     assert app.session.view.ensemble and app.bars.icon("ensemble") == "ensemble_on"
@@ -136,6 +136,10 @@ def test_the_chaos_control_draws_ghosts_that_fan_out(app):
     click(app, button(app, "values"))
     assert any(line.startswith("λ = ") for line in app.live["values"].lines)
     assert app.dock.title(app.session, 0).startswith("Lyapunov: λ = ")
+    # the readout sits on the plot, whose ticks say −1: its minus sign is theirs, not a hyphen
+    monkeypatch.setattr(type(app.session.plots.lyapunov), "estimate", property(lambda _: -0.0123))
+    assert app.dock.title(app.session, 0) == "Lyapunov: λ = −0.0123 1/s"
+    monkeypatch.undo()
     key(app, pygame.K_k)
     assert app.session.plots.ensemble is None and ensemble not in app.session.sim.observers
     assert not any(line.startswith("λ = ") for line in app.live["values"].lines)
