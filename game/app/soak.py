@@ -8,17 +8,19 @@ ghosts — and left alone in between, so the "Still there?" countdown
 and the attract loop run too. Each frame stands for ``frame_seconds`` of the kiosk's clock
 (the scheduler's catch-up cap: the simulation keeps up with it); nothing sleeps.
 
-It reports frames, kiosk hours, errors recovered, the resident memory every hour, and
-frame-time percentiles. Memory is measured in one reference state — the first model of the
-menu just opened from its file, and what the window dropped given back, as it does within a
-second — because the model on screen holds buffers of its own that fill as it runs (its
-history, up to 16 MB, and its trails): growth measured that way is what the program keeps, not
-what the present model uses. Before the start every model of the menu is opened once.
+It reports frames, kiosk hours, errors recovered, the resident memory every hour, frame-time
+percentiles and the slowest frames (what the visitors were doing, on which model). Memory is
+measured in one reference state — the first model of the menu just opened from its file, and
+what the window dropped given back, as it does within a second — because the model on screen
+holds buffers of its own that fill as it runs (its history, up to 16 MB, and its trails):
+growth measured that way is what the program keeps, not what the present model uses. Before the
+start every model of the menu is opened once.
 """
 
 from __future__ import annotations
 
 import gc
+import heapq
 import os
 import random
 import sys
@@ -39,6 +41,9 @@ from .settings import Settings
 #: seconds of the kiosk's clock of the "after warm-up" row: the first hour of visitors (every model
 #: of the menu was opened once before the start: :func:`first_tour`)
 WARM_UP = 3600.0
+
+#: the slowest frames the report names, each with what the visitors were doing and the model
+SLOWEST = 3
 
 #: frames a reading waits at most for pygame_gui's queued drawing (a widget's states, one a frame)
 SETTLING_FRAMES = 100
@@ -68,6 +73,8 @@ class Visitors:
         self.next_visit = 60.0
         self.next_action = 0.0
         self.actions: dict[str, int] = {}
+        #: what the visitors were last doing: an action's kind, "arriving", or "away" (the attract loop)
+        self.doing = "away"
 
     # -- posting real events ---------------------------------------------------------------
 
@@ -243,8 +250,10 @@ class Visitors:
             return
         if now >= self.present_until:
             if now < self.next_visit:
+                self.doing = "away"
                 return
             # someone arrives: plays 30 s to 4 min; the next one comes after ~5 min on average
+            self.doing = "arriving"
             self.present_until = now + self.rng.uniform(30, 240)
             self.next_visit = self.present_until + self.rng.expovariate(1 / 300)
             self.queue.extend(self.tap(self.random_point()))
@@ -253,6 +262,7 @@ class Visitors:
             self.next_action = now + self.rng.uniform(0.5, 5.0)
             kind = self.rng.choices(list(self.ACTIONS), weights=list(self.ACTIONS.values()))[0]
             self.actions[kind] = self.actions.get(kind, 0) + 1
+            self.doing = kind
             self.queue.extend(self.act(kind))
 
 
@@ -335,6 +345,7 @@ def soak(hours: float, frame_seconds: float = 0.1, seed: int = 1, size: str = "1
     marks = readings(total, frame_seconds)
     started = time.perf_counter()
     heals = failures = 0
+    slowest: list[tuple[float, float, str, str]] = []  # a heap of the slowest frames: (s, kiosk s, doing, model)
     for i in range(total):
         now = i * frame_seconds
         if i in marks:
@@ -349,6 +360,11 @@ def soak(hours: float, frame_seconds: float = 0.1, seed: int = 1, size: str = "1
             print(f"unhandled: {type(exc).__name__}: {exc}", file=out)
             break
         times[i] = time.perf_counter() - t0
+        frame = (float(times[i]), now, visitors.doing, app.session.entry.path.stem)
+        if len(slowest) < SLOWEST:
+            heapq.heappush(slowest, frame)
+        elif frame > slowest[0]:
+            heapq.heapreplace(slowest, frame)
         failures += stopped is None and app.session.stopped_for is not None
         heals += stopped is not None and app.session.stopped_for is None
         if i and i % round(1800 / frame_seconds) == 0:
@@ -369,6 +385,8 @@ def soak(hours: float, frame_seconds: float = 0.1, seed: int = 1, size: str = "1
     print(growth(memory), file=out)
     p50, p95, p99 = np.percentile(ms, [50, 95, 99])
     print(f"frame ms: p50 {p50:.2f}  p95 {p95:.2f}  p99 {p99:.2f}  max {ms.max():.1f}", file=out)
+    print("slowest frames: " + "; ".join(f"{1000 * t:.0f} ms at {at / 3600:.2f} h ({doing}, {stem})"
+                                         for t, at, doing, stem in sorted(slowest, reverse=True)), file=out)
     pygame.quit()
     if home is not None:
         os.environ.pop("CENM_HOME", None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+import re
 import subprocess
 import sys
 import time
@@ -299,6 +300,9 @@ def test_soak_runs_the_kiosk_with_visitors_and_reports(capsys):
     assert "visitor actions: " in out and "tap " in out
     assert "growth after warm-up: not measured: the run (0.05 kiosk h) was shorter than the warm-up (1 h)" in out
     assert "frame ms: p50" in out
+    # the slowest frames, each with what the visitors were doing and on which model
+    slowest = re.search(r"slowest frames: (.*)", out).group(1).split("; ")
+    assert len(slowest) == 3 and all(re.fullmatch(r"\d+ ms at \d+\.\d\d h \((\w+), (\w+)\)", f) for f in slowest), slowest
 
 
 # -- counts of one, and a file that cannot be written ---------------------------------------------
