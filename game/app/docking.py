@@ -12,7 +12,7 @@ import math
 import pygame
 import pygame_gui
 
-from ..render.plots import PlotPlacement, PlotView
+from ..render.plots import PlotPlacement, PlotView, typeset
 from ..ui.layout import Dock, Layout
 from ..ui.plotdock import DESK, PlotChoices, PlotDock, least_width, plot_slots, sizes
 from ..ui.text import Texts
@@ -86,8 +86,9 @@ class PlotsDock:
         board = session.plots
         if board.plots[index].spec.kind == "spread" and board.lyapunov is not None:
             value = board.lyapunov.estimate
-            # three figures: enough to read, and the text is not drawn anew every frame
-            return self.texts("lyapunov", value=f"{value:.3g}".replace("-", "−") if math.isfinite(value) else "…")
+            # three figures: enough to read, and the text is not drawn anew every frame; written as
+            # the plot it sits on writes its ticks
+            return self.texts("lyapunov", value=typeset(f"{value:.3g}") if math.isfinite(value) else "…")
         return ""
 
     def handle(self, event: pygame.event.Event, session: Session) -> bool:

@@ -360,11 +360,9 @@ def soak(hours: float, frame_seconds: float = 0.1, seed: int = 1, size: str = "1
             print(f"unhandled: {type(exc).__name__}: {exc}", file=out)
             break
         times[i] = time.perf_counter() - t0
-        frame = (float(times[i]), now, visitors.doing, app.session.entry.path.stem)
-        if len(slowest) < SLOWEST:
-            heapq.heappush(slowest, frame)
-        elif frame > slowest[0]:
-            heapq.heapreplace(slowest, frame)
+        if len(slowest) < SLOWEST or times[i] > slowest[0][0]:
+            frame = (float(times[i]), now, visitors.doing, app.session.entry.path.stem)
+            (heapq.heappush if len(slowest) < SLOWEST else heapq.heapreplace)(slowest, frame)
         failures += stopped is None and app.session.stopped_for is not None
         heals += stopped is not None and app.session.stopped_for is None
         if i and i % round(1800 / frame_seconds) == 0:

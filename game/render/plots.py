@@ -100,15 +100,20 @@ class Axis:
 ANGLE = Axis(-math.pi, math.pi, angle=True)
 
 
+def typeset(number: str) -> str:
+    """A number as the plots write it: with minus signs (−), not hyphens."""
+    return number.replace("-", "−")
+
+
 def _label(v: float, step: float) -> str:
     if abs(v) < 1e-9 * step:
         return "0"
     if step >= 1 and abs(v) < 1e6:
-        return f"{v:.0f}".replace("-", "−")
+        return typeset(f"{v:.0f}")
     if 1e-3 <= abs(v) < 1e6 or v == 0:
         decimals = max(0, -math.floor(math.log10(step)))
-        return f"{v:.{decimals}f}".replace("-", "−")
-    return f"{v:.1e}".replace("-", "−")
+        return typeset(f"{v:.{decimals}f}")
+    return typeset(f"{v:.1e}")
 
 
 def _power_label(v: float) -> str:
@@ -116,7 +121,7 @@ def _power_label(v: float) -> str:
     k = math.floor(v + 1e-9)
     mantissa = 10 ** (v - k)
     head = "1" if abs(mantissa - 1) < 1e-6 else f"{mantissa:.2g}"
-    return f"{head}e{k}".replace("-", "−")
+    return typeset(f"{head}e{k}")
 
 
 class PlotView:
