@@ -488,11 +488,13 @@ def real_time_factor(sim: Simulation, budget: float) -> float:
     return steps * sim.model.general.dt / (time.perf_counter() - start)
 
 
-def bench_look(models: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+def bench_look(models: Sequence[str] | None = None, out: TextIO | None = None, after: float = 0.0) -> int:
     """The automatic framing's look ahead (:mod:`game.app.looking`) of each model of the menu:
     how far it sees and the processor time it takes, the best of three. Its work is counted,
     not timed (:data:`~game.app.looking.LOOK_AHEAD_WORK`, about 0.15 s): what this prints shows
-    whether the costs it is counted by still hold on this machine. ``models``: only these stems."""
+    whether the costs it is counted by still hold on this machine. ``models``: only these stems;
+    ``after``: looked at from the state each reaches after this many seconds of its motion (a
+    ladder come to rest on its wall and floor), not the one it opens in."""
     import math
 
     from . import looking
@@ -506,6 +508,8 @@ def bench_look(models: Sequence[str] | None = None, out: TextIO | None = None) -
     print(f"The framing's look ahead: {looking.LOOK_AHEAD:g} s of motion or {looking.LOOK_AHEAD_WORK:,} µs of "
           "counted work, whichever is less")
     print(f"load average before: {', '.join(f'{v:.2f}' for v in os.getloadavg())} (other programs share the cores)")
+    if after > 0:
+        print(f"from the state after {after:g} s of each model's motion")
     print(f"{'model':<28}{'counted µs/substep':>19}{'seen s':>8}{'cpu ms':>8}{'measured µs/substep':>20}")
     worst = 0.0
     for entry in catalog.entries:
@@ -514,6 +518,8 @@ def bench_look(models: Sequence[str] | None = None, out: TextIO | None = None) -
         session = Session(catalog, Settings())
         session.open(entry.stem)
         sim, g = session.sim, session.sim.model.general
+        if after > 0:
+            sim.step(math.ceil(after / g.dt - 1e-9))
         best = math.inf
         for _ in range(3):
             looking._seen.clear()  # looked at anew each time, not taken from what was kept

@@ -81,6 +81,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="how the cost of a step grows with the number of contacts (boxes of balls)")
     b.add_argument("--look", action="store_true",
                    help="the automatic framing's look ahead of each model: how far it sees, the time it takes")
+    b.add_argument("--after", type=float, default=0.0, metavar="SECONDS",
+                   help="with --look: from the state each model reaches after this many seconds of its motion")
     b.add_argument("--pile", action="store_true",
                    help="a pile of frictionless balls at rest (5, 10, 20 balls): × real time, events located")
     b.add_argument("--quick", action="store_true", help="shorter runs (rougher figures)")
@@ -147,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.look:
                 from .bench import bench_look
 
-                return bench_look(args.bench_models)
+                return bench_look(args.bench_models, after=args.after)
             if args.load:
                 from .bench import bench_load
 

@@ -61,6 +61,16 @@ def _forget(ref: _KeyedRef) -> None:
         del _LIVE[ref.key]
 
 
+def compact_interned() -> None:
+    """Rebuild :data:`_LIVE` at the size of the nodes alive now. A dict never shrinks when entries
+    go: loading a model (its derivatives: tens of thousands of nodes for a while) left the table
+    at the size of that moment, up to 0.6 MB more than a kiosk's seven thousand nodes need, until
+    some later insertion happened to resize it."""
+    alive = dict(_LIVE)
+    _LIVE.clear()  # frees the table
+    _LIVE.update(alive)
+
+
 class _Node:
     """Common behaviour of the node types: interned, immutable, hashed once."""
 

@@ -22,6 +22,7 @@ from ..expr.errors import EvaluationError
 from ..messages import Message, msg
 from ..model import ModelFile, condition_values, parameter_values
 from ..model.mechanism import reaction_name
+from .contact_stepper import FAILURES
 from .contacts import Impact
 from .measures import Measures
 from .mechanism import MechanismSystem
@@ -313,6 +314,21 @@ class Simulation:
     @property
     def has_contacts(self) -> bool:
         return bool(self.model.contacts)
+
+    @property
+    def resting(self) -> int:
+        """How many contacts rest at the present state (0 without contacts, or when one is about
+        to strike: the next step finds out): while any rests, a substep also solves for their
+        forces, several times slower (see :func:`game.app.looking.substep_cost`)."""
+        contacts = self.system.contacts if isinstance(self.system, System) else None
+        if contacts is None:
+            return 0
+        s = self.state
+        try:
+            found = contacts.resting(s.t, s.q, s.p, ())
+        except FAILURES:
+            return 0
+        return 0 if found is None else len(found[0])
 
     @property
     def losses(self) -> float:

@@ -236,3 +236,22 @@ def test_bench_look_prints_how_far_each_model_is_looked_at(capsys):
     assert rows["pendulo_doble"][:2] == ["8", "10.00"]  # a light model sees all ten seconds
     assert rows["jansen"][:2] == ["460", "0.81"]  # 150,000 // (460 × N = 4) = 81 steps of 0.01 s
     assert lines[-1].startswith("the longest look took ")
+
+
+def test_a_ladder_come_to_rest_is_looked_at_as_far_as_its_slower_substeps_allow(capsys):
+    """Resting on its wall and floor, each substep of the ladder also solves for the contact
+    forces (120 to 130 µs, against 13 while it falls): counted as a falling one, a look from there
+    took 0.3 s and froze the window when a panel opened. Counted by its contacts, it sees less
+    far, within the same work."""
+    from game.app.bench import bench_look
+    from game.app.looking import substep_cost
+
+    falling, resting = session_on("escalera", (800, 500)), session_on("escalera", (800, 500))
+    resting.sim.step(1000)  # 20 s: it has slid down and rests on the floor
+    assert falling.sim.resting == 0 and resting.sim.resting >= 1
+    assert substep_cost(falling.sim) == 70
+    assert substep_cost(resting.sim) == 35 + 12 * len(resting.sim.model.contacts)  # 8 contacts: 131
+    assert bench_look(["escalera"], after=20) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2] == "from the state after 20 s of each model's motion"
+    assert lines[4].split()[:3] == ["escalera", "131", "1.14"]  # 150,000 // (131 × N = 20) = 57 steps of 0.02 s

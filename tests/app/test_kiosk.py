@@ -197,3 +197,25 @@ def test_release_memory_collects_reference_cycles_at_once():
         assert gone() is None
     finally:
         gc.enable()
+
+
+def test_release_memory_gives_back_the_table_a_model_load_left_of_interned_expressions():
+    """Deriving a model's equations makes tens of thousands of expression nodes for a while; the
+    dict that interns them stays that large when they go (a dict never shrinks). The window's
+    release rebuilds it at the size of what lives, with the same nodes."""
+    import sys
+
+    from game.app.healing import release_memory
+    from game.expr import Name, nodes, parse
+
+    kept = parse("a*sin(b) + c")
+    release_memory()
+    before = sys.getsizeof(nodes._LIVE)
+    passing = [Name(f"x{i}") for i in range(50_000)]  # as many as a load makes and drops
+    during = sys.getsizeof(nodes._LIVE)
+    del passing
+    assert sys.getsizeof(nodes._LIVE) == during  # gone, but the table is as large
+    entries = dict(nodes._LIVE)
+    release_memory()
+    assert nodes._LIVE.items() <= entries.items() and parse("a*sin(b) + c").tree is kept.tree  # (the collection may drop more)
+    assert sys.getsizeof(nodes._LIVE) <= before < during
