@@ -63,15 +63,8 @@ CONTROLS: tuple[Control, ...] = (
     Control("edit", "x", "bottom", "edit_x", "edit_v", locked_while_animating=True),
     # beyond CenM: a mechanism's reactions as arrows (inactive for other models)
     Control("reactions", "f", "bottom", "reactions_off", "reactions_on"),
-    # not in a kiosk for now: with visitors using the plots' dock and chaos, the resident memory still
-    # grows where a kiosk must stay flat (the soak measured it, after the 60 MB in six hours of
-    # pygame_gui's theme keys went: 9-13 MB in a day; with put-away plots and ghosts let go, one
-    # sheet of cached shapes, closed widgets forgotten and one theming place for every option's
-    # name, Python's own memory stays flat, but a day of visitors read +6.9 and +5.7 MB at the end
-    # (readings without pygame_gui's passing shadows), most of it in the first six hours and then
-    # slowly on (+2.7 MB from the 6th to the 24th hour): over the 5 MB a kiosk is held to)
-    Control("plots", "g", "bottom", "plots_off", "plots_on", kiosk=False),
-    Control("ensemble", "k", "bottom", "ensemble_off", "ensemble_on", kiosk=False),
+    Control("plots", "g", "bottom", "plots_off", "plots_on"),
+    Control("ensemble", "k", "bottom", "ensemble_off", "ensemble_on"),
     *(Control(f"speed{i}", str(i + 1), "speed", label=label, tooltip="speed") for i, label in enumerate(SPEED_LABELS)),
     Control("menu", "m", "top-left", "menu"),
     # saving (not CenM's): the run as CSV, the view and the plots as PNG, in the user's documents and pictures

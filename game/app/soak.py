@@ -239,10 +239,7 @@ class Visitors:
         self.queue.extendleft(reversed(steps))
 
     ACTIONS: ClassVar[dict[str, int]] = {"tap": 4, "drag": 4, "animate": 4, "reset": 1, "eraser": 1, "vectors": 1, "energy": 1, "values": 1,
-               "speed": 1, "language": 1, "menu": 1, "panel": 3, "pinch": 1,
-               # a kiosk does not offer the plots and the chaos control for now (see controls.py): with
-               # weight 0 no visitor tries; the dock's visitors are kept for when it comes back
-               "plots": 0, "ensemble": 0, "dock": 0}
+               "speed": 1, "language": 1, "menu": 1, "panel": 3, "pinch": 1, "plots": 1, "ensemble": 1, "dock": 2}
 
     # -- the clock ---------------------------------------------------------------------------
 

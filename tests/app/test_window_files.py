@@ -199,10 +199,10 @@ def test_kiosk_controls_are_finger_sized(app_factory, tmp_path):
     assert app.panel.accept_button.rect.height >= 48 and app.panel.cancel_button.rect.height >= 48
     assert app.panel.status.rect.top >= values[-1].bottom  # nothing overlaps
     click(app, app.panel.cancel_button)
-    # the plots' dock (not offered in a kiosk for now, but made for fingers): energy, a plot of one
-    # variable against another, and the chaos control's spread
-    app.session.actions["plots"]()
-    app.session.actions["ensemble"]()
+    # the plots' dock, made for fingers: energy, a plot of one variable against another, and the
+    # chaos control's spread
+    click(app, button(app, "plots"))
+    click(app, button(app, "ensemble"))
     pump(app, 2)
     choose(app, app.dock.widgets.menus[1]["kind"], "Variable contra variable")
     dock = app.dock.widgets

@@ -61,9 +61,9 @@ def test_idle_starts_the_attract_loop_and_a_touch_ends_it(app_factory):
 def test_the_attract_loop_shows_nothing_the_last_visitor_left_on(app_factory):
     app = app_factory(kiosk=True, kiosk_idle_seconds=2, kiosk_countdown_seconds=3, kiosk_attract=SHOWS)
     width = app.screen.get_width()
-    assert BY_NAME["plots"] not in app.controls and BY_NAME["ensemble"] not in app.controls  # not in a kiosk
-    app.session.actions["plots"]()  # …but whatever a window leaves on goes with the show
-    app.session.actions["ensemble"]()
+    assert BY_NAME["plots"] in app.controls and BY_NAME["ensemble"] in app.controls  # a kiosk offers them…
+    click(app, button(app, "plots"))  # …and whatever a visitor leaves on goes with the show
+    click(app, button(app, "ensemble"))
     for name in ("vectors", "values"):
         click(app, button(app, name))
     click(app, app.bars.speeds[3])  # 4×
