@@ -109,13 +109,12 @@ def fixed_mmap_threshold(size: int = 32 * 1024) -> bool:
     hour). A fixed threshold keeps every large block in a mapping of its own, returned
     whole when freed.
 
-    32 kB, not glibc's first 128 kB: the widgets' pictures (a menu button drawn in five states,
-    81 kB each; a panel's rows) churn in between, and on the heap they left room that the
-    small blocks made meanwhile scattered over, so its resident pages crept while its live
-    bytes hardly grew (seed 2: +3.5 MB of heap pages for +0.4 MB live, hours 1 to 9, besides
-    one resize of Python's table of interned strings). Measured over a day of kiosk visitors
-    with plots and chaos (``soak --hours 24 --frame-seconds 0.2``): +4.6 and +5.6 MB at 128 kB,
-    +3.1 and +3.7 MB at 32 kB (seeds 1 and 2); ``bench --frames`` shows no difference."""
+    32 kB, not glibc's first 128 kB: the widgets' pictures in between (a menu button drawn in
+    five states, 81 kB each; a panel's rows) come and go all day, and from the heap they left
+    holes among the blocks that stay, which the heap's resident pages kept. Measured over a
+    day of kiosk visitors with plots and chaos (``soak --hours 24 --frame-seconds 0.2``, seeds
+    1 and 2): +4.6 and +5.6 MB at 128 kB, +3.1 and +3.7 MB at 32 kB; ``bench --frames`` shows
+    no difference in frame times."""
     if not sys.platform.startswith("linux"):
         return False
     try:
