@@ -17,8 +17,7 @@ from contextlib import closing
 
 from ..physics import Simulation
 from ..physics.kinematics import Kinematics
-from ..physics.mechanism import MechanismSystem
-from ..physics.mechanism_kinematics import MechanismKinematics
+from ..physics.mechanism import MechanismKinematics, MechanismSystem
 from .framing import Box, extent, union
 
 #: the automatic framing looks this many seconds of the motion ahead (a planet's orbit, a few

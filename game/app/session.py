@@ -33,7 +33,7 @@ from ..model.poses import ForceArrow, ForceLegend, Pose, VelocityPoint, stack_po
 from ..model.reader import LIMITS, decode, read_bytes
 from ..physics import Simulation, SimulationError, System
 from ..physics.kinematics import Kinematics, kinematics_for
-from ..physics.mechanism_kinematics import MechanismKinematics
+from ..physics.mechanism import MechanismKinematics
 from ..physics.records import Flash, FlashRecorder, History, HistoryRecorder, Trail, TrailRecorder
 from ..ui.text import Texts, Words, energy_lines, negative_size, number, said, value_lines
 from . import looking

@@ -23,8 +23,7 @@ from ..expr.codegen import ARITHMETIC_ERRORS
 from ..expr.intervals import value_ranges
 from ..model import GraphicsResolver, ModelFile
 from ..model.poses import BallPose, BarPose, BlockPose, Pose, PoseArrays, SpringPose
-from .mechanism import MechanismSystem
-from .mechanism_kinematics import MechanismKinematics
+from .mechanism import MechanismKinematics, MechanismSystem
 
 A = algebra
 

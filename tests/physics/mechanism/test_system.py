@@ -16,8 +16,8 @@ from game.app.cli import main
 from game.messages import set_language
 from game.model import ModelFileError, load_model
 from game.physics import Simulation, SimulationError
-from game.physics.gibbs_appell import GibbsAppell
 from game.physics.mechanism import MechanismSystem
+from game.physics.mechanism.gibbs_appell import GibbsAppell
 
 
 def mechanism_simulation(write_model, text: str, name: str = "m.dat") -> Simulation:

@@ -22,11 +22,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..expr import EvaluationError
-from ..model.mechanism import Element, element_number
-from ..model.poses import BallPose, BarPose, ForceArrow, JointPose, Pose, RailPose, SpringPose
-from .mechanism import MechanismSystem
-from .system import SimulationError, State
+from ...expr import EvaluationError
+from ...model.mechanism import Element, element_number
+from ...model.poses import BallPose, BarPose, ForceArrow, JointPose, Pose, RailPose, SpringPose
+from ..system import SimulationError, State
+from .system import MechanismSystem
 
 Vector = Sequence[float] | np.ndarray
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 (as game.physics.kinematics.Box, which imports this module)

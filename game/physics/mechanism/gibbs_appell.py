@@ -3,7 +3,7 @@ equations (seed 002), that is Gauss's principle of least constraint.
 
 Of all the accelerations the constraints allow, the motion takes the one that
 minimises the Gibbs function S(q̈) = Σ ½·∫|a|² dm − Qᵀ·q̈. Nothing of the engine
-(:mod:`game.physics.mechanism`: its expression trees, constant mass matrix, KKT
+(:mod:`game.physics.mechanism.system`: its expression trees, constant mass matrix, KKT
 solve and SVD) is used; everything is written again from the elements:
 
 - S of a bar is ½·m·|a_G|² + ½·I·α², with a_G = (a₁ + a₂)/2 its midpoint's
@@ -27,9 +27,9 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from ..expr import TIME, CompiledFunction, algebra, compile_trees, evaluate
-from ..model import ModelFile
-from ..model.mechanism import Element, element_number, point_positions
+from ...expr import TIME, CompiledFunction, algebra, compile_trees, evaluate
+from ...model import ModelFile
+from ...model.mechanism import Element, element_number, point_positions
 
 
 class GibbsAppell:
