@@ -48,9 +48,9 @@ from ..expr.parser import suggestion
 from ..messages import counted, msg, thousands
 from ..model import ModelFile, ModelFileError, load_model
 from ..model.reader import LIMITS
-from ..physics import Simulation, SimulationError, System
-from ..physics.ensemble import batch_path
+from ..physics import Simulation, SimulationError
 from ..physics.series import angular_coordinates
+from ..physics.state import BatchPath
 from ..physics.steppers import PIVOT_MIN
 from .commands import (
     MAX_RUN_SECONDS,
@@ -230,9 +230,9 @@ class _Worker:
     def __init__(self, job: Job):
         self.job = job
         # the system a simulation of this model makes (so whatever it adds to the model comes along)
-        system = Simulation(job.model, "exact", job.overrides, job.condition_overrides).system
-        assert isinstance(system, System)  # make_job refuses the others
-        self.system = system
+        system = Simulation(job.model, "exact", job.overrides, job.condition_overrides).system.batch()
+        assert system is not None  # make_job refuses the others
+        self.system: BatchPath = system
         model = job.model
         self.condition = compile_trees([job.until.left, job.until.right], (TIME, *model.coordinates,
                                                                             *model.velocities), "until")
@@ -481,8 +481,8 @@ def map_seconds(job: Job, processes: int | None = None, budget: float = 0.05) ->
     processes = max(1, processes or os.cpu_count() or 1)
     blocks = row_blocks(job.grid, processes)
     processes = min(processes, len(blocks))
-    system = Simulation(job.model, "exact", job.overrides, job.condition_overrides).system
-    assert isinstance(system, System)  # make_job refuses the others
+    system = Simulation(job.model, "exact", job.overrides, job.condition_overrides).system.batch()
+    assert system is not None  # make_job refuses the others
     cells = len(blocks[0]) * job.grid
     start = np.array(job.q + job.qdot)
     with np.errstate(all="ignore"):
@@ -536,9 +536,9 @@ def make_job(model_name: str, x: str, y: str, grid: int, seconds: float, until: 
         sim = Simulation(model, "exact", p_over, c_over)
     except (ExpressionError, SimulationError) as exc:
         raise UsageError(str(exc)) from None
-    if not isinstance(sim.system, System):
+    if model.mechanism is not None:
         raise UsageError(msg("chaosmap.mechanism"))
-    if not batch_path(sim.system):
+    if sim.system.batch() is None:
         raise UsageError(msg("chaosmap.events"))
     params = dict(sim.parameters)
     ax, ay = parse_axis(x, model, params, "--x"), parse_axis(y, model, params, "--y")

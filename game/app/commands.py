@@ -27,8 +27,6 @@ from ..messages import Count, Message, counted, msg, number, text, thousands
 from ..model import ModelFile, ModelFileError, load_model, read_catalog
 from ..model.values import condition_values, parameter_values
 from ..physics import Simulation, SimulationError
-from ..physics.kinematics import Kinematics, kinematics_for
-from ..physics.mechanism import MechanismSystem
 from ..ui.text import negative_size
 from . import paths
 
@@ -141,7 +139,7 @@ def build(model: ModelFile, simulation: Simulation | None = None) -> list[Source
     """What goes wrong when the model is built and started as ``simulate`` and the window do."""
     try:
         sim = simulation or Simulation(model)
-        kinematics = kinematics_for(model, sim.system, sim.parameters)
+        kinematics = sim.system.kinematics()
     except ModelFileError as exc:  # a mechanism that cannot be assembled
         return list(exc.problems)
     except SimulationError as exc:
@@ -217,7 +215,7 @@ def check(files: Sequence[str], out: TextIO | None = None, show_code: bool = Fal
         problems.extend(found)
         if show_code and model is not None and not found:
             system = Simulation(model).system
-            print(system.source if isinstance(system, MechanismSystem) else system.code.source, file=out)
+            print(system.source, file=out)
     for warning in warnings:
         print(warning, file=out)
     for problem in problems:
@@ -333,10 +331,8 @@ def drawn_inside_out(model: ModelFile, sim: Simulation) -> list[str]:
     length, a ball's radius …) is negative with these parameters, so they would be drawn inside
     out; said on standard error, the run and its CSV go on as they are."""
     try:
-        kinematics = kinematics_for(model, sim.system, sim.parameters)
-        if not isinstance(kinematics, Kinematics):  # a mechanism's bars join its points: no sizes of their own
-            return []
-        found = kinematics.negative_sizes(sim.t, sim.q, sim.qdot)
+        # (a mechanism's bars join its points: no sizes of their own)
+        found = sim.system.kinematics().negative_sizes(sim.t, sim.q, sim.qdot)
     except (ArithmeticError, ValueError, ExpressionError):  # what cannot be drawn is check's to say
         return []
     return [str(negative_size(*size)) for size in found]

@@ -15,9 +15,7 @@ import math
 from collections import OrderedDict
 from contextlib import closing
 
-from ..physics import Simulation
-from ..physics.kinematics import Kinematics
-from ..physics.mechanism import MechanismKinematics, MechanismSystem
+from ..physics import Kinematics, Simulation
 from .framing import Box, extent, union
 
 #: the automatic framing looks this many seconds of the motion ahead (a planet's orbit, a few
@@ -43,24 +41,12 @@ def digest(raw: bytes) -> bytes:
 def substep_cost(sim: Simulation) -> int:
     """Microseconds one substep of ``sim``'s look may take (with its share of drawing the poses of
     a step), at most, as timed (processor time) for the shipped models on the development machine
-    (``bench --look``, ``--after`` for states come to rest):
-
-    - a model of energies up to 8 (the three bodies; a pendulum takes 2 to 4);
-    - one with contacts, while nothing rests, up to 70 (the box of balls, 59 to 66; the ball, 5);
-    - while a contact rests, each substep also solves for the contact forces, checking every
-      contact: about 35 and 12 per contact (the ladder on its wall and floor, 8 contacts: 120 to
-      130, where 70 let a look take 0.3 s; the block on its rough floor, 2: 47; the ball, 3: 46);
-    - a mechanism about 5 to 10 per coordinate and constraint row (Jansen's linkage, 44 of them:
-      216; the parallelogram, 12 and redundant: 116)."""
-    system = sim.system
-    if isinstance(system, MechanismSystem):
-        return 10 * (2 + system.n + system.m)
-    if not sim.has_contacts:
-        return 8
-    return max(70, 35 + 12 * len(sim.model.contacts)) if sim.resting else 70
+    (``bench --look``, ``--after`` for states come to rest): each kind of system says its own
+    (:meth:`~game.physics.state.MotionSystem.substep_cost`)."""
+    return sim.system.substep_cost(sim.state)
 
 
-def look_ahead(source: bytes, sim: Simulation, kinematics: Kinematics | MechanismKinematics) -> tuple[Box | None, bool]:
+def look_ahead(source: bytes, sim: Simulation, kinematics: Kinematics) -> tuple[Box | None, bool]:
     """Where the bodies go over the next :data:`LOOK_AHEAD` seconds from ``sim``'s present state
     (a copy of the motion run ahead; the run itself does not move), and whether it saw all of
     them: a model slow to simulate is looked at for :data:`LOOK_AHEAD_WORK` of work at most

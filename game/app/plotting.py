@@ -16,8 +16,8 @@ import numpy as np
 
 from ..messages import msg
 from ..model import ModelFile
-from ..physics import Simulation, System
-from ..physics.ensemble import COPIES, Ensemble, Lyapunov, batch_path
+from ..physics import Simulation
+from ..physics.ensemble import COPIES, Ensemble, Lyapunov
 from ..physics.poincare import PoincareSection
 from ..physics.records import History
 from ..physics.series import KINDS, Plot, PlotSpec, angular_coordinates, drive_period, momentum_name
@@ -49,7 +49,7 @@ class PlotBoard:
 
     def momenta(self) -> tuple[str, ...]:
         """The momentum of each coordinate, as a plot variable (a mechanism has none to offer)."""
-        if not isinstance(self.sim.system, System):
+        if not self.sim.system.has_momenta:
             return ()
         return tuple(momentum_name(c) for c in self.model.coordinates)
 
@@ -139,7 +139,7 @@ class PlotBoard:
         if self.ensemble is not None:
             return
         if copies is None:
-            copies = COPIES if batch_path(self.sim.system) else FEW_COPIES
+            copies = COPIES if self.sim.system.batch() is not None else FEW_COPIES
         self.ensemble, self.lyapunov = Ensemble(copies), Lyapunov()
         self.sim.observers += [self.ensemble, self.lyapunov]
         self.ensemble.on_break(self.sim)
@@ -210,9 +210,9 @@ class PlotBoard:
         k = [momentum_name(c) for c in coords].index(name)
         cols = [rows[:, list(names).index(v)] for v in ("t", *coords, *model.velocities)]
         system = self.sim.system
-        assert isinstance(system, System)  # momenta are offered only then
+        assert system.has_momenta  # momenta are offered only then
         with np.errstate(all="ignore"):
-            p = system.code.momenta.array(*cols)
+            p = system.momenta(*cols)
         return np.broadcast_to(np.asarray(p[k], dtype=float), (len(rows),))
 
     # -- what the Values panel adds ----------------------------------------------------------------

@@ -29,11 +29,9 @@ from ..messages import language as messages_language
 from ..messages import set_language as set_messages_language
 from ..model import Catalog, CatalogEntry, ModelFileError, load_model
 from ..model.angles import angle_coordinates, wrapped
-from ..model.poses import ForceArrow, ForceLegend, Pose, VelocityPoint, stack_poses
+from ..model.poses import ForceArrow, ForceLegend, Pose, VelocityPoint
 from ..model.reader import LIMITS, decode, read_bytes
-from ..physics import Simulation, SimulationError, System
-from ..physics.kinematics import Kinematics, kinematics_for
-from ..physics.mechanism import MechanismKinematics
+from ..physics import Kinematics, Simulation, SimulationError
 from ..physics.records import Flash, FlashRecorder, History, HistoryRecorder, Trail, TrailRecorder
 from ..ui.text import Texts, Words, energy_lines, negative_size, number, said, value_lines
 from . import looking
@@ -228,14 +226,14 @@ class Session:
         self.remember()
         return True
 
-    def _build(self, path: Path) -> tuple[bytes, object, Simulation, Kinematics | MechanismKinematics]:
+    def _build(self, path: Path) -> tuple[bytes, object, Simulation, Kinematics]:
         """Read a model file and make its simulation and kinematics (raises on a bad model)."""
         raw = read_bytes(str(path))  # as check reads it: a FIFO or a huge file is refused, not waited for
         model = load_model(path, decode(raw, str(path)))
         sim = Simulation(model)
-        return raw, model, sim, kinematics_for(model, sim.system, sim.parameters)
+        return raw, model, sim, sim.system.kinematics()
 
-    def _install(self, raw: bytes, model, sim: Simulation, kinematics: Kinematics | MechanismKinematics) -> None:
+    def _install(self, raw: bytes, model, sim: Simulation, kinematics: Kinematics) -> None:
         #: the bytes the model was read from: "Save as model" keeps them but for the changed values
         self.raw = raw
         #: what stands for the model's text where a look ahead is kept (:mod:`game.app.looking`)
@@ -506,7 +504,7 @@ class Session:
             return
         sim = self.sim
         kin = self.kinematics  # (a mechanism's bars are drawn between its points: no sizes of their own)
-        negative = kin.negative_sizes(sim.t, sim.q, sim.qdot) if isinstance(kin, Kinematics) else []
+        negative = kin.negative_sizes(sim.t, sim.q, sim.qdot)
         if negative:
             self.say(negative_size(*negative[0]), "negative")
         elif sim.too_coarse:
@@ -644,9 +642,7 @@ class Session:
         if not self.view.ensemble or ensemble is None:
             return []
         q = ensemble.coordinates(len(self.sim.state.q))
-        if isinstance(self.kinematics, Kinematics):
-            return self.kinematics.poses_many(ensemble.t, q, np.zeros_like(q))
-        return stack_poses([self.kinematics.poses(ensemble.t, qk, np.zeros_like(qk)) for qk in q])
+        return self.kinematics.poses_many(ensemble.t, q, np.zeros_like(q))
 
     def trail_list(self) -> list[Trail]:
         return list(self.trails.trails.values())
@@ -669,7 +665,7 @@ class Session:
         """A mechanism's reactions on its points as arrows: the largest force seen since the model
         (or its parameters) changed is a quarter of the mechanism's size long."""
         kin = self.kinematics
-        if not self.sim.reaction_ids or not isinstance(kin, MechanismKinematics):
+        if not self.sim.reaction_ids:
             return []
         forces = kin.reaction_arrows(self.sim.state, 1.0)
         self.force_scale = max(self.force_scale, max((float(np.hypot(a.dx, a.dy)) for a in forces), default=0.0))
@@ -681,7 +677,7 @@ class Session:
     def reaction_legend(self, arrows: list[ForceArrow]) -> ForceLegend | None:
         """What ``arrows`` (:meth:`reaction_arrows`) are, in words, and their scale (model units per N)."""
         kin = self.kinematics
-        if not arrows or not isinstance(kin, MechanismKinematics) or self.force_scale <= 0:
+        if not arrows or self.force_scale <= 0:
             return None
         kinds = tuple((k, self.texts(f"reaction_{k}")) for k in ("tension", "compression", "normal")
                       if any(a.kind == k for a in arrows))
@@ -775,7 +771,7 @@ class Session:
         """Is body ``gid`` moved by a mechanism's motors alone? Then a drag is refused, and the
         banner says which motor holds it."""
         kin = self.kinematics
-        motors = kin.held_by_motors(gid, self.sim.t, self.sim.q) if isinstance(kin, MechanismKinematics) else ()
+        motors = kin.held_by_motors(gid, self.sim.t, self.sim.q)
         if len(motors) == 1:
             (motor,) = motors
             self.say(Words.of("motor_drives", body=gid, motor=motor.id, p1=motor.points[0], p2=motor.points[1]),
@@ -798,9 +794,7 @@ class Session:
                 sim.set_conditions(sim.q, kin.drag_velocity(d.id, velocity, sim.t, sim.q, sim.qdot))
             else:
                 q = kin.drag_position(d.id, mouse + d.offset, sim.t, sim.q)
-                contacts = sim.system.contacts if isinstance(sim.system, System) else None
-                if contacts is not None:  # a body dragged into a wall stops at the wall
-                    q = contacts.stop_at(sim.t, sim.q, q)
+                q = sim.system.stop_at(sim.t, sim.q, q)  # a body dragged into a wall stops at the wall
                 sim.set_conditions(q, sim.qdot)
         except ArithmeticError:  # SimulationError included
             return
@@ -823,7 +817,7 @@ class Session:
         """New parameter values (texts); None when applied, else why not (nothing changes)."""
         reason = ParameterEdits(self.sim, self.texts).accept(changes)
         if reason is None:
-            self.kinematics = kinematics_for(self.model, self.sim.system, self.sim.parameters)
+            self.kinematics = self.sim.system.kinematics()
             self.force_scale = 0.0
             self.plots.follow_parameters()
             self.sim.announce_break()  # trails restart where the bodies now are

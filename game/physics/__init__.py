@@ -6,10 +6,12 @@ Pure Python + NumPy; never imports pygame.
 from .codegen import EPSILON, generate
 from .mechanics import Mechanics, build_mechanics
 from .simulation import Simulation
+from .state import Kinematics, MotionSystem, SimulationError, State
 from .steppers import PIVOT_MIN, RK4, EventRK4, Projected, Stepper
-from .system import SimulationError, State, System
+from .system import System
+from .systems import build_system
 
 __all__ = [
-    "EPSILON", "PIVOT_MIN", "RK4", "EventRK4", "Mechanics", "Projected", "Simulation", "SimulationError",
-    "State", "Stepper", "System", "build_mechanics", "generate",
+    "EPSILON", "PIVOT_MIN", "RK4", "EventRK4", "Kinematics", "Mechanics", "MotionSystem", "Projected", "Simulation",
+    "SimulationError", "State", "Stepper", "System", "build_mechanics", "build_system", "generate",
 ]

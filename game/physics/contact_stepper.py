@@ -37,11 +37,12 @@ from ..expr import EvaluationError
 from ..expr.codegen import ARITHMETIC_ERRORS
 from ..messages import Message, msg
 from .codegen import GAP_ROUNDOFF, PASS_THROUGH
-from .contacts import Contacts, Impact, Mode
+from .contacts import Contacts, Mode
+from .state import Impact, State
 from .steppers import PIVOT_MIN, _unpack, single_substep, substeps_to_event
 
 if TYPE_CHECKING:
-    from .system import State, System
+    from .system import System
 
 #: an event function this close above 0 has been reached (model units, far below what shows)
 LOCATED = 1e-14
@@ -115,8 +116,6 @@ class ContactRK4:
     def _constrained(self, system: System, start: State, h: float, modes: tuple[Mode, ...]) -> State:
         """One RK4 substep with the resting contacts' forces in the right-hand side (plain
         floats: the systems that rest are small, and NumPy's overhead would dominate)."""
-        from .system import State
-
         forces = self.contacts.forces
 
         def f(t: float, q: list[float], p: list[float]):
@@ -278,8 +277,6 @@ class ContactRK4:
     # -- acting --------------------------------------------------------------------------------------
 
     def _respond(self, system: System, at: State, resting: tuple[Mode, ...]) -> State:
-        from .system import State
-
         try:
             p, struck, by_contact = self.contacts.resolve(at.t, at.q, at.p, resting)
         except FAILURES as exc:
@@ -297,8 +294,6 @@ class ContactRK4:
         """The contacts that rest at ``state`` (``resting``: those that rested until now), and
         the state with their drift taken out; a touching contact that approaches (a projection
         or a release pushed it) gets its impulse first."""
-        from .system import State
-
         for _ in range(8):
             try:
                 found = self.contacts.resting(state.t, state.q, state.p, resting)
@@ -337,8 +332,6 @@ def _lowest_watched(values: Sequence[float], watch: Sequence[float]) -> float:
 
 def _at_time(state: State, t: float) -> State:
     """The same state stamped with ``t`` (the end of a substep on the grid, not t + h rounded)."""
-    from .system import State
-
     if state.t == t:
         return state
     return State(t, state.q, state.p, state.work, state.support_work, state.losses)

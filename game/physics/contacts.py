@@ -222,25 +222,6 @@ class Mode(NamedTuple):
     sliding: int = 0
 
 
-@dataclass(frozen=True)
-class Impact:
-    """Impulses at one instant: which contacts, the velocities before and after, energy lost,
-    and what each contact did by itself.
-
-    ``by_contact[i]`` is (the change of q̇ the impulses of ``contacts[i]`` made, the part of
-    it its normal impulses made — that points away from where the bodies touched): in a
-    Newton's cradle the balls inside the row end as they began, but each contact along it
-    passed the whole impulse on."""
-
-    t: float
-    contacts: tuple[int, ...]
-    q: np.ndarray
-    before: np.ndarray
-    after: np.ndarray
-    loss: float
-    by_contact: tuple[tuple[np.ndarray, np.ndarray], ...]
-
-
 class Push(NamedTuple):
     """The resting contacts' effect at one state: the motion without them (q̇, ṗ, the pivot,
     the powers), the generalized force they add to ṗ, its power, and each normal force."""

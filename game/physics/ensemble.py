@@ -20,23 +20,17 @@ the present state at every break (a drag, a reset, new parameters).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, TypeGuard
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..expr.codegen import ARITHMETIC_ERRORS
 from .records import History
-from .steppers import PIVOT_MIN, RK4
-from .system import SimulationError, State, System
+from .state import BatchPath, SimulationError, State
+from .steppers import PIVOT_MIN
 
 if TYPE_CHECKING:
     from .simulation import Simulation
-
-def batch_path(system: object) -> TypeGuard[System]:
-    """Whether the system's steps are the generated RK4 loop alone (no events, contacts or
-    projections): then the loop run over arrays (the batch path) or called directly takes the
-    very steps the system's stepper takes."""
-    return isinstance(system, System) and isinstance(system.stepper, RK4)
 
 
 #: copies in an ensemble unless told otherwise
@@ -93,13 +87,13 @@ class Ensemble:
     def on_step(self, sim: Simulation) -> None:
         if not self.alive.any():
             return
-        system = sim.system
-        if not batch_path(system):
+        batch = sim.system.batch()
+        if batch is None:
             self._step_one_by_one(sim)
             return
-        self._step_together(sim, system)
+        self._step_together(sim, batch)
 
-    def _step_together(self, sim: Simulation, system: System) -> None:
+    def _step_together(self, sim: Simulation, system: BatchPath) -> None:
         """The copies still moving, as one batch through the array-compiled loop."""
         alive = self.alive
         # work is tracked only where something does work (otherwise it is 0.0, not an array: cheaper)
@@ -180,14 +174,14 @@ class Lyapunov:
         if self.shadow is None:
             return
         main = sim.state
-        system = sim.system
+        batch = sim.system.batch()
         n2 = 2 * len(main.q)
-        if not batch_path(system):  # contacts, events, a mechanism: through the system's stepper
+        if batch is None:  # contacts, events, a mechanism: through the system's stepper
             self._step_through(sim)
             return
-        self._step_loop(sim, system, n2)
+        self._step_loop(sim, batch, n2)
 
-    def _step_loop(self, sim: Simulation, system: System, n2: int) -> None:
+    def _step_loop(self, sim: Simulation, system: BatchPath, n2: int) -> None:
         """The shadow's step by the generated loop directly (no State made, no checks but the loop's)."""
         main = sim.state
         assert self.shadow is not None

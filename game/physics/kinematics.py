@@ -13,7 +13,7 @@ hanging from a bar stays perpendicular to the bar, as in CenM.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,15 +23,9 @@ from ..expr.codegen import ARITHMETIC_ERRORS
 from ..expr.intervals import value_ranges
 from ..model import GraphicsResolver, ModelFile
 from ..model.poses import BallPose, BarPose, BlockPose, Pose, PoseArrays, SpringPose
-from .mechanism import MechanismKinematics, MechanismSystem
+from .state import Box, KinematicsDefaults, Vector
 
 A = algebra
-
-#: A region of the model plane, ``(x0, y0, x1, y1)`` in model units.
-Box = tuple[float, float, float, float]
-
-#: Coordinates or velocities: a list or an array of floats.
-Vector = Sequence[float] | np.ndarray
 
 #: Per kind: the fields computed each frame, in order.
 _POSE_FIELDS = {
@@ -60,8 +54,9 @@ class Handle:
     own: tuple[int, ...]
 
 
-class Kinematics:
-    """Poses of every graphic object and drag solvers, for one model with bound parameters."""
+class GraphicsKinematics(KinematicsDefaults):
+    """Poses of every graphic object of the GRAPHICS block and drag solvers, for one model with
+    bound parameters (a :class:`~game.physics.state.Kinematics`)."""
 
     def __init__(self, model: ModelFile, parameters: Mapping[str, float]):
         self.model = model
@@ -293,13 +288,6 @@ class Kinematics:
         out = np.array(qdot, dtype=float)
         out[list(h.own)] = own
         return out
-
-
-def kinematics_for(model: ModelFile, system, parameters: Mapping[str, float]) -> Kinematics | MechanismKinematics:
-    """The poses and drag solvers of a model: from its graphic objects, or from a mechanism's elements."""
-    if isinstance(system, MechanismSystem):
-        return MechanismKinematics(system)
-    return Kinematics(model, parameters)
 
 
 def _column(value, m: int) -> np.ndarray:

@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..expr.codegen import ARITHMETIC_ERRORS
-from .ensemble import batch_path
 from .records import History
-from .system import State, System
+from .state import BatchPath, State
 
 if TYPE_CHECKING:
     from .simulation import Simulation
@@ -56,17 +55,16 @@ class PoincareSection:
             on_grid = abs(now.t - strobe) <= 1e-9 * T
             # a model whose steps are more than the generated loop (contacts) is strobed at the end of
             # the step the instant falls in: up to dt late
-            state = now if on_grid or not batch_path(sim.system) else self._integrate(sim, before, strobe)
+            batch = None if on_grid else sim.system.batch()
+            state = now if batch is None else self._integrate(batch, before, strobe)
             if state is not None:
                 self._record(sim, state)
             k += 1
 
     @staticmethod
-    def _integrate(sim: Simulation, start: State, t_end: float) -> State | None:
+    def _integrate(system: BatchPath, start: State, t_end: float) -> State | None:
         """The state at ``t_end`` (inside the step after ``start``), by RK4 substeps no longer
         than the model's that end exactly there."""
-        system = sim.system
-        assert isinstance(system, System)
         h = t_end - start.t
         substeps = max(1, math.ceil(h / system.delta - 1e-9))
         try:

@@ -22,12 +22,10 @@ from ..expr.errors import EvaluationError
 from ..messages import Message, msg
 from ..model import ModelFile, condition_values, parameter_values
 from ..model.mechanism import reaction_name
-from .contact_stepper import FAILURES
-from .contacts import Impact
 from .measures import Measures
-from .mechanism import MechanismSystem
 from .records import StepObserver
-from .system import SimulationError, State, System
+from .state import Impact, MotionSystem, SimulationError, State
+from .systems import build_system
 
 #: DE beyond this fraction of the run's energy scale means the step is too coarse for the
 #: conditions (RK4 at a sensible step keeps it orders of magnitude below)
@@ -68,11 +66,9 @@ class Simulation:
         values = condition_values(model, self.parameters, conditions)
         self.set_conditions([values[c] for c in model.coordinates], [values[v] for v in model.velocities])
 
-    def _system(self, parameters: Mapping[str, float]) -> System | MechanismSystem:
+    def _system(self, parameters: Mapping[str, float]) -> MotionSystem:
         """The model's system: a Lagrangian one (generated code), or a mechanism's."""
-        if self.model.mechanism is not None:
-            return MechanismSystem(self.model, parameters)
-        return System(self.model, parameters, self.derivatives)
+        return build_system(self.model, parameters, self.derivatives)
 
     # -- what the user sets ---------------------------------------------------------
 
@@ -145,9 +141,7 @@ class Simulation:
         from the present state, with the energy reference and DE starting here, as after new
         parameters."""
         self.model = replace(self.model, general=replace(self.model.general, dt=float(dt), n_substeps=int(substeps)))
-        self.system.model = self.model
-        if isinstance(self.system, System) and self.system.contacts is not None:
-            self.system.contacts.delta = self.system.delta  # what counts as a resting speed goes with the substep
+        self.system.retime(self.model)
         self._start(self.q, self.qdot)
 
     # -- time ----------------------------------------------------------------------------
@@ -157,8 +151,7 @@ class Simulation:
         measuring its speed): impacts of those steps forgotten, a mechanism's rows in use chosen
         again here."""
         self._new_impacts()
-        if isinstance(self.system, MechanismSystem):
-            self.system.resume(self.state)
+        self.system.resume(self.state)
 
     def step(self, steps: int = 1) -> None:
         """Advance whole steps of dt; on failure raises and keeps the last good state.
@@ -204,9 +197,7 @@ class Simulation:
     def _energy_failed(self, before: State, accounts: tuple[float, float], exc: Exception) -> NoReturn:
         """The energies cannot be computed at the new state: which expression, and why."""
         failed = self.state
-        found = None
-        if isinstance(self.system, System):  # said as a failed step says it: the expression and its place
-            found = self.system._check_point(failed.t, [*failed.q.tolist(), *failed.p.tolist()])
+        found = self.system.diagnose(failed)  # said as a failed step says it: the expression and its place
         if found is None:
             self._stop_before(before, accounts, msg("sim.cannot_compute", label="Ek, Ep",
                                                     reason=EvaluationError.of(exc).reason))
@@ -247,7 +238,7 @@ class Simulation:
         self.impacts = self._new_impacts()
 
     def _new_impacts(self) -> list[Impact]:
-        return self.system.take_impacts() if isinstance(self.system, System) else []
+        return self.system.take_impacts()
 
     # -- what is shown --------------------------------------------------------------------
 
@@ -293,13 +284,11 @@ class Simulation:
     @property
     def reaction_ids(self) -> tuple[str, ...]:
         """The elements whose reaction is known (a mechanism's bars, sliders and drivers)."""
-        system = self.system
-        return system.reaction_ids if isinstance(system, MechanismSystem) else ()
+        return self.system.reaction_ids
 
     def reaction_values(self) -> np.ndarray:
         """Each reaction now, in the order of :attr:`reaction_ids` (see MechanismSystem.reactions)."""
-        system = self.system
-        return system.reactions(self.state) if isinstance(system, MechanismSystem) else np.zeros(0)
+        return self.system.reactions(self.state)
 
     def reactions(self) -> dict[str, float]:
         """The reactions now by column name (λ_ID), empty for a Lagrangian model."""
@@ -319,16 +308,8 @@ class Simulation:
     def resting(self) -> int:
         """How many contacts rest at the present state (0 without contacts, or when one is about
         to strike: the next step finds out): while any rests, a substep also solves for their
-        forces, several times slower (see :func:`game.app.looking.substep_cost`)."""
-        contacts = self.system.contacts if isinstance(self.system, System) else None
-        if contacts is None:
-            return 0
-        s = self.state
-        try:
-            found = contacts.resting(s.t, s.q, s.p, ())
-        except FAILURES:
-            return 0
-        return 0 if found is None else len(found[0])
+        forces, several times slower (see :meth:`System.substep_cost`)."""
+        return self.system.resting(self.state)
 
     @property
     def losses(self) -> float:

@@ -22,7 +22,7 @@ window, ``simulate``, ensembles and ``chaosmap`` all go through
   mechanisms use it inside :class:`Projected`.
 
 Every stepper leaves the state it started from untouched when it fails:
-``System.step`` raises :class:`~game.physics.system.SimulationError`.
+``System.step`` raises :class:`~game.physics.state.SimulationError`.
 """
 
 from __future__ import annotations
@@ -37,9 +37,10 @@ import numpy as np
 from ..expr import EvaluationError
 from ..expr.codegen import ARITHMETIC_ERRORS
 from ..messages import msg
+from .state import State
 
 if TYPE_CHECKING:
-    from .system import State, System
+    from .system import System
 
 #: Pivots of T relative to its diagonal below this mean "singular".
 PIVOT_MIN = 1e-12
@@ -54,8 +55,6 @@ class Stepper(Protocol):
 def _unpack(system: System, state: State, out: tuple, substeps: int) -> State:
     """A State from the tuple generated code returns, (t, q…, p…, w, ws, worst), after
     ``substeps`` substeps from ``state``; a failure if it is not a good one."""
-    from .system import State
-
     n = system.n
     t, y = out[0], out[1 : 1 + 2 * n]
     work, support, worst = out[1 + 2 * n : 4 + 2 * n]

@@ -1,4 +1,4 @@
-"""A model ready to move: states, steps of ``dt``, energies, and failures as data.
+"""A Lagrangian model ready to move: states, steps of ``dt``, energies, and failures as data.
 
 A step is N RK4 substeps of δ = dt/N (SPEC §3). If anything goes wrong inside a
 step — T singular or not positive definite, an expression with no value, a
@@ -17,93 +17,17 @@ from pathlib import Path
 
 import numpy as np
 
-from ..expr import TIME, EvaluationError, ExpressionError, Location, Node, evaluate
+from ..expr import TIME, EvaluationError, ExpressionError, Node, evaluate
 from ..expr.codegen import ARITHMETIC_ERRORS
-from ..messages import Message, msg, number, text
+from ..messages import Message, msg, number
 from ..model import ModelFile, parameter_values
 from .codegen import GeneratedDynamics, generate
-from .contact_stepper import ContactRK4
-from .contacts import BoundContact, Contacts, Impact, bind_contacts
+from .contact_stepper import FAILURES, ContactRK4
+from .contacts import BoundContact, Contacts, bind_contacts
+from .kinematics import GraphicsKinematics
 from .mechanics import Mechanics, build_mechanics
+from .state import BatchPath, Impact, MotionDefaults, SimulationError, State, Vector
 from .steppers import PIVOT_MIN, RK4, EventRK4, Response, Stepper
-
-
-class SimulationError(ArithmeticError):
-    """The engine refused a step; the state before it is still good.
-
-    ``values`` holds every coordinate and velocity at ``t``; the text lists only the first
-    :data:`SHOWN_VALUES` of them (a chain of 30 points has 120). ``location``, when known, is
-    where in the model file the failing expression is written."""
-
-    def __init__(self, reason: str | Message, t: float, values: Mapping[str, float],
-                 expression: str | Message | None = None, location: Location | None = None):
-        #: why, as a catalogue message (``reason`` is its text in the current language)
-        self.why = reason
-        self.t = t
-        self.values = dict(values)
-        self.expression = expression
-        self.location = location
-        super().__init__(str(self))
-
-    @property
-    def said(self) -> Message:
-        """The whole sentence as a catalogue message: written in any language when it is shown
-        (the window's banner says it in the interface's language)."""
-        shown = [f"{k}={v:.6g}" for k, v in list(self.values.items())[:SHOWN_VALUES]]
-        if len(self.values) > SHOWN_VALUES:
-            shown.append("…")
-        return msg("sim.at", reason=self.why, t=f"{self.t:.6g}", where=", ".join(shown))
-
-    def __str__(self) -> str:
-        return self.said.text()
-
-    @property
-    def reason(self) -> str:
-        return text(self.why)
-
-
-#: a SimulationError's text lists this many of the values at its state, then "…"
-SHOWN_VALUES = 8
-
-
-@dataclass(frozen=True, eq=False)
-class State:
-    """Coordinates q and momenta p at time t; ``work`` is that of the generalized
-    forces since the conditions were set."""
-
-    t: float
-    q: np.ndarray
-    p: np.ndarray
-    #: work of the generalized forces (FORCES block)
-    work: float = 0.0
-    #: work done by supports that move with time (expressions of t)
-    support_work: float = 0.0
-    #: kinetic energy lost in contacts (impacts, friction) since the conditions were set
-    losses: float = 0.0
-
-    def __post_init__(self):
-        for a in (self.q, self.p):
-            a.setflags(write=False)
-
-
-class StepTimes:
-    """A model's step of dt, made of N RK4 substeps of δ = dt/N (SPEC §3)."""
-
-    model: ModelFile
-
-    @property
-    def dt(self) -> float:
-        return self.model.general.dt
-
-    @property
-    def substeps(self) -> int:
-        return self.model.general.n_substeps
-
-    @property
-    def delta(self) -> float:
-        """The length of one RK4 substep, dt/N."""
-        return self.dt / self.substeps
-
 
 #: equations kept by what makes them (see :meth:`System._derived`): the models of a kiosk's show,
 #: each with the parameters of its file only
@@ -112,8 +36,9 @@ _derived: OrderedDict[tuple[object, ...], tuple[ModelFile, Mechanics, GeneratedD
 
 
 @dataclass(eq=False)
-class System(StepTimes):
-    """A model file with numbers for its parameters, compiled for speed."""
+class System(MotionDefaults):
+    """A model file with numbers for its parameters, compiled for speed (a
+    :class:`~game.physics.state.MotionSystem`)."""
 
     model: ModelFile
     parameters: Mapping[str, float]
@@ -179,6 +104,61 @@ class System(StepTimes):
     def does_work(self) -> bool:
         """Forces or moving supports can change E."""
         return bool(self.model.forces) or self.mechanics.time_dependent
+
+    @property
+    def source(self) -> str:
+        return self.code.source
+
+    #: the state carries the momenta p = ∂L/∂q̇
+    has_momenta = True
+
+    def momenta(self, *columns):
+        """p… at (t, q…, q̇…), arrays (a plot's rows)."""
+        return self.code.momenta.array(*columns)
+
+    def kinematics(self) -> GraphicsKinematics:
+        """The bodies of the model's GRAPHICS block."""
+        return GraphicsKinematics(self.model, self.parameters)
+
+    def batch(self) -> BatchPath | None:
+        """This system itself when its steps are the generated RK4 loop alone (no events or contacts)."""
+        return self if isinstance(self.stepper, RK4) else None
+
+    def retime(self, model: ModelFile) -> None:
+        self.model = model
+        if self.contacts is not None:
+            self.contacts.delta = self.delta  # what counts as a resting speed goes with the substep
+
+    def substep_cost(self, state: State) -> int:
+        """Up to 8 µs for a model of energies (the three bodies; a pendulum takes 2 to 4). With
+        contacts, while nothing rests, up to 70 (the box of balls, 59 to 66; the ball, 5); while a
+        contact rests, each substep also solves for the contact forces, checking every contact:
+        about 35 and 12 per contact (the ladder on its wall and floor, 8 contacts: 120 to 130, where
+        70 let a look take 0.3 s; the block on its rough floor, 2: 47; the ball, 3: 46)."""
+        if self.contacts is None:
+            return 8
+        return max(70, 35 + 12 * len(self.contacts)) if self.resting(state) else 70
+
+    def resting(self, state: State) -> int:
+        """How many contacts rest at ``state`` (0 without contacts, or when one is about to strike:
+        the next step finds out): while any rests, a substep also solves for their forces, several
+        times slower (see :meth:`substep_cost`)."""
+        contacts = self.contacts
+        if contacts is None:
+            return 0
+        try:
+            found = contacts.resting(state.t, state.q, state.p, ())
+        except FAILURES:
+            return 0
+        return 0 if found is None else len(found[0])
+
+    def stop_at(self, t: float, start: Vector, goal: Vector) -> np.ndarray:
+        """A body dragged into a wall stops at the wall (see :meth:`Contacts.stop_at`)."""
+        return np.asarray(goal) if self.contacts is None else self.contacts.stop_at(t, start, goal)
+
+    def diagnose(self, state: State) -> SimulationError | None:
+        """What a failed step would say at ``state``: the first piece of the dynamics that has no value."""
+        return self._check_point(state.t, [*state.q.tolist(), *state.p.tolist()])
 
     # -- single state ----------------------------------------------------------------
 

@@ -65,7 +65,7 @@ def pendulum(angle_x: float, angle_y: float, length: float = 1.0):
 
 
 def circle(radius: float) -> tuple[float, float, float, float]:
-    """The box of a pendulum's swing about the origin (what :meth:`Kinematics.motion_bounds` says)."""
+    """The box of a pendulum's swing about the origin (what :meth:`GraphicsKinematics.motion_bounds` says)."""
     return (-radius, -radius, radius, radius)
 
 

@@ -23,7 +23,7 @@ from game.expr.nodes import size
 from game.model import GraphicsResolver, ModelFileError, load_model, parameter_values, reader
 from game.model.reader import LIMITS, MAX_FILE_BYTES, MAX_PROBLEMS
 from game.physics import Simulation
-from game.physics.kinematics import Kinematics
+from game.physics.kinematics import GraphicsKinematics
 
 
 @contextmanager
@@ -157,12 +157,12 @@ def test_a_graphic_that_cannot_be_drawn_at_the_start(write_model, old, new, word
 
 def test_a_graphic_that_leaves_its_domain_during_the_run_stops_the_motion_before_it(write_model):
     from game.physics.records import TrailRecorder
-    from game.physics.system import SimulationError
+    from game.physics.state import SimulationError
 
     # x = 0.5·cos 2t reaches 0 at t = π/4, where the ball's sqrt(x) has no real value
     model = load_model(write_model(spring(x0="0.5").replace("<G>C|C1|0.1|'x'|", "<G>C|C1|0.1|'sqrt(x)'|")))
     sim = Simulation(model)
-    kinematics = Kinematics(model, sim.parameters)
+    kinematics = GraphicsKinematics(model, sim.parameters)
     sim.observers.append(TrailRecorder(lambda: kinematics.poses(sim.t, sim.q.tolist(), sim.qdot.tolist()), ["C1"], 100))
     with pytest.raises(SimulationError) as stop:
         sim.step(200)
@@ -206,7 +206,7 @@ def test_references_doubling_at_every_level_are_shared(write_model):
         x40 = resolver.field("o40", "x")
         assert size(x40) < 40 * 20 and names_in(x40) == {"x"}
         sim = Simulation(model)
-        Kinematics(model, sim.parameters).poses(0.0, [0.3], [0.0])
+        GraphicsKinematics(model, sim.parameters).poses(0.0, [0.3], [0.0])
 
 
 def test_an_obj_chain_a_thousand_deep(write_model):
@@ -215,7 +215,7 @@ def test_an_obj_chain_a_thousand_deep(write_model):
     path = write_model(objects(rows))
     with cpu(1.8):
         assert problems(path) == []  # read, checked, built and drawn at t = 0 as the window does
-    poses = Kinematics(load_model(path), {"m": 1.0, "k": 4.0}).poses(0.0, [0.25], [0.0])
+    poses = GraphicsKinematics(load_model(path), {"m": 1.0, "k": 4.0}).poses(0.0, [0.25], [0.0])
     assert poses[-1].x == pytest.approx(0.25 + 1.0)
 
 

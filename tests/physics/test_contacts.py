@@ -447,7 +447,7 @@ def test_one_generated_call_gives_a_set_of_contacts_the_terms_of_their_own_funct
 
 
 def test_a_gap_that_cannot_be_computed_names_its_contact(write_model):
-    from game.physics.system import SimulationError
+    from game.physics.state import SimulationError
 
     # the floor's gap written as sqrt(y − 1): it has no value once the ball falls below y = 1
     text = (ROOT / "models" / "pelota.dat").read_text(encoding="utf-8").replace("<K>piso|'y - r'|", "<K>piso|'sqrt(y - 1)'|")

@@ -7,8 +7,6 @@ import numpy as np
 import pytest
 from sim_helpers import simulation
 
-from game.physics.kinematics import kinematics_for
-
 
 class Counting:
     def __init__(self):
@@ -45,7 +43,7 @@ def test_impacts_seen_ahead_are_not_the_runs():
 
 def bounds(stem: str):
     sim = simulation(stem)
-    return kinematics_for(sim.model, sim.system, sim.parameters).motion_bounds()
+    return sim.system.kinematics().motion_bounds()
 
 
 def test_a_pendulum_is_bounded_by_its_bars():
@@ -74,7 +72,7 @@ def test_a_block_on_a_still_guide_is_bounded_along_its_line():
     stroke: the piston never goes left of O, but the bars alone do not say so)."""
     sim = simulation("biela_manivela")
     r, l = sim.parameters["r"], sim.parameters["l"]
-    kin = kinematics_for(sim.model, sim.system, sim.parameters)
+    kin = sim.system.kinematics()
     x0, y0, x1, y1 = kin.motion_bounds()
     pad = max(kin._widths.values()) / 2 if kin._widths else 0.0
     pad = max([pad, *kin._radii.values()])
@@ -92,7 +90,7 @@ def test_a_point_joined_to_no_fixed_point_by_bars_leaves_the_mechanism_unbounded
     text = mechanism("<POINT>O|0|0|0|0|1</POINT>\n<POINT>P|1|0|0|0|0</POINT>\n<POINT>Q|2|0|0|0|0</POINT>\n"
                      "<BAR>b|O|P|1|0|0.05</BAR>\n<SPRING>s|P|Q|10|1|0</SPRING>\n<MASS>m|Q|1|0.1</MASS>")
     sim = Simulation(load_model(write_model(text)))
-    assert kinematics_for(sim.model, sim.system, sim.parameters).motion_bounds() is None
+    assert sim.system.kinematics().motion_bounds() is None
 
 
 @pytest.mark.parametrize("stem", ["pendulo_mecanismo", "pendulo_doble_mecanismo", "cuadrilatero",
@@ -101,7 +99,7 @@ def test_a_mechanism_never_leaves_its_bounds(stem):
     from game.app.framing import extent
 
     sim = simulation(stem)
-    kin = kinematics_for(sim.model, sim.system, sim.parameters)
+    kin = sim.system.kinematics()
     x0, y0, x1, y1 = kin.motion_bounds()
     size = max(x1 - x0, y1 - y0)
     for _ in range(300):  # 3 s of the file's motion

@@ -28,7 +28,7 @@ from ...expr import TIME, EvaluationError, Name, Node, SourceError, algebra, eva
 from ...messages import Message, msg
 from ...model import ModelFile, ModelFileError
 from ...model.mechanism import Element, Mechanism, cell_word, check_numbers, point_positions, size
-from ..system import SimulationError, State
+from ..state import SimulationError, State
 
 A = algebra
 

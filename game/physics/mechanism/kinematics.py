@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -25,11 +25,11 @@ import numpy as np
 from ...expr import EvaluationError
 from ...model.mechanism import Element, element_number
 from ...model.poses import BallPose, BarPose, ForceArrow, JointPose, Pose, RailPose, SpringPose
-from ..system import SimulationError, State
-from .system import MechanismSystem
+from ..state import Box, KinematicsDefaults, SimulationError, State, Vector
+from .assembly import Assembly
 
-Vector = Sequence[float] | np.ndarray
-Box = tuple[float, float, float, float]  # x0, y0, x1, y1 (as game.physics.kinematics.Box, which imports this module)
+#: forces(state) → the forces bars and sliders exert on their points: (element id, kind, x, y, fx, fy)
+ReactionForces = Callable[[State], list[tuple[str, str, float, float, float, float]]]
 
 
 @dataclass(frozen=True)
@@ -42,11 +42,13 @@ class PointHandle:
     own: tuple[int, ...]
 
 
-class MechanismKinematics:
-    """Poses of a mechanism's elements and its drag solvers, with bound parameters."""
+class MechanismKinematics(KinematicsDefaults):
+    """Poses of a mechanism's elements and its drag solvers, with bound parameters: of the
+    system's :class:`~.assembly.Assembly`, and ``reaction_forces`` for the arrows of its reactions."""
 
-    def __init__(self, system: MechanismSystem):
+    def __init__(self, system: Assembly, reaction_forces: ReactionForces):
         self.system = system
+        self.reaction_forces = reaction_forces
         mech = system.mechanism
         params = system.parameters
         self.elements = mech.elements
@@ -85,7 +87,7 @@ class MechanismKinematics:
     # -- where things are --------------------------------------------------------------------
 
     def motion_bounds(self) -> Box | None:
-        """A box ``(x0, y0, x1, y1)`` no drawn body ever leaves (see :meth:`Kinematics.motion_bounds`):
+        """A box ``(x0, y0, x1, y1)`` no drawn body ever leaves (see :meth:`GraphicsKinematics.motion_bounds`):
         the bars keep their lengths, so a point is never farther from a fixed point than the bars
         between them add up to, and stays in the square around every such disc (a crank's pin
         within its length of the pivot, a coupler's point within both sides' reach). None when a
@@ -169,7 +171,7 @@ class MechanismKinematics:
         """The forces bars and sliders exert on their points, as arrows ``length_per_force`` long
         per unit of force."""
         return [ForceArrow(eid, x, y, fx * length_per_force, fy * length_per_force, kind)
-                for eid, kind, x, y, fx, fy in self.system.reaction_forces(state)]
+                for eid, kind, x, y, fx, fy in self.reaction_forces(state)]
 
     def held_by_motors(self, gid: str, t: float, q: Vector) -> tuple[Element, ...]:
         """The motors (DRIVER rows) that leave body ``gid`` no motion of its own: every motion the
