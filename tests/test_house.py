@@ -30,11 +30,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 )
 
 #: import circles that still stand (each a set of modules); none may be added
-KNOWN_CIRCLES: list[frozenset[str]] = [
-    frozenset({"game.physics.codegen", "game.physics.contact_codegen"}),
-    frozenset({"game.physics.contact_stepper", "game.physics.steppers", "game.physics.system"}),
-    frozenset({"game.physics.measures", "game.physics.records", "game.physics.simulation"}),
-]
+KNOWN_CIRCLES: list[frozenset[str]] = []
 
 #: the most lines a module of game/ may have
 LINE_BUDGET = 600

@@ -3,7 +3,8 @@
 Pure Python + NumPy; never imports pygame.
 """
 
-from .codegen import EPSILON, generate
+from .codegen import generate
+from .emit import EPSILON
 from .mechanics import Mechanics, build_mechanics
 from .simulation import Simulation
 from .state import Kinematics, MotionSystem, SimulationError, State

@@ -18,9 +18,9 @@ batch of thousands of states runs through the very same code element-wise.
 A comment header maps the generated names to the model's, and the source is
 registered with :mod:`linecache`, so a traceback through it shows the lines.
 
-Each piece below writes one part of the source: the mass-matrix factorisation,
-the velocities, the Lagrange terms, the forces, the power of moving supports,
-the pivots; then the functions that hold them.
+Each piece of the source (the mass-matrix factorisation, the velocities, the
+Lagrange terms, the forces, the power of moving supports, the pivots) is written
+by :mod:`.emit`; here, the functions that hold them.
 """
 
 from __future__ import annotations
@@ -28,19 +28,14 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from ..expr import TIME, Block, Name, Node, algebra
-from ..expr.codegen import compile_source, literal
+from ..expr import Block, Name, Node, algebra
+from ..expr.codegen import compile_source
+from .contact_codegen import ContactCode
+from .emit import Names, factor, forces, function, lagrange_terms, mass_matrix, pivots, support_power, velocities
 from .mechanics import Mechanics
 
-if TYPE_CHECKING:
-    from .contact_codegen import ContactCode
-
 A = algebra
-
-#: CenM's step for numeric derivatives of L (manual eq. 3.2.2).
-EPSILON = 1e-6
 
 _serial = itertools.count(1)
 
@@ -85,178 +80,19 @@ class GeneratedDynamics:
     resting: ContactCode | None = None
 
 
-@dataclass(frozen=True)
-class _Names:
-    """Generated identifiers: q0…, p0…, v0… for the model's coordinates, momenta, velocities."""
-
-    qs: tuple[str, ...]
-    ps: tuple[str, ...]
-    vs: tuple[str, ...]
-
-    @classmethod
-    def of(cls, n: int) -> _Names:
-        return cls(tuple(f"q{i}" for i in range(n)), tuple(f"p{i}" for i in range(n)), tuple(f"v{i}" for i in range(n)))
-
-    def variables(self, mech: Mechanics) -> dict[str, str]:
-        return {TIME: "t", **dict(zip(mech.coordinates, self.qs)), **dict(zip(mech.velocities, self.vs))}
-
-    @property
-    def state(self) -> list[str]:
-        return [*self.qs, *self.ps]
-
-
-def _let(block: Block, name: str, tree: Node) -> Node:
-    """Give a computed value a name, unless it is already a constant or a name."""
-    if isinstance(tree, Name) or A.constant_value(tree) is not None:
-        return tree
-    return _internal(block, name, tree)
-
-
-def _internal(block: Block, name: str, tree: Node | None = None) -> Name:
-    """A generated variable. Its tree name starts with '@', which no model name can,
-    so it never collides with a parameter or coordinate of the model."""
-    block.variables["@" + name] = name
-    if tree is not None:
-        block.assign(name, tree)
-    return Name("@" + name)
-
-
-# -- the pieces of rhs -------------------------------------------------------------------------
-
-
-def _mass_matrix(block: Block, mech: Mechanics) -> list[list[Node]]:
-    """T's lower triangle, each entry named once (T is symmetric: the upper one is never read)."""
-    n = mech.n
-    T: list[list[Node]] = [[A.ZERO] * n for _ in range(n)]
-    for i in range(n):
-        for j in range(i + 1):
-            T[i][j] = _let(block, f"T{i}_{j}", mech.T[i][j])
-    return T
-
-
-def _factor(block: Block, T: list[list[Node]]) -> tuple[list[list[Node]], list[Node]]:
-    """Emit the LDLᵀ factors of symmetric T (only its lower triangle is read).
-
-    The pivots D are all positive if and only if T is positive definite.
-    """
-    n = len(T)
-    L: list[list[Node]] = [[A.ZERO] * n for _ in range(n)]
-    D: list[Node] = []
-    for j in range(n):
-        d = T[j][j]
-        for k in range(j):
-            d = A.sub(d, A.mul(A.mul(L[j][k], L[j][k]), D[k]))
-        D.append(_let(block, f"D{j}", d))
-        for i in range(j + 1, n):
-            s = T[i][j]
-            for k in range(j):
-                s = A.sub(s, A.mul(A.mul(L[i][k], L[j][k]), D[k]))
-            L[i][j] = _let(block, f"L{i}_{j}", A.div(s, D[j]))
-    return L, D
-
-
-def _solve(block: Block, L: list[list[Node]], D: list[Node], r: list[Node], tag: str) -> list[Node]:
-    """Emit x = T⁻¹r from the factors (forward, diagonal, backward substitution)."""
-    n = len(r)
-    z: list[Node] = []
-    for i in range(n):
-        s = r[i]
-        for k in range(i):
-            s = A.sub(s, A.mul(L[i][k], z[k]))
-        z.append(_let(block, f"{tag}z{i}", s))
-    x: list[Node] = [A.ZERO] * n
-    for i in reversed(range(n)):
-        s = A.div(z[i], D[i])
-        for k in range(i + 1, n):
-            s = A.sub(s, A.mul(L[k][i], x[k]))
-        x[i] = _let(block, f"{tag}x{i}", s)
-    return x
-
-
-def _velocities(block: Block, mech: Mechanics, names: _Names, L: list[list[Node]], D: list[Node]) -> None:
-    """q̇ = T⁻¹(p − b), into v0…; b is the momentum moving supports give (zero for most models)."""
-    momentum = [_internal(block, p) for p in names.ps]
-    r = [_let(block, f"r{i}", A.sub(momentum[i], mech.b[i])) for i in range(mech.n)]
-    for v, x in zip(names.vs, _solve(block, L, D, r, "")):
-        block.assign(v, x)
-
-
-def _lagrange_terms(block: Block, mech: Mechanics, names: _Names, derivatives: str) -> list[Node]:
-    """∂L/∂qᵢ at fixed q̇: exactly, or by CenM's central differences (L(qᵢ+ε) − L(qᵢ−ε))/2ε."""
-    if derivatives == "exact":
-        return list(mech.dL_dq)
-    out: list[Node] = []
-    for i, q in enumerate(mech.coordinates):
-        plus = A.substitute(mech.lagrangian, {q: _internal(block, f"qp{i}")})
-        minus = A.substitute(mech.lagrangian, {q: _internal(block, f"qm{i}")})
-        block.raw(f"qp{i} = {names.qs[i]} + {literal(EPSILON)}")
-        block.raw(f"qm{i} = {names.qs[i]} - {literal(EPSILON)}")
-        out.append(A.div(A.sub(plus, minus), A.num(2 * EPSILON)))
-    return out
-
-
-def _forces(block: Block, mech: Mechanics, lagrange: list[Node]) -> None:
-    """ṗᵢ = ∂L/∂qᵢ + Qᵢ into dp0…, and the power of the forces Σ Qᵢ·q̇ᵢ into wdot."""
-    power: Node = A.ZERO
-    for i in range(mech.n):
-        block.assign(f"dp{i}", A.add(lagrange[i], mech.forces[i]))
-        power = A.add(power, A.mul(mech.forces[i], Name(mech.velocities[i])))
-    block.assign("wdot", power)
-
-
-def _support_power(block: Block, mech: Mechanics, L: list[list[Node]], D: list[Node]) -> None:
-    """Power the moving supports put in, dE/dt − Q·q̇ along the motion, into wsdot.
-
-    E = Ek + Ep depends on t, q and q̇, so dE/dt needs q̈. With the momentum
-    P(q, q̇, t) = ∂Ek/∂q̇ = p: ṗ = ∂P/∂q̇·q̈ + (∂P/∂q·q̇ + ∂P/∂t) and ∂P/∂q̇ = T, so
-    q̈ = T⁻¹(ṗ − ∂P/∂q·q̇ − ∂P/∂t), solved with the factors already made.
-    """
-    if not mech.time_dependent:
-        block.assign("wsdot", A.ZERO)
-        return
-    v = [Name(name) for name in mech.velocities]
-    energy = A.add(mech.kinetic, mech.potential)
-    rhs = []
-    for i, vel in enumerate(mech.velocities):
-        P = A.diff(mech.kinetic, vel)
-        drift = A.diff(P, TIME)
-        for k, q in enumerate(mech.coordinates):
-            drift = A.add(drift, A.mul(A.diff(P, q), v[k]))
-        rhs.append(A.sub(_internal(block, f"dp{i}"), drift))
-    qdd = _solve(block, L, D, rhs, "a")
-    dE = A.diff(energy, TIME)
-    for k, q in enumerate(mech.coordinates):
-        dE = A.add(dE, A.mul(A.diff(energy, q), v[k]))
-        dE = A.add(dE, A.mul(A.diff(energy, mech.velocities[k]), qdd[k]))
-        dE = A.sub(dE, A.mul(mech.forces[k], v[k]))
-    block.assign("wsdot", dE)
-
-
-def _pivots(block: Block, T: list[list[Node]], D: list[Node]) -> None:
-    """The smallest pivot of T relative to its diagonal, into pivot: ≤ 0 when T is not
-    positive definite, tiny when it is nearly singular."""
-    pivots = [A.div(D[j], A.call("abs", T[j][j])) for j in range(len(D))]
-    block.assign("pivot", pivots[0] if len(pivots) == 1 else A.call("lowest", *pivots))
-
-
 # -- the functions -------------------------------------------------------------------------------
 
 
-def _function(name: str, args: Sequence[str], block: Block, result: Sequence[str]) -> list[str]:
-    returned = ", ".join(result) + ("," if len(result) == 1 else "")
-    return [f"def {name}({', '.join(args)}):", *(f"    {ln}" for ln in block.lines()), f"    return ({returned})"]
-
-
-def _rhs_function(mech: Mechanics, names: _Names, derivatives: str) -> list[str]:
+def _rhs_function(mech: Mechanics, names: Names, derivatives: str) -> list[str]:
     block = Block(names.variables(mech), prefix="c")
-    T = _mass_matrix(block, mech)
-    L, D = _factor(block, T)
-    _velocities(block, mech, names, L, D)
-    _forces(block, mech, _lagrange_terms(block, mech, names, derivatives))
-    _support_power(block, mech, L, D)
-    _pivots(block, T, D)
+    T = mass_matrix(block, mech)
+    L, D = factor(block, T)
+    velocities(block, mech, names, L, D)
+    forces(block, mech, lagrange_terms(block, mech, names, derivatives))
+    support_power(block, mech, L, D)
+    pivots(block, T, D)
     dps = [f"dp{i}" for i in range(mech.n)]
-    return _function("rhs", ["t", *names.state], block, [*names.vs, *dps, "pivot", "wdot", "wsdot"])
+    return function("rhs", ["t", *names.state], block, [*names.vs, *dps, "pivot", "wdot", "wsdot"])
 
 
 #: a gap whose rate at the start of a substep would carry it this far below 0 by the end may
@@ -267,7 +103,7 @@ PASS_THROUGH = 1e-9
 GAP_ROUNDOFF = 1e-12
 
 
-def _rk4_function(name: str, names: _Names, events: int, rates: bool = False) -> list[str]:
+def _rk4_function(name: str, names: Names, events: int, rates: bool = False) -> list[str]:
     """Classic RK4 substeps (SPEC §3) over rhs. With ``events`` > 0, the gaps are checked
     after each substep and the function returns at the start of the substep where one
     went from ≥ 0 to < 0, with the number of whole substeps done. With ``rates``, also
@@ -335,7 +171,7 @@ def _rk4_function(name: str, names: _Names, events: int, rates: bool = False) ->
     return body
 
 
-def _momenta_function(mech: Mechanics, names: _Names) -> list[str]:
+def _momenta_function(mech: Mechanics, names: Names) -> list[str]:
     block = Block(names.variables(mech), prefix="m")
     for i in range(mech.n):
         p_i = mech.b[i]
@@ -343,25 +179,25 @@ def _momenta_function(mech: Mechanics, names: _Names) -> list[str]:
             Tij = mech.T[i][j] if j <= i else mech.T[j][i]
             p_i = A.add(p_i, A.mul(Tij, Name(mech.velocities[j])))
         block.assign(names.ps[i], p_i)
-    return _function("momenta", ["t", *names.qs, *names.vs], block, names.ps)
+    return function("momenta", ["t", *names.qs, *names.vs], block, names.ps)
 
 
-def _energies_function(mech: Mechanics, names: _Names) -> list[str]:
+def _energies_function(mech: Mechanics, names: Names) -> list[str]:
     block = Block(names.variables(mech), prefix="e")
     block.assign("ek", mech.kinetic)
     block.assign("ep", mech.potential)
-    return _function("energies", ["t", *names.qs, *names.vs], block, ["ek", "ep"])
+    return function("energies", ["t", *names.qs, *names.vs], block, ["ek", "ep"])
 
 
-def _gaps_function(mech: Mechanics, names: _Names, events: Sequence[Node]) -> list[str]:
+def _gaps_function(mech: Mechanics, names: Names, events: Sequence[Node]) -> list[str]:
     block = Block(names.variables(mech), prefix="g")
     outs = [f"gap{k}" for k in range(len(events))]
     for out, tree in zip(outs, events):
         block.assign(out, tree)
-    return _function("gaps", ["t", *names.qs], block, outs)
+    return function("gaps", ["t", *names.qs], block, outs)
 
 
-def _header(mech: Mechanics, names: _Names, label: str, events: int, contacts: bool) -> list[str]:
+def _header(mech: Mechanics, names: Names, label: str, events: int, contacts: bool) -> list[str]:
     """What each generated name stands for in the model (the source never contains model text)."""
     lines = [f"# Generated for {label!r}; see game/physics/codegen.py.", "# t: time"]
     for q, p, v, coord, vel in zip(names.qs, names.ps, names.vs, mech.coordinates, mech.velocities):
@@ -384,7 +220,7 @@ def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node]
     and in tracebacks."""
     if derivatives not in ("exact", "numeric"):
         raise ValueError("derivatives must be 'exact' or 'numeric'")
-    names = _Names.of(mech.n)
+    names = Names.of(mech.n)
     events = [*(gap for gap, _ in contacts), *events]
     parts = [
         _header(mech, names, label, len(events), bool(contacts)),
@@ -399,8 +235,6 @@ def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node]
                   _rk4_function("advance_events", names, len(events), rates=bool(contacts))]
         functions += ["gaps", "advance_events"]
     if contacts:
-        from .contact_codegen import ContactCode
-
         contact_code = ContactCode(mech, names, derivatives, contacts, label)
         parts += contact_code.parts()
         functions += contact_code.functions()

@@ -1,4 +1,5 @@
-"""Generated code for contacts (SPEC §7.3), beside the model's own (:mod:`.codegen`).
+"""Generated code for contacts (SPEC §7.3), beside the model's own (:mod:`.codegen`), written with
+the same pieces (:mod:`.emit`).
 
 With contacts, the model's module also gets:
 
@@ -29,18 +30,18 @@ from dataclasses import dataclass
 
 from ..expr import TIME, Block, Name, Node, algebra, names_in
 from ..expr.codegen import compile_source
-from .codegen import (
-    _factor,
-    _forces,
-    _function,
-    _internal,
-    _lagrange_terms,
-    _mass_matrix,
-    _Names,
-    _pivots,
-    _solve,
-    _support_power,
-    _velocities,
+from .emit import (
+    Names,
+    factor,
+    forces,
+    function,
+    internal,
+    lagrange_terms,
+    mass_matrix,
+    pivots,
+    solve,
+    support_power,
+    velocities,
 )
 from .mechanics import Mechanics
 
@@ -121,7 +122,7 @@ def _dot(a: Sequence[Node], b: Sequence[Node]) -> Node:
 class ContactCode:
     """The contact functions of one model (see the module docstring)."""
 
-    def __init__(self, mech: Mechanics, names: _Names, derivatives: str, contacts: Sequence[tuple[Node, Node]],
+    def __init__(self, mech: Mechanics, names: Names, derivatives: str, contacts: Sequence[tuple[Node, Node]],
                  label: str):
         self.mech, self.names, self.derivatives, self.label = mech, names, derivatives, label
         self.trees = [ContactTrees.of(mech, gap, slip) for gap, slip in contacts]
@@ -155,43 +156,43 @@ class ContactCode:
         outs = [f"rate{k}" for k in range(len(self.trees))]
         for out, c in zip(outs, self.trees):
             block.assign(out, c.rate)
-        return _function("gap_rates", ["t", *self.names.qs, *self.names.vs], block, outs)
+        return function("gap_rates", ["t", *self.names.qs, *self.names.vs], block, outs)
 
     def _motion(self, block: Block) -> tuple[list[list[Node]], list[Node], list[Node]]:
         """Emit q̇ (v<i>), ṗ (dp<i>), q̈ (acc<i>), the pivot and the powers; T's factors and q̈."""
         mech = self.mech
-        T = _mass_matrix(block, mech)
-        L, D = _factor(block, T)
-        _velocities(block, mech, self.names, L, D)
-        _forces(block, mech, _lagrange_terms(block, mech, self.names, self.derivatives))
-        _support_power(block, mech, L, D)
-        _pivots(block, T, D)
-        rhs = [A.sub(_internal(block, f"dp{i}"), drift) for i, drift in enumerate(self._momentum_drift)]
+        T = mass_matrix(block, mech)
+        L, D = factor(block, T)
+        velocities(block, mech, self.names, L, D)
+        forces(block, mech, lagrange_terms(block, mech, self.names, self.derivatives))
+        support_power(block, mech, L, D)
+        pivots(block, T, D)
+        rhs = [A.sub(internal(block, f"dp{i}"), drift) for i, drift in enumerate(self._momentum_drift)]
         accelerations: list[Node] = []
-        for i, x in enumerate(_solve(block, L, D, rhs, "q")):
+        for i, x in enumerate(solve(block, L, D, rhs, "q")):
             block.assign(f"acc{i}", x)
-            accelerations.append(_internal(block, f"acc{i}"))
+            accelerations.append(internal(block, f"acc{i}"))
         return L, D, accelerations
 
     def _dynamics(self) -> list[str]:
         block = Block(self.names.variables(self.mech), prefix="c")
         self._motion(block)
         n = self.mech.n
-        return _function("dynamics", ["t", *self.names.state], block,
+        return function("dynamics", ["t", *self.names.state], block,
                          [*self.names.vs, *(f"dp{i}" for i in range(n)), *(f"acc{i}" for i in range(n)),
                           "pivot", "wdot", "wsdot"])
 
     def _solve_function(self) -> list[str]:
         block = Block(self.names.variables(self.mech), prefix="s")
-        L, D = _factor(block, _mass_matrix(block, self.mech))
+        L, D = factor(block, mass_matrix(block, self.mech))
         n = self.mech.n
         outs = []
         for tag in ("a", "b"):
-            given: list[Node] = [_internal(block, f"{tag}{i}") for i in range(n)]
-            for i, x in enumerate(_solve(block, L, D, given, f"{tag}s")):
+            given: list[Node] = [internal(block, f"{tag}{i}") for i in range(n)]
+            for i, x in enumerate(solve(block, L, D, given, f"{tag}s")):
                 block.assign(f"o{tag}{i}", x)
                 outs.append(f"o{tag}{i}")
-        return _function("solve", ["t", *self.names.qs, *(f"a{i}" for i in range(n)), *(f"b{i}" for i in range(n))],
+        return function("solve", ["t", *self.names.qs, *(f"a{i}" for i in range(n)), *(f"b{i}" for i in range(n))],
                          block, outs)
 
     def _contact(self, k: int, c: ContactTrees) -> list[str]:
@@ -203,7 +204,7 @@ class ContactCode:
             for i, tree in enumerate(trees):
                 block.assign(f"o{tag}{i}", tree)
                 outs.append(f"o{tag}{i}")
-        return _function(f"contact{k}", ["t", *self.names.qs, *self.names.vs], block,
+        return function(f"contact{k}", ["t", *self.names.qs, *self.names.vs], block,
                          ["gap", "rate", "c", "slip", "d", *outs])
 
     # -- made when needed --------------------------------------------------------------------------
@@ -243,8 +244,8 @@ class ContactCode:
             J = [self._named(block, f"oJ{row}_{i}", x) if not A.is_zero(x) else A.ZERO for i, x in enumerate(c.J)]
             S = [self._named(block, f"oS{row}_{i}", x) if rubs and not A.is_zero(x) else A.ZERO
                  for i, x in enumerate(c.S)]
-            WJ = _solve(block, L, D, J, f"wj{row}_")
-            WS = _solve(block, L, D, S, f"ws{row}_") if any(not A.is_zero(x) for x in S) else [A.ZERO] * n
+            WJ = solve(block, L, D, J, f"wj{row}_")
+            WS = solve(block, L, D, S, f"ws{row}_") if any(not A.is_zero(x) for x in S) else [A.ZERO] * n
             for name, trees in zip(GROUP_MATRICES, (J, S, WJ, WS)):
                 matrices[name] += [(row, i, x) for i, x in enumerate(trees) if not A.is_zero(x)]
         rows, columns = {}, {}
@@ -255,7 +256,7 @@ class ContactCode:
                 block.assign(f"o{name}{row}_{i}_", x)
                 results.append(f"o{name}{row}_{i}_")
         label = f"group{next(_serial)}"
-        source = "\n".join(_function(label, ["t", *self.names.state], block, results)) + "\n"
+        source = "\n".join(function(label, ["t", *self.names.state], block, results)) + "\n"
         filename = f"<cenm-generated contact {next(_serial)}: {self.label}, {label} of {len(contacts)} contacts>"
         scalar, _ = compile_source(source, label, filename=filename)
         return GroupLayout(scalar, contacts, rows, columns)
@@ -267,8 +268,8 @@ class ContactCode:
         n = self.mech.n
         J = [self._named(block, f"J{i}", x) for i, x in enumerate(c.J)]
         S = [self._named(block, f"S{i}", x) for i, x in enumerate(c.S)]
-        WJ = _solve(block, L, D, J, "wj")
-        WS = _solve(block, L, D, S, "ws")
+        WJ = solve(block, L, D, J, "wj")
+        WS = solve(block, L, D, S, "ws")
         v = [Name(name) for name in self.mech.velocities]
         for out, tree in (("gap", c.gap), ("rate", c.rate), ("slip", c.slip),
                           ("an", A.add(_dot(J, acc), c.c)), ("at", A.add(_dot(S, acc), c.d)),
@@ -277,7 +278,7 @@ class ContactCode:
             block.assign(out, tree)
         results = [*self.names.vs, *(f"dp{i}" for i in range(n)), *(f"J{i}" for i in range(n)),
                    *(f"S{i}" for i in range(n)), *REST_FIELDS]
-        source = "\n".join(_function(f"rest{k}", ["t", *self.names.state], block, results)) + "\n"
+        source = "\n".join(function(f"rest{k}", ["t", *self.names.state], block, results)) + "\n"
         filename = f"<cenm-generated contact {next(_serial)}: {self.label}, rest{k}>"
         scalar, _ = compile_source(source, f"rest{k}", filename=filename)
         return scalar
@@ -286,4 +287,4 @@ class ContactCode:
     def _named(block: Block, name: str, tree: Node) -> Node:
         """``tree`` as a variable ``name`` of the generated code (so it can be returned)."""
         block.assign(name, tree)
-        return _internal(block, name)
+        return internal(block, name)

@@ -29,7 +29,6 @@ import math
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -39,10 +38,7 @@ from ..messages import Message, msg
 from .codegen import GAP_ROUNDOFF, PASS_THROUGH
 from .contacts import Contacts, Mode
 from .state import Impact, State
-from .steppers import PIVOT_MIN, _unpack, single_substep, substeps_to_event
-
-if TYPE_CHECKING:
-    from .system import System
+from .steppers import PIVOT_MIN, GeneratedSystem, single_substep, substeps_to_event, unpack
 
 #: an event function this close above 0 has been reached (model units, far below what shows)
 LOCATED = 1e-14
@@ -65,7 +61,7 @@ class ContactRK4:
     #: how many event instants have been located so far (impacts, releases, stops, grazes)
     located: int = 0
 
-    def advance(self, system: System, state: State, substeps: int) -> State:
+    def advance(self, system: GeneratedSystem, state: State, substeps: int) -> State:
         delta = system.delta
         modes, current = self._rest(system, state)
         remaining = substeps
@@ -73,7 +69,7 @@ class ContactRK4:
             if not modes:
                 out = substeps_to_event(system, current, delta, remaining)
                 done, hit = int(out[-2]), int(out[-1])
-                current = _unpack(system, current, out[:-2], remaining)
+                current = unpack(system, current, out[:-2], remaining)
                 remaining -= done
                 if not hit:
                     break
@@ -85,7 +81,7 @@ class ContactRK4:
 
     # -- one substep, with whatever happens in it ----------------------------------------------------
 
-    def _substep(self, system: System, start: State, length: float, modes: tuple[Mode, ...], t_end: float
+    def _substep(self, system: GeneratedSystem, start: State, length: float, modes: tuple[Mode, ...], t_end: float
                  ) -> tuple[State, tuple[Mode, ...]]:
         left = length
         current = start
@@ -107,13 +103,13 @@ class ContactRK4:
             left -= h
         raise system.failure(start, msg("sim.contact_events", count=self.max_events_per_substep), 1)
 
-    def _move(self, system: System, start: State, h: float, modes: tuple[Mode, ...]) -> State:
+    def _move(self, system: GeneratedSystem, start: State, h: float, modes: tuple[Mode, ...]) -> State:
         """One RK4 substep of length h: the generated one while nothing rests, else with contact forces."""
         if not modes:
             return single_substep(system, start, h)
         return self._constrained(system, start, h, modes)
 
-    def _constrained(self, system: System, start: State, h: float, modes: tuple[Mode, ...]) -> State:
+    def _constrained(self, system: GeneratedSystem, start: State, h: float, modes: tuple[Mode, ...]) -> State:
         """One RK4 substep with the resting contacts' forces in the right-hand side (plain
         floats: the systems that rest are small, and NumPy's overhead would dominate)."""
         forces = self.contacts.forces
@@ -154,7 +150,7 @@ class ContactRK4:
 
     # -- events ----------------------------------------------------------------------------------------
 
-    def _events(self, system: System, state: State, modes: tuple[Mode, ...]) -> list[float]:
+    def _events(self, system: GeneratedSystem, state: State, modes: tuple[Mode, ...]) -> list[float]:
         """The event functions at ``state``: each contact's gap (+ round-off; +inf for a resting
         one), then slip·sign for each sliding one (it sticks where that reaches 0), then, for a
         contact resting alone, the normal force it needs (it lets go where that reaches 0)."""
@@ -177,11 +173,11 @@ class ContactRK4:
             values += [m.sliding * self.contacts.terms(m.contact, state.t, ql, motion).slip for m in sliding]
         return values
 
-    def _values(self, system: System, start: State, h: float, *, modes: tuple[Mode, ...]) -> list[float]:
+    def _values(self, system: GeneratedSystem, start: State, h: float, *, modes: tuple[Mode, ...]) -> list[float]:
         """The event functions after h from ``start``."""
         return self._events(system, self._move(system, start, h, modes) if h > 0 else start, modes)
 
-    def _crossing(self, system: System, start: State, end: State, length: float, modes: tuple[Mode, ...],
+    def _crossing(self, system: GeneratedSystem, start: State, end: State, length: float, modes: tuple[Mode, ...],
                   watch: list[float]) -> float | None:
         """An h at which some watched event function is below 0 (the first event is in [0, h]), or None."""
         if _lowest_watched(self._events(system, end, modes), watch) < 0:
@@ -190,7 +186,7 @@ class ContactRK4:
             return None
         return self._passed_through(system, start, end, length, watch)
 
-    def _passed_through(self, system: System, start: State, end: State, length: float,
+    def _passed_through(self, system: GeneratedSystem, start: State, end: State, length: float,
                         watch: list[float]) -> float | None:
         """A gap ≥ 0 at both ends of the substep may still have dipped below 0 inside it: a body
         that crossed a thin obstacle and came out. A gap whose rate at the start (followed
@@ -206,7 +202,7 @@ class ContactRK4:
                         return dip
         return None
 
-    def _dip(self, system: System, start: State, length: float, watch: list[float], k: int, h: float,
+    def _dip(self, system: GeneratedSystem, start: State, length: float, watch: list[float], k: int, h: float,
              direction: float, g: float, rate: float) -> float | None:
         """An h at which gap k is below 0, followed from h in ``direction`` (+1 forward, −1 back)
         by Newton steps aimed just below 0 (short of it where the gap is convex in time, so a
@@ -224,7 +220,7 @@ class ContactRK4:
                 return None
         return None
 
-    def _rates(self, system: System, state: State) -> list[float]:
+    def _rates(self, system: GeneratedSystem, state: State) -> list[float]:
         """The rate of change of each contact's gap at ``state``."""
         q = state.q.tolist()
         v = system.code.rhs.scalar(state.t, *q, *state.p.tolist())[: system.n]
@@ -276,7 +272,7 @@ class ContactRK4:
 
     # -- acting --------------------------------------------------------------------------------------
 
-    def _respond(self, system: System, at: State, resting: tuple[Mode, ...]) -> State:
+    def _respond(self, system: GeneratedSystem, at: State, resting: tuple[Mode, ...]) -> State:
         try:
             p, struck, by_contact = self.contacts.resolve(at.t, at.q, at.p, resting)
         except FAILURES as exc:
@@ -290,7 +286,7 @@ class ContactRK4:
         self.log.append(Impact(at.t, tuple(struck), at.q, before, after, loss, tuple(by_contact)))
         return new
 
-    def _rest(self, system: System, state: State, resting: tuple[Mode, ...] = ()) -> tuple[tuple[Mode, ...], State]:
+    def _rest(self, system: GeneratedSystem, state: State, resting: tuple[Mode, ...] = ()) -> tuple[tuple[Mode, ...], State]:
         """The contacts that rest at ``state`` (``resting``: those that rested until now), and
         the state with their drift taken out; a touching contact that approaches (a projection
         or a release pushed it) gets its impulse first."""

@@ -20,18 +20,13 @@ the present state at every break (a drag, a reset, new parameters).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..expr.codegen import ARITHMETIC_ERRORS
 from .records import History
-from .state import BatchPath, SimulationError, State
+from .state import BatchPath, SimulationError, State, Watched
 from .steppers import PIVOT_MIN
-
-if TYPE_CHECKING:
-    from .simulation import Simulation
-
 
 #: copies in an ensemble unless told otherwise
 COPIES = 50
@@ -62,7 +57,7 @@ class Ensemble:
         self.start_q = np.zeros((0, 0))
         self.start_qdot = np.zeros((0, 0))
 
-    def on_break(self, sim: Simulation) -> None:
+    def on_break(self, sim: Watched) -> None:
         """Perturbed copies of the present state (their momenta computed as a single run's are)."""
         q, qdot = sim.q, sim.qdot
         k, n = self.copies, len(q)
@@ -84,7 +79,7 @@ class Ensemble:
         self.alive = np.array(alive)
         self.spread.restart((self.t, self.spread_now(n)))
 
-    def on_step(self, sim: Simulation) -> None:
+    def on_step(self, sim: Watched) -> None:
         if not self.alive.any():
             return
         batch = sim.system.batch()
@@ -93,7 +88,7 @@ class Ensemble:
             return
         self._step_together(sim, batch)
 
-    def _step_together(self, sim: Simulation, system: BatchPath) -> None:
+    def _step_together(self, sim: Watched, system: BatchPath) -> None:
         """The copies still moving, as one batch through the array-compiled loop."""
         alive = self.alive
         # work is tracked only where something does work (otherwise it is 0.0, not an array: cheaper)
@@ -105,7 +100,7 @@ class Ensemble:
         self.alive[alive] = ok
         self.spread.append((t, self.spread_now(len(sim.state.q))))
 
-    def _step_one_by_one(self, sim: Simulation) -> None:
+    def _step_one_by_one(self, sim: Watched) -> None:
         """A model with events (contacts) needs its stepper's event handling, and a mechanism
         its projections, which the array-compiled loop does not have: each copy takes the step
         on its own."""
@@ -160,7 +155,7 @@ class Lyapunov:
         """The exponent so far, in 1/s (NaN before the first step)."""
         return self.sum / self.elapsed if self.elapsed > 0 else math.nan
 
-    def on_break(self, sim: Simulation) -> None:
+    def on_break(self, sim: Watched) -> None:
         self.t0 = self.t = sim.t
         self.sum = 0.0
         self.shadow = self._near(sim.state, self.rng.standard_normal(2 * len(sim.state.q)).tolist())
@@ -170,7 +165,7 @@ class Lyapunov:
         scale = self.separation / math.sqrt(sum(d * d for d in direction))
         return [y + scale * d for y, d in zip((*state.q.tolist(), *state.p.tolist()), direction)]
 
-    def on_step(self, sim: Simulation) -> None:
+    def on_step(self, sim: Watched) -> None:
         if self.shadow is None:
             return
         main = sim.state
@@ -181,7 +176,7 @@ class Lyapunov:
             return
         self._step_loop(sim, batch, n2)
 
-    def _step_loop(self, sim: Simulation, system: BatchPath, n2: int) -> None:
+    def _step_loop(self, sim: Watched, system: BatchPath, n2: int) -> None:
         """The shadow's step by the generated loop directly (no State made, no checks but the loop's)."""
         main = sim.state
         assert self.shadow is not None
@@ -200,7 +195,7 @@ class Lyapunov:
         self.sum += math.log(d / self.separation)
         self.shadow = self._near(main, apart)
 
-    def _step_through(self, sim: Simulation) -> None:
+    def _step_through(self, sim: Watched) -> None:
         main = sim.state
         n = len(main.q)
         assert self.shadow is not None

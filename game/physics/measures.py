@@ -13,15 +13,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..expr import TIME, EvaluationError, compile_trees, evaluate
 from ..model import ModelFile
-
-if TYPE_CHECKING:
-    from .simulation import Simulation
+from .state import Watched
 
 
 class Measures:
@@ -68,7 +65,7 @@ class Measures:
         out = (out,) if len(self.names) == 1 else out
         return [np.broadcast_to(np.asarray(v, dtype=float), (m,)).copy() for v in out]
 
-    def of(self, sim: Simulation) -> tuple[float, ...]:
+    def of(self, sim: Watched) -> tuple[float, ...]:
         """The measures at the simulation's present state (computed once per state)."""
         key = (sim.state, sim.system)
         if self._last is None or self._last[0] is not key[0] or self._last[1] is not key[1]:
@@ -76,9 +73,9 @@ class Measures:
                                                              sim.parameters))
         return self._last[2]
 
-    def columns(self) -> list[tuple[str, Callable[[Simulation], float]]]:
+    def columns(self) -> list[tuple[str, Callable[[Watched], float]]]:
         """``Simulation.columns`` rows: (name, value at a simulation)."""
-        def column(i: int) -> Callable[[Simulation], float]:
+        def column(i: int) -> Callable[[Watched], float]:
             return lambda sim: self.of(sim)[i]
 
         return [(name, column(i)) for i, name in enumerate(self.names)]

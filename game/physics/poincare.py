@@ -10,16 +10,12 @@ interpolation — and the section does not depend on dt beyond the integration e
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..expr.codegen import ARITHMETIC_ERRORS
 from .records import History
-from .state import BatchPath, State
-
-if TYPE_CHECKING:
-    from .simulation import Simulation
+from .state import BatchPath, State, Watched
 
 #: strobes kept (a plot of hundreds of points is enough to see chaos)
 SECTION_POINTS = 20_000
@@ -37,13 +33,13 @@ class PoincareSection:
         self.history = History(("t", *coordinates, *velocities), capacity)
         self._previous: State | None = None
 
-    def on_break(self, sim: Simulation) -> None:
+    def on_break(self, sim: Watched) -> None:
         """The motion starts again: strobes go on from here, at the next multiple of the period
         (the points so far stay; where a run starts is no strobe, or a drag would leave a dot
         at every mouse motion)."""
         self._previous = sim.state
 
-    def on_step(self, sim: Simulation) -> None:
+    def on_step(self, sim: Watched) -> None:
         before, now = self._previous, sim.state
         self._previous = now
         if before is None:
@@ -78,6 +74,6 @@ class PoincareSection:
             return None
         return State(t_end, np.array(y[:n]), np.array(y[n:]))
 
-    def _record(self, sim: Simulation, state: State) -> None:
+    def _record(self, sim: Watched, state: State) -> None:
         qdot = sim.system.velocities(state)
         self.history.append((state.t, *state.q.tolist(), *qdot.tolist()))

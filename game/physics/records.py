@@ -18,26 +18,11 @@ import mmap
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
 from ..model.poses import BallPose, BlockPose
-
-if TYPE_CHECKING:
-    from .simulation import Simulation
-
-
-class StepObserver(Protocol):
-    def on_step(self, sim: Simulation) -> None:
-        """The simulation took one step of dt; its state is the new one."""
-        ...
-
-    def on_break(self, sim: Simulation) -> None:
-        """The motion jumped (new conditions, a reset, new parameters): what follows does not
-        continue what came before. The state is the new starting point."""
-        ...
-
+from .state import Watched
 
 # Unique stamps for trail contents: a new trail or a cleared one gets a fresh
 # stamp, so a drawing cache can never mistake one trail's points for another's.
@@ -352,7 +337,7 @@ class TrailRecorder:
             if p.id in self.trails:
                 yield self.trails[p.id], p
 
-    def on_step(self, sim: Simulation) -> None:
+    def on_step(self, sim: Watched) -> None:
         if self.poses_at is not None:
             for impact in sim.impacts:
                 for trail, p in self._points(self.poses_at(impact.t, impact.q.tolist(), impact.after.tolist())):
@@ -360,7 +345,7 @@ class TrailRecorder:
         for trail, p in self._points():
             trail.add(p.x, p.y)
 
-    def on_break(self, sim: Simulation) -> None:
+    def on_break(self, sim: Watched) -> None:
         for trail, p in self._points():
             trail.restart(p.x, p.y)
 
@@ -375,10 +360,10 @@ class HistoryRecorder:
     def __init__(self, history: History) -> None:
         self.history = history
 
-    def on_step(self, sim: Simulation) -> None:
+    def on_step(self, sim: Watched) -> None:
         self.history.append(sim.sample())
 
-    def on_break(self, sim: Simulation) -> None:
+    def on_break(self, sim: Watched) -> None:
         self.history.restart(sim.sample())
 
 
@@ -408,7 +393,7 @@ class FlashRecorder:
         self.seconds = seconds
         self.flashes: deque[Flash] = deque(maxlen=most)
 
-    def on_step(self, sim: Simulation) -> None:
+    def on_step(self, sim: Watched) -> None:
         for impact in sim.impacts:
             q = impact.q.tolist()
             before = self.poses_at(impact.t, q, impact.before.tolist())
@@ -425,7 +410,7 @@ class FlashRecorder:
                     x, y = _outline_point(pose, -nx / push, -ny / push)
                     self.flashes.append(Flash(impact.t, x, y, size))
 
-    def on_break(self, sim: Simulation) -> None:
+    def on_break(self, sim: Watched) -> None:
         self.flashes.clear()
 
     def current(self, t: float) -> list[tuple[Flash, float]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import replace
-from typing import NoReturn
+from typing import NoReturn, Protocol
 
 import numpy as np
 
@@ -23,13 +23,25 @@ from ..messages import Message, msg
 from ..model import ModelFile, condition_values, parameter_values
 from ..model.mechanism import reaction_name
 from .measures import Measures
-from .records import StepObserver
 from .state import Impact, MotionSystem, SimulationError, State
 from .systems import build_system
 
 #: DE beyond this fraction of the run's energy scale means the step is too coarse for the
 #: conditions (RK4 at a sensible step keeps it orders of magnitude below)
 COARSE = 1e-3
+
+
+class StepObserver(Protocol):
+    """What watches the motion (see :mod:`game.physics.records`): told of every step and break."""
+
+    def on_step(self, sim: Simulation) -> None:
+        """The simulation took one step of dt; its state is the new one."""
+        ...
+
+    def on_break(self, sim: Simulation) -> None:
+        """The motion jumped (new conditions, a reset, new parameters): what follows does not
+        continue what came before. The state is the new starting point."""
+        ...
 
 
 def _reaction(k: int) -> Callable[[Simulation], float]:

@@ -30,29 +30,66 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
 from ..expr import EvaluationError
 from ..expr.codegen import ARITHMETIC_ERRORS
-from ..messages import msg
-from .state import State
-
-if TYPE_CHECKING:
-    from .system import System
+from ..messages import Message, msg
+from .state import BatchCode, Compiled, SimulationError, State
 
 #: Pivots of T relative to its diagonal below this mean "singular".
 PIVOT_MIN = 1e-12
 
 
+class GeneratedCode(BatchCode, Protocol):
+    """The generated functions the steppers call (see
+    :class:`~game.physics.codegen.GeneratedDynamics`)."""
+
+    @property
+    def advance_events(self) -> Compiled | None:
+        """advance_events(t, q…, p…, w, ws, δ, steps) → (t, q…, p…, w, ws, worst, substeps done, hit)"""
+        ...
+
+    @property
+    def gaps(self) -> Compiled | None:
+        """gaps(t, q…) → the event functions"""
+        ...
+
+
+class GeneratedSystem(Protocol):
+    """What the steppers of generated code (:class:`RK4`, :class:`EventRK4`, and the contacts'
+    :class:`~game.physics.contact_stepper.ContactRK4`) ask of the system they advance: its
+    substeps, its generated code, its velocities and energies, and what went wrong in substeps
+    that failed (a :class:`~game.physics.state.MotionSystem` with generated code: a Lagrangian
+    :class:`~game.physics.system.System`)."""
+
+    @property
+    def n(self) -> int: ...
+
+    @property
+    def delta(self) -> float: ...
+
+    @property
+    def code(self) -> GeneratedCode: ...
+
+    def velocities(self, state: State) -> np.ndarray: ...
+
+    def energies(self, state: State) -> tuple[float, float]: ...
+
+    def failure(self, start: State, fallback: str | Message | None, substeps: int) -> SimulationError:
+        """What went wrong in ``substeps`` substeps that failed from ``start``."""
+        ...
+
+
 class Stepper(Protocol):
-    def advance(self, system: System, state: State, substeps: int) -> State:
+    def advance(self, system: GeneratedSystem, state: State, substeps: int) -> State:
         """``substeps`` RK4 substeps of δ from ``state``; raises SimulationError on failure."""
         ...
 
 
-def _unpack(system: System, state: State, out: tuple, substeps: int) -> State:
+def unpack(system: GeneratedSystem, state: State, out: tuple, substeps: int) -> State:
     """A State from the tuple generated code returns, (t, q…, p…, w, ws, worst), after
     ``substeps`` substeps from ``state``; a failure if it is not a good one."""
     n = system.n
@@ -66,27 +103,27 @@ def _unpack(system: System, state: State, out: tuple, substeps: int) -> State:
 class RK4:
     """All substeps in one call of the generated loop (the fast path)."""
 
-    def advance(self, system: System, state: State, substeps: int) -> State:
+    def advance(self, system: GeneratedSystem, state: State, substeps: int) -> State:
         try:
             out = system.code.advance.scalar(
                 state.t, *state.q.tolist(), *state.p.tolist(), state.work, state.support_work,
                 system.delta, substeps)
         except ARITHMETIC_ERRORS as exc:
             raise system.failure(state, EvaluationError.of(exc).reason, substeps) from None
-        return _unpack(system, state, out, substeps)
+        return unpack(system, state, out, substeps)
 
 
-def single_substep(system: System, start: State, h: float) -> State:
+def single_substep(system: GeneratedSystem, start: State, h: float) -> State:
     """One RK4 substep of length h from ``start``, events or not (the generated loop)."""
     try:
         out = system.code.advance.scalar(
             start.t, *start.q.tolist(), *start.p.tolist(), start.work, start.support_work, h, 1)
     except ARITHMETIC_ERRORS as exc:
         raise system.failure(start, EvaluationError.of(exc).reason, 1) from None
-    return _unpack(system, start, out, 1)
+    return unpack(system, start, out, 1)
 
 
-def substeps_to_event(system: System, state: State, delta: float, substeps: int) -> tuple:
+def substeps_to_event(system: GeneratedSystem, state: State, delta: float, substeps: int) -> tuple:
     """The generated ``advance_events``: substeps of δ until one in which an event fires (see
     :class:`~game.physics.codegen.GeneratedDynamics`)."""
     assert system.code.advance_events is not None
@@ -98,7 +135,7 @@ def substeps_to_event(system: System, state: State, delta: float, substeps: int)
 
 
 #: respond(system, state at the event, indices of the event functions at or below zero) → new state
-Response = Callable[["System", "State", list[int]], "State"]
+Response = Callable[[GeneratedSystem, State, list[int]], State]
 
 
 @dataclass
@@ -117,7 +154,7 @@ class EventRK4:
     #: instants of the events handled so far (t, indices), newest last; read and cleared by observers
     log: list[tuple[float, list[int]]] = field(default_factory=list)
 
-    def advance(self, system: System, state: State, substeps: int) -> State:
+    def advance(self, system: GeneratedSystem, state: State, substeps: int) -> State:
         code = system.code
         assert code.advance_events is not None and code.gaps is not None, "generated without events"
         delta = system.delta
@@ -126,7 +163,7 @@ class EventRK4:
         while remaining > 0:
             out = self._call(system, current, delta, remaining)
             done, hit = int(out[-2]), int(out[-1])
-            current = _unpack(system, current, out[:-2], remaining)
+            current = unpack(system, current, out[:-2], remaining)
             remaining -= done
             if not hit:
                 break
@@ -136,14 +173,14 @@ class EventRK4:
 
     # -- one substep with events in it ------------------------------------------------------
 
-    def _finish_substep(self, system: System, start: State, delta: float) -> State:
+    def _finish_substep(self, system: GeneratedSystem, start: State, delta: float) -> State:
         """Cover one substep of length δ from ``start``, stopping at each event inside it."""
         left = delta
         current = start
         for _ in range(self.max_events_per_substep):
             out = self._call(system, current, left, 1)
             if not int(out[-1]):
-                return _unpack(system, current, out[:-2], 1)
+                return unpack(system, current, out[:-2], 1)
             h = self._locate(system, current, left)
             at = self._single(system, current, h) if h > 0 else current
             hits = [k for k, g in enumerate(self._gaps(system, at)) if g <= self._gap_slack(system, at)]
@@ -154,7 +191,7 @@ class EventRK4:
                 return current
         raise system.failure(start, msg("sim.too_many_impacts", limit=self.max_events_per_substep), 1)
 
-    def _locate(self, system: System, start: State, length: float) -> float:
+    def _locate(self, system: GeneratedSystem, start: State, length: float) -> float:
         """The largest h in [0, length] at which every event function is still ≥ 0, to ``tolerance``."""
         lo, hi = 0.0, length
         while hi - lo > self.tolerance:
@@ -166,20 +203,20 @@ class EventRK4:
         return lo
 
     @staticmethod
-    def _single(system: System, start: State, h: float) -> State:
+    def _single(system: GeneratedSystem, start: State, h: float) -> State:
         return single_substep(system, start, h)
 
     @staticmethod
-    def _call(system: System, state: State, delta: float, substeps: int) -> tuple:
+    def _call(system: GeneratedSystem, state: State, delta: float, substeps: int) -> tuple:
         return substeps_to_event(system, state, delta, substeps)
 
     @staticmethod
-    def _gaps(system: System, state: State) -> tuple[float, ...]:
+    def _gaps(system: GeneratedSystem, state: State) -> tuple[float, ...]:
         assert system.code.gaps is not None
         return system.code.gaps.scalar(state.t, *state.q.tolist())
 
     @staticmethod
-    def _gap_slack(system: System, state: State) -> float:
+    def _gap_slack(system: GeneratedSystem, state: State) -> float:
         """How far above zero a gap may be and still count as touching at a located event."""
         return 1e-9 * max(1.0, float(np.max(np.abs(state.q))))
 
