@@ -23,6 +23,12 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("game.messages",),
     ("game.expr",),
     ("game.model",),
+    ("game.physics.state", "game.physics.numerics"),
+    ("game.physics.steppers",),
+    ("game.physics.lagrange", "game.physics.mechanism"),
+    ("game.physics.observe",),
+    ("game.physics.systems",),
+    ("game.physics.simulation",),
     ("game.physics",),
     ("game.render",),
     ("game.ui",),
@@ -37,8 +43,8 @@ LINE_BUDGET = 600
 #: modules over the budget today, with their size: they may shrink, never grow
 OVER_BUDGET: dict[str, int] = {
     "game/messages.py": 944,
-    "game/app/session.py": 915,
-    "game/physics/contacts.py": 833,
+    "game/app/session.py": 909,
+    "game/physics/lagrange/contacts/contacts.py": 814,
     "game/model/reader.py": 624,
     "game/app/chaosmap.py": 608,
 }
@@ -153,7 +159,10 @@ def test_imports_run_only_down_the_layers():
             continue
         here, room = rank(name)
         assert here >= 0, f"{name} is in no layer of LAYERS"
+        package = modules()[name].name == "__init__.py"
         for target in targets:
+            if package and target.startswith(name + "."):
+                continue  # a package's __init__ re-exports its own modules' names
             there, other = rank(target)
             if there > here or (there == here and other != room and not (
                     room.startswith(other + ".") or other.startswith(room + "."))):

@@ -49,7 +49,7 @@ from ..messages import counted, msg, thousands
 from ..model import ModelFile, ModelFileError, load_model
 from ..model.reader import LIMITS
 from ..physics import Simulation, SimulationError
-from ..physics.series import angular_coordinates
+from ..physics.observe.series import angular_coordinates
 from ..physics.state import BatchPath
 from ..physics.steppers import PIVOT_MIN
 from .commands import (

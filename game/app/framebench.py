@@ -32,7 +32,7 @@ def bench_frames(quick: bool = False, model: str = "pendulo_triple", huge_arrows
     import pygame
 
     from ..model.poses import BallPose
-    from ..physics.records import Trail
+    from ..physics.observe.records import Trail
     from .window import App
 
     frames = 60 if quick else 600

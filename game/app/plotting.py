@@ -1,7 +1,7 @@
 """The plots of the window and what feeds them, without pygame (SPEC §7.4).
 
 A :class:`PlotBoard` belongs to a session. It holds the plots shown in the dock (each a
-:class:`~game.physics.series.Plot`: a kind and the variables chosen in its menus), and the
+:class:`~game.physics.observe.series.Plot`: a kind and the variables chosen in its menus), and the
 observers some kinds need beside the history of the run: the Poincaré section of a driven
 model, and the ensemble and the Lyapunov pair of the chaos control. Every one of them is
 a step observer of the simulation, so they all restart at breaks (a drag, a reset, new
@@ -17,10 +17,10 @@ import numpy as np
 from ..messages import msg
 from ..model import ModelFile
 from ..physics import Simulation
-from ..physics.ensemble import COPIES, Ensemble, Lyapunov
-from ..physics.poincare import PoincareSection
-from ..physics.records import History
-from ..physics.series import KINDS, Plot, PlotSpec, angular_coordinates, drive_period, momentum_name
+from ..physics.observe.ensemble import COPIES, Ensemble, Lyapunov
+from ..physics.observe.poincare import PoincareSection
+from ..physics.observe.records import History
+from ..physics.observe.series import KINDS, Plot, PlotSpec, angular_coordinates, drive_period, momentum_name
 
 #: plots the dock holds at most (each needs room to be read)
 MAX_PLOTS = 3

@@ -32,7 +32,7 @@ from ..model.angles import angle_coordinates, wrapped
 from ..model.poses import ForceArrow, ForceLegend, Pose, VelocityPoint
 from ..model.reader import LIMITS, decode, read_bytes
 from ..physics import Kinematics, Simulation, SimulationError
-from ..physics.records import Flash, FlashRecorder, History, HistoryRecorder, Trail, TrailRecorder
+from ..physics.observe.records import Flash, FlashRecorder, History, HistoryRecorder, Trail, TrailRecorder
 from ..ui.text import Texts, Words, energy_lines, negative_size, number, said, value_lines
 from . import looking
 from .controls import BY_NAME, CONTROLS

@@ -289,7 +289,7 @@ def reference_memory(app) -> tuple[float, int]:
 def first_tour(app) -> None:
     """Every model of the menu opened once, as an operator checks a new kiosk: each keeps its
     equations and code for its file's parameters (a few hundred kB, 32 models at most:
-    :data:`game.physics.system.KEPT_SYSTEMS`), and visitors choosing at random take hours to have
+    :data:`game.physics.lagrange.system.KEPT_SYSTEMS`), and visitors choosing at random take hours to have
     opened them all."""
     for index in range(len(app.session.catalog.entries)):
         app.session.load(index)

@@ -6,7 +6,7 @@ bob's height. It changes nothing in the motion; it is shown in the Values
 panel, written as a CSV column after ``DE`` and offered in the plots.
 
 Here: the row as data, how a row is read, and what is checked of it. The
-numbers are computed by :mod:`game.physics.measures`.
+numbers are computed by :mod:`game.physics.observe.measures`.
 """
 
 from __future__ import annotations

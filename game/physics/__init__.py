@@ -3,13 +3,13 @@
 Pure Python + NumPy; never imports pygame.
 """
 
-from .codegen import generate
-from .emit import EPSILON
-from .mechanics import Mechanics, build_mechanics
+from .lagrange.codegen import generate
+from .lagrange.emit import EPSILON
+from .lagrange.mechanics import Mechanics, build_mechanics
+from .lagrange.system import System
 from .simulation import Simulation
 from .state import Kinematics, MotionSystem, SimulationError, State
 from .steppers import PIVOT_MIN, RK4, EventRK4, Projected, Stepper
-from .system import System
 from .systems import build_system
 
 __all__ = [

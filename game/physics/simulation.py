@@ -4,7 +4,7 @@ state, and the energy bookkeeping shown in the energy panel.
 This is what the window and the ``simulate`` command drive. Conditions the
 user sets (typed or dragged) are remembered so Reset can return to them.
 Observers (trails, the history, the CSV of ``simulate``) hear of every step
-and of every break (see :mod:`game.physics.records`).
+and of every break (see :mod:`game.physics.observe.records`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from ..expr.errors import EvaluationError
 from ..messages import Message, msg
 from ..model import ModelFile, condition_values, parameter_values
 from ..model.mechanism import reaction_name
-from .measures import Measures
+from .observe.measures import Measures
 from .state import Impact, MotionSystem, SimulationError, State
 from .systems import build_system
 
@@ -32,7 +32,7 @@ COARSE = 1e-3
 
 
 class StepObserver(Protocol):
-    """What watches the motion (see :mod:`game.physics.records`): told of every step and break."""
+    """What watches the motion (see :mod:`game.physics.observe.records`): told of every step and break."""
 
     def on_step(self, sim: Simulation) -> None:
         """The simulation took one step of dt; its state is the new one."""

@@ -1,4 +1,4 @@
-"""How a :class:`~game.physics.system.System` moves forward: the steppers (SPEC §8).
+"""How a :class:`~game.physics.lagrange.system.System` moves forward: the steppers (SPEC §8).
 
 A stepper advances a state by a number of RK4 substeps of δ = dt/N. The
 window, ``simulate``, ensembles and ``chaosmap`` all go through
@@ -14,7 +14,7 @@ window, ``simulate``, ensembles and ``chaosmap`` all go through
   δ and the trajectory still depends only on dt and N.
 - :class:`Projected` — any stepper, then a ``project`` hook after each step
   of dt (constraints pulled back onto their manifold).
-- :class:`~game.physics.contact_stepper.ContactRK4` — models with contacts:
+- :class:`~game.physics.lagrange.contacts.stepper.ContactRK4` — models with contacts:
   the fused loop while nothing rests, impacts located and resolved inside
   substeps, resting contacts as forces in the right-hand side.
 - :class:`ConstrainedRK4` — classic RK4 substeps on (q, q̇) whose accelerations
@@ -45,7 +45,7 @@ PIVOT_MIN = 1e-12
 
 class GeneratedCode(BatchCode, Protocol):
     """The generated functions the steppers call (see
-    :class:`~game.physics.codegen.GeneratedDynamics`)."""
+    :class:`~game.physics.lagrange.codegen.GeneratedDynamics`)."""
 
     @property
     def advance_events(self) -> Compiled | None:
@@ -60,10 +60,10 @@ class GeneratedCode(BatchCode, Protocol):
 
 class GeneratedSystem(Protocol):
     """What the steppers of generated code (:class:`RK4`, :class:`EventRK4`, and the contacts'
-    :class:`~game.physics.contact_stepper.ContactRK4`) ask of the system they advance: its
+    :class:`~game.physics.lagrange.contacts.stepper.ContactRK4`) ask of the system they advance: its
     substeps, its generated code, its velocities and energies, and what went wrong in substeps
     that failed (a :class:`~game.physics.state.MotionSystem` with generated code: a Lagrangian
-    :class:`~game.physics.system.System`)."""
+    :class:`~game.physics.lagrange.system.System`)."""
 
     @property
     def n(self) -> int: ...
@@ -125,7 +125,7 @@ def single_substep(system: GeneratedSystem, start: State, h: float) -> State:
 
 def substeps_to_event(system: GeneratedSystem, state: State, delta: float, substeps: int) -> tuple:
     """The generated ``advance_events``: substeps of δ until one in which an event fires (see
-    :class:`~game.physics.codegen.GeneratedDynamics`)."""
+    :class:`~game.physics.lagrange.codegen.GeneratedDynamics`)."""
     assert system.code.advance_events is not None
     try:
         return system.code.advance_events.scalar(

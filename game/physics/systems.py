@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..model import ModelFile
+from .lagrange.system import System
 from .mechanism import MechanismSystem
 from .state import MotionSystem
-from .system import System
 
 
 def build_system(model: ModelFile, parameters: Mapping[str, float], derivatives: str = "exact") -> MotionSystem:

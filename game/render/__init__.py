@@ -1,7 +1,7 @@
 """Rendering: model-unit poses in, pixels out.
 
 This package (with the UI layer) is the only code that knows about pixels. It
-reads the data types of ``game.model.poses`` and ``game.physics.records``
+reads the data types of ``game.model.poses`` and ``game.physics.observe.records``
 (poses, trails) and never imports the rest of the engine, the UI or the app.
 
 Public API

@@ -17,7 +17,7 @@ from typing import Protocol
 import pygame
 
 from game.model.poses import ForceArrow, ForceLegend, Pose, PoseArrays, VelocityPoint
-from game.physics.records import Flash, Trail
+from game.physics.observe.records import Flash, Trail
 
 from . import paint
 from .arrows import DEFAULT_ARROW_SECONDS

@@ -1,6 +1,6 @@
 """Live plots drawn into whatever rectangle the layout gives them (SPEC §7.4).
 
-A :class:`PlotView` draws one :class:`~game.physics.series.Plot`: a frame, axes with
+A :class:`PlotView` draws one :class:`~game.physics.observe.series.Plot`: a frame, axes with
 ticks and labels, a legend and the curves (or dots, for a Poincaré section). It keeps the
 picture in an off-screen image and, each frame, draws on it only the points the plot took
 since the last frame; the image is redrawn as a whole only when the axes must grow to hold
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 import pygame
 
-from game.physics.series import Plot
+from game.physics.observe.series import Plot
 
 from . import paint
 

@@ -1,5 +1,5 @@
 """Trails: lines that stay until the Eraser (CenM), or fading ones (a setting).
-The points are kept by :class:`game.physics.records.Trail`, in model units, so
+The points are kept by :class:`game.physics.observe.records.Trail`, in model units, so
 a trail stays correct when the camera changes.
 
 Trails that stay
@@ -34,7 +34,7 @@ from collections.abc import Iterator, Sequence
 import numpy as np
 import pygame
 
-from game.physics.records import Trail
+from game.physics.observe.records import Trail
 
 from . import clip, paint
 from .camera import Camera

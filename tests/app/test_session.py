@@ -20,7 +20,7 @@ from game.app.scheduler import SPEEDS
 from game.app.session import Session
 from game.app.settings import Settings
 from game.model import read_catalog
-from game.physics.records import TrailRecorder
+from game.physics.observe.records import TrailRecorder
 
 
 @pytest.fixture

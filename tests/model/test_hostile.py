@@ -23,7 +23,7 @@ from game.expr.nodes import size
 from game.model import GraphicsResolver, ModelFileError, load_model, parameter_values, reader
 from game.model.reader import LIMITS, MAX_FILE_BYTES, MAX_PROBLEMS
 from game.physics import Simulation
-from game.physics.kinematics import GraphicsKinematics
+from game.physics.lagrange.kinematics import GraphicsKinematics
 
 
 @contextmanager
@@ -156,7 +156,7 @@ def test_a_graphic_that_cannot_be_drawn_at_the_start(write_model, old, new, word
 
 
 def test_a_graphic_that_leaves_its_domain_during_the_run_stops_the_motion_before_it(write_model):
-    from game.physics.records import TrailRecorder
+    from game.physics.observe.records import TrailRecorder
     from game.physics.state import SimulationError
 
     # x = 0.5·cos 2t reaches 0 at t = π/4, where the ball's sqrt(x) has no real value

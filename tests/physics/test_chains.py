@@ -18,7 +18,7 @@ from game.app.bench import pendulum_chain_text
 from game.expr import parse
 from game.model import load_model
 from game.physics import Simulation
-from game.physics.kinematics import GraphicsKinematics
+from game.physics.lagrange.kinematics import GraphicsKinematics
 
 LENGTH, G = 1.5, 9.81
 

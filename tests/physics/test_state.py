@@ -8,10 +8,10 @@ import pytest
 from sim_helpers import simulation
 
 from game.physics import SimulationError, State
-from game.physics.kinematics import GraphicsKinematics
+from game.physics.lagrange.kinematics import GraphicsKinematics
+from game.physics.lagrange.system import System
 from game.physics.mechanism import MechanismKinematics, MechanismSystem
 from game.physics.state import SHOWN_VALUES, MotionDefaults
-from game.physics.system import System
 
 
 def test_a_mechanism_has_the_empty_defaults():

@@ -11,7 +11,7 @@ import pygame
 from draw_recorder import DrawRecorder
 from render_helpers import BAR_GREY, EXAMPLE_CAMERA, rgb
 
-from game.physics.records import Trail
+from game.physics.observe.records import Trail
 from game.render import DEFAULT_STYLE, Camera, KeptTrailLayer, draw_trail
 
 BG = DEFAULT_STYLE.background

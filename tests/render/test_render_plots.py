@@ -9,8 +9,8 @@ import numpy as np
 import pygame
 import pytest
 
-from game.physics.records import History
-from game.physics.series import Plot, PlotSpec
+from game.physics.observe.records import History
+from game.physics.observe.series import Plot, PlotSpec
 from game.render.plots import BACKGROUND, CURVES, Axis, PlotView, nice_step
 
 RECT = (10, 20, 400, 260)

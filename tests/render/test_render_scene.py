@@ -18,7 +18,7 @@ from render_helpers import (
 )
 
 from game.model.poses import BallPose, BarPose, BlockPose, SpringPose
-from game.physics.records import Trail
+from game.physics.observe.records import Trail
 from game.render import (
     DEFAULT_STYLE,
     Scene,

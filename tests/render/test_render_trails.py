@@ -19,7 +19,7 @@ from render_helpers import (
 )
 
 import game.render.trails as trails_mod
-from game.physics.records import Trail
+from game.physics.observe.records import Trail
 from game.render import DEFAULT_STYLE, FADE_CHUNKS, Camera, TrailLayer, draw_trail
 
 BG = DEFAULT_STYLE.background

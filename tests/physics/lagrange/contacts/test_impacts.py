@@ -1,4 +1,4 @@
-"""Simultaneous impacts (SPEC §7.3, game/physics/impacts.py): one ball striking two touching
+"""Simultaneous impacts (SPEC §7.3, game/physics/lagrange/contacts/impacts.py): one ball striking two touching
 balls at once, against the textbook result; the order of the contact rows does not matter;
 momentum kept and kinetic energy never gained in any hit of three touching balls."""
 

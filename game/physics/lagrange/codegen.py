@@ -29,9 +29,9 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..expr import Block, Name, Node, algebra
-from ..expr.codegen import compile_source
-from .contact_codegen import ContactCode
+from ...expr import Block, Name, Node, algebra
+from ...expr.codegen import compile_source
+from .contacts.emit import GAP_ROUNDOFF, PASS_THROUGH, ContactCode
 from .emit import Names, factor, forces, function, lagrange_terms, mass_matrix, pivots, support_power, velocities
 from .mechanics import Mechanics
 
@@ -93,14 +93,6 @@ def _rhs_function(mech: Mechanics, names: Names, derivatives: str) -> list[str]:
     pivots(block, T, D)
     dps = [f"dp{i}" for i in range(mech.n)]
     return function("rhs", ["t", *names.state], block, [*names.vs, *dps, "pivot", "wdot", "wsdot"])
-
-
-#: a gap whose rate at the start of a substep would carry it this far below 0 by the end may
-#: have passed through an obstacle and out again (model units; far above round-off)
-PASS_THROUGH = 1e-9
-#: with contacts, a gap counts as crossed below −this (model units): two bodies that touch and
-#: move together (a Newton's cradle at rest) have gaps that wander around 0 by round-off
-GAP_ROUNDOFF = 1e-12
 
 
 def _rk4_function(name: str, names: Names, events: int, rates: bool = False) -> list[str]:
@@ -199,7 +191,7 @@ def _gaps_function(mech: Mechanics, names: Names, events: Sequence[Node]) -> lis
 
 def _header(mech: Mechanics, names: Names, label: str, events: int, contacts: bool) -> list[str]:
     """What each generated name stands for in the model (the source never contains model text)."""
-    lines = [f"# Generated for {label!r}; see game/physics/codegen.py.", "# t: time"]
+    lines = [f"# Generated for {label!r}; see game/physics/lagrange/codegen.py.", "# t: time"]
     for q, p, v, coord, vel in zip(names.qs, names.ps, names.vs, mech.coordinates, mech.velocities):
         lines.append(f"# {q}: coordinate {coord}   {v}: velocity {vel}   {p}: momentum ∂L/∂{vel}")
     lines.append("# T<i>_<j>: kinetic-energy matrix; L<i>_<j>, D<j>: its LDLᵀ factors; r<i> = p − b")

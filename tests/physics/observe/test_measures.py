@@ -12,7 +12,7 @@ from sim_helpers import simulation
 
 from game.model import load_model
 from game.physics import Simulation
-from game.physics.records import History, HistoryRecorder
+from game.physics.observe.records import History, HistoryRecorder
 
 
 def run_history(sim: Simulation, seconds: float) -> History:

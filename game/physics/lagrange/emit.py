@@ -2,7 +2,7 @@
 of the generated variables, the mass matrix's LDLᵀ factorisation and solves, the velocities,
 the Lagrange terms, the forces, the power of moving supports, the pivots, and a function that
 holds a block of them. The model's own module (:mod:`.codegen`) and the contacts' functions
-(:mod:`.contact_codegen`) are both written with these.
+(:mod:`.contacts.emit`) are both written with these.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..expr import TIME, Block, Name, Node, algebra
-from ..expr.codegen import literal
+from ...expr import TIME, Block, Name, Node, algebra
+from ...expr.codegen import literal
 from .mechanics import Mechanics
 
 A = algebra

@@ -16,9 +16,9 @@ from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
-from ..expr import TIME, EvaluationError, compile_trees, evaluate
-from ..model import ModelFile
-from .state import Watched
+from ...expr import TIME, EvaluationError, compile_trees, evaluate
+from ...model import ModelFile
+from ..state import Watched
 
 
 class Measures:

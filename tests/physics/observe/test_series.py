@@ -13,8 +13,8 @@ from sim_helpers import simulation
 
 from game.expr import parse
 from game.model import load_model
-from game.physics.records import History, HistoryRecorder
-from game.physics.series import Plot, PlotSpec, angular_coordinates, drive_period, wrap_angle
+from game.physics.observe.records import History, HistoryRecorder
+from game.physics.observe.series import Plot, PlotSpec, angular_coordinates, drive_period, wrap_angle
 
 
 def recorded(sim, capacity: int = 50_000) -> History:

@@ -42,11 +42,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..expr import Node, algebra
-from ..model import ModelFile
-from ..model.contacts import coefficients
+from ....expr import Node, algebra
+from ....model import ModelFile
+from ....model.contacts import coefficients
 from .complementarity import projected_gauss_seidel, solve_holding
-from .contact_codegen import GROUP_MATRICES, KEPT_GROUPS
+from .emit import GROUP_MATRICES, KEPT_GROUPS
 from .impacts import ImpactRow, simultaneous
 
 #: an impact slower than the free normal acceleration builds in this many substeps is inelastic

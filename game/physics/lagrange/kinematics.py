@@ -18,12 +18,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..expr import TIME, Node, algebra, compile_trees, names_in
-from ..expr.codegen import ARITHMETIC_ERRORS
-from ..expr.intervals import value_ranges
-from ..model import GraphicsResolver, ModelFile
-from ..model.poses import BallPose, BarPose, BlockPose, Pose, PoseArrays, SpringPose
-from .state import Box, KinematicsDefaults, Vector
+from ...expr import TIME, Node, algebra, compile_trees, names_in
+from ...expr.codegen import ARITHMETIC_ERRORS
+from ...expr.intervals import value_ranges
+from ...model import GraphicsResolver, ModelFile
+from ...model.poses import BallPose, BarPose, BlockPose, Pose, PoseArrays, SpringPose
+from ..state import Box, KinematicsDefaults, Vector
 
 A = algebra
 

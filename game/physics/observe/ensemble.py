@@ -23,10 +23,10 @@ import math
 
 import numpy as np
 
-from ..expr.codegen import ARITHMETIC_ERRORS
+from ...expr.codegen import ARITHMETIC_ERRORS
+from ..state import BatchPath, SimulationError, State, Watched
+from ..steppers import PIVOT_MIN
 from .records import History
-from .state import BatchPath, SimulationError, State, Watched
-from .steppers import PIVOT_MIN
 
 #: copies in an ensemble unless told otherwise
 COPIES = 50

@@ -419,7 +419,7 @@ def test_one_generated_call_gives_a_set_of_contacts_the_terms_of_their_own_funct
     # own functions give (friction terms only where there is friction: elsewhere 0)
     from model_texts import SLIDING
 
-    from game.physics.contacts import GROUP_AFTER
+    from game.physics.lagrange.contacts.contacts import GROUP_AFTER
 
     sim = Simulation(read_model(write_model(SLIDING.replace("<GRAPHICS>", SLIDING_CONTACTS + "<GRAPHICS>"))))
     contacts = sim.system.contacts

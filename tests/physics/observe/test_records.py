@@ -8,7 +8,7 @@ import mmap
 import numpy as np
 import pytest
 
-from game.physics.records import History, Trail
+from game.physics.observe.records import History, Trail
 
 
 def filled(capacity: int, pts) -> Trail:

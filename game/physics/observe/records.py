@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..model.poses import BallPose, BlockPose
-from .state import Watched
+from ...model.poses import BallPose, BlockPose
+from ..state import Watched
 
 # Unique stamps for trail contents: a new trail or a cleared one gets a fresh
 # stamp, so a drawing cache can never mistake one trail's points for another's.

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..expr import TIME, Node, algebra, names_in
-from ..model import ModelFile
+from ...expr import TIME, Node, algebra, names_in
+from ...model import ModelFile
 
 A = algebra
 

@@ -17,17 +17,17 @@ from pathlib import Path
 
 import numpy as np
 
-from ..expr import TIME, EvaluationError, ExpressionError, Node, evaluate
-from ..expr.codegen import ARITHMETIC_ERRORS
-from ..messages import Message, msg, number
-from ..model import ModelFile, parameter_values
+from ...expr import TIME, EvaluationError, ExpressionError, Node, evaluate
+from ...expr.codegen import ARITHMETIC_ERRORS
+from ...messages import Message, msg, number
+from ...model import ModelFile, parameter_values
+from ..state import BatchPath, Impact, MotionDefaults, SimulationError, State, Vector
+from ..steppers import PIVOT_MIN, RK4, EventRK4, Response, Stepper
 from .codegen import GeneratedDynamics, generate
-from .contact_stepper import FAILURES, ContactRK4
-from .contacts import BoundContact, Contacts, bind_contacts
+from .contacts.contacts import BoundContact, Contacts, bind_contacts
+from .contacts.stepper import FAILURES, ContactRK4
 from .kinematics import GraphicsKinematics
 from .mechanics import Mechanics, build_mechanics
-from .state import BatchPath, Impact, MotionDefaults, SimulationError, State, Vector
-from .steppers import PIVOT_MIN, RK4, EventRK4, Response, Stepper
 
 #: equations kept by what makes them (see :meth:`System._derived`): the models of a kiosk's show,
 #: each with the parameters of its file only

@@ -35,7 +35,7 @@ def test_the_equations_kept_are_those_of_the_files_parameters_only():
     """Each value typed in a panel makes the equations anew (the numbers are in the code): a box
     of balls is megabytes of them, which would stay where they were made (a kiosk's memory grew),
     so only the equations of the parameters of the model's file are kept."""
-    from game.physics import system as systems
+    from game.physics.lagrange import system as systems
 
     model = load_model(MODELS / "pendulo_doble.dat", (MODELS / "pendulo_doble.dat").read_text(encoding="utf-8"))
     base = Simulation(model).parameters

@@ -2,9 +2,9 @@
 motion as it grows (SPEC §7.4). Numbers in model units only; the pixels are drawn by
 :mod:`game.render.plots`.
 
-A :class:`Plot` reads a :class:`~game.physics.records.History` (the run so far, or the
+A :class:`Plot` reads a :class:`~game.physics.observe.records.History` (the run so far, or the
 strobed states of a Poincaré section, or the spread of an ensemble) and keeps its own
-curves as :class:`~game.physics.records.Trail` ring buffers: bounded memory, breaks where
+curves as :class:`~game.physics.observe.records.Trail` ring buffers: bounded memory, breaks where
 a run starts (a drag, a reset), and :meth:`Plot.sync` takes only the rows added since it
 last looked, so a plot costs the same at minute 1 and at minute 50. An angle is shown in
 (−π, π]: where it wraps, the curve breaks instead of drawing a line across the plot.
@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..expr import TIME, Binary, Call, Name, Neg, Node, algebra, names_in
-from ..model import ModelFile
+from ...expr import TIME, Binary, Call, Name, Neg, Node, algebra, names_in
+from ...model import ModelFile
 from .records import History, Trail
 
 #: points kept per curve of a plot (at dt = 0.02 about 7 minutes of motion)

@@ -1,5 +1,5 @@
-"""Generated code for contacts (SPEC §7.3), beside the model's own (:mod:`.codegen`), written with
-the same pieces (:mod:`.emit`).
+"""Generated code for contacts (SPEC §7.3), beside the model's own (:mod:`..codegen`), written with
+the same pieces (:mod:`..emit`).
 
 With contacts, the model's module also gets:
 
@@ -28,9 +28,9 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..expr import TIME, Block, Name, Node, algebra, names_in
-from ..expr.codegen import compile_source
-from .emit import (
+from ....expr import TIME, Block, Name, Node, algebra, names_in
+from ....expr.codegen import compile_source
+from ..emit import (
     Names,
     factor,
     forces,
@@ -43,12 +43,18 @@ from .emit import (
     support_power,
     velocities,
 )
-from .mechanics import Mechanics
+from ..mechanics import Mechanics
 
 A = algebra
 
 _serial = itertools.count(1)
 
+#: a gap whose rate at the start of a substep would carry it this far below 0 by the end may
+#: have passed through an obstacle and out again (model units; far above round-off)
+PASS_THROUGH = 1e-9
+#: with contacts, a gap counts as crossed below −this (model units): two bodies that touch and
+#: move together (a Newton's cradle at rest) have gaps that wander around 0 by round-off
+GAP_ROUNDOFF = 1e-12
 #: the group functions kept (a pile that settles goes through a few dozen sets of contacts)
 KEPT_GROUPS = 64
 #: what group<i> returns of each contact, after the motion (see ContactCode.group)

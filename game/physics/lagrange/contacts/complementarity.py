@@ -1,5 +1,5 @@
 """Projected Gauss–Seidel over the rows of contacts: what the forces of resting contacts
-(:mod:`game.physics.contacts`) and the impulses of impacts (:mod:`game.physics.impacts`) both solve
+(:mod:`.contacts`) and the impulses of impacts (:mod:`.impacts`) both solve
 first, to find which rows hold, and the exact solve on those rows that each then checks."""
 
 from __future__ import annotations

@@ -32,13 +32,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..expr import EvaluationError
-from ..expr.codegen import ARITHMETIC_ERRORS
-from ..messages import Message, msg
-from .codegen import GAP_ROUNDOFF, PASS_THROUGH
+from ....expr import EvaluationError
+from ....expr.codegen import ARITHMETIC_ERRORS
+from ....messages import Message, msg
+from ...state import Impact, State
+from ...steppers import PIVOT_MIN, GeneratedSystem, single_substep, substeps_to_event, unpack
 from .contacts import Contacts, Mode
-from .state import Impact, State
-from .steppers import PIVOT_MIN, GeneratedSystem, single_substep, substeps_to_event, unpack
+from .emit import GAP_ROUNDOFF, PASS_THROUGH
 
 #: an event function this close above 0 has been reached (model units, far below what shows)
 LOCATED = 1e-14

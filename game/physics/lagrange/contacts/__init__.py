@@ -1,0 +1,9 @@
+"""Contacts of a Lagrangian model (SPEC §7.3): their generated terms (:mod:`.emit`), what they do
+at one instant (:mod:`.contacts`: impulses at impacts, :mod:`.impacts`, and forces while resting,
+both solved as complementarity problems, :mod:`.complementarity`), and the stepper that finds
+the instants where they act (:mod:`.stepper`)."""
+
+from .contacts import BoundContact, Contacts, bind_contacts
+from .stepper import ContactRK4
+
+__all__ = ["BoundContact", "ContactRK4", "Contacts", "bind_contacts"]
