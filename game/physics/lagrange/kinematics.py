@@ -23,6 +23,7 @@ from ...expr.codegen import ARITHMETIC_ERRORS
 from ...expr.intervals import value_ranges
 from ...model import GraphicsResolver, ModelFile
 from ...model.poses import BallPose, BarPose, BlockPose, Pose, PoseArrays, SpringPose
+from ..numerics import damped_least_squares, damped_solve, damped_solve_rows
 from ..state import Box, KinematicsDefaults, Vector
 
 A = algebra
@@ -233,38 +234,27 @@ class GraphicsKinematics(KinematicsDefaults):
 
     def drag_position(self, gid: str, target: Vector, t: float, q: Vector,
                       iterations: int = 30) -> np.ndarray:
-        """The q, near ``q``, that puts the handle of ``gid`` closest to ``target``."""
-        h = self.handles[gid]
-        q = np.array(q, dtype=float)
+        """The q, near ``q``, that puts the handle of ``gid`` closest to ``target``: damped least
+        squares on the coordinates the handle depends on."""
+        columns = list(self.handles[gid].coordinates)
         goal = np.asarray(target, dtype=float)
-        try:
-            residual = goal - self.handle_point(gid, t, q)
-        except ARITHMETIC_ERRORS:
-            return q
-        cost = float(residual @ residual)
-        lam = 1e-3
-        for _ in range(iterations):
-            if cost < 1e-24:
-                break
-            J = self.jacobian(gid, t, q)
-            JJt = J @ J.T
-            scale = max(float(np.trace(JJt)), 1e-12)
-            step = J.T @ np.linalg.solve(JJt + lam * scale * np.eye(2), residual)
-            trial = q.copy()
-            trial[list(h.coordinates)] += step
+
+        def residual(x: np.ndarray) -> np.ndarray | None:
             try:
-                r_new = goal - self.handle_point(gid, t, trial)
-                c_new = float(r_new @ r_new)
+                return goal - self.handle_point(gid, t, x)
             except ARITHMETIC_ERRORS:
-                c_new = np.inf
-            if c_new < cost:
-                q, residual, cost = trial, r_new, c_new
-                lam = max(lam / 10, 1e-9)
-            else:
-                lam *= 10
-                if lam > 1e6:
-                    break
-        return q
+                return None
+
+        def step(x: np.ndarray, r: np.ndarray, damping: float) -> np.ndarray:
+            return damped_solve_rows(self.jacobian(gid, t, x), r, damping, 1e-12)
+
+        def move(x: np.ndarray, dx: np.ndarray) -> np.ndarray:
+            trial = x.copy()
+            trial[columns] += dx
+            return trial
+
+        return damped_least_squares(np.array(q, dtype=float), residual, step, move, iterations=iterations,
+                                    small=1e-24, least_damping=1e-9)
 
     # -- v mode ----------------------------------------------------------------------------
 
@@ -281,10 +271,8 @@ class GraphicsKinematics(KinematicsDefaults):
         h = self.handles[gid]
         J = self.jacobian(gid, t, q)
         cols = [h.coordinates.index(i) for i in h.own]
-        Jo = J[:, cols]
         # damped least squares: exact when reachable, smallest velocity otherwise
-        reg = 1e-12 * max(float(np.trace(Jo.T @ Jo)), 1e-12)
-        own = np.linalg.solve(Jo.T @ Jo + reg * np.eye(len(cols)), Jo.T @ np.asarray(velocity, dtype=float))
+        own = damped_solve(J[:, cols], np.asarray(velocity, dtype=float), 1e-12, 1e-12)
         out = np.array(qdot, dtype=float)
         out[list(h.own)] = own
         return out

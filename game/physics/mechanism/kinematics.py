@@ -25,6 +25,7 @@ import numpy as np
 from ...expr import EvaluationError
 from ...model.mechanism import Element, element_number
 from ...model.poses import BallPose, BarPose, ForceArrow, JointPose, Pose, RailPose, SpringPose
+from ..numerics import damped_least_squares, damped_solve
 from ..state import Box, KinematicsDefaults, SimulationError, State, Vector
 from .assembly import Assembly
 
@@ -206,45 +207,32 @@ class MechanismKinematics(KinematicsDefaults):
         s = self.system
         i = self.handles[gid].own[0]
         goal = np.asarray(target, dtype=float)
-        q = np.array(q, dtype=float)
-        residual = goal - q[i:i + 2]
-        cost = float(residual @ residual)
-        damping = 1e-3
-        longest = 0.2 * self.size  # a step no longer than this keeps the linkage on its branch
-        for _ in range(iterations):
-            if cost < (1e-12 * self.size) ** 2:
-                break
+
+        def residual(x: np.ndarray) -> np.ndarray:
+            return goal - x[i:i + 2]
+
+        def step(x: np.ndarray, r: np.ndarray, damping: float) -> np.ndarray | None:
+            """Along the motions the constraints allow."""
             try:
-                basis = s.motions(q, t)
+                basis = s.motions(x, t)
             except (EvaluationError, ArithmeticError):
-                break
+                return None
             if basis.shape[1] == 0:
-                break  # nothing can move (a driven mechanism)
-            B = basis[i:i + 2]
-            BtB = B.T @ B
-            scale = max(float(np.trace(BtB)), 1e-300)
-            z = np.linalg.solve(BtB + damping * scale * np.eye(len(BtB)), B.T @ residual)
-            step = basis @ z
-            if float(np.max(np.abs(step))) > longest:
-                # too long a step (its linear picture is not to be trusted so far, e.g. towards a
-                # place out of reach): more damping turns it towards the directions that move
-                # the point most, instead of shortening a step that goes the wrong way
-                damping *= 4
-                continue
+                return None  # nothing can move (a driven mechanism)
+            return basis @ damped_solve(basis[i:i + 2], r, damping, 1e-300)
+
+        def move(x: np.ndarray, dx: np.ndarray) -> np.ndarray | None:
+            """The step, then back onto the constraints."""
             try:
-                trial = s.assemble(q + step, t, iterations=20)
+                return s.assemble(x + dx, t, iterations=20)
             except SimulationError:
-                trial = None
-            new_residual = goal - trial[i:i + 2] if trial is not None else residual
-            new_cost = float(new_residual @ new_residual)
-            if trial is not None and new_cost < cost:
-                q, residual, cost = trial, new_residual, new_cost
-                damping = max(damping / 10, 1e-12)
-            else:
-                damping *= 10
-                if damping > 1e6:
-                    break
-        return q
+                return None
+
+        # a step no longer than 0.2 of the mechanism keeps the linkage on its branch (a longer one,
+        # e.g. towards a place out of reach, is turned by more damping towards the directions that
+        # move the point most, instead of shortened while it goes the wrong way)
+        return damped_least_squares(np.array(q, dtype=float), residual, step, move, iterations=iterations,
+                                    small=(1e-12 * self.size) ** 2, least_damping=1e-12, longest=0.2 * self.size)
 
     # -- v mode ----------------------------------------------------------------------------------
 
@@ -258,10 +246,7 @@ class MechanismKinematics(KinematicsDefaults):
         basis = s.motions(q, t)
         if basis.shape[1] == 0:
             return base
-        B = basis[i:i + 2]
-        BtB = B.T @ B
-        reg = 1e-12 * max(float(np.trace(BtB)), 1e-300)
-        z = np.linalg.solve(BtB + reg * np.eye(len(BtB)), B.T @ (np.asarray(velocity, dtype=float) - base[i:i + 2]))
+        z = damped_solve(basis[i:i + 2], np.asarray(velocity, dtype=float) - base[i:i + 2], 1e-12, 1e-300)
         return base + basis @ z
 
 

@@ -53,6 +53,7 @@ from ...expr.codegen import ARITHMETIC_ERRORS
 from ...messages import Message, msg, number
 from ...model import ModelFile, ModelFileError, condition_values
 from ...model.mechanism import Element, cell_word, element_number
+from ..numerics import solve_linear
 from ..state import MotionDefaults, SimulationError, State
 from ..steppers import ConstrainedRK4, Projected
 from .assembly import METRIC_FLOOR, RANK_TOLERANCE, Assembly, Constraint
@@ -441,7 +442,7 @@ class MechanismSystem(Assembly, MotionDefaults):
         values = self._dynamics_values(t, y, checked)
         K = self._kkt
         K.reshape(-1)[self._kkt_flat] = values[self._jacobian_twice]  # Φq and Φqᵀ, in one indexing
-        solution = _solve_linear(K, values[self._rhs_source])
+        solution = solve_linear(K, values[self._rhs_source])
         acc, lam = solution[:n], solution[n:]
         if checked and not np.all(np.isfinite(solution)):
             raise SimulationError(msg("mechanism.singular_accelerations"), t, self._named(y[:n], y[n:2 * n]))
@@ -545,19 +546,6 @@ class MechanismSystem(Assembly, MotionDefaults):
                 L0 = self.length(e.points[1], e.points[2])
                 out.append((e.id, "normal", xp, yp, -lam[k] * (yb - ya) / L0, lam[k] * (xb - xa) / L0))
         return out
-
-
-try:  # LAPACK's gesv without numpy.linalg.solve's checks (a few µs per stage): NaN when singular
-    from numpy.linalg import _umath_linalg
-
-    def _solve_linear(K: np.ndarray, rhs: np.ndarray) -> np.ndarray:
-        return _umath_linalg.solve1(K, rhs)
-except (ImportError, AttributeError):  # pragma: no cover - another numpy
-    def _solve_linear(K: np.ndarray, rhs: np.ndarray) -> np.ndarray:
-        try:
-            return np.linalg.solve(K, rhs)
-        except np.linalg.LinAlgError:
-            return np.full(len(rhs), np.nan)
 
 
 

@@ -23,13 +23,14 @@ import numpy as np
 
 from ...model.poses import BallPose, BlockPose
 from ..state import Watched
+from .ring import Ring
 
 # Unique stamps for trail contents: a new trail or a cleared one gets a fresh
 # stamp, so a drawing cache can never mistake one trail's points for another's.
 _stamps = itertools.count()
 
 
-class Trail:
+class Trail(Ring):
     """The positions of one point, at most ``capacity`` of them, oldest first.
 
     Memory is fixed at construction. What happens when it is full depends on
@@ -47,32 +48,16 @@ class Trail:
     :meth:`break_here` marks a discontinuity, so the segment from the last point
     before it to the first point after it is not drawn (after the user drags a
     body, the trail must not show a jump as if it were motion). Runs keep their
-    first and last points through any thinning.
+    first and last points through any thinning. The points are the rows of a
+    :class:`~.ring.Ring`.
     """
 
     def __init__(self, capacity: int, thin: bool = False) -> None:
         if capacity < 4 if thin else capacity < 2:
             raise ValueError(f"a trail needs a capacity of at least {4 if thin else 2} points, got {capacity}")
+        super().__init__(np.empty((capacity, 2), dtype=np.float64), first_starts=False)
         self.thin = thin
-        self._xy = np.empty((capacity, 2), dtype=np.float64)
-        # _starts[i]: the point in slot i does not connect to the point before it.
-        self._starts = np.zeros(capacity, dtype=bool)
-        self._head = 0  # slot written by the next add()
-        self._count = 0
-        self._pending_break = False
-        self._added = 0  # points stored since construction / the last clear
         self._stamp = next(_stamps)
-        self._lone = False  # the newest point was put by restart() and nothing followed it
-
-    @property
-    def capacity(self) -> int:
-        """Maximum number of points kept."""
-        return self._xy.shape[0]
-
-    @property
-    def added(self) -> int:
-        """Points added since construction or the last clear (including overwritten ones)."""
-        return self._added
 
     @property
     def stamp(self) -> int:
@@ -82,10 +67,7 @@ class Trail:
     @property
     def nbytes(self) -> int:
         """Memory held by the points."""
-        return self._xy.nbytes + self._starts.nbytes
-
-    def __len__(self) -> int:
-        return self._count
+        return self._rows.nbytes + self._starts.nbytes
 
     def add(self, x: float, y: float) -> None:
         """Append a position in model units, overwriting the oldest when full.
@@ -99,14 +81,9 @@ class Trail:
         if self.thin and self._count == self.capacity:
             self._thin_older_half()
         i = self._head
-        self._xy[i, 0] = x
-        self._xy[i, 1] = y
-        self._starts[i] = self._pending_break
-        self._pending_break = False
-        self._head = (i + 1) % self.capacity
-        self._count = min(self._count + 1, self.capacity)
-        self._added += 1
-        self._lone = False
+        self._rows[i, 0] = x
+        self._rows[i, 1] = y
+        self._written(i)
 
     def extend(self, xy: np.ndarray, starts: np.ndarray | None = None) -> None:
         """Append many points at once, as :meth:`add` would one by one; ``starts[i]`` breaks
@@ -131,7 +108,7 @@ class Trail:
         cap = self.capacity
         keep = min(k, cap)
         slots = (self._head + np.arange(k - keep, k)) % cap
-        self._xy[slots] = xy[k - keep:]
+        self._rows[slots] = xy[k - keep:]
         self._starts[slots] = brk[k - keep:]
         self._head = (self._head + k) % cap
         self._count = min(self._count + k, cap)
@@ -141,12 +118,13 @@ class Trail:
     def restart(self, x: float, y: float) -> None:
         """Start a new run at (x, y). Several restarts with no point added in between
         (a drag: one per mouse move) leave one starting point, the last."""
-        if self._lone and math.isfinite(x) and math.isfinite(y):
-            self._xy[self._head - 1] = (x, y)
-            return
-        self.break_here()
-        self.add(x, y)
-        self._lone = len(self) > 0 and math.isfinite(x) and math.isfinite(y)
+        self._restart((x, y))
+
+    def _put(self, row: Sequence[float]) -> None:
+        self.add(*row)
+
+    def _keeps(self, row: Sequence[float]) -> bool:
+        return all(math.isfinite(v) for v in row)
 
     def _thin_older_half(self) -> None:
         """Keep every other point of the older half, and every run's first and last point."""
@@ -162,36 +140,19 @@ class Trail:
         if k == self._count:  # nothing to drop (all runs of one or two points): forget the oldest
             keep[0] = False
             k -= 1
-        self._xy[:k] = xy[keep]
+        self._rows[:k] = xy[keep]
         self._starts[:k] = starts[keep]
         self._head = k % self.capacity
         self._count = k
 
     def clear(self) -> None:
         """Forget every point (the Eraser button)."""
-        self._head = 0
-        self._count = 0
-        self._pending_break = False
-        self._added = 0
+        super().clear()
         self._stamp = next(_stamps)
-        self._lone = False
-
-    def break_here(self) -> None:
-        """The next point added will not be joined to the previous one."""
-        if self._count:
-            self._pending_break = True
 
     def points(self) -> np.ndarray:
         """A copy of the stored points, oldest first, shape ``(len(self), 2)``."""
         return self.latest(self._count)[0]
-
-    def starts(self) -> np.ndarray:
-        """Per point (oldest first): True where a new run starts (always the first)."""
-        s = self.latest(self._count)[1]
-        if s.size:
-            # After wrapping, the oldest surviving point's predecessor is gone.
-            s[0] = True
-        return s
 
     def runs(self) -> list[np.ndarray]:
         """The points split at breaks: each array is one connected polyline."""
@@ -200,19 +161,8 @@ class Trail:
             return []
         return np.split(pts, np.flatnonzero(self.starts())[1:])
 
-    def latest(self, k: int) -> tuple[np.ndarray, np.ndarray]:
-        """Copies of the newest ``k`` points and their start flags, oldest first."""
-        k = min(k, self._count)
-        start = self._head - k
-        if start >= 0:
-            return self._xy[start : self._head].copy(), self._starts[start : self._head].copy()
-        return (
-            np.concatenate((self._xy[start:], self._xy[: self._head])),
-            np.concatenate((self._starts[start:], self._starts[: self._head])),
-        )
 
-
-class History:
+class History(Ring):
     """The run so far as named columns of floats, newest last, in a ring of ``capacity`` rows.
 
     Each row also says whether it starts a new run (after a break), so a plot
@@ -223,45 +173,11 @@ class History:
         if capacity < 2:
             raise ValueError(f"a history needs room for at least 2 rows, got {capacity}")
         self.names = tuple(names)
-        self._rows = zeroed_pages(capacity, len(self.names))
-        self._starts = np.zeros(capacity, dtype=bool)
-        self._head = 0
-        self._count = 0
-        self._added = 0
-        self._pending_break = True
-        self._lone = False
-
-    @property
-    def capacity(self) -> int:
-        return self._rows.shape[0]
-
-    @property
-    def added(self) -> int:
-        """Rows appended since construction or the last clear (including overwritten ones):
-        a plot draws the rows added since it last looked."""
-        return self._added
-
-    def __len__(self) -> int:
-        return self._count
-
-    def append(self, row: Sequence[float]) -> None:
-        i = self._head
-        self._rows[i] = row
-        self._starts[i] = self._pending_break
-        self._pending_break = False
-        self._head = (i + 1) % self.capacity
-        self._count = min(self._count + 1, self.capacity)
-        self._added += 1
-        self._lone = False
+        super().__init__(zeroed_pages(capacity, len(self.names)), first_starts=True)
 
     def restart(self, row: Sequence[float]) -> None:
         """A new run starts at ``row``; restarts in a row keep only the last one."""
-        if self._lone:
-            self._rows[self._head - 1] = row
-            return
-        self._pending_break = True
-        self.append(row)
-        self._lone = True
+        self._restart(row)
 
     @property
     def settled(self) -> int:
@@ -269,36 +185,13 @@ class History:
         restart may still replace (a drag moves it with every mouse motion)."""
         return self._added - (1 if self._lone else 0)
 
-    def latest(self, k: int) -> tuple[np.ndarray, np.ndarray]:
-        """Copies of the newest ``k`` rows and their run-start flags, oldest first."""
-        k = min(k, self._count)
-        idx = (self._head - k + np.arange(k)) % self.capacity
-        return self._rows[idx], self._starts[idx]
-
-    def clear(self) -> None:
-        self._head = self._count = self._added = 0
-        self._pending_break = True
-        self._lone = False
-
     def column(self, name: str) -> np.ndarray:
         """One column, oldest row first."""
-        return self._ordered(self._rows[:, self.names.index(name)])
-
-    def starts(self) -> np.ndarray:
-        """Per row, oldest first: True where a new run starts (always the first)."""
-        s = self._ordered(self._starts)
-        if s.size:
-            s[0] = True
-        return s
+        return self._newest(self._rows[:, self.names.index(name)], self._count)
 
     def rows(self) -> np.ndarray:
         """Every row, oldest first, shape (len, number of names)."""
-        return self._ordered(self._rows)
-
-    def _ordered(self, a: np.ndarray) -> np.ndarray:
-        if self._count < self.capacity:
-            return a[: self._count].copy()
-        return np.concatenate((a[self._head :], a[: self._head]))
+        return self._newest(self._rows, self._count)
 
 
 def zeroed_pages(rows: int, columns: int) -> np.ndarray:

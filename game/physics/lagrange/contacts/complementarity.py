@@ -1,9 +1,11 @@
 """Projected Gauss–Seidel over the rows of contacts: what the forces of resting contacts
-(:mod:`.contacts`) and the impulses of impacts (:mod:`.impacts`) both solve
-first, to find which rows hold, and the exact solve on those rows that each then checks."""
+(:mod:`.contacts`) and the impulses of impacts (:mod:`.impacts`) both solve first, to find
+which rows hold, and the exact solve on those rows, checked against the friction cones
+(:func:`exact_solution`), that both then use when it is consistent."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -69,4 +71,40 @@ def solve_holding(G: np.ndarray, b: np.ndarray, holding: Sequence[int],
     exact[holding] = sub
     for i, (n, mu) in edge.items():
         exact[i] = mu * exact[n]
+    return exact
+
+
+def exact_solution(G: np.ndarray, b: np.ndarray, f: np.ndarray, normal_of: Sequence[int], cone: Sequence[float],
+                   edge: Sequence[float], opposing: bool, slack: float = 0.0) -> np.ndarray | None:
+    """The exact solution on the rows that ``f`` (the sweeps' answer) leaves holding, if it is
+    consistent; else None (and None when no row holds or their matrix is singular).
+
+    A normal row (``normal_of[i] < 0``) holds where f > 0; a friction row where |f| is inside its
+    cone, below ``cone[i]`` times the f of its normal row ``normal_of[i]``. A friction row at the
+    edge of its cone (its normal row pushing) slides: f = ±``edge[i]``·f of its normal row, with the
+    sign of f. Consistent means: normal forces ≥ 0 with no rate below 0 (beyond round-off),
+    friction inside its cone (to ``slack``), and with ``opposing``, sliding friction against the
+    slip that is left."""
+    m = len(f)
+    holding = [i for i in range(m) if (normal_of[i] < 0 and f[i] > 0)
+               or (normal_of[i] >= 0 and abs(f[i]) < cone[i] * f[normal_of[i]] * (1 - 1e-9))]
+    if not holding:
+        return None
+    sliding = {i: (normal_of[i], math.copysign(edge[i], f[i])) for i in range(m)
+               if normal_of[i] >= 0 and i not in holding and f[normal_of[i]] > 0}
+    exact = solve_holding(G, b, holding, sliding)
+    if exact is None:
+        return None
+    a = b + G @ exact
+    size = 1.0 + float(np.max(np.abs(b)))
+    for i in range(m):
+        n = normal_of[i]
+        if n < 0:
+            if exact[i] < 0 or a[i] < -1e-9 * size:
+                return None
+        elif i in sliding:
+            if opposing and exact[i] * a[i] > 1e-9 * size * abs(exact[i]):  # friction must oppose the slip left
+                return None
+        elif abs(exact[i]) > cone[i] * exact[n] * (1 + 1e-9) + slack:
+            return None
     return exact

@@ -45,7 +45,7 @@ import numpy as np
 from ....expr import Node, algebra
 from ....model import ModelFile
 from ....model.contacts import coefficients
-from .complementarity import projected_gauss_seidel, solve_holding
+from .complementarity import exact_solution, projected_gauss_seidel
 from .emit import GROUP_MATRICES, KEPT_GROUPS
 from .impacts import ImpactRow, simultaneous
 
@@ -748,42 +748,26 @@ def _complementarity(G: np.ndarray, a_free: np.ndarray, kinds: Sequence[tuple[in
     unless |φ| would pass mu·λ of their contact. Projected Gauss–Seidel (from ``start``, the
     forces a moment ago) finds which rows hold; the equalities on those are then solved
     exactly (RK4 needs the forces to round-off, not to the sweeps' tolerance)."""
+    normal_of = [mode if kind == 1 else -1 for mode, kind, _ in kinds]
+    mu = [mu for _, _, mu in kinds]
     if start is not None and start.any():
         # the same rows as a moment ago, solved exactly: the answer if it is consistent
-        exact = _polish(G, a_free, start, kinds)
+        exact = _polish(G, a_free, start, kinds, normal_of, mu)
         if exact is not start:
             return exact
-    normal_of = [mode if kind == 1 else -1 for mode, kind, _ in kinds]
     # to 1e-10 of the rates: the exact solve does the rest
-    f = projected_gauss_seidel(G, a_free, normal_of, [mu for _, _, mu in kinds], FORCE_SWEEPS, 1e-10, start)
-    return _polish(G, a_free, f, kinds)
+    f = projected_gauss_seidel(G, a_free, normal_of, mu, FORCE_SWEEPS, 1e-10, start)
+    return _polish(G, a_free, f, kinds, normal_of, mu)
 
 
-def _polish(G: np.ndarray, a_free: np.ndarray, f: np.ndarray, kinds: Sequence[tuple[int, int, float]]) -> np.ndarray:
+def _polish(G: np.ndarray, a_free: np.ndarray, f: np.ndarray, kinds: Sequence[tuple[int, int, float]],
+            normal_of: Sequence[int], mu: Sequence[float]) -> np.ndarray:
     """The exact solution on the rows the sweeps left holding (and friction at the edge
-    of its cone folded into its normal row), if it is consistent; else the sweeps' f."""
+    of its cone, φ = ±mu·λ, folded into its normal row), if it is consistent; else the sweeps' f."""
     if all(kind == 0 for _, kind, _ in kinds):
         return _polish_normal(G, a_free, f)
-    m = len(f)
-    holding = [i for i in range(m) if (kinds[i][1] == 0 and f[i] > 0)
-               or (kinds[i][1] == 1 and abs(f[i]) < kinds[i][2] * f[kinds[i][0]] * (1 - 1e-9))]
-    if not holding:
-        return f
-    # friction at the edge of its cone: φ = ±mu·λ
-    edge = {i: (kinds[i][0], math.copysign(kinds[i][2], f[i])) for i in range(m)
-            if kinds[i][1] == 1 and i not in holding and f[kinds[i][0]] > 0}
-    exact = solve_holding(G, a_free, holding, edge)
-    if exact is None:
-        return f
-    a = a_free + G @ exact
-    scale = 1.0 + float(np.max(np.abs(a_free)))
-    for i in range(m):
-        mode, kind, mu = kinds[i]
-        if kind == 0 and (exact[i] < 0 or a[i] < -1e-9 * scale):
-            return f
-        if kind == 1 and abs(exact[i]) > mu * exact[mode] * (1 + 1e-9):
-            return f
-    return exact
+    exact = exact_solution(G, a_free, f, normal_of, mu, mu, opposing=False)
+    return f if exact is None else exact
 
 
 def _polish_normal(G: np.ndarray, a_free: np.ndarray, f: np.ndarray) -> np.ndarray:

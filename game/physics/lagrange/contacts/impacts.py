@@ -22,13 +22,12 @@ the result does not depend on the order of the rows beyond round-off.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from .complementarity import projected_gauss_seidel, solve_holding
+from .complementarity import exact_solution, projected_gauss_seidel
 
 #: projected Gauss–Seidel sweeps at most (the exact solve on the set they find does the rest)
 SWEEPS = 500
@@ -131,8 +130,11 @@ def _impulses(G: np.ndarray, b: np.ndarray, kinds: Sequence[tuple[int, float, fl
     if m == 1:  # one contact without friction: in closed form
         return np.array([max(0.0, -b[0] / G[0, 0])])
     f = _sweeps(G, b, kinds, scale)
-    for kinetic in (True, False):
-        exact = _exact(G, b, f, kinds, scale, kinetic)
+    normal_of = [n if mu_s >= 0 else -1 for n, mu_s, _ in kinds]
+    cone = [scale * mu_s for _, mu_s, _ in kinds]
+    # friction at the edge of its static cone slides with mu_k, or with mu_s if that is no answer
+    for edge in ([scale * mu_k for _, _, mu_k in kinds], cone):
+        exact = exact_solution(G, b, f, normal_of, cone, edge, opposing=True, slack=1e-300)
         if exact is not None:
             return exact
     return f
@@ -142,39 +144,3 @@ def _sweeps(G: np.ndarray, b: np.ndarray, kinds: Sequence[tuple[int, float, floa
     """Projected Gauss–Seidel: normal impulses ≥ 0, friction inside the static cone."""
     normal_of = [n if mu >= 0 else -1 for n, mu, _ in kinds]
     return projected_gauss_seidel(G, b, normal_of, [scale * max(mu, 0.0) for _, mu, _ in kinds], SWEEPS, 1e-12)
-
-
-def _exact(G: np.ndarray, b: np.ndarray, f: np.ndarray, kinds: Sequence[tuple[int, float, float]], scale: float,
-           kinetic: bool) -> np.ndarray | None:
-    """The exact solution on the impulses the sweeps left acting (friction at the edge of its
-    static cone sliding with mu_k, or with mu_s if not ``kinetic``), or None if it is not one."""
-    m = len(f)
-
-    def is_normal(i: int) -> bool:
-        return kinds[i][1] < 0
-
-    def cone(i: int) -> float:
-        return scale * kinds[i][1] * f[kinds[i][0]]
-
-    acting = [i for i in range(m) if (is_normal(i) and f[i] > 0) or (not is_normal(i) and abs(f[i]) < cone(i) * (1 - 1e-9))]
-    if not acting:
-        return None
-    edge = {i: (kinds[i][0], math.copysign(scale * (kinds[i][2] if kinetic else kinds[i][1]), f[i]))
-            for i in range(m) if not is_normal(i) and i not in acting and f[kinds[i][0]] > 0}
-    # sliding: Pt = ±mu·Pn
-    exact = solve_holding(G, b, acting, edge)
-    if exact is None:
-        return None
-    a = b + G @ exact
-    size = 1.0 + float(np.max(np.abs(b)))
-    for i in range(m):
-        n, mu_s, _ = kinds[i]
-        if is_normal(i):
-            if exact[i] < 0 or a[i] < -1e-9 * size:
-                return None
-        elif i in edge:
-            if exact[i] * a[i] > 1e-9 * size * abs(exact[i]):  # friction must oppose the slip left
-                return None
-        elif abs(exact[i]) > scale * mu_s * exact[n] * (1 + 1e-9) + 1e-300:
-            return None
-    return exact
