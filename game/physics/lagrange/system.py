@@ -24,8 +24,9 @@ from ...model import ModelFile, parameter_values
 from ..state import BatchPath, Impact, MotionDefaults, SimulationError, State, Vector
 from ..steppers import PIVOT_MIN, RK4, EventRK4, Response, Stepper
 from .codegen import GeneratedDynamics, generate
-from .contacts.contacts import BoundContact, Contacts, bind_contacts
+from .contacts.contacts import Contacts
 from .contacts.stepper import FAILURES, ContactRK4
+from .contacts.terms import BoundContact, bind_contacts
 from .kinematics import GraphicsKinematics
 from .mechanics import Mechanics, build_mechanics
 

@@ -24,7 +24,7 @@ coordinates:
   every substep. One resting contact is solved in closed form; several make a small
   linear complementarity problem, solved exactly on the rows that held a moment ago
   if that is consistent, else by projected Gauss–Seidel and then exactly on the set
-  it finds. Their terms come as a :class:`Batch`, from one call of a function
+  it finds (:mod:`.resting`). Their terms come as a :class:`~.terms.Batch`, from one call of a function
   generated for that set of contacts once the set has been asked for
   :data:`GROUP_AFTER` times (a pile at rest asks for the same one at every stage).
 
@@ -35,68 +35,26 @@ that E − W − E₀ + losses stays at integration error.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from functools import cached_property
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from ....expr import Node, algebra
-from ....model import ModelFile
-from ....model.contacts import coefficients
-from .complementarity import exact_solution, projected_gauss_seidel
 from .emit import GROUP_MATRICES, KEPT_GROUPS
 from .impacts import ImpactRow, simultaneous
+from .resting import Plan, resting_forces, stick
+from .terms import TOUCH, Batch, BoundContact, Mode, Motion, Push, Rest, Terms, dot, tolerance
 
 #: an impact slower than the free normal acceleration builds in this many substeps is inelastic
 REST_SUBSTEPS = 4
-#: relative size under which a gap counts as touching and a speed as zero
-TOUCH = 1e-9
 #: rounds of simultaneous impulses with restitution (each one a wave along a chain) before the
 #: rest is made inelastic
 RESTITUTION_ROUNDS = 200
 #: then rounds of inelastic impulses on every touching contact at most (one is enough but for round-off)
 INELASTIC_ROUNDS = 20
-#: projected Gauss–Seidel sweeps for resting forces at most
-FORCE_SWEEPS = 300
 #: a set of contacts asked for together this many times (about 30 substeps: a pile settling,
 #: not a passing bounce, whose set would cost more to compile than it saves) gets its own
 #: generated function
 GROUP_AFTER = 150
-
-
-@dataclass(frozen=True)
-class BoundContact:
-    """A contact of the model with numbers for its coefficients: ``friction`` is mu_s (the
-    cone a sticking contact stays in), ``kinetic`` mu_k (what a sliding one feels)."""
-
-    id: str
-    restitution: float
-    friction: float
-    gap: Node
-    slip: Node
-    kinetic: float
-
-    @cached_property
-    def rubs(self) -> bool:
-        """It has friction: mu > 0 and a slip that is not identically 0."""
-        return self.friction > 0 and not algebra.is_zero(self.slip)
-
-
-def bind_contacts(model: ModelFile, parameters: Mapping[str, float]) -> tuple[BoundContact, ...]:
-    """The model's contacts with the parameters' values (ExpressionError if e or mu is out of range)."""
-    out = []
-    for c in model.contacts:
-        e, mu, mu_k = coefficients(c, parameters)
-        out.append(BoundContact(c.id, e, mu, algebra.bind(c.gap.tree, parameters), algebra.bind(c.slip.tree, parameters),
-                                mu_k))
-    return tuple(out)
-
-
-def _tolerance(direction: Sequence[float], v: Sequence[float]) -> float:
-    """A rate along ``direction`` (J or S) below this is none, at velocities ``v``."""
-    return TOUCH * math.sqrt(_dot(direction, direction)) * max(1.0, math.sqrt(_dot(v, v)))
 
 
 class _Lazy:
@@ -116,130 +74,6 @@ class _Lazy:
         return made
 
 
-def _dot(a: Sequence[float], b: Sequence[float]) -> float:
-    return math.fsum(x * y for x, y in zip(a, b)) if len(a) > 8 else sum(x * y for x, y in zip(a, b))
-
-
-class Motion:
-    """The motion at one state without contact forces, as the generated ``dynamics`` gives it."""
-
-    __slots__ = ("acceleration", "momentum_rate", "pivot", "support_power", "velocity", "work_power")
-
-    def __init__(self, out: Sequence[float], n: int):
-        self.velocity = out[:n]
-        self.momentum_rate = out[n:2 * n]
-        self.acceleration = out[2 * n:3 * n]
-        self.pivot, self.work_power, self.support_power = out[3 * n:]
-
-
-class Terms:
-    """One contact at one state: its gap, rates, directions J and S, and T⁻¹ applied to them."""
-
-    __slots__ = ("J", "S", "WJ", "WS", "c", "d", "gap", "rate", "slip", "velocity")
-
-    def __init__(self, out: Sequence[float], solved: Sequence[float], velocity: Sequence[float], n: int):
-        self.gap, self.rate, self.c, self.slip, self.d = out[:5]
-        self.J, self.S = out[5:5 + n], out[5 + n:]
-        self.WJ, self.WS = solved[:n], solved[n:]
-        self.velocity = velocity
-
-
-class Rest:
-    """One contact resting alone at one state, as its generated ``rest<k>`` gives it (or as
-    :meth:`of` works it out from its terms)."""
-
-    __slots__ = (
-        "J",
-        "S",
-        "an",
-        "at",
-        "gap",
-        "gnn",
-        "gns",
-        "gss",
-        "jv",
-        "momentum_rate",
-        "pivot",
-        "rate",
-        "slip",
-        "support_power",
-        "sv",
-        "velocity",
-        "work_power",
-    )
-
-    def __init__(self, out: Sequence[float], n: int):
-        self.velocity, self.momentum_rate = out[:n], out[n:2 * n]
-        self.J, self.S = out[2 * n:3 * n], out[3 * n:4 * n]
-        (self.pivot, self.work_power, self.support_power, self.gap, self.rate, self.slip, self.an, self.at,
-         self.gnn, self.gns, self.gss, self.jv, self.sv) = out[4 * n:]
-
-    @classmethod
-    def of(cls, tk: Terms, motion: Motion) -> Rest:
-        J, S, v, acc = tk.J, tk.S, motion.velocity, motion.acceleration
-        return cls((*v, *motion.momentum_rate, *J, *S, motion.pivot, motion.work_power, motion.support_power,
-                    tk.gap, tk.rate, tk.slip, _dot(J, acc) + tk.c, _dot(S, acc) + tk.d, _dot(J, tk.WJ),
-                    _dot(J, tk.WS), _dot(S, tk.WS), _dot(J, v), _dot(S, v)), len(J))
-
-
-class Batch:
-    """Several contacts at one state, as arrays: the motion without contact forces, then one row
-    per contact (in the order they were asked for) of gap, rate, slip, drifts c and d, J, S,
-    T⁻¹Jᵀ and T⁻¹Sᵀ. From one call of a generated ``group<i>`` (or, for a set of contacts seen
-    too seldom to be worth compiling, from each contact's own functions)."""
-
-    __slots__ = ("J", "S", "WJ", "WS", "acceleration", "c", "d", "gap", "momentum_rate", "pivot", "rate", "slip",
-                 "support_power", "v", "velocity", "work_power")
-
-    def __init__(self, motion: Sequence[float], n: int, fields: np.ndarray, J: np.ndarray, S: np.ndarray,
-                 WJ: np.ndarray, WS: np.ndarray):
-        self.velocity, self.momentum_rate = list(motion[:n]), list(motion[n:2 * n])
-        self.v = np.array(self.velocity)
-        self.acceleration = np.array(motion[2 * n:3 * n])
-        self.pivot, self.work_power, self.support_power = (float(x) for x in motion[3 * n:3 * n + 3])
-        self.gap, self.rate, self.slip, self.c, self.d = fields
-        self.J, self.S, self.WJ, self.WS = J, S, WJ, WS
-
-    def terms(self, row: int) -> Terms:
-        """Row ``row`` as the :class:`Terms` of its contact."""
-        n = len(self.velocity)
-        out = [float(self.gap[row]), float(self.rate[row]), float(self.c[row]), float(self.slip[row]),
-               float(self.d[row]), *self.J[row].tolist(), *self.S[row].tolist()]
-        return Terms(out, [*self.WJ[row].tolist(), *self.WS[row].tolist()], self.velocity, n)
-
-    def motion(self) -> Motion:
-        n = len(self.velocity)
-        return Motion([*self.velocity, *self.momentum_rate, *self.acceleration.tolist(), self.pivot,
-                       self.work_power, self.support_power], n)
-
-
-class Mode(NamedTuple):
-    """A resting contact and how its friction acts: ``sliding`` = 0 sticks (or has no
-    friction), ±1 slides with that sign of slip (friction pushes the other way). A named
-    tuple: the modes of a pile are compared at every stage, and tuples compare fast."""
-
-    contact: int
-    sliding: int = 0
-
-
-class Push(NamedTuple):
-    """The resting contacts' effect at one state: the motion without them (q̇, ṗ, the pivot,
-    the powers), the generalized force they add to ṗ, its power, and each normal force."""
-
-    velocity: Sequence[float]
-    momentum_rate: Sequence[float]
-    pivot: float
-    work_power: float
-    support_power: float
-    force: list[float]
-    power: float
-    normal: list[float]
-    #: per resting contact, how much a unit normal force accelerates its gap (J·T⁻¹·Jᵀ)
-    stiffness: list[float]
-    #: per resting contact, the normal acceleration without contact forces
-    free: list[float]
-
-
 class Contacts:
     """A system's contacts: their coefficients and generated terms, and what they do."""
 
@@ -257,7 +91,7 @@ class Contacts:
         self._last_rest: tuple[tuple[float, ...], Rest] | None = None
         self._last_batch: tuple[tuple, Batch] | None = None
         self._last_push: tuple[tuple, Push] | None = None
-        self._plans: dict[tuple, _Plan] = {}
+        self._plans: dict[tuple, Plan] = {}
         self._last_gaps: tuple[tuple, tuple[float, ...]] | None = None
         #: how often each set of contacts has been asked for together (compiled at GROUP_AFTER)
         self._asked: dict[tuple[int, ...], int] = {}
@@ -362,12 +196,12 @@ class Contacts:
     def resting_speed(self, terms: Terms, acceleration: Sequence[float] | np.ndarray) -> float:
         """A normal speed below which the contact rests: the speed the acceleration that presses
         it (without contact forces) builds in :data:`REST_SUBSTEPS` substeps."""
-        return REST_SUBSTEPS * self.delta * max(0.0, -(_dot(terms.J, list(acceleration)) + terms.c))
+        return REST_SUBSTEPS * self.delta * max(0.0, -(dot(terms.J, list(acceleration)) + terms.c))
 
     @staticmethod
     def speed_tolerance(terms: Terms) -> float:
         """A normal speed below this is none."""
-        return _tolerance(terms.J, terms.velocity)
+        return tolerance(terms.J, terms.velocity)
 
     # -- positions the user asks for ----------------------------------------------------------------
 
@@ -457,10 +291,10 @@ class Contacts:
         J = np.array(terms.J)
         rubs = item.rubs and any(terms.S)
         return ImpactRow(
-            J, np.array(terms.WJ), terms.rate - _dot(terms.J, v), item.restitution,
+            J, np.array(terms.WJ), terms.rate - dot(terms.J, v), item.restitution,
             REST_SUBSTEPS * self.delta * max(0.0, -(float(J @ acceleration) + terms.c)), self.speed_tolerance(terms),
             np.array(terms.S) if rubs else None, np.array(terms.WS) if rubs else None,
-            terms.slip - _dot(terms.S, v) if rubs else 0.0, item.friction, item.kinetic)
+            terms.slip - dot(terms.S, v) if rubs else 0.0, item.friction, item.kinetic)
 
     # -- resting contacts ---------------------------------------------------------------------------
 
@@ -543,7 +377,7 @@ class Contacts:
         ``rest<k>``; None when there is more to do than that call can tell (drift to take out,
         a speed to look at closer)."""
         r = self.rest(k, t, q.tolist(), p.tolist())
-        if r.gap < 0 or abs(r.rate) > _tolerance(r.J, r.velocity):
+        if r.gap < 0 or abs(r.rate) > tolerance(r.J, r.velocity):
             return None
         mode = Mode(k, self._sliding(k, r.slip, r.S, r.velocity))
         if self._one(mode, r).normal[0] * r.gnn <= TOUCH * (1.0 + abs(r.an)):
@@ -555,7 +389,7 @@ class Contacts:
     def _sliding(self, k: int, slip: float, S: Sequence[float], v: Sequence[float]) -> int:
         if not self.items[k].rubs:
             return 0
-        return 0 if abs(slip) <= _tolerance(S, v) else (1 if slip > 0 else -1)
+        return 0 if abs(slip) <= tolerance(S, v) else (1 if slip > 0 else -1)
 
     @staticmethod
     def _settle(b: Batch, resting: Sequence[int], q: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -613,7 +447,7 @@ class Contacts:
         return q, p
 
     def forces(self, modes: Sequence[Mode], t: float, q: Sequence[float], p: Sequence[float]) -> Push:
-        """What the resting ``modes`` do at one state (see :class:`Push`)."""
+        """What the resting ``modes`` do at one state (see :class:`~.terms.Push`)."""
         if len(modes) == 1:
             return self._one(modes[0], self.rest(modes[0].contact, t, q, p))
         return self._several(modes, self.batch(tuple(m.contact for m in modes), t, q, p), tuple(range(len(modes))))
@@ -651,7 +485,7 @@ class Contacts:
                         lam = max(0.0, -r.an / edge)
                         phi = -mode.sliding * item.kinetic * lam
                 else:
-                    lam, phi = _stick(r.an, r.at, r.gnn, r.gns, r.gss, item.friction, item.kinetic)
+                    lam, phi = stick(r.an, r.at, r.gnn, r.gns, r.gss, item.friction, item.kinetic)
         if phi:
             force = [lam * j + phi * s for j, s in zip(r.J, r.S)]
         else:
@@ -661,7 +495,7 @@ class Contacts:
 
     def _several(self, modes: Sequence[Mode], b: Batch, rows: tuple[int, ...]) -> Push:
         """Several resting contacts (``rows`` of ``b``, one per mode): an LCP (see
-        :func:`_complementarity`). The last one is remembered: the end of a substep is where
+        :func:`~.resting.resting_forces`). The last one is remembered: the end of a substep is where
         the modes are found and where the next substep's first stage starts."""
         key = (tuple(modes), rows, b)
         if self._last_push is not None and self._last_push[0] == key:
@@ -675,7 +509,7 @@ class Contacts:
         if plan is None:
             if len(self._plans) > 64:
                 self._plans.clear()
-            plan = self._plans[(tuple(modes), rows)] = _Plan(modes, rows, self.items)
+            plan = self._plans[(tuple(modes), rows)] = Plan(modes, rows, self.items)
         index = plan.index
         J, WJ = b.J[index], b.WJ[index]
         directions, pushes = J, WJ  # what each unknown pushes along, and T⁻¹ times that
@@ -697,102 +531,10 @@ class Contacts:
         a_free = R @ b.acceleration + drift
         # the forces of the same resting contacts a moment ago are where the solve starts
         key = (plan.key, tuple(sticking))
-        f = _complementarity(G, a_free, kinds, self._warm.get(key))
+        f = resting_forces(G, a_free, kinds, self._warm.get(key))
         self._warm = {key: f}
         force = directions.T @ f
         count = len(modes)
         return Push(b.velocity, b.momentum_rate, b.pivot, b.work_power, b.support_power,
                     force.tolist(), float(force @ b.v), f[:count].tolist(),
                     np.diag(G)[:count].tolist(), a_free[:count].tolist())
-
-
-class _Plan:
-    """What the LCP of some resting modes needs that does not change with the state."""
-
-    def __init__(self, modes: Sequence[Mode], rows: tuple[int, ...], items: Sequence[BoundContact]):
-        self.index = np.array(rows, dtype=np.intp)
-        chosen = [items[m.contact] for m in modes]
-        #: (mode index, 0 normal / 1 tangent, mu) of each normal row
-        self.kinds = [(i, 0, item.friction) for i, item in enumerate(chosen)]
-        slide = [m.sliding * item.kinetic if item.rubs else 0.0 for m, item in zip(modes, chosen)]
-        #: sliding·mu_k of each mode, None if none slides
-        self.slide = np.array(slide) if any(slide) else None
-        #: the modes that may have a sticking row (friction, not sliding)
-        self.may_stick = [i for i, (m, item) in enumerate(zip(modes, chosen)) if item.rubs and m.sliding == 0]
-        self.key = tuple((m.contact, m.sliding) for m in modes)
-
-
-def _stick(a_n: float, a_t: float, g_nn: float, g_ns: float, g_ss: float, mu_s: float, mu: float
-           ) -> tuple[float, float]:
-    """(λ, φ) of one contact with friction that may stick: no normal or slip acceleration if
-    the cone |φ| ≤ mu_s·λ allows it, else sliding with |φ| = mu·λ (mu_k), else released."""
-    det = g_nn * g_ss - g_ns * g_ns
-    if det > 1e-14 * g_nn * g_ss:
-        lam = (-a_n * g_ss + a_t * g_ns) / det
-        phi = (-a_t * g_nn + a_n * g_ns) / det
-        if lam > 0 and abs(phi) <= mu_s * lam:
-            return lam, phi
-        sign = math.copysign(1.0, phi) if lam > 0 else -math.copysign(1.0, a_t)
-    else:
-        sign = -math.copysign(1.0, a_t)
-    edge = g_nn + sign * mu * g_ns
-    if edge <= 0:
-        return max(0.0, -a_n / g_nn), 0.0
-    lam = max(0.0, -a_n / edge)
-    return lam, sign * mu * lam
-
-
-def _complementarity(G: np.ndarray, a_free: np.ndarray, kinds: Sequence[tuple[int, int, float]],
-                     start: np.ndarray | None = None) -> np.ndarray:
-    """Forces f with a = a_free + G·f: normal rows λ ≥ 0, a ≥ 0, λ·a = 0; sticking rows a = 0
-    unless |φ| would pass mu·λ of their contact. Projected Gauss–Seidel (from ``start``, the
-    forces a moment ago) finds which rows hold; the equalities on those are then solved
-    exactly (RK4 needs the forces to round-off, not to the sweeps' tolerance)."""
-    normal_of = [mode if kind == 1 else -1 for mode, kind, _ in kinds]
-    mu = [mu for _, _, mu in kinds]
-    if start is not None and start.any():
-        # the same rows as a moment ago, solved exactly: the answer if it is consistent
-        exact = _polish(G, a_free, start, kinds, normal_of, mu)
-        if exact is not start:
-            return exact
-    # to 1e-10 of the rates: the exact solve does the rest
-    f = projected_gauss_seidel(G, a_free, normal_of, mu, FORCE_SWEEPS, 1e-10, start)
-    return _polish(G, a_free, f, kinds, normal_of, mu)
-
-
-def _polish(G: np.ndarray, a_free: np.ndarray, f: np.ndarray, kinds: Sequence[tuple[int, int, float]],
-            normal_of: Sequence[int], mu: Sequence[float]) -> np.ndarray:
-    """The exact solution on the rows the sweeps left holding (and friction at the edge
-    of its cone, φ = ±mu·λ, folded into its normal row), if it is consistent; else the sweeps' f."""
-    if all(kind == 0 for _, kind, _ in kinds):
-        return _polish_normal(G, a_free, f)
-    exact = exact_solution(G, a_free, f, normal_of, mu, mu, opposing=False)
-    return f if exact is None else exact
-
-
-def _polish_normal(G: np.ndarray, a_free: np.ndarray, f: np.ndarray) -> np.ndarray:
-    """:func:`_polish` when every row is a normal one (no friction sticks)."""
-    holding = f > 0
-    if not holding.any():
-        return f
-    A, b = G[holding][:, holding], -a_free[holding]
-    try:
-        sub = np.linalg.solve(A, b)
-    except np.linalg.LinAlgError:
-        sub = None
-    if sub is None or not (sub >= 0).all():
-        # rows that depend on each other (a pile held by the walls: statically indeterminate)
-        # have many exact solutions: one near the forces f (the change that makes f exact, with
-        # a tiny Tikhonov term that keeps it out of the null space; checked below)
-        shift = 1e-12 * float(np.trace(A)) / len(A)
-        try:
-            sub = f[holding] + np.linalg.solve(A + shift * np.eye(len(A)), b - A @ f[holding])
-        except np.linalg.LinAlgError:
-            return f
-    exact = np.zeros(len(f))
-    exact[holding] = sub
-    a = a_free + G @ exact
-    tolerance = 1e-9 * (1.0 + float(np.abs(a_free).max()))
-    if not (sub >= 0).all() or (a < -tolerance).any() or (np.abs(a[holding]) > tolerance).any():
-        return f
-    return exact

@@ -37,8 +37,9 @@ from ....expr.codegen import ARITHMETIC_ERRORS
 from ....messages import Message, msg
 from ...state import Impact, State
 from ...steppers import PIVOT_MIN, GeneratedSystem, single_substep, substeps_to_event, unpack
-from .contacts import Contacts, Mode
+from .contacts import Contacts
 from .emit import GAP_ROUNDOFF, PASS_THROUGH
+from .terms import Mode
 
 #: an event function this close above 0 has been reached (model units, far below what shows)
 LOCATED = 1e-14

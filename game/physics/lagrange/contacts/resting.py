@@ -1,0 +1,110 @@
+"""The forces of resting contacts (SPEC §7.3), as :meth:`~.contacts.Contacts.forces` solves them:
+one contact with friction that may stick in closed form (:func:`stick`); several as a small
+linear complementarity problem (:func:`resting_forces`): normal forces λ ≥ 0 keeping gap¨ ≥ 0 with
+λ·gap¨ = 0, friction inside its cone or at its edge, found by projected Gauss–Seidel and then
+solved exactly on the rows that hold (RK4 needs the forces to round-off)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from .complementarity import exact_solution, projected_gauss_seidel
+from .terms import BoundContact, Mode
+
+#: projected Gauss–Seidel sweeps for resting forces at most
+FORCE_SWEEPS = 300
+
+
+class Plan:
+    """What the LCP of some resting modes needs that does not change with the state."""
+
+    def __init__(self, modes: Sequence[Mode], rows: tuple[int, ...], items: Sequence[BoundContact]):
+        self.index = np.array(rows, dtype=np.intp)
+        chosen = [items[m.contact] for m in modes]
+        #: (mode index, 0 normal / 1 tangent, mu) of each normal row
+        self.kinds = [(i, 0, item.friction) for i, item in enumerate(chosen)]
+        slide = [m.sliding * item.kinetic if item.rubs else 0.0 for m, item in zip(modes, chosen)]
+        #: sliding·mu_k of each mode, None if none slides
+        self.slide = np.array(slide) if any(slide) else None
+        #: the modes that may have a sticking row (friction, not sliding)
+        self.may_stick = [i for i, (m, item) in enumerate(zip(modes, chosen)) if item.rubs and m.sliding == 0]
+        self.key = tuple((m.contact, m.sliding) for m in modes)
+
+
+def stick(a_n: float, a_t: float, g_nn: float, g_ns: float, g_ss: float, mu_s: float, mu: float
+          ) -> tuple[float, float]:
+    """(λ, φ) of one contact with friction that may stick: no normal or slip acceleration if
+    the cone |φ| ≤ mu_s·λ allows it, else sliding with |φ| = mu·λ (mu_k), else released."""
+    det = g_nn * g_ss - g_ns * g_ns
+    if det > 1e-14 * g_nn * g_ss:
+        lam = (-a_n * g_ss + a_t * g_ns) / det
+        phi = (-a_t * g_nn + a_n * g_ns) / det
+        if lam > 0 and abs(phi) <= mu_s * lam:
+            return lam, phi
+        sign = math.copysign(1.0, phi) if lam > 0 else -math.copysign(1.0, a_t)
+    else:
+        sign = -math.copysign(1.0, a_t)
+    edge = g_nn + sign * mu * g_ns
+    if edge <= 0:
+        return max(0.0, -a_n / g_nn), 0.0
+    lam = max(0.0, -a_n / edge)
+    return lam, sign * mu * lam
+
+
+def resting_forces(G: np.ndarray, a_free: np.ndarray, kinds: Sequence[tuple[int, int, float]],
+                     start: np.ndarray | None = None) -> np.ndarray:
+    """Forces f with a = a_free + G·f: normal rows λ ≥ 0, a ≥ 0, λ·a = 0; sticking rows a = 0
+    unless |φ| would pass mu·λ of their contact. Projected Gauss–Seidel (from ``start``, the
+    forces a moment ago) finds which rows hold; the equalities on those are then solved
+    exactly (RK4 needs the forces to round-off, not to the sweeps' tolerance)."""
+    normal_of = [mode if kind == 1 else -1 for mode, kind, _ in kinds]
+    mu = [mu for _, _, mu in kinds]
+    if start is not None and start.any():
+        # the same rows as a moment ago, solved exactly: the answer if it is consistent
+        exact = _polish(G, a_free, start, kinds, normal_of, mu)
+        if exact is not start:
+            return exact
+    # to 1e-10 of the rates: the exact solve does the rest
+    f = projected_gauss_seidel(G, a_free, normal_of, mu, FORCE_SWEEPS, 1e-10, start)
+    return _polish(G, a_free, f, kinds, normal_of, mu)
+
+
+def _polish(G: np.ndarray, a_free: np.ndarray, f: np.ndarray, kinds: Sequence[tuple[int, int, float]],
+            normal_of: Sequence[int], mu: Sequence[float]) -> np.ndarray:
+    """The exact solution on the rows the sweeps left holding (and friction at the edge
+    of its cone, φ = ±mu·λ, folded into its normal row), if it is consistent; else the sweeps' f."""
+    if all(kind == 0 for _, kind, _ in kinds):
+        return _polish_normal(G, a_free, f)
+    exact = exact_solution(G, a_free, f, normal_of, mu, mu, opposing=False)
+    return f if exact is None else exact
+
+
+def _polish_normal(G: np.ndarray, a_free: np.ndarray, f: np.ndarray) -> np.ndarray:
+    """:func:`_polish` when every row is a normal one (no friction sticks)."""
+    holding = f > 0
+    if not holding.any():
+        return f
+    A, b = G[holding][:, holding], -a_free[holding]
+    try:
+        sub = np.linalg.solve(A, b)
+    except np.linalg.LinAlgError:
+        sub = None
+    if sub is None or not (sub >= 0).all():
+        # rows that depend on each other (a pile held by the walls: statically indeterminate)
+        # have many exact solutions: one near the forces f (the change that makes f exact, with
+        # a tiny Tikhonov term that keeps it out of the null space; checked below)
+        shift = 1e-12 * float(np.trace(A)) / len(A)
+        try:
+            sub = f[holding] + np.linalg.solve(A + shift * np.eye(len(A)), b - A @ f[holding])
+        except np.linalg.LinAlgError:
+            return f
+    exact = np.zeros(len(f))
+    exact[holding] = sub
+    a = a_free + G @ exact
+    tolerance = 1e-9 * (1.0 + float(np.abs(a_free).max()))
+    if not (sub >= 0).all() or (a < -tolerance).any() or (np.abs(a[holding]) > tolerance).any():
+        return f
+    return exact
