@@ -48,9 +48,8 @@ from ..expr.parser import suggestion
 from ..messages import counted, msg, thousands
 from ..model import ModelFile, ModelFileError, load_model
 from ..model.reader import LIMITS
-from ..physics import Simulation, SimulationError
+from ..physics import BatchPath, Simulation, SimulationError
 from ..physics.observe.series import angular_coordinates
-from ..physics.state import BatchPath
 from ..physics.steppers import PIVOT_MIN
 from .commands import (
     MAX_RUN_SECONDS,
