@@ -3,7 +3,9 @@ the downward vertical). The rendering layer turns these into pixels; nothing
 here knows about pixels or pygame.
 
 Each kind of pose knows itself: the room it takes (for framing), whether a point
-is on it (for grabbing it) and the points that show it moving."""
+is on it (for grabbing it), the points that show it moving and where its velocity
+arrow starts. A new kind of body is one class here and its look (``LOOKS`` in
+game/render/scene.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 import numpy as np
 
@@ -26,6 +28,9 @@ class Pose(ABC):
     """A body at one instant (model units)."""
 
     id: str
+    #: where the velocity arrows of several bodies would start at one point (a bob on a bar's end,
+    #: a pin under a bob), only the highest rank's is drawn; None: its arrow is always drawn
+    arrow_rank: ClassVar[int | None] = None
 
     @abstractmethod
     def extent_points(self) -> tuple[tuple[float, float, float], ...]:
@@ -43,6 +48,10 @@ class Pose(ABC):
     def anchors(self) -> tuple[tuple[float, float], ...]:
         """The points that show the body moving."""
 
+    @abstractmethod
+    def velocity_point(self) -> VelocityPoint | None:
+        """The point whose velocity the body's arrow shows (None: it has no arrow)."""
+
 
 @dataclass(frozen=True)
 class BallPose(Pose):
@@ -55,6 +64,8 @@ class BallPose(Pose):
     draggable: bool
     trail: bool
 
+    arrow_rank = 2  # a bob carries the arrow of the pin or the bar's end under it
+
     def extent_points(self) -> tuple[tuple[float, float, float], ...]:
         return ((self.x, self.y, abs(self.radius)),)
 
@@ -66,6 +77,9 @@ class BallPose(Pose):
 
     def anchors(self) -> tuple[tuple[float, float], ...]:
         return ((self.x, self.y),)
+
+    def velocity_point(self) -> VelocityPoint:
+        return VelocityPoint(self.id, self.x, self.y, self.vx, self.vy)
 
 
 @dataclass(frozen=True)
@@ -86,6 +100,10 @@ class BarPose(Pose):
     #: a mechanism's frame: a bar between two fixed points (drawn as the ground, not as a body)
     ground: bool = False
 
+    # its free end's arrow (its pivot moves with its parent, whose own arrow shows that velocity),
+    # unless a bob or a pin sits there
+    arrow_rank = 0
+
     def extent_points(self) -> tuple[tuple[float, float, float], ...]:
         return ((self.x, self.y, abs(self.width) / 2), (self.xf, self.yf, abs(self.width) / 2))
 
@@ -101,6 +119,9 @@ class BarPose(Pose):
 
     def anchors(self) -> tuple[tuple[float, float], ...]:
         return ((self.x, self.y), (self.xf, self.yf))
+
+    def velocity_point(self) -> VelocityPoint:
+        return VelocityPoint(self.id, self.xf, self.yf, self.vxf, self.vyf)
 
 
 @dataclass(frozen=True)
@@ -138,6 +159,9 @@ class BlockPose(Pose):
     def anchors(self) -> tuple[tuple[float, float], ...]:
         return ((self.x, self.y),)
 
+    def velocity_point(self) -> VelocityPoint:
+        return VelocityPoint(self.id, self.x, self.y, self.vx, self.vy)
+
 
 @dataclass(frozen=True)
 class SpringPose(Pose):
@@ -164,6 +188,9 @@ class SpringPose(Pose):
     def anchors(self) -> tuple[tuple[float, float], ...]:
         return ((self.x1, self.y1), (self.x2, self.y2))
 
+    def velocity_point(self) -> None:
+        return None  # its ends are the bodies it joins
+
 
 @dataclass(frozen=True)
 class JointPose(Pose):
@@ -175,6 +202,8 @@ class JointPose(Pose):
     vx: float
     vy: float
     draggable: bool
+
+    arrow_rank = 1  # a mechanism's point, unless a mass sits on it
 
     # a pin shows where the bars it joins are: they take the room and show the motion
     def extent_points(self) -> tuple[tuple[float, float, float], ...]:
@@ -188,6 +217,9 @@ class JointPose(Pose):
 
     def anchors(self) -> tuple[tuple[float, float], ...]:
         return ()
+
+    def velocity_point(self) -> VelocityPoint:
+        return VelocityPoint(self.id, self.x, self.y, self.vx, self.vy)
 
 
 @dataclass(frozen=True)
@@ -218,6 +250,9 @@ class RailPose(Pose):
 
     def anchors(self) -> tuple[tuple[float, float], ...]:
         return ()
+
+    def velocity_point(self) -> None:
+        return None
 
 
 class ForceArrow(NamedTuple):
