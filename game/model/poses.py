@@ -3,8 +3,8 @@ the downward vertical). The rendering layer turns these into pixels; nothing
 here knows about pixels or pygame.
 
 Each kind of pose knows itself: the room it takes (for framing), whether a point
-is on it (for grabbing it), the points that show it moving and where its velocity
-arrow starts. A new kind of body is one class here and its look (``LOOKS`` in
+is on it (for grabbing it), the points that show it moving, where its velocity
+arrow starts and what a drawing of many copies of it needs. A new kind of body is one class here and its look (``LOOKS`` in
 game/render/scene.py)."""
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ class Pose(ABC):
     """A body at one instant (model units)."""
 
     id: str
+    #: the fields a drawing of many copies of it needs (an ensemble's ghosts); none: it has no ghost
+    stacked: ClassVar[tuple[str, ...]] = ()
     #: where the velocity arrows of several bodies would start at one point (a bob on a bar's end,
     #: a pin under a bob), only the highest rank's is drawn; None: its arrow is always drawn
     arrow_rank: ClassVar[int | None] = None
@@ -64,6 +66,7 @@ class BallPose(Pose):
     draggable: bool
     trail: bool
 
+    stacked = ("x", "y", "radius")
     arrow_rank = 2  # a bob carries the arrow of the pin or the bar's end under it
 
     def extent_points(self) -> tuple[tuple[float, float, float], ...]:
@@ -100,6 +103,7 @@ class BarPose(Pose):
     #: a mechanism's frame: a bar between two fixed points (drawn as the ground, not as a body)
     ground: bool = False
 
+    stacked = ("x", "y", "xf", "yf", "width")
     # its free end's arrow (its pivot moves with its parent, whose own arrow shows that velocity),
     # unless a bob or a pin sits there
     arrow_rank = 0
@@ -140,6 +144,8 @@ class BlockPose(Pose):
     #: it slides on a fixed horizontal rail (y and angle never change): draw the rail
     rail: bool = False
 
+    stacked = ("x", "y", "width", "height", "angle")
+
     def extent_points(self) -> tuple[tuple[float, float, float], ...]:
         # the box around the turned rectangle (a long floor is not a disc as wide as it is long)
         c, s = abs(math.cos(self.angle)), abs(math.sin(self.angle))
@@ -174,6 +180,8 @@ class SpringPose(Pose):
     y2: float
     thickness: float
     rest_length: float
+
+    stacked = ("x1", "y1", "x2", "y2")
 
     def extent_points(self) -> tuple[tuple[float, float, float], ...]:
         return ((self.x1, self.y1, abs(self.thickness) / 2), (self.x2, self.y2, abs(self.thickness) / 2))
@@ -277,14 +285,18 @@ class ForceLegend(NamedTuple):
     kinds: tuple[tuple[str, str], ...]
 
 
+#: the pose of each kind of object of a model file's GRAPHICS block
+GRAPHIC_POSES: dict[str, type[Pose]] = {"C": BallPose, "Bar": BarPose, "Blk": BlockPose, "Spr": SpringPose}
+
+
 @dataclass(frozen=True)
 class PoseArrays:
-    """One body at many states at once (the copies of an ensemble): its kind ("C", "Bar",
-    "Blk", "Spr") and each field (x, y, radius, xf, yf, width, height, angle, x1 … as in
-    the poses above) as an array with one entry per state."""
+    """One body at many states at once (the copies of an ensemble): its kind of pose (BallPose …)
+    and each field (x, y, radius, xf, yf, width, height, angle, x1 … as in the poses above) as an
+    array with one entry per state."""
 
     id: str
-    kind: str
+    kind: type[Pose]
     fields: Mapping[str, np.ndarray]
 
 
@@ -298,22 +310,15 @@ class VelocityPoint(NamedTuple):
     vy: float
 
 
-#: the fields of each kind of pose that a drawing of many copies needs
-_STACKED = {BallPose: ("C", ("x", "y", "radius")), BarPose: ("Bar", ("x", "y", "xf", "yf", "width")),
-            BlockPose: ("Blk", ("x", "y", "width", "height", "angle")),
-            SpringPose: ("Spr", ("x1", "y1", "x2", "y2"))}
-
-
 def stack_poses(copies: list[list[Pose]]) -> list[PoseArrays]:
     """The poses of many copies (each a list of the same bodies) as one :class:`PoseArrays` per
-    body: balls, bars, blocks and springs."""
+    body that a drawing of many copies shows (:attr:`Pose.stacked`: balls, bars, blocks and springs)."""
     if not copies:
         return []
     out = []
     for k, first in enumerate(copies[0]):
-        if type(first) not in _STACKED:
+        if not first.stacked:
             continue  # pins and guides: the ghosts are the moving bodies
-        kind, names = _STACKED[type(first)]
-        out.append(PoseArrays(first.id, kind, {
-            name: np.array([getattr(poses[k], name) for poses in copies], dtype=float) for name in names}))
+        out.append(PoseArrays(first.id, type(first), {
+            name: np.array([getattr(poses[k], name) for poses in copies], dtype=float) for name in first.stacked}))
     return out

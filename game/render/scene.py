@@ -1,4 +1,5 @@
-"""Drawing the bodies of a model from their poses, each kind by its look (:data:`LOOKS`).
+"""Drawing the bodies of a model from their poses, each kind by its look (:data:`LOOKS`):
+in the scene, and as the ghosts of an ensemble's copies (game/render/ghosts.py).
 
 Order matters for readability: rails and ceiling supports go underneath,
 springs under the bodies they join, blocks under the bars hanging from them,
@@ -9,10 +10,11 @@ a depth (:data:`DEPTHS`), lowest first, and within a depth in the order of the p
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
+import numpy as np
 import pygame
 
 from game.model.poses import (
@@ -31,7 +33,7 @@ from . import clip, paint
 from .arrows import DEFAULT_ARROW_SECONDS, draw_arrow, draw_velocity_dot, velocity_arrow_end
 from .camera import Camera
 from .shapes import Point, capsule_polygon, rect_corners, zigzag_points
-from .style import DEFAULT_STYLE, Style, darker, mix
+from .style import DEFAULT_STYLE, Colour, Style, darker, mix
 
 
 def clear_viewport(surface: pygame.Surface, camera: Camera, style: Style = DEFAULT_STYLE) -> None:
@@ -137,11 +139,30 @@ DEPTHS = ("under", "supports", "springs", "blocks", "bars", "sliders", "joints",
 UNDER, SUPPORTS, SPRINGS, BLOCKS, BARS, SLIDERS, JOINTS, BALLS = range(len(DEPTHS))
 
 
+class Ghost(NamedTuple):
+    """How the ghosts draw one body of every copy: a ``shape`` ("line" from its first point to its
+    second, "circle" or outlined "rect" at its first), its colour, its size in pixels (a line's
+    width, a circle's radius, a rectangle's outline), its points as the names of their fields
+    (x, y) and a rectangle's box (w, h) in pixels."""
+
+    shape: str
+    colour: Colour
+    size: int
+    points: tuple[tuple[str, str], ...]
+    box: tuple[float, float] = (0.0, 0.0)
+
+
+#: the ghost of one body, from its fields over the copies: (camera, fields, style)
+GhostOf = Callable[[Camera, Mapping[str, np.ndarray], Style], Ghost]
+
+
 @dataclass(frozen=True)
 class Look:
-    """How one kind of pose is drawn: each of its drawings at its depth (:data:`DEPTHS`)."""
+    """How one kind of pose is drawn: each of its drawings at its depth (:data:`DEPTHS`), and its
+    ghost when it has copies (:attr:`game.model.poses.Pose.stacked`)."""
 
     draws: tuple[tuple[int, Draw], ...]
+    ghost: GhostOf | None = None
 
 
 def look_of(kind: type) -> Look:
@@ -151,6 +172,14 @@ def look_of(kind: type) -> Look:
         if k in LOOKS:
             return LOOKS[k]
     raise TypeError(f"no look for {kind.__name__}: add one to LOOKS in game/render/scene.py")
+
+
+def ghost_of(kind: type) -> GhostOf:
+    """How the copies of a kind of pose are drawn; a kind with copies and no ghost is an error."""
+    ghost = look_of(kind).ghost
+    if ghost is None:
+        raise TypeError(f"no ghost for {kind.__name__}: add one to its look in LOOKS (game/render/scene.py)")
+    return ghost
 
 
 def _finite(p: Pose) -> bool:
@@ -335,12 +364,34 @@ def _draw_slider(surface: pygame.Surface, camera: Camera, p: RailPose, style: St
     paint.aalines(surface, darker(style.block), True, corners)
 
 
+# --- the ghosts of an ensemble's copies (game/render/ghosts.py) ---------------
+
+
+def _ghost_ball(camera: Camera, f: Mapping[str, np.ndarray], style: Style) -> Ghost:
+    r = max(camera.length_to_pixels(float(np.nanmax(f["radius"]))), style.min_ball_px)
+    return Ghost("circle", style.ball, round(r), (("x", "y"),))
+
+
+def _ghost_bar(camera: Camera, f: Mapping[str, np.ndarray], style: Style) -> Ghost:
+    width = max(2, round(camera.length_to_pixels(float(np.nanmax(f["width"])))))
+    return Ghost("line", style.bar, width, (("x", "y"), ("xf", "yf")))
+
+
+def _ghost_spring(camera: Camera, f: Mapping[str, np.ndarray], style: Style) -> Ghost:
+    return Ghost("line", style.spring, 1, (("x1", "y1"), ("x2", "y2")))
+
+
+def _ghost_block(camera: Camera, f: Mapping[str, np.ndarray], style: Style) -> Ghost:
+    box = (camera.length_to_pixels(float(np.nanmax(f["width"]))), camera.length_to_pixels(float(np.nanmax(f["height"]))))
+    return Ghost("rect", style.block, 2, (("x", "y"),), box)
+
+
 #: the look of each kind of pose (a new kind of body: one entry)
 LOOKS: dict[type[Pose], Look] = {
-    BlockPose: Look(((UNDER, _draw_rail), (BLOCKS, _draw_block))),
+    BlockPose: Look(((UNDER, _draw_rail), (BLOCKS, _draw_block)), _ghost_block),
     RailPose: Look(((UNDER, _draw_guide), (SLIDERS, _draw_slider))),
-    SpringPose: Look(((SPRINGS, _draw_spring),)),
-    BarPose: Look(((BARS, _draw_bar),)),
+    SpringPose: Look(((SPRINGS, _draw_spring),), _ghost_spring),
+    BarPose: Look(((BARS, _draw_bar),), _ghost_bar),
     JointPose: Look(((JOINTS, _draw_joint),)),
-    BallPose: Look(((BALLS, _draw_ball),)),
+    BallPose: Look(((BALLS, _draw_ball),), _ghost_ball),
 }
