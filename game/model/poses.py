@@ -4,8 +4,8 @@ here knows about pixels or pygame.
 
 Each kind of pose knows itself: the room it takes (for framing), whether a point
 is on it (for grabbing it), the points that show it moving, where its velocity
-arrow starts and what a drawing of many copies of it needs. A new kind of body is one class here and its look (``LOOKS`` in
-game/render/scene.py)."""
+arrow starts and what a drawing of many copies of it needs. A new kind of body
+is one class here (a :class:`Pose`) and its look (``LOOKS`` in game/render/scene.py)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ SPRING_END_REACH = 5 / 3
 
 @dataclass(frozen=True)
 class Pose(ABC):
-    """A body at one instant (model units)."""
+    """A body at one instant (model units). Each kind says what framing, picking, the lead-in and the
+    velocity arrows ask of it (the abstract methods), and what its copies need (``stacked``)."""
 
     id: str
     #: the fields a drawing of many copies of it needs (an ensemble's ghosts); none: it has no ghost
