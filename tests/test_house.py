@@ -41,7 +41,6 @@ LINE_BUDGET = 600
 #: modules over the budget today, with their size: they may shrink, never grow
 OVER_BUDGET: dict[str, int] = {
     "game/physics/mechanism.py": 977,
-    "game/messages.py": 944,
     "game/app/session.py": 915,
     "game/physics/contacts.py": 833,
     "game/model/reader.py": 624,

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import ast
 import string
+from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from project import ROOT
@@ -108,13 +110,37 @@ def test_an_unknown_key_or_language_is_refused_at_once():
         set_language("fr")
 
 
+AREA_FILES = sorted((ROOT / "game" / "messages").glob("*.py"))
+
+
 def test_no_key_is_written_twice_in_the_catalogue():
-    # a second entry silently replaces the first (Python keeps the last): each key once
-    tree = ast.parse((ROOT / "game" / "messages.py").read_text(encoding="utf-8"))
-    keys = [k.value for node in ast.walk(tree) if isinstance(node, ast.Dict)
-            for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+    # a second entry silently replaces the first (Python keeps the last): each key once, in one area
+    keys = [k.value for path in AREA_FILES for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Dict) for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
     assert len(keys) >= len(CATALOGUE)
     assert sorted(k for k in set(keys) if keys.count(k) > 1) == []
+    assert sum(len(area.WORDS) for area in messages.AREAS) == len(CATALOGUE)
+
+
+def test_a_key_defined_in_two_areas_stops_the_import():
+    one, other = SimpleNamespace(__name__="one", WORDS={"a.b": ("x", "y")}), SimpleNamespace(
+        __name__="other", WORDS={"a.b": ("z", "w")})
+    with pytest.raises(ValueError, match=r"'a\.b'"):
+        messages._merged((one, other))
+
+
+def test_each_family_of_keys_lives_in_one_area_and_each_area_is_short():
+    """A key's first word is its family (``expr.``, ``read.``…): finding a message's area is
+    finding its family's. An area file stays within the line budget of a module."""
+    areas: dict[str, set[str]] = {}
+    for area in messages.AREAS:
+        assert area.__file__ in {str(p) for p in AREA_FILES}
+        for key in area.WORDS:
+            areas.setdefault(key.split(".")[0], set()).add(area.__name__)
+    assert {family: where for family, where in areas.items() if len(where) > 1} == {}
+    assert set(AREA_FILES) == {Path(a.__file__) for a in messages.AREAS} | {ROOT / "game" / "messages" / "__init__.py"}
+    for path in AREA_FILES:
+        assert sum(1 for _ in path.open(encoding="utf-8")) < 600, path
 
 
 def test_big_counts_are_grouped_as_each_language_groups_them(write_model):
