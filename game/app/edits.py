@@ -22,7 +22,8 @@ from ..messages import msg, thousands
 from ..model import ModelFileError, parameter_values
 from ..model.reader import LIMITS
 from ..physics import Simulation, SimulationError
-from ..ui.text import Row, Texts, number
+from ..ui.text import Texts
+from .readout import number
 
 #: what building the motion from typed values may raise: each is a refusal, never a crash (a
 #: mechanism's points that cannot be assembled, a mass matrix no longer positive definite, a
@@ -45,6 +46,15 @@ def _number(text: str) -> float:
     e = parse(text)
     check_names(e, (), msg("where.system_data"))
     return evaluate(e.tree, {})
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of the Parameters or Conditions panel."""
+
+    name: str
+    value: str  # as shown (an expression or a number)
+    description: str
 
 
 @dataclass

@@ -35,7 +35,7 @@ from ..physics import Simulation, SimulationError, System
 from ..physics.kinematics import Kinematics, kinematics_for
 from ..physics.mechanism_kinematics import MechanismKinematics
 from ..physics.records import Flash, FlashRecorder, History, HistoryRecorder, Trail, TrailRecorder
-from ..ui.text import Texts, Words, energy_lines, negative_size, number, said, value_lines
+from ..ui.text import Texts, Words, said
 from . import looking
 from .controls import BY_NAME, CONTROLS
 from .edits import ConditionEdits, ParameterEdits
@@ -43,6 +43,7 @@ from .framing import ZOOM_STEP, Box, Framing, automatic, extent, fit, least_box,
 from .kiosk import ATTRACT, COUNTDOWN, Kiosk
 from .leadin import lead_in, points
 from .plotting import PlotBoard
+from .readout import energy_lines, negative_size, number, value_lines
 from .saving import Remembered, Saved, free_name, mine, mine_entry, save
 from .scheduler import SPEEDS, StepScheduler
 from .settings import Settings, Show
@@ -62,7 +63,6 @@ HISTORY_ROWS = 150_000
 #: ... or fewer, so a model with many columns (a mechanism's points and reactions) keeps it
 #: within this many bytes: a kiosk that shows it all day must not hold a hundred megabytes
 HISTORY_BYTES = 16_000_000
-
 
 
 def history_rows(columns: int) -> int:

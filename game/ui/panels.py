@@ -3,22 +3,34 @@ type, Enter, then Accept), "Save as model", the Energy panel and the Values pane
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox, UITextEntryLine
 
-from .fitting import fit_label
+from .fitting import fit_label, shortened
 from .layout import Layout
-from .text import Row, Texts, shortened
+from .text import Texts
 
 ROW = 30
 #: a value's fonts, largest first: a long expression takes the smaller before it is shortened
 VALUE_FONTS = ("#expression", "#expression_small")
 #: pixels of the message under the rows: two lines of text, wrapped
 STATUS = 58
+
+
+class Row(Protocol):
+    """One row of the Parameters or Conditions panel (:class:`game.app.edits.Row`)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> str: ...  # as shown (an expression or a number)
+    @property
+    def description(self) -> str: ...
 
 
 class DefinitionsPanel:
@@ -33,7 +45,7 @@ class DefinitionsPanel:
     HINT = "edit_hint"
 
     def __init__(self, manager: pygame_gui.UIManager, layout: Layout, texts: Texts, title: str,
-                 rows: list[Row], check: Callable[[str, str], str | None],
+                 rows: Sequence[Row], check: Callable[[str, str], str | None],
                  accept: Callable[[dict[str, str]], str | None]):
         self.manager, self.texts = manager, texts
         self.rows, self.check, self.accept_cb = rows, check, accept

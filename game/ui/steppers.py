@@ -4,7 +4,7 @@ value is (the panel's ``check``); Accept applies them all, as in the desktop's p
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 import pygame
@@ -13,8 +13,8 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel
 
 from .layout import TOUCH, Layout
-from .panels import DefinitionsPanel
-from .text import Row, Texts
+from .panels import DefinitionsPanel, Row
+from .text import Texts
 
 
 class Steps(Protocol):
@@ -37,7 +37,7 @@ class StepperPanel(DefinitionsPanel):
     VALUE_W = 2 * TOUCH + 2 * 8 + NUMBER_W
     HINT = "step_hint"
 
-    def __init__(self, manager: pygame_gui.UIManager, layout: Layout, texts: Texts, title: str, rows: list[Row],
+    def __init__(self, manager: pygame_gui.UIManager, layout: Layout, texts: Texts, title: str, rows: Sequence[Row],
                  steps: Mapping[str, Steps], values: Mapping[str, float],
                  check: Callable[[str, str], str | None], accept: Callable[[dict[str, str]], str | None]):
         self.steps, self.values = steps, dict(values)

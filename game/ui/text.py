@@ -2,83 +2,10 @@
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from ..expr.parser import unquote
 from ..messages import Message
 from ..messages import language as messages_language
-
-#: values within this fraction of their scale are round-off, and shown as 0
-ROUND_OFF = 1e-12
-
-
-def number(value: float, scale: float = 0.0) -> str:
-    """Six significant digits, as CenM shows them; 0 for a value within round-off of ``scale``
-    (Ep = −1.8e-15 of a double pendulum lying horizontal is cos(π/2)'s round-off, not energy),
-    and never "-0"."""
-    if value == 0 or abs(value) <= ROUND_OFF * scale:
-        return "0"
-    return f"{value:.6g}"
-
-
-def value_lines(values: Iterable[tuple[str, float]]) -> list[str]:
-    """``name = value`` for values of one kind (the coordinates, the velocities, the reactions):
-    0 for those within round-off of the largest of them, or of 1 if all are smaller (A_y =
-    −6.1e-17 of a bar lying horizontal is cos(π/2)'s round-off, beside its length)."""
-    values = list(values)
-    scale = max([1.0, *(abs(v) for _, v in values if math.isfinite(v))])
-    return [f"{name} = {number(v, scale)}" for name, v in values]
-
-
-@dataclass(frozen=True)
-class Row:
-    """One row of the Parameters or Conditions panel."""
-
-    name: str
-    value: str  # as shown (an expression or a number)
-    description: str
-
-
-def wrap_expression(text: str, width: int) -> list[str]:
-    """Split a long expression so each line fits ``width`` characters, preferably before
-    a + or − outside parentheses, else after a product sign; never inside a name."""
-    lines: list[str] = []
-    rest = text
-    while len(rest) > width:
-        cut, depth = -1, 0
-        for i, ch in enumerate(rest[:width]):
-            depth += (ch == "(") - (ch == ")")
-            if ch in "+-−" and i > 4 and depth <= 0:
-                cut = i
-        if cut < 0:
-            cut = max((i + 1 for i, ch in enumerate(rest[:width]) if ch in "·*/ " and i > 4), default=width)
-        lines.append(rest[:cut].rstrip())
-        rest = "   " + rest[cut:].lstrip()
-    lines.append(rest)
-    return lines
-def energy_lines(model, width: int) -> list[str]:
-    """The Ek and Ep expressions as written, wrapped to the panel; for a mechanism, what its
-    energies are made of (its mass matrix, gravity, springs)."""
-    if model.mechanism is not None:
-        return mechanism_energy_lines(model.mechanism, width)
-    out = []
-    for name, expr in (("Ek", model.kinetic), ("Ep", model.potential)):
-        out += wrap_expression(f"{name} = {unquote(expr.text)[0].strip()}", width)
-    return out
-
-
-def mechanism_energy_lines(mechanism, width: int) -> list[str]:
-    parts = []
-    if mechanism.gravity is not None:
-        parts.append("Σ m·g·y")
-    if mechanism.of_kind("SPRING"):
-        parts.append("Σ ½·k·(d − L)²")
-    return [*wrap_expression("Ek = ½·q̇·M·q̇", width), *wrap_expression(f"Ep = {' + '.join(parts) or '0'}", width)]
-
-
-
 
 TEXTS: dict[str, dict[str, str]] = {
     "es": {
@@ -358,13 +285,6 @@ class Words:
         return self.text(messages_language())
 
 
-def negative_size(kind: str, gid: str, what: str, value: float) -> Words:
-    """The warning about a body drawn inside out (one of ``Kinematics.negative_sizes``), as the
-    window's banner and ``simulate`` say it."""
-    return Words.of("negative_size", body=Words(f"kind_{kind}"), id=gid, size=Words(f"size_{what}"),
-                    value=number(value))
-
-
 def said(words: object, language: str) -> str:
     """``words`` written out in ``language``: :class:`Words`, catalogue messages and anything with
     a ``text(language)`` of its own (the first line of an error, in the banner) in it, other
@@ -373,21 +293,3 @@ def said(words: object, language: str) -> str:
         return words.text(language)
     write = getattr(words, "text", None)
     return str(write(language)) if callable(write) else str(words)
-
-
-def shortened(text: str, width: int, size: Callable[[str], tuple[int, int]]) -> str:
-    """``text``, cut with "…" to fit ``width`` pixels as ``size`` measures them (a small window)."""
-    if size(text)[0] <= width:
-        return text
-    # the longest start that fits with "…", found by halving (one character at a time measured a
-    # pasted value of 180,000 characters for minutes): text[:fits] fits, text[:too_long] does not
-    fits, too_long = 0, min(len(text), 4 * max(1, width) + 8)
-    if size(text[:too_long] + "…")[0] <= width:
-        fits = too_long
-    while too_long - fits > 1:
-        middle = (fits + too_long) // 2
-        if size(text[:middle] + "…")[0] <= width:
-            fits = middle
-        else:
-            too_long = middle
-    return text[:fits].rstrip() + "…"
