@@ -196,7 +196,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool = False, config: str | None = None,
         lang: str | None = None, argv: Sequence[str] = ()) -> int:
     from ..model import ModelFileError
-    from ..ui.text import Texts
     from .healing import long_running_process, open_log
     from .saving import Remembered
     from .scheduler import SPEEDS
@@ -206,7 +205,7 @@ def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool 
     from .userdirs import user_folders
 
     try:
-        settings, problems = load_settings(config, Texts(lang) if lang else None)
+        settings, problems = load_settings(config, lang)
     except SettingsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

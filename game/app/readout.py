@@ -9,7 +9,7 @@ import math
 from collections.abc import Iterable
 
 from ..expr.parser import unquote
-from ..ui.text import Words
+from ..messages import Message, msg
 
 #: values within this fraction of their scale are round-off, and shown as 0
 ROUND_OFF = 1e-12
@@ -72,8 +72,8 @@ def mechanism_energy_lines(mechanism, width: int) -> list[str]:
     return [*wrap_expression("Ek = ½·q̇·M·q̇", width), *wrap_expression(f"Ep = {' + '.join(parts) or '0'}", width)]
 
 
-def negative_size(kind: str, gid: str, what: str, value: float) -> Words:
+def negative_size(kind: str, gid: str, what: str, value: float) -> Message:
     """The warning about a body drawn inside out (one of ``Kinematics.negative_sizes``), as the
     window's banner and ``simulate`` say it."""
-    return Words.of("negative_size", body=Words(f"kind_{kind}"), id=gid, size=Words(f"size_{what}"),
-                    value=number(value))
+    return msg("banner.negative_size", body=msg(f"banner.body.{kind}"), id=gid, size=msg(f"banner.size.{what}"),
+               value=number(value))

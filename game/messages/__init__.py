@@ -1,4 +1,5 @@
-"""What the program says to people, in Spanish and English.
+"""What the program says to people, in Spanish and English: the words of its interface and
+its messages, in one catalogue.
 
 An error does not carry finished text: it carries a :class:`Message`, a key of
 :data:`CATALOGUE` plus its parameters, and the text is written out when it is
@@ -16,7 +17,9 @@ Adding a message: add ``"family.what": ("English {x}", "Español {x}")`` to the
 area that says it (both languages, the same ``{placeholders}``; a test checks
 it), then raise ``SourceError(msg("family.what", x=...), location)``. A parameter
 may itself be a :class:`Message` (a clause shared by several messages); it is
-written in the same language.
+written in the same language. The interface says its words the same way:
+``msg("control.animate").text()`` now, or the :class:`Message` kept unwritten
+(the banner's) and said again in the other language when the language changes.
 
 The language: :func:`set_language` (the commands call it with ``--lang`` or,
 failing that, with :func:`language_from_environment`, which reads ``LC_ALL``,
@@ -32,7 +35,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from . import commands, engine, expr, mechanism, model, panels, plots, settings
+from . import commands, controls, engine, expr, mechanism, model, panels, plots, settings, window
 
 LANGUAGES = ("en", "es")
 _current = "en"
@@ -64,7 +67,9 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
 
 @dataclass(frozen=True)
 class Message:
-    """A catalogue key and its parameters; ``str()`` writes it in the current language."""
+    """A catalogue key and its parameters, kept unwritten: ``text(language)`` writes it in a language,
+    ``str()`` in the current one. A parameter with a ``text(language)`` of its own (a message, a
+    :class:`Count`, the first line of an error in the banner) is written in the same language."""
 
     key: str
     params: tuple[tuple[str, object], ...] = ()
@@ -72,7 +77,7 @@ class Message:
     def text(self, language: str | None = None) -> str:
         lang = language or _current
         template = CATALOGUE[self.key][LANGUAGES.index(lang)]
-        values = {k: (v.text(lang) if isinstance(v, (Message, Count)) else v) for k, v in self.params}
+        values = {k: _written(v, lang) for k, v in self.params}
         return template.format(**values)
 
     def __str__(self) -> str:
@@ -81,6 +86,20 @@ class Message:
     @property
     def arguments(self) -> dict[str, object]:
         return dict(self.params)
+
+
+def _written(value: object, language: str) -> object:
+    """A parameter as a message writes it: in ``language`` when it can be written in one, else as it is
+    (a number keeps its format spec, as in ``{value:.1f}``)."""
+    write = getattr(value, "text", None)
+    return write(language) if callable(write) else value
+
+
+def said(words: object, language: str) -> str:
+    """``words`` written out in ``language``: a :class:`Message`, or anything with a ``text(language)``
+    of its own (the first line of an error, in the banner); other things as ``str`` writes them (a
+    plain string as it is)."""
+    return str(_written(words, language))
 
 
 def msg(key: str, /, **params: object) -> Message:
@@ -128,7 +147,7 @@ def thousands(value: float) -> Count:
 
 
 #: the areas of the program, each with the words it says
-AREAS = (expr, model, mechanism, engine, commands, settings, panels, plots)
+AREAS = (expr, model, mechanism, engine, commands, settings, controls, panels, plots, window)
 
 
 def _merged(areas: tuple) -> dict[str, tuple[str, str]]:

@@ -8,7 +8,6 @@ from dataclasses import fields
 import pytest
 
 from game.app.settings import Settings, SettingsError, load_settings
-from game.ui.text import Texts
 
 
 def write(tmp_path, text: str):
@@ -51,7 +50,7 @@ def test_a_value_out_of_its_meaning_is_named_with_its_line_and_the_default_used(
 
 def test_an_unknown_key_is_named_and_ignored(tmp_path):
     p = write(tmp_path, "fps = 30\ncolour = 1\n")
-    s, problems = load_settings(p, Texts("en"))
+    s, problems = load_settings(p, "en")
     assert s.fps == 30
     assert problems == [f"{p}:2: 'colour' is not a setting (the settings are: {', '.join(sorted(vars(Settings())))}); ignored"]
 
@@ -133,7 +132,7 @@ def test_many_unknown_keys_are_read_in_one_pass_and_counted_past_twenty(tmp_path
     # 3,000 unknown keys, then a wrong value: each key's line used to be looked for from the top
     # (3,000 × 3,000 lines; 60,000 keys took about twenty minutes), and each was said on its own line
     p = write(tmp_path, "".join(f"k{i} = {i}\n" for i in range(3000)) + 'speed = 3\n"fps" = 30\n')
-    s, problems = load_settings(p, Texts("en"))
+    s, problems = load_settings(p, "en")
     assert len(problems) == 22 and s.fps == 30
     assert problems[0].startswith(f"{p}:1: 'k0' is not a setting") and problems[19].startswith(f"{p}:20: 'k19' ")
     assert problems[20] == f"{p}:3001: speed = 3: must be one of: 0.5, 1, 2, 4; using 1"
@@ -146,7 +145,7 @@ SETTING_NAMES = ", ".join(sorted(f.name for f in fields(Settings)))
 
 def test_a_long_value_is_shortened_in_its_message(tmp_path):
     p = write(tmp_path, f'fps = "{"9" * 100_000}"\nspeed = [[[[[[1]]]]], 2, 3, 4, 5, 6, 7, 8]\n{"k" * 1000} = 1\n')
-    _, problems = load_settings(p, Texts("en"))
+    _, problems = load_settings(p, "en")
     assert problems == [
         f"{p}:1: fps = '{'9' * 59}…': must be a whole number from 10 to 240; using 60",
         f"{p}:2: speed = [[[[...]]], 2, 3, 4, 5, 6, ...]: must be one of: 0.5, 1, 2, 4; using 1",

@@ -10,7 +10,7 @@ from window_helpers import FRAME, button, choose, click, edit_value, key, press_
 
 from game.app import paths
 from game.app.userdirs import user_folders
-from game.ui.text import TEXTS
+from game.messages import language, msg
 
 
 def test_save_as_model_through_the_window_asks_before_replacing(app):
@@ -144,11 +144,11 @@ def test_a_model_file_edited_under_the_running_window_reloads(app_factory, tmp_p
 def test_switching_language_relabels_every_control_panel_and_the_menu(app):
     click(app, button(app, "energy"))
     click(app, button(app, "language"))
-    assert app.texts.language == "en" and button(app, "language").text == "ES"
+    assert language() == "en" and button(app, "language").text == "ES"
     for name, b in app.bars.buttons.items():
         control = app.controls[[c.name for c in app.controls].index(name)]
         if control.place != "speed":
-            expected = TEXTS["en"][control.tooltip_key]
+            expected = msg(control.tooltip_key).text("en")
             assert b.tool_tip_text == expected, name
     assert app.bars.title.text == "Double pendulum"
     assert app.live["energy"].panel.get_container().elements[0].text == "Energies"
