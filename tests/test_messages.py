@@ -4,8 +4,11 @@ and English, chosen when the message is shown."""
 from __future__ import annotations
 
 import ast
+import os
 import re
 import string
+import subprocess
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -144,6 +147,17 @@ def test_pythons_arithmetic_errors_are_told_in_words(exc, key, spanish):
 ])
 def test_the_language_of_the_commands_comes_from_the_environment(environ, language):
     assert language_from_environment(environ) == language
+
+
+@pytest.mark.parametrize("lang, language", [("es_MX.UTF-8", "es"), ("C.UTF-8", "en")])
+def test_the_program_starts_in_the_language_of_its_environment(lang, language):
+    """One default language, everywhere: what the program says before anyone chooses (a model read
+    from Python, the window before --lang or its settings) is in the environment's."""
+    env = {**os.environ, "LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""}
+    said = subprocess.run([sys.executable, "-c", "from game.messages import language, msg; "
+                           "print(language(), msg('expr.empty'))"], capture_output=True, text=True, env=env, cwd=ROOT,
+                          check=True).stdout.split(" ", 1)
+    assert said == [language, f"{CATALOGUE['expr.empty'][messages.LANGUAGES.index(language)]}\n"]
 
 
 def test_an_unknown_key_or_language_is_refused_at_once():

@@ -603,8 +603,8 @@ class Session:
             self.board.reset()
         v.speed_index = self.first_speed
         self.scheduler.speed = SPEEDS[v.speed_index]
-        if language() != self.settings.language:
-            self.set_language(self.settings.language)
+        if language() != self.settings.interface_language:
+            self.set_language(self.settings.interface_language)
 
     @property
     def first_speed(self) -> int:

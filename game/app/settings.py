@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from ..messages import msg, thousands
+from ..messages import language_from_environment, msg, thousands
 from ..model.files import FileRefused, read_limited
 from .scheduler import SPEEDS
 
@@ -46,7 +46,8 @@ ATTRACT = (
 
 @dataclass(frozen=True)
 class Settings:
-    language: str = "es"
+    #: "es" or "en"; None: the environment's (see :attr:`interface_language`)
+    language: str | None = None
     fullscreen: bool = False
     kiosk: bool = False
     #: simulated seconds per wall second (0.5, 1, 2 or 4)
@@ -73,6 +74,12 @@ class Settings:
     #: the first-run hint of what the icons do shows over the scene (set by the program at start,
     #: when the user has not closed it yet; not a setting of the file)
     first_run_hint: bool = False
+
+    @property
+    def interface_language(self) -> str:
+        """The language the window speaks: :attr:`language` (``--lang``, the settings file or what a
+        desktop remembers), else the environment's (``LC_ALL``, ``LC_MESSAGES``, ``LANG``)."""
+        return self.language or language_from_environment()
 
 
 class SettingsError(ValueError):
@@ -143,7 +150,7 @@ RULES: dict[str, Rule] = {
 def load_settings(path: str | Path | None, language: str | None = None) -> tuple[Settings, list[str]]:
     """The settings of ``path`` (the defaults without one) and what was wrong in it, one
     message per bad line (``file:line: key = value: what it must be; the default is used``),
-    in ``language`` (``--lang``), else the file's own, else Spanish."""
+    in ``language`` (``--lang``), else the file's own, else the environment's."""
     if path is None:
         return Settings(), []
     try:
@@ -166,7 +173,7 @@ def load_settings(path: str | Path | None, language: str | None = None) -> tuple
     except RecursionError:  # tomllib reads nested arrays and tables by recursion
         raise SettingsError(f"{path}: {msg('settings.too_deep')}") from None
     own = data.get("language") if RULES["language"].valid(data.get("language")) else None
-    spoken = language or (str(own) if own else "es")
+    spoken = language or (str(own) if own else language_from_environment())
     defaults = Settings()
     known = {f.name for f in fields(Settings)}
     values: dict[str, Any] = {}

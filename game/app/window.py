@@ -44,7 +44,7 @@ class App:
         self.controls = offered(settings.kiosk)
         #: the plots' dock saves a plot as PNG only where the plots can be saved (not in a kiosk)
         self.saving_plots = BY_NAME["export_plots"] in self.controls
-        set_language(settings.language)  # what models and the engine say, in the interface's language
+        set_language(settings.interface_language)  # what models and the engine say, in the interface's language
         self.display = Display((settings.width, settings.height), settings.fullscreen or settings.kiosk)
         self.screen = self.display.screen
         #: key code → control name, from the command table

@@ -21,10 +21,12 @@ written in the same language. The interface says its words the same way:
 ``msg("control.animate").text()`` now, or the :class:`Message` kept unwritten
 (the banner's) and said again in the other language when the language changes.
 
-The language: :func:`set_language` (the commands call it with ``--lang`` or,
-failing that, with :func:`language_from_environment`, which reads ``LC_ALL``,
-``LC_MESSAGES`` and ``LANG`` as POSIX does: ``es_MX.UTF-8`` means Spanish).
-English until something says otherwise.
+The language: one for the whole program, the environment's until something says
+otherwise. :func:`language_from_environment` reads ``LC_ALL``, ``LC_MESSAGES``
+and ``LANG`` as POSIX does (``es_MX.UTF-8`` means Spanish; English otherwise);
+:func:`set_language` changes it: the commands with ``--lang``, the window with
+``--lang``, the language a desktop remembers or its settings file, and its
+language control.
 
 Pure Python; never imports pygame or anything else of the program.
 """
@@ -38,7 +40,6 @@ from dataclasses import dataclass
 from . import commands, controls, engine, expr, mechanism, model, panels, plots, settings, window
 
 LANGUAGES = ("en", "es")
-_current = "en"
 
 
 def set_language(language: str) -> None:
@@ -63,6 +64,9 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
         if value:
             return "es" if value.lower().startswith("es") else "en"
     return "en"
+
+
+_current = language_from_environment()
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,8 @@ def test_input_keeps_it_interactive_and_answers_the_countdown():
 @pytest.fixture
 def kiosk_session() -> Session:
     s = Session(read_catalog(paths.CATALOG, paths.MODELS),
-                replace(Settings(), kiosk=True, kiosk_idle_seconds=10, kiosk_countdown_seconds=4, kiosk_attract=SHOWS))
+                replace(Settings(), language="es", kiosk=True, kiosk_idle_seconds=10, kiosk_countdown_seconds=4,
+                        kiosk_attract=SHOWS))
     s.open("pendulo_doble")
     return s
 

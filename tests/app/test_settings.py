@@ -41,7 +41,7 @@ def test_values_from_a_file(tmp_path):
 ])
 def test_a_value_out_of_its_meaning_is_named_with_its_line_and_the_default_used(tmp_path, line, key, words):
     p = write(tmp_path, f"# ajustes del museo\nfullscreen = true\n{line}\n")
-    s, problems = load_settings(p)
+    s, problems = load_settings(p, "es")
     assert getattr(s, key) == getattr(Settings(), key)  # the default
     assert s.fullscreen  # the good lines still count
     assert len(problems) == 1 and problems[0].startswith(f"{p}:3: {key} = ")
@@ -58,6 +58,19 @@ def test_an_unknown_key_is_named_and_ignored(tmp_path):
 def test_messages_in_the_files_own_language(tmp_path):
     p = write(tmp_path, 'language = "en"\nspeed = 3\n')
     assert load_settings(p)[1] == [f"{p}:2: speed = 3: must be one of: 0.5, 1, 2, 4; using 1"]
+
+
+@pytest.mark.parametrize("environ, said", [({"LANG": "es_MX.UTF-8"}, "se usa"), ({"LANG": "C.UTF-8"}, "using")])
+def test_without_lang_or_the_files_own_the_messages_are_in_the_environments_language(tmp_path, monkeypatch,
+                                                                                    environ, said):
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    for variable, value in environ.items():
+        monkeypatch.setenv(variable, value)
+    p = write(tmp_path, "speed = 3\n")
+    assert said in load_settings(p)[1][0]
+    assert Settings().language is None and Settings().interface_language == ("es" if said == "se usa" else "en")
+    assert Settings(language="en").interface_language == "en"  # the file's, --lang or the remembered one wins
 
 
 def test_a_file_that_is_not_toml_is_an_error_in_the_messages_language(tmp_path):

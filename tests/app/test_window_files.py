@@ -141,6 +141,22 @@ def test_a_model_file_edited_under_the_running_window_reloads(app_factory, tmp_p
     assert app.session.sim.t > t
 
 
+def test_without_a_language_the_window_speaks_the_environments(app_factory, monkeypatch):
+    """Neither --lang, the settings file nor a remembered run says: LC_ALL, LC_MESSAGES, LANG do."""
+    for variable in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "es_AR.UTF-8")
+    app = app_factory(language=None)
+    assert language() == "es" and button(app, "language").text == "EN" and app.bars.title.text == "Péndulo doble"
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    monkeypatch.setenv("LC_MESSAGES", "es_ES.UTF-8")  # the first of LC_ALL, LC_MESSAGES, LANG set decides
+    app = app_factory(language=None)
+    assert language() == "es" and button(app, "language").text == "EN"
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    app = app_factory(language=None)
+    assert language() == "en" and button(app, "language").text == "ES" and app.bars.title.text == "Double pendulum"
+
+
 def test_switching_language_relabels_every_control_panel_and_the_menu(app):
     click(app, button(app, "energy"))
     click(app, button(app, "language"))
