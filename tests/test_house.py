@@ -41,8 +41,7 @@ LINE_BUDGET = 600
 #: modules over the budget today, with their size: they may shrink, never grow
 OVER_BUDGET: dict[str, int] = {
     "game/physics/mechanism.py": 977,
-    "game/messages.py": 944,
-    "game/app/session.py": 915,
+    "game/app/session.py": 911,
     "game/physics/contacts.py": 833,
     "game/model/reader.py": 624,
     "game/app/chaosmap.py": 608,
@@ -208,7 +207,7 @@ def test_a_joint_kind_is_named_in_few_files():
 
 
 #: the Session: a facade over parts with one job each (lines of the class, methods)
-SESSION_LINES, SESSION_METHODS = 772, 77
+SESSION_LINES, SESSION_METHODS = 771, 77
 
 
 def test_the_session_is_a_facade():

@@ -29,8 +29,8 @@ from ..model.values import condition_values, parameter_values
 from ..physics import Simulation, SimulationError
 from ..physics.kinematics import Kinematics, kinematics_for
 from ..physics.mechanism import MechanismSystem
-from ..ui.text import negative_size
 from . import paths
+from .readout import negative_size
 
 #: simulate refuses a run estimated to take longer than this (wall seconds).
 MAX_RUN_SECONDS = 3600.0

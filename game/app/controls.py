@@ -28,11 +28,11 @@ class Control:
     #: icon when off / idle, and when on (the same for push buttons)
     icon: str | None = None
     icon_on: str | None = None
-    #: a text label instead of an icon (speed buttons)
+    #: a text label instead of an icon: the speed buttons', or the key of the language button's words
     label: str | None = None
     #: inactive while the animation runs (CenM: Eraser, Reset, Parameters, Conditions, edit mode)
     locked_while_animating: bool = False
-    #: the tooltip's text key (default: the control's name)
+    #: the tooltip's words, ``control.<tooltip>`` in the catalogue (default: the control's name)
     tooltip: str | None = None
     #: other keys that do the same ("=" for "+" on keyboards where + needs Shift, the keypad's)
     more_keys: tuple[str, ...] = ()
@@ -50,7 +50,8 @@ class Control:
 
     @property
     def tooltip_key(self) -> str:
-        return self.tooltip or self.name
+        """The catalogue key of the tooltip."""
+        return f"control.{self.tooltip or self.name}"
 
 
 SPEED_LABELS = ("½×", "1×", "2×", "4×")
@@ -84,7 +85,7 @@ CONTROLS: tuple[Control, ...] = (
     Control("zoom_out", "-", "top-right", "zoom_out", more_keys=("[-]",)),
     Control("zoom_in", "+", "top-right", "zoom_in", more_keys=("=", "[+]")),
     Control("fit", "home", "top-right", "fit", more_keys=("0",)),
-    Control("language", "l", "top-right", label="language_label", soak=1),
+    Control("language", "l", "top-right", label="label.language", soak=1),
     Control("docs", "f1", "top-right", "docs", kiosk=False, window=True),
     Control("fullscreen", "f11", None, window=True),
     # the step is too coarse for these conditions (the energy panel and the banner say so): N × 2
