@@ -9,6 +9,13 @@ from pathlib import Path
 
 import pytest
 
+# The program speaks the language of its environment (LC_ALL, LC_MESSAGES, LANG) until told
+# otherwise: the suite's is English on every machine, and a test that reads Spanish asks for it.
+# tests/test_messages.py and the window's tests try the rule itself, in environments of their own.
+for _variable in ("LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_variable, None)
+os.environ["LANG"] = "C.UTF-8"
+
 from game.messages import language, set_language
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -1,6 +1,11 @@
 #!/usr/bin/env python3
 """Draw the button icons of Cuerpos en Movimiento into ``assets/icons/``.
 
+The icons drawn are those the program names (:func:`wanted`): each control's
+icons in the command table (game/app/controls.py), the plot dock's buttons and
+the window's own. The icon ``name`` is drawn by the function ``g_name`` below;
+one the program names and nothing here draws stops the tool, which says which.
+
 Every icon is drawn with pygame primitives on a 4x canvas (128x128) and
 smooth-scaled down to 32x32, which anti-aliases every edge. The icons are
 dark glyphs (ink #263238) on a transparent background, meant to sit on a
@@ -32,6 +37,12 @@ import itertools
 
 import pygame
 
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.app.controls import CONTROLS  # noqa: E402
+from game.ui.plotdock import buttons  # noqa: E402
+
 SIZE = 32          # final icon size in pixels
 SS = 4             # supersampling factor: we draw at SIZE*SS and scale down
 INK = (0x26, 0x32, 0x38)
@@ -39,7 +50,6 @@ CLEAR = (*INK, 0)  # transparent, but with the ink's colour so edges do not dark
 SW = 2.5           # the stroke width, in final pixels
 HALO = 1.6         # the gap cut around a crossing slash, in final pixels (each side)
 
-ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "assets" / "icons"
 
 
@@ -299,19 +309,6 @@ def g_save(s):
     arrow(s, (16.0, 10.0), (16.0, 23.5), head=5.5, half=4.0)
 
 
-def g_speed(s):
-    # A speedometer: a dial and its needle.
-    c, r = (16.0, 18.5), 11.0
-    stroke(s, arc(c, r, 150, 390))
-    for a in (150, 210, 270, 330, 390):
-        t = math.radians(a)
-        stroke(s, [(c[0] + (r - 3.2) * math.cos(t), c[1] + (r - 3.2) * math.sin(t)),
-                   (c[0] + (r - 1.0) * math.cos(t), c[1] + (r - 1.0) * math.sin(t))], w=1.8)
-    t = math.radians(-45)
-    stroke(s, [c, (c[0] + 8.0 * math.cos(t), c[1] + 8.0 * math.sin(t))])
-    dot(s, c, 2.8)
-
-
 def _chart(s):
     # Axes and a wave: a plot.
     stroke(s, [(5.5, 5.0), (5.5, 26.5), (27.5, 26.5)])
@@ -450,48 +447,26 @@ def g_app(s):
     dot(s, (13.0, 23.5), 3.6, badge)
 
 
-ICONS = {
-    "play": g_play,
-    "pause": g_pause,
-    "eraser": g_eraser,
-    "reset": g_reset,
-    "parameters": g_parameters,
-    "conditions": g_conditions,
-    "vectors_on": g_vectors_on,
-    "vectors_off": g_vectors_off,
-    "energy_on": g_energy_on,
-    "energy_off": g_energy_off,
-    "values_on": g_values_on,
-    "values_off": g_values_off,
-    "edit_x": g_edit_x,
-    "edit_v": g_edit_v,
-    "reactions_on": g_reactions_on,
-    "reactions_off": g_reactions_off,
-    "menu": g_menu,
-    "docs": g_docs,
-    "save": g_save,
-    "speed": g_speed,
-    "plots_on": g_plots_on,
-    "plots_off": g_plots_off,
-    "ensemble_on": g_ensemble_on,
-    "ensemble_off": g_ensemble_off,
-    "export_csv": g_export_csv,
-    "export_png": g_export_png,
-    "export_plots": g_export_plots,
-    "plot_clear": g_plot_clear,
-    "plot_save": g_plot_save,
-    "plot_close": g_plot_close,
-    "plot_add": g_plot_add,
-    "zoom_in": g_zoom_in,
-    "zoom_out": g_zoom_out,
-    "fit": g_fit,
-    "app": g_app,
-}
+def wanted() -> list[str]:
+    """Every icon the program shows, once each: the icons (off and on) of the command table's
+    controls, the buttons over each plot of the dock and its add button, and the window's own."""
+    names = [icon for c in CONTROLS for icon in (c.icon, c.icon_on) if icon]
+    names += [f"plot_{role}" for role in buttons(saving=True)] + ["plot_add", "app"]
+    return list(dict.fromkeys(names))
+
+
+def drawing(name: str):
+    """The function that draws the icon ``name``: ``g_name``."""
+    draw = globals().get(f"g_{name}")
+    if not callable(draw):
+        raise LookupError(f"no drawing for the icon {name!r}: add a function g_{name}(s) to tools/make_icons.py")
+    return draw
 
 
 def render(name: str) -> pygame.Surface:
+    draw = drawing(name)
     surf = canvas()
-    ICONS[name](surf)
+    draw(surf)
     return finish(surf)
 
 
@@ -549,10 +524,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sheet", type=Path, help="also write a contact sheet PNG here")
     args = ap.parse_args(argv)
 
+    names = wanted()
+    missing = [name for name in names if not callable(globals().get(f"g_{name}"))]
+    if missing:  # before anything is written
+        print(f"make_icons: the program names icons nothing here draws: {', '.join(missing)}; add a function "
+              f"g_<name>(s) for each to tools/make_icons.py", file=sys.stderr)
+        return 1
     pygame.init()
     args.out.mkdir(parents=True, exist_ok=True)
     icons = {}
-    for name in ICONS:
+    for name in names:
         icon = render(name)
         pygame.image.save(icon, str(args.out / f"{name}.png"))
         icons[name] = icon

@@ -19,7 +19,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--fullscreen", action="store_true", help="open full screen")
     p.add_argument("--kiosk", action="store_true", help="kiosk mode: full screen, cannot be closed by accident")
     p.add_argument("--config", help="settings file (TOML)")
-    p.add_argument("--lang", choices=("es", "en"), help="language of the interface")
+    p.add_argument("--lang", choices=("es", "en"),
+                   help="language of the interface (default: the settings', the last run's, else from LANG, LC_ALL, "
+                        "LC_MESSAGES)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     c = sub.add_parser("check", help="validate model files and models.xml")
@@ -49,8 +51,7 @@ def _parser() -> argparse.ArgumentParser:
                     help="live panels to open, comma-separated: energy,values")
     sc.add_argument("--vectors", action="store_true", help="show the velocity arrows")
     sc.add_argument("--lang", dest="command_lang", choices=("es", "en"),
-                    help="language of the picture (default: Spanish, as the window) and of the messages "
-                         "(default: from LANG, LC_ALL, LC_MESSAGES)")
+                    help="language of the picture and of the messages (default: from LANG, LC_ALL, LC_MESSAGES)")
 
     cm = sub.add_parser("chaosmap", help="time until a condition first holds, over a grid of starts (CSV, PNG)")
     cm.add_argument("model", help="model name from models.xml or path to a .dat file")
@@ -196,7 +197,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool = False, config: str | None = None,
         lang: str | None = None, argv: Sequence[str] = ()) -> int:
     from ..model import ModelFileError
-    from ..ui.text import Texts
     from .healing import long_running_process, open_log
     from .saving import Remembered
     from .scheduler import SPEEDS
@@ -206,7 +206,7 @@ def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool 
     from .userdirs import user_folders
 
     try:
-        settings, problems = load_settings(config, Texts(lang) if lang else None)
+        settings, problems = load_settings(config, lang)
     except SettingsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -223,7 +223,7 @@ def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool 
         settings = dataclasses.replace(settings, speed=remembered.speed)
     settings = dataclasses.replace(settings, language=lang or remembered.language or settings.language,
                                    first_run_hint=not remembered.hint_seen)  # a kiosk's every visitor is new
-    set_language(settings.language)  # the messages of models (banner, panels) in the interface's language
+    set_language(settings.interface_language)  # the messages of models (banner, panels) in the interface's language
     long_running_process()  # before SDL starts: SIGTERM must end a kiosk's window
     if missing := pygame_problem():
         print(f"error: {missing}", file=sys.stderr)

@@ -27,8 +27,8 @@ from ..messages import Count, Message, counted, msg, number, text, thousands
 from ..model import ModelFile, ModelFileError, load_model, read_catalog
 from ..model.values import condition_values, parameter_values
 from ..physics import Simulation, SimulationError
-from ..ui.text import negative_size
 from . import paths
+from .readout import negative_size
 
 #: simulate refuses a run estimated to take longer than this (wall seconds).
 MAX_RUN_SECONDS = 3600.0

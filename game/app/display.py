@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pygame
 
+from ..messages import Message, msg
 from ..render import Scene, draw_frame, standard_layers
 from ..ui.layout import MIN_SIZE
-from ..ui.text import Words
 from . import paths
 
 
@@ -83,19 +83,19 @@ def resized_to(event: pygame.event.Event) -> tuple[int, int] | None:
     return None
 
 
-def open_manual(kiosk: bool, language: str) -> Words:
+def open_manual(kiosk: bool, language: str) -> Message:
     """Open the shipped manual in ``language`` in the system's browser; the banner's words either
     way. ``webbrowser.open`` may say yes while nothing opens (no display browser, a handler that
     fails quietly), so the banner always gives the manual's path, and says whether a browser was
     asked. A kiosk opens none: a browser over the scene could not be closed by a visitor."""
     manual = paths.manual(language).resolve()
     if kiosk:
-        return Words.of("manual_kiosk", path=str(manual))
+        return msg("banner.manual_kiosk", path=str(manual))
     try:
         opened = webbrowser.open(manual.as_uri())
     except webbrowser.Error:
         opened = False
-    return Words.of("manual_opening" if opened else "no_browser", path=str(manual))
+    return msg("banner.manual_opening" if opened else "banner.no_browser", path=str(manual))
 
 
 def save_view(size: tuple[int, int], scene: Scene, viewport: tuple[int, int, int, int],

@@ -12,10 +12,10 @@ import math
 import pygame
 import pygame_gui
 
+from ..messages import language, msg
 from ..render.plots import PlotPlacement, PlotView, typeset
 from ..ui.layout import Dock, Layout
 from ..ui.plotdock import DESK, PlotChoices, PlotDock, least_width, plot_slots, sizes
-from ..ui.text import Texts
 from .plotting import MAX_PLOTS
 from .session import Session
 
@@ -24,9 +24,8 @@ PLOT_HEIGHT, PLOT_LEAST = 250, 150
 
 
 class PlotsDock:
-    def __init__(self, manager: pygame_gui.UIManager, texts: Texts, font: pygame.font.Font | None = None,
-                 saving: bool = True):
-        self.manager, self.texts, self.font = manager, texts, font
+    def __init__(self, manager: pygame_gui.UIManager, font: pygame.font.Font | None = None, saving: bool = True):
+        self.manager, self.font = manager, font
         #: the dock offers to save a plot as PNG (not in a kiosk, which saves no files)
         self.saving = saving
         self.widgets: PlotDock | None = None
@@ -68,7 +67,7 @@ class PlotsDock:
             spec = plot.spec
             xs, ys = board.axis_choices(spec.kind)
             choices.append(PlotChoices(spec.kind, board.kinds(), spec.x, spec.ys[0], xs, ys))
-        self.widgets = PlotDock(self.manager, layout.dock_rect("plots"), self.texts, choices,
+        self.widgets = PlotDock(self.manager, layout.dock_rect("plots"), choices,
                                 len(board.plots) < MAX_PLOTS, layout.touch, self.saving)
 
     def placements(self, session: Session, layout: Layout) -> list[PlotPlacement]:
@@ -78,7 +77,7 @@ class PlotsDock:
         rects = plot_slots(layout.dock_rect("plots"), [2 if board.axis_choices(p.spec.kind)[0] else 1
                                                        for p in board.plots], len(board.plots) < MAX_PLOTS,
                            layout.touch)
-        return [PlotPlacement(plot, rect, self.title(session, i), board.legend(plot, self.texts.language))
+        return [PlotPlacement(plot, rect, self.title(session, i), board.legend(plot, language()))
                 for i, (plot, (_, rect)) in enumerate(zip(board.plots, rects))]
 
     def title(self, session: Session, index: int) -> str:
@@ -88,7 +87,7 @@ class PlotsDock:
             value = board.lyapunov.estimate
             # three figures: enough to read, and the text is not drawn anew every frame; written as
             # the plot it sits on writes its ticks
-            return self.texts("lyapunov", value=typeset(f"{value:.3g}") if math.isfinite(value) else "…")
+            return msg("plot.lyapunov", value=typeset(f"{value:.3g}") if math.isfinite(value) else "…").text()
         return ""
 
     def handle(self, event: pygame.event.Event, session: Session) -> bool:
@@ -125,10 +124,10 @@ class PlotsDock:
         image = pygame.Surface((width, height * len(indices)))
         for k, i in enumerate(indices):
             plot = board.plots[i]
-            title = f"{session.title} — {self.texts(f'plot_kind_{plot.spec.kind}')}"
+            title = f"{session.title} — {msg(f'plot.kind.{plot.spec.kind}').text()}"
             extra = self.title(session, i)
             PlotView(plot, self.font).draw(image, (0, k * height, width, height), f"{title}   {extra}".rstrip(),
-                                           board.legend(plot, self.texts.language))
+                                           board.legend(plot, language()))
         path = session.export_path("plot" if index is not None else "plots", ".png")
         try:
             pygame.image.save(image, str(path))

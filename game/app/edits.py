@@ -18,11 +18,11 @@ import numpy as np
 
 from ..expr import EvaluationError, ExpressionError, check_names, evaluate, parse
 from ..expr.parser import unquote
-from ..messages import msg, thousands
+from ..messages import language, msg, thousands
 from ..model import ModelFileError, parameter_values
 from ..model.reader import LIMITS
 from ..physics import Simulation, SimulationError
-from ..ui.text import Row, Texts, number
+from .readout import number
 
 #: what building the motion from typed values may raise: each is a refusal, never a crash (a
 #: mechanism's points that cannot be assembled, a mass matrix no longer positive definite, a
@@ -47,10 +47,18 @@ def _number(text: str) -> float:
     return evaluate(e.tree, {})
 
 
+@dataclass(frozen=True)
+class Row:
+    """One row of the Parameters or Conditions panel."""
+
+    name: str
+    value: str  # as shown (an expression or a number)
+    description: str
+
+
 @dataclass
 class ParameterEdits:
     sim: Simulation
-    texts: Texts = field(default_factory=Texts)
     #: texts accepted with Enter but not yet applied, so later rows may use them
     pending: dict[str, str] = field(default_factory=dict)
 
@@ -65,9 +73,9 @@ class ParameterEdits:
         g = self.sim.model.general
         dt, n = self.system_names
         return [*(Row(p.name, unquote(overrides[p.name].text if p.name in overrides else p.value.text)[0].strip(),
-                      p.description_in(self.texts.language)) for p in self.sim.model.parameters),
-                Row(dt, number(g.dt), self.texts("dt_description")),
-                Row(n, str(g.n_substeps), self.texts("n_description"))]
+                      p.description_in(language())) for p in self.sim.model.parameters),
+                Row(dt, number(g.dt), msg("panel.dt").text()),
+                Row(n, str(g.n_substeps), msg("panel.n").text())]
 
     def check(self, name: str, text: str) -> str | None:
         try:
@@ -111,24 +119,23 @@ class ParameterEdits:
             dt = _number(system["dt"])
             low, high = LIMITS.dt
             if not (math.isfinite(dt) and low <= dt <= high):
-                raise ValueError(self.texts("dt_range", low=number(low), high=number(high)))
+                raise ValueError(msg("panel.dt_range", low=number(low), high=number(high)).text())
         if "N" in system:
             n = _number(system["N"])
             if not (math.isfinite(n) and n == int(n) and 1 <= n <= LIMITS.substeps):
-                raise ValueError(self.texts("n_range", high=thousands(LIMITS.substeps)))
+                raise ValueError(msg("panel.n_range", high=thousands(LIMITS.substeps)).text())
         if n / dt > LIMITS.rate:
-            raise ValueError(self.texts("rate_too_high", rate=number(n / dt), high=thousands(LIMITS.rate)))
+            raise ValueError(msg("panel.rate_too_high", rate=number(n / dt), high=thousands(LIMITS.rate)).text())
         return dt, int(n)
 
 
 @dataclass
 class ConditionEdits:
     sim: Simulation
-    language: str = "es"
 
     def rows(self) -> list[Row]:
         values = self.sim.values()
-        return [Row(c.name, number(values[c.name]), c.description_in(self.language))
+        return [Row(c.name, number(values[c.name]), c.description_in(language()))
                 for c in self.sim.model.conditions]
 
     def value_of(self, text: str) -> float:

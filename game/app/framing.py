@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..model.poses import BallPose, BarPose, BlockPose, Pose, SpringPose
+from ..model.poses import Pose
 
 #: the zoom stays within these factors of the model's own ``escala``
 ZOOM_RANGE = (1e-3, 1e3)
@@ -139,20 +139,8 @@ def extent(poses: Iterable[Pose], trails: Iterable[np.ndarray] = (),
             ys.extend((y - r, y + r))
 
     for p in poses:
-        if isinstance(p, BallPose):
-            add(p.x, p.y, abs(p.radius))
-        elif isinstance(p, BarPose):
-            add(p.x, p.y, abs(p.width) / 2)
-            add(p.xf, p.yf, abs(p.width) / 2)
-        elif isinstance(p, BlockPose):
-            # the box around the turned rectangle (a long floor is not a disc as wide as it is long)
-            c, s = abs(math.cos(p.angle)), abs(math.sin(p.angle))
-            w, h = abs(p.width), abs(p.height)
-            for dx, dy in ((1, 1), (-1, -1)):
-                add(p.x + dx * (w * c + h * s) / 2, p.y + dy * (w * s + h * c) / 2)
-        elif isinstance(p, SpringPose):
-            add(p.x1, p.y1, abs(p.thickness) / 2)
-            add(p.x2, p.y2, abs(p.thickness) / 2)
+        for x, y, r in p.extent_points():
+            add(x, y, r)
     for x, y in points:
         add(x, y)
     boxes = [(min(xs), min(ys), max(xs), max(ys))] if xs else []
@@ -165,18 +153,9 @@ def extent(poses: Iterable[Pose], trails: Iterable[np.ndarray] = (),
 
 
 def least_box(poses: Iterable[Pose]) -> float:
-    """The smallest box a fit shows: :data:`LEAST_BODIES` times the largest body (0 if none has a size);
-    a bar or a block counts by its thickness."""
-    sizes = [0.0]
-    for p in poses:
-        if isinstance(p, BallPose):
-            sizes.append(2 * abs(p.radius))
-        elif isinstance(p, BarPose):
-            sizes.append(abs(p.width))
-        elif isinstance(p, BlockPose):
-            sizes.append(min(abs(p.width), abs(p.height)))  # its thickness, as a bar's (a floor is long, not big)
-        elif isinstance(p, SpringPose):
-            sizes.append(abs(p.thickness))
+    """The smallest box a fit shows: :data:`LEAST_BODIES` times the largest body (0 if none has a size:
+    :meth:`~game.model.poses.Pose.size`; a bar or a block counts by its thickness)."""
+    sizes = [0.0, *(p.size() for p in poses)]
     size = max(s for s in sizes if math.isfinite(s))
     return LEAST_BODIES * size
 

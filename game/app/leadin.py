@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 
 import numpy as np
 
-from ..model.poses import BallPose, BarPose, BlockPose, Pose, SpringPose
+from ..model.poses import Pose
 
 #: pixels a second on screen a body must move at for the show to be seen moving
 SPEED = 120.0
@@ -23,15 +23,8 @@ MOST = 4.0
 
 
 def points(poses: Iterable[Pose]) -> np.ndarray:
-    """Where the bodies are: each ball's and block's centre, each end of a bar and a spring."""
-    out: list[tuple[float, float]] = []
-    for p in poses:
-        if isinstance(p, (BallPose, BlockPose)):
-            out.append((p.x, p.y))
-        elif isinstance(p, BarPose):
-            out += [(p.x, p.y), (p.xf, p.yf)]
-        elif isinstance(p, SpringPose):
-            out += [(p.x1, p.y1), (p.x2, p.y2)]
+    """Where the bodies are: their anchors (each ball's and block's centre, each end of a bar and a spring)."""
+    out = [point for p in poses for point in p.anchors()]
     return np.array(out, dtype=float).reshape(-1, 2)
 
 

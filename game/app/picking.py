@@ -1,55 +1,26 @@
-"""Which body is under the mouse: hit-testing poses in pixels."""
+"""Which body is under the mouse: each pose's hit test, with a margin of pixels in model units."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Collection, Sequence
 
-import numpy as np
-
-from ..model.poses import BallPose, BarPose, BlockPose, JointPose, Pose, SpringPose, VelocityPoint
+from ..model.poses import Pose, VelocityPoint
 from ..render import Camera, near_tip, velocity_arrow_end
 
-#: pixels of slack around a body when grabbing it
+#: pixels of slack around a body when grabbing it (a point with no size of its own, a pin, is
+#: grabbed within a few of these: game.model.poses.PIN_REACH)
 GRAB_MARGIN = 6
-#: how near (pixels) a mechanism's point must be to be grabbed
-JOINT_REACH = 12
 
 
 def body_at(poses: Sequence[Pose], draggable: Collection[str], camera: Camera, pos) -> str | None:
-    """The topmost draggable body under ``pos`` (drawn last = on top)."""
-    px, py = pos
-    cam = camera
+    """The topmost draggable body under ``pos`` (drawn last = on top), with :data:`GRAB_MARGIN`
+    pixels of slack."""
+    x, y = camera.to_model(*pos)
+    slack = camera.length_to_model(GRAB_MARGIN)
     for p in reversed(poses):
-        if p.id not in draggable:
-            continue
-        if isinstance(p, BallPose):
-            cx, cy = cam.to_pixels(p.x, p.y)
-            if math.hypot(px - cx, py - cy) <= cam.length_to_pixels(p.radius) + GRAB_MARGIN:
-                return p.id
-        elif isinstance(p, JointPose):
-            cx, cy = cam.to_pixels(p.x, p.y)
-            if math.hypot(px - cx, py - cy) <= JOINT_REACH:
-                return p.id
-        elif isinstance(p, BarPose):
-            a = np.array(cam.to_pixels(p.x, p.y))
-            b = np.array(cam.to_pixels(p.xf, p.yf))
-            ab = b - a
-            s = float(np.clip(np.dot(np.array(pos) - a, ab) / max(ab @ ab, 1e-9), 0, 1))
-            if np.linalg.norm(np.array(pos) - (a + s * ab)) <= cam.length_to_pixels(p.width) / 2 + GRAB_MARGIN:
-                return p.id
-        elif isinstance(p, BlockPose):
-            mx, my = cam.to_model(px, py)
-            dx, dy = mx - p.x, my - p.y
-            c, s = math.cos(p.angle), math.sin(p.angle)
-            u, v = c * dx + s * dy, -s * dx + c * dy
-            margin = cam.length_to_model(GRAB_MARGIN)
-            if abs(u) <= p.width / 2 + margin and abs(v) <= p.height / 2 + margin:
-                return p.id
-        elif isinstance(p, SpringPose):
-            ex, ey = cam.to_pixels(p.x2, p.y2)
-            if math.hypot(px - ex, py - ey) <= GRAB_MARGIN + 4:
-                return p.id
+        if p.id in draggable and p.hit(x, y, slack):
+            return p.id
     return None
 
 

@@ -1,9 +1,8 @@
 """``python main.py screenshot MODEL OUT.png``: the real scene, rendered headless.
 
-The picture is in the language of ``--lang`` (without it, the window's own default: Spanish,
-CenM's language), as the window would show it; what the command says (its errors, the line
-naming the file it wrote) is in the language of the command line, as ``check`` and
-``simulate`` speak.
+The picture is in the language of ``--lang`` (without it, the window's own default: the
+environment's), as the window would show it; what the command says (its errors, the line naming
+the file it wrote) is in the language of the command line, as ``check`` and ``simulate`` speak.
 """
 
 from __future__ import annotations
@@ -80,7 +79,7 @@ def screenshot(model: str, out: str, seconds: float = 0.0, size: str = "1280x720
     settings = replace(Settings(), width=width, height=height)
     try:
         try:
-            app = App(replace(settings, language=language or settings.language), model)
+            app = App(replace(settings, language=language), model)
         except LoadError as exc:
             raise UsageError(str(exc)) from None
         session = app.session

@@ -24,16 +24,13 @@ from pathlib import Path
 import numpy as np
 
 from ..expr import EvaluationError, ExpressionError, Location, SourceError
-from ..messages import Message, msg
-from ..messages import language as messages_language
-from ..messages import set_language as set_messages_language
+from ..messages import Message, language, msg, said, set_language
 from ..model import Catalog, CatalogEntry, ModelFileError, load_model
 from ..model.angles import angle_coordinates, wrapped
 from ..model.poses import ForceArrow, ForceLegend, Pose, VelocityPoint
 from ..model.reader import LIMITS, decode, read_bytes
 from ..physics import Kinematics, Simulation, SimulationError
 from ..physics.observe.records import Flash, FlashRecorder, History, HistoryRecorder, Trail, TrailRecorder
-from ..ui.text import Texts, Words, energy_lines, negative_size, number, said, value_lines
 from . import looking
 from .controls import BY_NAME, CONTROLS
 from .edits import ConditionEdits, ParameterEdits
@@ -41,6 +38,7 @@ from .framing import ZOOM_STEP, Box, Framing, automatic, extent, fit, least_box,
 from .kiosk import ATTRACT, COUNTDOWN, Kiosk
 from .leadin import lead_in, points
 from .plotting import PlotBoard
+from .readout import energy_lines, negative_size, number, value_lines
 from .saving import Remembered, Saved, free_name, mine, mine_entry, save
 from .scheduler import SPEEDS, StepScheduler
 from .settings import Settings, Show
@@ -60,7 +58,6 @@ HISTORY_ROWS = 150_000
 #: ... or fewer, so a model with many columns (a mechanism's points and reactions) keeps it
 #: within this many bytes: a kiosk that shows it all day must not hold a hundred megabytes
 HISTORY_BYTES = 16_000_000
-
 
 
 def history_rows(columns: int) -> int:
@@ -94,12 +91,12 @@ class FirstLine:
         return (line.splitlines() or [""])[0]
 
     def __str__(self) -> str:
-        return self.text(messages_language())
+        return self.text(language())
 
 
-#: what the banner can hold: the interface's words or a catalogue message, kept unwritten so
-#: they are said again in the other language (:meth:`Session.set_language`), or a plain text
-Said = Words | Message | str
+#: what the banner can hold: a catalogue message, kept unwritten so it is said again in the other
+#: language (:meth:`Session.set_language`), or a plain text
+Said = Message | str
 
 
 @dataclass
@@ -140,8 +137,8 @@ class Drag:
 
 
 class Session:
-    def __init__(self, catalog: Catalog, settings: Settings | None = None, texts: Texts | None = None,
-                 folders: UserFolders | None = None, remembers: bool = False):
+    def __init__(self, catalog: Catalog, settings: Settings | None = None, folders: UserFolders | None = None,
+                 remembers: bool = False):
         self.settings = settings or Settings()
         #: the user's folders (saved models, remembered state); None: no user files at all
         self.folders = folders
@@ -149,7 +146,6 @@ class Session:
         #: a headless command that borrows the window (``screenshot``, ``bench --frames``)
         self.remembers = remembers
         self.catalog = Catalog(catalog.path, catalog.entries + mine(folders.models)) if folders else catalog
-        self.texts = texts or Texts(self.settings.language)
         self.view = View(speed_index=self.first_speed, hint=self.settings.first_run_hint)
         #: the user closed the first-run hint, now or in an earlier run (kept in the remembered state)
         self.hint_seen = folders is not None and not self.settings.kiosk and Remembered.read(folders.state).hint_seen
@@ -214,7 +210,7 @@ class Session:
         try:
             built = self._build(entry.path)
         except (LoadError, ModelFileError, ExpressionError, EvaluationError, SimulationError) as exc:
-            self.say(Words.of("cannot_load", reason=FirstLine(exc)), "load")
+            self.say(msg("banner.cannot_load", reason=FirstLine(exc)), "load")
             return False
         self.index, self.entry = index, entry
         self._install(*built)
@@ -267,7 +263,7 @@ class Session:
         try:
             built = self._build(self.entry.path)
         except (LoadError, ModelFileError, ExpressionError, EvaluationError, SimulationError) as exc:
-            self.say(Words.of("cannot_reload", reason=FirstLine(exc)), "load")
+            self.say(msg("banner.cannot_reload", reason=FirstLine(exc)), "load")
             return False
         self.view.dialog = None  # its rows were the old file's
         self._install(*built)
@@ -318,7 +314,7 @@ class Session:
             "energy": lambda: self._flip_panel("energy"),
             "values": lambda: self._flip_panel("values"),
             "edit": flip("edit_velocities"),
-            "language": lambda: self.set_language("en" if self.texts.language == "es" else "es"),
+            "language": lambda: self.set_language("en" if language() == "es" else "es"),
             "save": self._open_save,
             "menu": flip("menu"),
             "plots": self._flip_plots,
@@ -401,7 +397,7 @@ class Session:
         folder = self.export_dir or (folders.documents if suffix == ".csv" else folders.pictures)
         with contextlib.suppress(OSError):
             folder.mkdir(parents=True, exist_ok=True)
-        stem = f"cenm-{ascii_name(self.title)}-{self.texts(f'file_{what}')}-{time.strftime('%Y%m%d-%H%M%S')}"
+        stem = f"cenm-{ascii_name(self.title)}-{msg(f'export.{what}').text()}-{time.strftime('%Y%m%d-%H%M%S')}"
         path = folder / f"{stem}{suffix}"
         n = 2
         while path.exists():
@@ -412,9 +408,9 @@ class Session:
     def exported(self, path: Path | None, reason: str | None = None) -> None:
         """Tell in the banner where an export went (it fades), or why it could not be written (it stays)."""
         if reason is None:
-            self.say(Words.of("saved", path=str(path)), "done")
+            self.say(msg("banner.saved", path=str(path)), "done")
         else:
-            self.say(Words.of("not_saved", reason=reason), "notice")
+            self.say(msg("banner.not_saved", reason=reason), "notice")
 
     def export_csv(self) -> Path | None:
         """The run so far (the history) as CSV: the columns of ``simulate``, then the run each
@@ -451,7 +447,7 @@ class Session:
                 self.sim.step()
             except SimulationError as exc:
                 self.view.animating = False
-                self.say(Words.of("stopped", reason=exc.said), "stopped")  # in the banner's language
+                self.say(msg("banner.stopped", reason=exc.said), "stopped")  # in the banner's language
                 self.stopped_for = 0.0
                 return k
         if steps and (self.said is None or self.banner_cause == "coarse") and self.sim.too_coarse:
@@ -463,7 +459,7 @@ class Session:
     @property
     def banner(self) -> str | None:
         """The banner's text in the language of the interface now (None: no banner)."""
-        return None if self.said is None else said(self.said, self.texts.language)
+        return None if self.said is None else said(self.said, language())
 
     @banner.setter
     def banner(self, text: Said | None) -> None:
@@ -510,10 +506,10 @@ class Session:
         elif sim.too_coarse:
             self.say(self._coarse(), "coarse")
 
-    def _coarse(self) -> Words:
+    def _coarse(self) -> Message:
         sim = self.sim
-        return Words.of("coarse_banner", de=number(sim.de), share=f"{100 * sim.de / sim.energy_scale:.2g} %",
-                        n=sim.model.general.n_substeps)
+        return msg("banner.coarse", de=number(sim.de), share=f"{100 * sim.de / sim.energy_scale:.2g} %",
+                   n=sim.model.general.n_substeps)
 
     def refine(self) -> None:
         """Twice the substeps (the step is too coarse for these conditions): the motion goes on
@@ -605,8 +601,8 @@ class Session:
             self.board.reset()
         v.speed_index = self.first_speed
         self.scheduler.speed = SPEEDS[v.speed_index]
-        if self.texts.language != self.settings.language:
-            self.set_language(self.settings.language)
+        if language() != self.settings.interface_language:
+            self.set_language(self.settings.interface_language)
 
     @property
     def first_speed(self) -> int:
@@ -619,7 +615,8 @@ class Session:
         k = self.kiosk
         if k is None or k.phase not in (COUNTDOWN, ATTRACT):
             return None
-        return self.texts("still_there", seconds=k.seconds_left) if k.phase == COUNTDOWN else self.texts("touch_to_play")
+        words = msg("kiosk.still_there", seconds=k.seconds_left) if k.phase == COUNTDOWN else msg("kiosk.touch_to_play")
+        return words.text()
 
     # -- what is shown -------------------------------------------------------------------------
 
@@ -679,9 +676,9 @@ class Session:
         kin = self.kinematics
         if not arrows or self.force_scale <= 0:
             return None
-        kinds = tuple((k, self.texts(f"reaction_{k}")) for k in ("tension", "compression", "normal")
+        kinds = tuple((k, msg(f"reaction.{k}").text()) for k in ("tension", "compression", "normal")
                       if any(a.kind == k for a in arrows))
-        return ForceLegend(0.25 * kin.size / self.force_scale, self.texts("reactions_title"), "N", kinds)
+        return ForceLegend(0.25 * kin.size / self.force_scale, msg("reaction.title").text(), "N", kinds)
 
     def readout(self, panel: str, columns: int = ENERGY_COLUMNS) -> list[str]:
         """The lines of a live panel: "energy" (the Ek and Ep expressions as written, then their
@@ -694,7 +691,7 @@ class Session:
             turns = angle_coordinates(self.model)
             coordinates = [(k, wrapped(v) if k in turns else v) for k, v in zip(self.model.coordinates, sim.q)]
             measures = [line for m in zip(sim.measures.names, sim.measures.of(sim)) for line in value_lines([m])]
-            chaos = [f"{k} = {number(v)}" for k, v in self.plots.readout(self.texts.language)]
+            chaos = [f"{k} = {number(v)}" for k, v in self.plots.readout(language())]
             return [*value_lines(coordinates), *value_lines(zip(self.model.velocities, sim.qdot)),
                     *value_lines(sim.reactions().items()), *measures, *chaos]
         ek, ep = sim.energies
@@ -709,7 +706,7 @@ class Session:
             terms = "E" + " − W" * sim.does_work + " − E₀" + " + Eloss" * sim.has_contacts
             lines.append(f"{terms} = {number(sim.balance, scale)}")
         if sim.too_coarse:
-            lines.append(self.texts("coarse_line"))
+            lines.append(msg("panel.coarse").text())
         return lines
 
     def expression_lines(self, panel: str, columns: int = ENERGY_COLUMNS) -> int:
@@ -774,10 +771,10 @@ class Session:
         motors = kin.held_by_motors(gid, self.sim.t, self.sim.q)
         if len(motors) == 1:
             (motor,) = motors
-            self.say(Words.of("motor_drives", body=gid, motor=motor.id, p1=motor.points[0], p2=motor.points[1]),
+            self.say(msg("banner.motor_drives", body=gid, motor=motor.id, p1=motor.points[0], p2=motor.points[1]),
                      "notice")
         elif motors:
-            self.say(Words.of("motors_drive", body=gid, motors=", ".join(f"'{m.id}'" for m in motors)), "notice")
+            self.say(msg("banner.motors_drive", body=gid, motors=", ".join(f"'{m.id}'" for m in motors)), "notice")
         return bool(motors)
 
     def drag_to(self, point: tuple[float, float]) -> None:
@@ -808,14 +805,14 @@ class Session:
     # -- the dialogs ---------------------------------------------------------------------------
 
     def parameter_edits(self) -> ParameterEdits:
-        return ParameterEdits(self.sim, self.texts)
+        return ParameterEdits(self.sim)
 
     def condition_edits(self) -> ConditionEdits:
-        return ConditionEdits(self.sim, self.texts.language)
+        return ConditionEdits(self.sim)
 
     def apply_parameters(self, changes: dict[str, str]) -> str | None:
         """New parameter values (texts); None when applied, else why not (nothing changes)."""
-        reason = ParameterEdits(self.sim, self.texts).accept(changes)
+        reason = ParameterEdits(self.sim).accept(changes)
         if reason is None:
             self.kinematics = self.sim.system.kinematics()
             self.force_scale = 0.0
@@ -868,26 +865,26 @@ class Session:
         try:
             saved = self.save_as(name, overwrite)
         except OSError as exc:  # a full or read-only disk: say so, lose nothing
-            return self.texts("save_failed", reason=exc.strerror or str(exc))
+            return msg("save.failed", reason=exc.strerror or str(exc)).text()
         if saved.path is not None:
-            self.say(Words.of("model_saved", path=str(saved.path)), "done")
+            self.say(msg("banner.model_saved", path=str(saved.path)), "done")
             return None
         if saved.refusal is not None:
             where = saved.refusal.location
-            self.say(Words.of("save_unreadable", line=where.line, column=where.column, reason=saved.refusal.reason),
+            self.say(msg("banner.save_unreadable", line=where.line, column=where.column, reason=saved.refusal.reason),
                      "notice")
             return None
         if saved.problem == "exists":
             return saved.problem
-        words = {"name": "save_bad_name", "mechanism": "save_mechanism"}.get(saved.problem or "")
-        return self.texts(words) if words else saved.problem
+        words = {"name": "save.bad_name", "mechanism": "save.mechanism"}.get(saved.problem or "")
+        return msg(words).text() if words else saved.problem
 
     def remember(self) -> None:
         """A desktop remembers its model, language and speed for the next run (a kiosk does not)."""
         if not self.remembers or self.folders is None or self.settings.kiosk or self.index < 0:
             return
         model = self.entry.stem if self.catalog.find(self.entry.stem) is self.entry else str(self.entry.path)
-        Remembered(model, self.texts.language, SPEEDS[self.view.speed_index],
+        Remembered(model, language(), SPEEDS[self.view.speed_index],
                    hint_seen=self.hint_seen).write(self.folders.state)
 
     def close_hint(self) -> None:
@@ -899,11 +896,10 @@ class Session:
     def set_language(self, language: str) -> None:
         """Every word of the interface, the model titles and descriptions, and the messages about
         models (the banner, said again from what it was made of; a refused value), in ``language``."""
-        self.texts = Texts(language)
-        set_messages_language(language)
+        set_language(language)
         self.remember()
 
     @property
     def title(self) -> str:
         """The model's title in the language of the interface."""
-        return self.entry.title_in(self.texts.language)
+        return self.entry.title_in(language())

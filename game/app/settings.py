@@ -18,9 +18,8 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from ..messages import msg, thousands
+from ..messages import language_from_environment, msg, thousands
 from ..model.files import FileRefused, read_limited
-from ..ui.text import Texts
 from .scheduler import SPEEDS
 
 
@@ -47,7 +46,8 @@ ATTRACT = (
 
 @dataclass(frozen=True)
 class Settings:
-    language: str = "es"
+    #: "es" or "en"; None: the environment's (see :attr:`interface_language`)
+    language: str | None = None
     fullscreen: bool = False
     kiosk: bool = False
     #: simulated seconds per wall second (0.5, 1, 2 or 4)
@@ -75,6 +75,12 @@ class Settings:
     #: when the user has not closed it yet; not a setting of the file)
     first_run_hint: bool = False
 
+    @property
+    def interface_language(self) -> str:
+        """The language the window speaks: :attr:`language` (``--lang``, the settings file or what a
+        desktop remembers), else the environment's (``LC_ALL``, ``LC_MESSAGES``, ``LANG``)."""
+        return self.language or language_from_environment()
+
 
 class SettingsError(ValueError):
     pass
@@ -82,7 +88,7 @@ class SettingsError(ValueError):
 
 @dataclass(frozen=True)
 class Rule:
-    """What a setting's value must be: a test, and its wording (a key of ``game.ui.text``)."""
+    """What a setting's value must be: a test, and its wording (a key of the catalogue, ``settings.rule.…``)."""
 
     valid: Callable[[object], bool]
     words: str
@@ -103,18 +109,20 @@ def _between(low: float, high: float, integer: bool = False) -> Rule:
             return False
         return math.isfinite(v) and low <= v <= high
 
-    return Rule(valid, "rule_int_between" if integer else "rule_between", {"low": _shown(low), "high": _shown(high)})
+    return Rule(valid, "settings.rule.int_between" if integer else "settings.rule.between",
+                {"low": _shown(low), "high": _shown(high)})
 
 
 def _boolean() -> Rule:
-    return Rule(lambda v: isinstance(v, bool), "rule_bool", {})
+    return Rule(lambda v: isinstance(v, bool), "settings.rule.bool", {})
 
 
 def _one_of(choices: tuple) -> Rule:
     def valid(v: object) -> bool:
         return not isinstance(v, bool) and isinstance(v, (str, int, float)) and v in choices
 
-    return Rule(valid, "rule_one_of", {"choices": ", ".join(c if isinstance(c, str) else _shown(c) for c in choices)})
+    return Rule(valid, "settings.rule.one_of",
+                {"choices": ", ".join(c if isinstance(c, str) else _shown(c) for c in choices)})
 
 
 #: the largest width or height of the window, in pixels
@@ -139,10 +147,10 @@ RULES: dict[str, Rule] = {
 }
 
 
-def load_settings(path: str | Path | None, texts: Texts | None = None) -> tuple[Settings, list[str]]:
+def load_settings(path: str | Path | None, language: str | None = None) -> tuple[Settings, list[str]]:
     """The settings of ``path`` (the defaults without one) and what was wrong in it, one
     message per bad line (``file:line: key = value: what it must be; the default is used``),
-    in the language of ``texts`` (``--lang``), else the file's own, else Spanish."""
+    in ``language`` (``--lang``), else the file's own, else the environment's."""
     if path is None:
         return Settings(), []
     try:
@@ -164,8 +172,8 @@ def load_settings(path: str | Path | None, texts: Texts | None = None) -> tuple[
         raise SettingsError(f"{place}: {msg('settings.not_toml', reason=said)}") from None
     except RecursionError:  # tomllib reads nested arrays and tables by recursion
         raise SettingsError(f"{path}: {msg('settings.too_deep')}") from None
-    language = data.get("language") if RULES["language"].valid(data.get("language")) else None
-    texts = texts or Texts(str(language) if language else "es")
+    own = data.get("language") if RULES["language"].valid(data.get("language")) else None
+    spoken = language or (str(own) if own else language_from_environment())
     defaults = Settings()
     known = {f.name for f in fields(Settings)}
     values: dict[str, Any] = {}
@@ -177,26 +185,27 @@ def load_settings(path: str | Path | None, texts: Texts | None = None) -> tuple[
         if key not in known:
             unknown += 1
             if unknown <= MAX_UNKNOWN:
-                problems.append(texts("setting_unknown", where=where, key=_short(key), known=", ".join(sorted(known))))
+                problems.append(msg("settings.unknown", where=where, key=_short(key),
+                                    known=", ".join(sorted(known))).text(spoken))
             continue
         if key == "kiosk_attract":
             try:
                 values[key] = _shows(value)
             except SettingsError as exc:
-                problems.append(texts("setting_refused", where=where, key=key, value="…",
-                                      rule=str(exc), default=texts("default_attract")))
+                problems.append(msg("settings.refused", where=where, key=key, value="…", rule=str(exc),
+                                    default=msg("settings.default_attract")).text(spoken))
             continue
         rule = RULES[key]
         if not rule.valid(value):
-            words = texts(rule.words, **rule.values)
             shown = "true" if value is True else "false" if value is False else _said(value)
-            problems.append(texts("setting_refused", where=where, key=key, value=shown, rule=words,
-                                  default=_shown(getattr(defaults, key))))
+            problems.append(msg("settings.refused", where=where, key=key, value=shown,
+                                rule=msg(rule.words, **rule.values),
+                                default=_shown(getattr(defaults, key))).text(spoken))
             continue
         default = getattr(defaults, key)
         values[key] = float(value) if isinstance(default, float) else value
     if unknown > MAX_UNKNOWN:  # one message for the rest: a banner, not a screenful
-        problems.append(texts("settings_more", count=unknown - MAX_UNKNOWN, path=str(path)))
+        problems.append(msg("settings.more", count=unknown - MAX_UNKNOWN, path=str(path)).text(spoken))
     return replace(defaults, **values), problems
 
 

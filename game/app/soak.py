@@ -34,6 +34,7 @@ from typing import ClassVar
 import numpy as np
 
 from ..ui.theme import drawing_pending
+from .controls import BY_NAME, CONTROLS
 from .healing import release_memory
 from .screenshot import headless, window_size
 from .settings import Settings
@@ -101,7 +102,9 @@ class Visitors:
         return [down, up]
 
     def press(self, name: str) -> list[Step]:
-        b = self.app.bars.buttons.get(name)
+        """A control of the command table tapped, if the window shows its button."""
+        control = BY_NAME[name]  # (a name not in the table fails here)
+        b = self.app.bars.buttons.get(control.name)
         return self.tap(b.rect.center) if b is not None and b.visible else []
 
     def drag(self, start, end, steps: int, by_finger: bool) -> list[Step]:
@@ -154,10 +157,6 @@ class Visitors:
                 return steps
             end = (start[0] + rng.uniform(-200, 200), start[1] + rng.uniform(-200, 200))
             return steps + [lambda: None] + self.drag(start, end, rng.randint(3, 12), rng.random() < 0.6)
-        if kind in ("animate", "reset", "eraser", "vectors", "energy", "values", "language", "plots", "ensemble"):
-            return self.pause() + self.press(kind) if kind in ("reset", "eraser") else self.press(kind)
-        if kind == "speed":
-            return self.press(f"speed{rng.randrange(4)}")
         if kind == "menu":
             return self.press("menu") + [lambda: None, self.choose_model]
         if kind == "dock":
@@ -175,6 +174,8 @@ class Visitors:
             return [lambda: self.finger(self.pg.FINGERDOWN, c, 0),
                     lambda: self.finger(self.pg.FINGERDOWN, (c[0] + 60, c[1]), 1),
                     lambda: self.finger(self.pg.FINGERMOTION, far, 1), lift]
+        if kind in BY_NAME:  # a control of the command table (paused first when animating locks it)
+            return (self.pause() if BY_NAME[kind].locked_while_animating else []) + self.press(kind)
         return []
 
     def choose_model(self) -> None:
@@ -238,8 +239,11 @@ class Visitors:
         steps += self.tap(accept.rect.center) + [lambda: None] + [lambda: self.key(self.pg.K_ESCAPE)]
         self.queue.extendleft(reversed(steps))
 
-    ACTIONS: ClassVar[dict[str, int]] = {"tap": 4, "drag": 4, "animate": 4, "reset": 1, "eraser": 1, "vectors": 1, "energy": 1, "values": 1,
-               "speed": 1, "language": 1, "menu": 1, "panel": 3, "pinch": 1, "plots": 1, "ensemble": 1, "dock": 2}
+    #: what visitors do besides pressing a control, and how often: a tap of the scene, a drag of a body,
+    #: the menu and a model chosen, a panel opened and a value typed, a pinch, the plots' dock
+    GESTURES: ClassVar[dict[str, float]] = {"tap": 4, "drag": 4, "menu": 1, "panel": 3, "pinch": 1, "dock": 2}
+    #: every action and its weight: the gestures, and each control as often as the command table says
+    ACTIONS: ClassVar[dict[str, float]] = {**GESTURES, **{c.name: c.soak for c in CONTROLS if c.soak}}
 
     # -- the clock ---------------------------------------------------------------------------
 

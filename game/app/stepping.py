@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from ..model.types import ModelFile
 from ..model.values import condition_values, parameter_values
-from ..ui.text import number
+from .readout import number
 
 #: a value with no size of its own (0 in the file) steps by this
 UNIT_STEP = 0.1

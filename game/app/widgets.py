@@ -12,12 +12,12 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from ..messages import language, msg
 from ..ui.hint import Hint
 from ..ui.layout import Dock, Layout
 from ..ui.menu import ModelMenu
 from ..ui.panels import DefinitionsPanel, LivePanel, SavePanel
 from ..ui.steppers import StepperPanel
-from ..ui.text import Texts
 from .docking import PlotsDock
 from .healing import release_memory
 from .session import Session
@@ -35,13 +35,13 @@ UNWRAPPED = 10_000
 
 
 class Widgets:
-    def __init__(self, manager: pygame_gui.UIManager, texts: Texts, plot_font: pygame.font.Font | None = None,
+    def __init__(self, manager: pygame_gui.UIManager, plot_font: pygame.font.Font | None = None,
                  saving: bool = True, dropped: bool = False) -> None:
-        self.manager, self.texts = manager, texts
+        self.manager = manager
         self.live: dict[str, LivePanel] = {}
         #: the plots, in a column at the left of the scene (:mod:`game.app.docking`); ``saving``: with
         #: buttons that save a plot (not in a kiosk)
-        self.plots = PlotsDock(manager, texts, plot_font, saving)
+        self.plots = PlotsDock(manager, plot_font, saving)
         self.menu: ModelMenu | None = None
         self.panel: DefinitionsPanel | SavePanel | None = None
         #: the first-run hint, while it shows
@@ -124,8 +124,8 @@ class Widgets:
         view = session.view
         wanted = view.hint and not (view.menu or view.dialog)
         if wanted and self.hint is None:
-            words = "hint_kiosk" if session.settings.kiosk else "hint_desktop"
-            self.hint = Hint(self.manager, layout, self.texts(words), self.texts("hint_close"))
+            words = "hint.kiosk" if session.settings.kiosk else "hint.desktop"
+            self.hint = Hint(self.manager, layout, msg(words).text(), msg("hint.close").text())
         elif not wanted and self.hint is not None:
             self.hint.kill()
             self.hint = None
@@ -154,18 +154,18 @@ class Widgets:
     def _live_panel(self, session: Session, layout: Layout, dock: Dock) -> LivePanel:
         rect = pygame.Rect(layout.dock_rect(dock.name))
         lines, expressions = self._lines(session, dock.name, rect)
-        return LivePanel(self.manager, rect, self.texts(f"{dock.name}_title"), len(lines), tuple(range(expressions)),
+        return LivePanel(self.manager, rect, msg(f"panel.title.{dock.name}").text(), len(lines),
+                         tuple(range(expressions)),
                          self.compact)
 
     def _dialog(self, session: Session, layout: Layout, which: str) -> DefinitionsPanel | SavePanel:
         if which == "save":
-            return SavePanel(self.manager, layout, session.texts, session.suggested_name(), session.save_dialog,
-                             session.save_path)
+            return SavePanel(self.manager, layout, session.suggested_name(), session.save_dialog, session.save_path)
         edits = session.parameter_edits() if which == "parameters" else session.condition_edits()
         accept = session.apply_parameters if which == "parameters" else session.apply_conditions
         if session.settings.kiosk:  # no keyboard: − and +, and no system data (dt, N) for visitors
             return stepper_panel(self.manager, layout, session, which, edits, accept)
-        return DefinitionsPanel(self.manager, layout, self.texts, self.texts(f"{which}_title"),
+        return DefinitionsPanel(self.manager, layout, msg(f"panel.title.{which}").text(),
                                 edits.rows(), edits.check, accept)
 
     def _close_live(self) -> None:
@@ -201,7 +201,7 @@ def model_menu(manager: pygame_gui.UIManager, layout: Layout, s: Session) -> Mod
     """Every model by its title in the session's language; the user's own under "Mis modelos"."""
     entries = s.catalog.entries
     mine = next((i for i, e in enumerate(entries) if e.group == "mine"), None)
-    return ModelMenu(manager, layout, [e.title_in(s.texts.language) for e in entries], s.index, mine, s.texts("mine"))
+    return ModelMenu(manager, layout, [e.title_in(language()) for e in entries], s.index, mine, msg("menu.mine").text())
 
 
 def fitted(lines: list[str], expressions: int, room: int) -> tuple[list[str], int]:
@@ -223,5 +223,5 @@ def stepper_panel(manager: pygame_gui.UIManager, layout: Layout, s: Session, whi
         steps, values = parameter_steppers(s.sim.model), s.sim.parameters
     else:
         steps, values = condition_steppers(s.sim.model), s.sim.values()
-    return StepperPanel(manager, layout, s.texts, s.texts(f"{which}_title"),
+    return StepperPanel(manager, layout, msg(f"panel.title.{which}").text(),
                         [r for r in edits.rows() if r.name in steps], steps, values, edits.check, accept)

@@ -13,12 +13,11 @@ from dataclasses import replace
 import pygame
 import pygame_gui
 
-from ..messages import set_language
+from ..messages import language, msg, set_language
 from ..model import read_catalog
 from ..render import DEFAULT_STYLE, Camera, Scene, draw_frame, standard_layers, velocity_points
 from ..ui.bars import Bars, BarState
 from ..ui.layout import Layout
-from ..ui.text import Texts
 from ..ui.theme import DOCK_BACKGROUND, plot_font, ui_manager
 from . import paths
 from .controls import BY_NAME, SPEED_LABELS, offered
@@ -45,14 +44,14 @@ class App:
         self.controls = offered(settings.kiosk)
         #: the plots' dock saves a plot as PNG only where the plots can be saved (not in a kiosk)
         self.saving_plots = BY_NAME["export_plots"] in self.controls
-        set_language(settings.language)  # what models and the engine say, in the interface's language
+        set_language(settings.interface_language)  # what models and the engine say, in the interface's language
         self.display = Display((settings.width, settings.height), settings.fullscreen or settings.kiosk)
         self.screen = self.display.screen
         #: key code → control name, from the command table
         self.keys = {pygame.key.key_code(k): c.name for c in self.controls for k in c.keys}
         folders = user_folders()
-        self.session = Session(read_catalog(paths.CATALOG, paths.MODELS), settings, Texts(settings.language),
-                               folders=folders, remembers=remember)
+        self.session = Session(read_catalog(paths.CATALOG, paths.MODELS), settings, folders=folders,
+                               remembers=remember)
         self.session.window_actions = {"docs": self.open_manual, "fullscreen": self.toggle_fullscreen,
                                        "export_png": self.export_view,
                                        "export_plots": lambda: self.widgets.plots.save(self.session)}
@@ -62,10 +61,10 @@ class App:
         self.plot_font = plot_font()
         self.layers = standard_layers(plot_font=self.plot_font)
         self.running = True
-        self.widgets = Widgets(self.manager, self.texts, self.plot_font, self.saving_plots)
+        self.widgets = Widgets(self.manager, self.plot_font, self.saving_plots)
         self._since_text = 0.0
-        self.bars = Bars(self.manager, self.layout, self.texts, self.controls)
-        self._language = self.texts.language
+        self.bars = Bars(self.manager, self.layout, self.controls)
+        self._language = language()
         self.pointer = Pointer(self)
         self.guard = FrameGuard(open_log(folders.log))
         self.heartbeat = Heartbeat.from_environment()
@@ -80,19 +79,15 @@ class App:
         # the trail layer notices a new camera by itself and repaints
         return Camera(*self.session.camera(), self.layout.viewport)
 
-    @property
-    def texts(self) -> Texts:
-        return self.session.texts
-
     def resize(self, size: tuple[int, int]) -> None:
         """A new size (or language): the bars are built again and the other widgets next frame."""
         self.layout = Layout(*size, touch=self.settings.kiosk)
         self.manager.set_window_resolution(size)
         self.bars.kill()
-        self.bars = Bars(self.manager, self.layout, self.texts, self.controls)
-        self._language = self.texts.language
+        self.bars = Bars(self.manager, self.layout, self.controls)
+        self._language = language()
         self.widgets.close()
-        self.widgets = Widgets(self.manager, self.texts, self.plot_font, self.saving_plots, dropped=True)
+        self.widgets = Widgets(self.manager, self.plot_font, self.saving_plots, dropped=True)
         self.session.follow_area(self.layout.viewport[2:])
 
     @property
@@ -159,7 +154,7 @@ class App:
 
     def draw(self) -> None:
         s = self.session
-        if self._language != self.texts.language:  # every word again, in the other language
+        if self._language != language():  # every word again, in the other language
             self.resize(self.screen.get_size())
         if self._model is not s.model:  # another model was opened
             self.widgets.close()
@@ -172,7 +167,7 @@ class App:
         if not s.view.animating or self._since_text >= TEXT_INTERVAL:
             self._since_text = 0.0
             self.widgets.refresh(s, self.layout)
-            self.bars.set_clock(self.texts("time", t=f"{s.sim.t:.2f}"), SPEED_LABELS[s.view.speed_index])
+            self.bars.set_clock(msg("bar.clock", t=f"{s.sim.t:.2f}").text(), SPEED_LABELS[s.view.speed_index])
         self.bars.sync(BarState(lit=s.lit, locked=s.locked, hidden=s.view.dialog is not None,
                                 speed_index=s.view.speed_index, title=s.title))
         self.manager.draw_ui(self.screen)
@@ -245,8 +240,8 @@ class App:
     # -- what only a window does -------------------------------------------------------------
 
     def open_manual(self) -> None:
-        words = open_manual(self.settings.kiosk, self.texts.language)
-        self.session.say(words, "info" if words.key == "manual_opening" else "notice")
+        words = open_manual(self.settings.kiosk, language())
+        self.session.say(words, "info" if words.key == "banner.manual_opening" else "notice")
 
     def export_view(self) -> None:
         """The drawing area as a PNG in the export folder: the scene alone, no panels or bars."""

@@ -18,6 +18,7 @@ from game.model.poses import PoseArrays
 
 from . import paint
 from .camera import Camera
+from .scene import ghost_of
 from .style import Style
 
 #: how opaque the ghosts are (0–255)
@@ -100,23 +101,14 @@ def _near(*points: np.ndarray) -> np.ndarray:
 
 
 def _shapes(camera: Camera, body: PoseArrays, style: Style, origin: tuple[int, int]) -> list[Shape]:
-    """What to draw of one body for every copy, in pixels of the drawing area."""
+    """What to draw of one body for every copy, in pixels of the drawing area: its kind's ghost
+    (game/render/scene.py's LOOKS)."""
     f = body.fields
-    if body.kind in ("Bar", "Spr"):
-        ends = ("x", "y", "xf", "yf") if body.kind == "Bar" else ("x1", "y1", "x2", "y2")
-        a, b = _pixels(camera, f[ends[0]], f[ends[1]], origin), _pixels(camera, f[ends[2]], f[ends[3]], origin)
-        ok = _near(a, b)
-        if body.kind == "Bar":
-            width = max(2, round(camera.length_to_pixels(float(np.nanmax(f["width"])))))
-            return [Shape("line", (*style.bar, OPACITY), width, a[ok], b[ok])]
-        return [Shape("line", (*style.spring, OPACITY), 1, a[ok], b[ok])]
-    c = _pixels(camera, f["x"], f["y"], origin)
-    ok = _near(c)
-    if body.kind == "C":
-        r = max(camera.length_to_pixels(float(np.nanmax(f["radius"]))), style.min_ball_px)
-        return [Shape("circle", (*style.ball, OPACITY), round(r), c[ok])]
-    box = (camera.length_to_pixels(float(np.nanmax(f["width"]))), camera.length_to_pixels(float(np.nanmax(f["height"]))))
-    return [Shape("rect", (*style.block, OPACITY), 2, c[ok], box=box)]
+    ghost = ghost_of(body.kind)(camera, f, style)
+    points = [_pixels(camera, f[x], f[y], origin) for x, y in ghost.points]
+    ok = _near(*points)
+    ends = points[1][ok] if len(points) > 1 else None
+    return [Shape(ghost.shape, (*ghost.colour, OPACITY), ghost.size, points[0][ok], ends, ghost.box)]
 
 
 def _bounds(shapes: list[Shape]) -> pygame.Rect:

@@ -1,15 +1,20 @@
-"""Drawing the bodies of a model from their poses.
+"""Drawing the bodies of a model from their poses, each kind by its look (:data:`LOOKS`):
+in the scene, and as the ghosts of an ensemble's copies (game/render/ghosts.py).
 
 Order matters for readability: rails and ceiling supports go underneath,
 springs under the bodies they join, blocks under the bars hanging from them,
-balls on top (a pendulum bob sits over the end of its bar).
+balls on top (a pendulum bob sits over the end of its bar). Each look draws at
+a depth (:data:`DEPTHS`), lowest first, and within a depth in the order of the poses.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
+import numpy as np
 import pygame
 
 from game.model.poses import (
@@ -28,7 +33,7 @@ from . import clip, paint
 from .arrows import DEFAULT_ARROW_SECONDS, draw_arrow, draw_velocity_dot, velocity_arrow_end
 from .camera import Camera
 from .shapes import Point, capsule_polygon, rect_corners, zigzag_points
-from .style import DEFAULT_STYLE, Style, darker, mix
+from .style import DEFAULT_STYLE, Colour, Style, darker, mix
 
 
 def clear_viewport(surface: pygame.Surface, camera: Camera, style: Style = DEFAULT_STYLE) -> None:
@@ -54,55 +59,33 @@ def draw_scene(
     skipped rather than crashing the frame.
     """
     poses = [p for p in poses if _finite(p)]
+    depths: list[list[tuple[Draw, Pose]]] = [[] for _ in DEPTHS]
+    for p in poses:
+        for depth, draw in look_of(type(p)).draws:
+            depths[depth].append((draw, p))
     with paint.clipped(surface, camera.viewport):
-        for p in poses:
-            if isinstance(p, BlockPose) and p.rail:
-                _draw_rail(surface, camera, p, style)
-            elif isinstance(p, RailPose):
-                _draw_guide(surface, camera, p, style)
-        for mx, my in fixed_pivots:
-            if math.isfinite(mx) and math.isfinite(my):
-                _draw_support(surface, camera.to_pixels(mx, my), style)
-        for p in poses:
-            if isinstance(p, SpringPose):
-                _draw_spring(surface, camera, p, style)
-        for p in poses:
-            if isinstance(p, BlockPose):
-                _draw_block(surface, camera, p, style)
-        for p in poses:
-            if isinstance(p, BarPose):
-                _draw_bar(surface, camera, p, style)
-        for p in poses:
-            if isinstance(p, RailPose):
-                _draw_slider(surface, camera, p, style)
-        for p in poses:
-            if isinstance(p, JointPose):
-                _dot(surface, camera.to_pixels(p.x, p.y), 4.0, style.pivot, darker(style.bar, 0.5))
-        for p in poses:
-            if isinstance(p, BallPose):
-                _draw_ball(surface, camera, p, style)
+        for depth, drawings in enumerate(depths):
+            if depth == SUPPORTS:
+                for mx, my in fixed_pivots:
+                    if math.isfinite(mx) and math.isfinite(my):
+                        _draw_support(surface, camera.to_pixels(mx, my), style)
+            for draw, p in drawings:
+                draw(surface, camera, p, style)
 
 
 def velocity_points(poses: Iterable[Pose]) -> list[VelocityPoint]:
-    """The points that carry a velocity arrow: balls, blocks, and bar free ends.
+    """The points that carry a velocity arrow: each body's :meth:`~game.model.poses.Pose.velocity_point`
+    (balls, blocks, a mechanism's points, bar free ends).
 
-    A bar's free end is left out when a ball sits on it (a pendulum bob), so
-    the same velocity is not drawn twice. A bar's pivot is never included: it
-    moves with its parent, whose own arrow already shows that velocity.
+    Where arrows of several bodies would start at one point, only the highest
+    :attr:`~game.model.poses.Pose.arrow_rank`'s is kept: a bar's free end is left out
+    when a ball or a pin sits on it (a pendulum bob), a pin when a ball does, so the
+    same velocity is not drawn twice.
     """
-    poses = list(poses)
-    balls = [p for p in poses if isinstance(p, BallPose)]
-    joints = [p for p in poses if isinstance(p, JointPose)]
-    dots: list[BallPose | JointPose] = [*balls, *joints]
-    out: list[VelocityPoint] = []
-    for p in poses:
-        if isinstance(p, (BallPose, BlockPose)):
-            out.append(VelocityPoint(p.id, p.x, p.y, p.vx, p.vy))
-        elif isinstance(p, JointPose) and not any(_same_point(b.x, b.y, p.x, p.y) for b in balls):
-            out.append(VelocityPoint(p.id, p.x, p.y, p.vx, p.vy))  # a mechanism's point
-        elif isinstance(p, BarPose) and not any(_same_point(b.x, b.y, p.xf, p.yf) for b in dots):
-            out.append(VelocityPoint(p.id, p.xf, p.yf, p.vxf, p.vyf))
-    return out
+    points = [(p.arrow_rank, vp) for p in poses if (vp := p.velocity_point()) is not None]
+    over = [(rank, vp) for rank, vp in points if rank is not None]
+    return [vp for rank, vp in points
+            if rank is None or not any(r > rank and _same_point(o.x, o.y, vp.x, vp.y) for r, o in over)]
 
 
 def without_edited(velocities: Iterable[VelocityPoint], edit_arrows: Sequence[VelocityPoint]) -> list[VelocityPoint]:
@@ -147,6 +130,56 @@ def draw_force_arrows(surface: pygame.Surface, camera: Camera, arrows: Iterable[
 
 
 # --- individual bodies -------------------------------------------------------
+
+#: draws one pose: (surface, camera, pose, style)
+Draw = Callable[[pygame.Surface, Camera, Any, Style], None]
+
+#: the depths at which bodies are drawn, lowest first (SUPPORTS: the fixed pivots' marks, not a pose)
+DEPTHS = ("under", "supports", "springs", "blocks", "bars", "sliders", "joints", "balls")
+UNDER, SUPPORTS, SPRINGS, BLOCKS, BARS, SLIDERS, JOINTS, BALLS = range(len(DEPTHS))
+
+
+class Ghost(NamedTuple):
+    """How the ghosts draw one body of every copy: a ``shape`` ("line" from its first point to its
+    second, "circle" or outlined "rect" at its first), its colour, its size in pixels (a line's
+    width, a circle's radius, a rectangle's outline), its points as the names of their fields
+    (x, y) and a rectangle's box (w, h) in pixels."""
+
+    shape: str
+    colour: Colour
+    size: int
+    points: tuple[tuple[str, str], ...]
+    box: tuple[float, float] = (0.0, 0.0)
+
+
+#: the ghost of one body, from its fields over the copies: (camera, fields, style)
+GhostOf = Callable[[Camera, Mapping[str, np.ndarray], Style], Ghost]
+
+
+@dataclass(frozen=True)
+class Look:
+    """How one kind of pose is drawn: each of its drawings at its depth (:data:`DEPTHS`), and its
+    ghost when it has copies (:attr:`game.model.poses.Pose.stacked`)."""
+
+    draws: tuple[tuple[int, Draw], ...]
+    ghost: GhostOf | None = None
+
+
+def look_of(kind: type) -> Look:
+    """The look of a kind of pose (or of the kind it is a variant of); a kind without one is an error,
+    never skipped (it would not show)."""
+    for k in kind.__mro__:
+        if k in LOOKS:
+            return LOOKS[k]
+    raise TypeError(f"no look for {kind.__name__}: add one to LOOKS in game/render/scene.py")
+
+
+def ghost_of(kind: type) -> GhostOf:
+    """How the copies of a kind of pose are drawn; a kind with copies and no ghost is an error."""
+    ghost = look_of(kind).ghost
+    if ghost is None:
+        raise TypeError(f"no ghost for {kind.__name__}: add one to its look in LOOKS (game/render/scene.py)")
+    return ghost
 
 
 def _finite(p: Pose) -> bool:
@@ -207,6 +240,10 @@ def _draw_block(surface: pygame.Surface, camera: Camera, p: BlockPose, style: St
     paint.aalines(surface, darker(style.block), True, corners)
 
 
+def _draw_joint(surface: pygame.Surface, camera: Camera, p: JointPose, style: Style) -> None:
+    _dot(surface, camera.to_pixels(p.x, p.y), 4.0, style.pivot, darker(style.bar, 0.5))
+
+
 def _draw_ball(surface: pygame.Surface, camera: Camera, p: BallPose, style: Style) -> None:
     c = camera.to_pixels(p.x, p.y)
     r = max(camera.length_to_pixels(p.radius), style.min_ball_px)
@@ -254,6 +291,8 @@ def _draw_support(surface: pygame.Surface, centre: Point, style: Style) -> None:
 
 def _draw_rail(surface: pygame.Surface, camera: Camera, p: BlockPose, style: Style) -> None:
     """A horizontal rail under a sliding block, across the whole viewport."""
+    if not p.rail:
+        return
     corners = rect_corners(p.x, p.y, p.width, p.height, p.angle)
     bottom = min(y for _, y in corners)
     _, py = camera.to_pixels(p.x, bottom)
@@ -323,3 +362,36 @@ def _draw_slider(surface: pygame.Surface, camera: Camera, p: RailPose, style: St
                for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
     paint.polygon(surface, style.block, corners)
     paint.aalines(surface, darker(style.block), True, corners)
+
+
+# --- the ghosts of an ensemble's copies (game/render/ghosts.py) ---------------
+
+
+def _ghost_ball(camera: Camera, f: Mapping[str, np.ndarray], style: Style) -> Ghost:
+    r = max(camera.length_to_pixels(float(np.nanmax(f["radius"]))), style.min_ball_px)
+    return Ghost("circle", style.ball, round(r), (("x", "y"),))
+
+
+def _ghost_bar(camera: Camera, f: Mapping[str, np.ndarray], style: Style) -> Ghost:
+    width = max(2, round(camera.length_to_pixels(float(np.nanmax(f["width"])))))
+    return Ghost("line", style.bar, width, (("x", "y"), ("xf", "yf")))
+
+
+def _ghost_spring(camera: Camera, f: Mapping[str, np.ndarray], style: Style) -> Ghost:
+    return Ghost("line", style.spring, 1, (("x1", "y1"), ("x2", "y2")))
+
+
+def _ghost_block(camera: Camera, f: Mapping[str, np.ndarray], style: Style) -> Ghost:
+    box = (camera.length_to_pixels(float(np.nanmax(f["width"]))), camera.length_to_pixels(float(np.nanmax(f["height"]))))
+    return Ghost("rect", style.block, 2, (("x", "y"),), box)
+
+
+#: the look of each kind of pose (a new kind of body: one entry)
+LOOKS: dict[type[Pose], Look] = {
+    BlockPose: Look(((UNDER, _draw_rail), (BLOCKS, _draw_block)), _ghost_block),
+    RailPose: Look(((UNDER, _draw_guide), (SLIDERS, _draw_slider))),
+    SpringPose: Look(((SPRINGS, _draw_spring),), _ghost_spring),
+    BarPose: Look(((BARS, _draw_bar),), _ghost_bar),
+    JointPose: Look(((JOINTS, _draw_joint),)),
+    BallPose: Look(((BALLS, _draw_ball),), _ghost_ball),
+}

@@ -13,10 +13,10 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
+from ..messages import msg
 from .barlabels import labelled
 from .fitting import fit_label
 from .layout import Layout
-from .text import Texts
 
 #: the title's fonts, largest first: a long title in a small window takes a smaller one
 TITLE_FONTS = ("#title", "#title_small", "#title_tiny")
@@ -60,14 +60,17 @@ WORD_PAD = 6
 
 
 def words(c: ControlRow) -> tuple[str, str]:
-    """The text keys of a control's word, off and on (the same for most; Animate and Pause)."""
-    return f"label_{c.name}", ("label_pause" if c.name == "animate" else f"label_{c.name}")
+    """The catalogue keys of a control's word, off and on (the same for most; Animate and Pause)."""
+    return f"label.{c.name}", ("label.pause" if c.name == "animate" else f"label.{c.name}")
 
 
 class Bars:
-    def __init__(self, manager: pygame_gui.UIManager, layout: Layout, texts: Texts, controls: Sequence[ControlRow]):
+    def __init__(self, manager: pygame_gui.UIManager, layout: Layout, controls: Sequence[ControlRow]):
+        """The bars in the language of now (they are built again in another)."""
         self.manager = manager
-        self.texts = texts
+        #: the words said so far, by catalogue key: the bars ask for them every frame
+        self._said: dict[str, str] = {}
+        texts = self.texts
         self.controls = {c.name: c for c in controls}
         self.top = UIPanel(pygame.Rect(layout.top_bar), manager=manager, object_id=ObjectID("#bar"), starting_height=1)
         self.bottom = UIPanel(pygame.Rect(layout.bottom_bar), manager=manager, object_id=ObjectID("#bar"),
@@ -109,7 +112,7 @@ class Bars:
         self.speeds: list[UIButton] = []
         for c, rect in zip(speeds, plan.speeds):
             b = UIButton(inside(rect), c.label or c.name, manager, container=self.bottom,
-                         tool_tip_text=texts(c.tooltip_key, label=c.label, key=c.key),
+                         tool_tip_text=msg(c.tooltip_key, label=c.label, key=c.key).text(),
                          object_id=ObjectID("#speed", "@speed"))
             self.buttons[c.name] = b
             self.speeds.append(b)
@@ -118,6 +121,13 @@ class Bars:
                       if clock else None)
         self._clock_speed = plan.clock_speed
         self._speed_current = -1
+
+    def texts(self, key: str) -> str:
+        """The words of catalogue ``key`` (with no blanks), in the language the bars were built in."""
+        said = self._said.get(key)
+        if said is None:
+            said = self._said[key] = msg(key).text()
+        return said
 
     def _icon_button(self, c: ControlRow, rect: pygame.Rect, container: UIPanel) -> None:
         assert c.icon is not None
@@ -166,7 +176,7 @@ class Bars:
                 if icon != self._icons[name]:
                     b.change_object_id(ObjectID(f"#{icon}", "@icon"))
                     self._icons[name] = icon
-                tip = self.texts("pause" if (name == "animate" and s.lit(name)) else c.tooltip_key)
+                tip = self.texts("control.pause" if (name == "animate" and s.lit(name)) else c.tooltip_key)
                 if b.tool_tip_text != tip:
                     b.tool_tip_text = tip
             locked = s.locked(name)

@@ -3,22 +3,34 @@ type, Enter, then Accept), "Save as model", the Energy panel and the Values pane
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox, UITextEntryLine
 
-from .fitting import fit_label
+from ..messages import msg
+from .fitting import fit_label, shortened
 from .layout import Layout
-from .text import Row, Texts, shortened
 
 ROW = 30
 #: a value's fonts, largest first: a long expression takes the smaller before it is shortened
 VALUE_FONTS = ("#expression", "#expression_small")
 #: pixels of the message under the rows: two lines of text, wrapped
 STATUS = 58
+
+
+class Row(Protocol):
+    """One row of the Parameters or Conditions panel (:class:`game.app.edits.Row`)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> str: ...  # as shown (an expression or a number)
+    @property
+    def description(self) -> str: ...
 
 
 class DefinitionsPanel:
@@ -30,12 +42,11 @@ class DefinitionsPanel:
 
     #: pixels of the value column; what the panel says before anything is done
     VALUE_W = 220
-    HINT = "edit_hint"
+    HINT = "panel.edit_hint"
 
-    def __init__(self, manager: pygame_gui.UIManager, layout: Layout, texts: Texts, title: str,
-                 rows: list[Row], check: Callable[[str, str], str | None],
-                 accept: Callable[[dict[str, str]], str | None]):
-        self.manager, self.texts = manager, texts
+    def __init__(self, manager: pygame_gui.UIManager, layout: Layout, title: str, rows: Sequence[Row],
+                 check: Callable[[str, str], str | None], accept: Callable[[dict[str, str]], str | None]):
+        self.manager = manager
         self.rows, self.check, self.accept_cb = rows, check, accept
         self.pending: dict[str, str] = {}
         self.entry: UITextEntryLine | None = None
@@ -53,8 +64,9 @@ class DefinitionsPanel:
         UILabel(pygame.Rect(12, 6, width - 24, 28), title, manager, container=c, object_id=ObjectID("#heading"))
         name_w, value_w = 130, self.VALUE_W
         desc_w = width - name_w - value_w - 64
-        for x, w, key in ((12, name_w, "name"), (16 + name_w, value_w, "value"), (24 + name_w + value_w, desc_w, "description")):
-            UILabel(pygame.Rect(x, 36, w, 24), texts(key), manager, container=c, object_id=ObjectID("#heading"))
+        for x, w, key in ((12, name_w, "panel.name"), (16 + name_w, value_w, "panel.value"),
+                          (24 + name_w + value_w, desc_w, "panel.description")):
+            UILabel(pygame.Rect(x, 36, w, 24), msg(key).text(), manager, container=c, object_id=ObjectID("#heading"))
         # the rows scroll when the window is too small for them all (the buttons stay in view)
         rows_h = height - 62 - STATUS - button_h - 22
         self.rows_box = UIScrollingContainer(pygame.Rect(0, 62, width - 6, rows_h), manager, container=c,
@@ -71,12 +83,15 @@ class DefinitionsPanel:
             font = description.font
             description.set_text(shortened(row.description, desc_w - 12, font.size) if font else row.description)
         #: what the panel says (a hint, a refusal naming its field): wrapped inside the panel
-        self.status = UITextBox(texts(self.HINT), pygame.Rect(8, height - button_h - 20 - STATUS, width - 16, STATUS),
+        self.status = UITextBox(msg(self.HINT).text(),
+                                pygame.Rect(8, height - button_h - 20 - STATUS, width - 16, STATUS),
                                 manager, container=c, object_id=ObjectID("#status"), plain_text_display_only=True)
-        self._message = texts(self.HINT)
-        self.accept_button = UIButton(pygame.Rect(width - 250, height - button_h - 14, 110, button_h), texts("accept"),
+        self._message = msg(self.HINT).text()
+        self.accept_button = UIButton(pygame.Rect(width - 250, height - button_h - 14, 110, button_h),
+                                      msg("panel.accept").text(),
                                       manager, container=c)
-        self.cancel_button = UIButton(pygame.Rect(width - 128, height - button_h - 14, 110, button_h), texts("cancel"),
+        self.cancel_button = UIButton(pygame.Rect(width - 128, height - button_h - 14, 110, button_h),
+                                      msg("panel.cancel").text(),
                                       manager, container=c)
 
     def _value_cell(self, i: int, row: Row, rect: pygame.Rect) -> None:
@@ -120,14 +135,14 @@ class DefinitionsPanel:
         reason = self.check(name, text)
         if reason is not None:
             # refused in place: the field stays open with what was typed
-            self._say(self.texts("refused_field", name=name, reason=reason), "#error")
+            self._say(msg("panel.refused", name=name, reason=reason).text(), "#error")
             if self.entry is not None:
                 self.entry.focus()
             return
         self.pending[name] = text.strip()
         fit_label(self.value_buttons[i], text.strip(), VALUE_FONTS, self.manager)
         self._close_entry()
-        self._say(self.texts("pending"), "#pending")
+        self._say(msg("panel.pending").text(), "#pending")
 
     def _accept(self) -> None:
         if self.entry is not None:
@@ -137,14 +152,14 @@ class DefinitionsPanel:
         if self.pending:
             reason = self.accept_cb(dict(self.pending))
             if reason is not None:  # the values entered, together, cannot be: name them all
-                self._say(self.texts("refused_field", name=", ".join(self.pending), reason=reason), "#error")
+                self._say(msg("panel.refused", name=", ".join(self.pending), reason=reason).text(), "#error")
                 return
         self.close()
 
     def cancel_entry(self) -> None:
         """Escape while a field is edited: the field closes, its value as before; the panel stays."""
         self._close_entry()
-        self._say(self.texts("pending") if self.pending else self.texts("edit_hint"),
+        self._say(msg("panel.pending").text() if self.pending else msg("panel.edit_hint").text(),
                   "#pending" if self.pending else "#line")
 
     def _close_entry(self) -> None:
@@ -186,9 +201,9 @@ class SavePanel:
     #: the least height of the name field and the buttons: a finger's
     TOUCH = 48
 
-    def __init__(self, manager: pygame_gui.UIManager, layout: Layout, texts: Texts, name: str,
+    def __init__(self, manager: pygame_gui.UIManager, layout: Layout, name: str,
                  save: Callable[[str, bool], str | None], path_of: Callable[[str], object]):
-        self.texts, self.save, self.path_of, self.closed = texts, save, path_of, False
+        self.save, self.path_of, self.closed = save, path_of, False
         self._asked: str | None = None
         touch = max(self.TOUCH, layout.row)
         width = min(720, layout.width - 40)
@@ -198,13 +213,13 @@ class SavePanel:
         height = buttons_top + touch + 14
         rect = pygame.Rect((layout.width - width) // 2, max(20, (layout.height - height) // 2), width, height)
         self.panel = c = UIPanel(rect, starting_height=10, manager=manager, object_id=ObjectID("#panel"))
-        UILabel(pygame.Rect(12, 6, width - 24, 28), texts("save_title"), manager, container=c,
+        UILabel(pygame.Rect(12, 6, width - 24, 28), msg("save.title").text(), manager, container=c,
                 object_id=ObjectID("#heading"))
-        UILabel(pygame.Rect(12, 40, width - 24, 24), texts("save_hint"), manager, container=c,
+        UILabel(pygame.Rect(12, 40, width - 24, 24), msg("save.hint").text(), manager, container=c,
                 object_id=ObjectID("#line"))
         self.name_entry = UITextEntryLine(pygame.Rect(12, 70, width - 24, touch), manager, container=c,
                                           initial_text=name)
-        UILabel(pygame.Rect(12, where_top - 26, width - 24, 24), texts("save_where"), manager, container=c,
+        UILabel(pygame.Rect(12, where_top - 26, width - 24, 24), msg("save.where").text(), manager, container=c,
                 object_id=ObjectID("#line"))
         #: the file that Accept writes, wrapped on two lines (a long home folder)
         self.where = UITextBox(self._where(name), pygame.Rect(8, where_top, width - 16, STATUS), manager, container=c,
@@ -212,9 +227,9 @@ class SavePanel:
         self.status = UILabel(pygame.Rect(12, status_top, width - 24, 26), "", manager, container=c,
                               object_id=ObjectID("#line"))
         self.accept_button = UIButton(pygame.Rect(width - 2 * 130 - 8 - 12, buttons_top, 130, touch),
-                                      texts("accept"), manager, container=c)
+                                      msg("panel.accept").text(), manager, container=c)
         self.cancel_button = UIButton(pygame.Rect(width - 130 - 12, buttons_top, 130, touch),
-                                      texts("cancel"), manager, container=c)
+                                      msg("panel.cancel").text(), manager, container=c)
         self.name_entry.focus()
         self.name_entry.edit_position = len(name)
 
@@ -246,7 +261,7 @@ class SavePanel:
             self.close()
         elif reason == "exists":
             self._asked = name
-            self._say(self.texts("save_exists", name=name))
+            self._say(msg("save.exists", name=name).text())
         else:
             self._say(reason)
 

@@ -17,9 +17,9 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
+from ..messages import msg
 from .fitting import first_fitting
 from .layout import GAP, TOUCH
-from .text import Texts
 
 Rect = tuple[int, int, int, int]
 
@@ -93,13 +93,13 @@ def add_button(dock: Rect, touch: bool = False) -> Rect:
     return (x + w - 8 - size.add[0], y + h - size.add_row + 4, *size.add)
 
 
-def kind_namer(manager: pygame_gui.UIManager, texts: Texts, kinds: Sequence[str], width: int):
+def kind_namer(manager: pygame_gui.UIManager, kinds: Sequence[str], width: int):
     """How the menu of a plot's kind, ``width`` pixels wide, names the kinds: in full where every
     name fits (the options are as wide as the menu), else by their short names (a narrow dock)."""
-    full = [texts(f"plot_kind_{k}") for k in kinds]
+    full = [msg(f"plot.kind.{k}").text() for k in kinds]
     if first_fitting(manager, ["#plot_menu"], full, width - MENU_ARROW):
-        return lambda kind: texts(f"plot_kind_{kind}")
-    return lambda kind: texts(f"plot_kind_short_{kind}")
+        return lambda kind: msg(f"plot.kind.{kind}").text()
+    return lambda kind: msg(f"plot.short.{kind}").text()
 
 
 @dataclass(frozen=True)
@@ -115,9 +115,9 @@ class PlotChoices:
 
 
 class PlotDock:
-    def __init__(self, manager: pygame_gui.UIManager, dock: Rect, texts: Texts, plots: Sequence[PlotChoices],
+    def __init__(self, manager: pygame_gui.UIManager, dock: Rect, plots: Sequence[PlotChoices],
                  can_add: bool, touch: bool = False, saving: bool = True):
-        self.manager, self.texts = manager, texts
+        self.manager = manager
         size = sizes(touch)
         self.slots = plot_slots(dock, [2 if c.xs else 1 for c in plots], can_add, touch)
         self.elements: list = []
@@ -129,14 +129,14 @@ class PlotDock:
         for (header, _), choices in zip(self.slots, plots):
             x, y, w, _ = header
             kind_w = w - len(roles) * size.row
-            name = kind_namer(manager, texts, choices.kinds, kind_w)
+            name = kind_namer(manager, choices.kinds, kind_w)
             kind_names: list[str | tuple[str, str]] = [(name(k), k) for k in choices.kinds]
             menus = {"kind": UIDropDownMenu(kind_names, (name(choices.kind), choices.kind),
                                             pygame.Rect(x, y, kind_w, size.button), manager, object_id=menu_id)}
             row = {}
             for k, role in enumerate(roles):
                 row[role] = UIButton(pygame.Rect(x + kind_w + size.gap + k * size.row, y, size.button, size.button),
-                                     "", manager, tool_tip_text=texts(f"plot_{role}"),
+                                     "", manager, tool_tip_text=msg(f"plot.button.{role}").text(),
                                      object_id=ObjectID(f"#plot_{role}", "@small_icon"))
             if choices.xs:
                 half = (w - size.gap) // 2
@@ -150,7 +150,8 @@ class PlotDock:
             self.elements += [*menus.values(), *row.values()]
         self.add: UIButton | None = None
         if can_add:
-            self.add = UIButton(pygame.Rect(add_button(dock, touch)), "", manager, tool_tip_text=texts("plot_add"),
+            self.add = UIButton(pygame.Rect(add_button(dock, touch)), "", manager,
+                                tool_tip_text=msg("plot.button.add").text(),
                                 object_id=ObjectID("#plot_add", "@small_icon"))
             self.elements.append(self.add)
 

@@ -4,7 +4,7 @@ value is (the panel's ``check``); Accept applies them all, as in the desktop's p
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 import pygame
@@ -12,9 +12,9 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel
 
+from ..messages import msg
 from .layout import TOUCH, Layout
-from .panels import DefinitionsPanel
-from .text import Row, Texts
+from .panels import DefinitionsPanel, Row
 
 
 class Steps(Protocol):
@@ -35,9 +35,9 @@ class StepperPanel(DefinitionsPanel):
     #: − , the value, + : two finger-sized buttons and the number between them
     NUMBER_W = 132
     VALUE_W = 2 * TOUCH + 2 * 8 + NUMBER_W
-    HINT = "step_hint"
+    HINT = "panel.step_hint"
 
-    def __init__(self, manager: pygame_gui.UIManager, layout: Layout, texts: Texts, title: str, rows: list[Row],
+    def __init__(self, manager: pygame_gui.UIManager, layout: Layout, title: str, rows: Sequence[Row],
                  steps: Mapping[str, Steps], values: Mapping[str, float],
                  check: Callable[[str, str], str | None], accept: Callable[[dict[str, str]], str | None]):
         self.steps, self.values = steps, dict(values)
@@ -45,7 +45,7 @@ class StepperPanel(DefinitionsPanel):
         self.minus: list[UIButton] = []
         self.plus: list[UIButton] = []
         self.numbers: list[UILabel] = []
-        super().__init__(manager, layout, texts, title, rows, check, accept)
+        super().__init__(manager, layout, title, rows, check, accept)
 
     def _value_cell(self, i: int, row: Row, rect: pygame.Rect) -> None:
         side, gap = rect.height, 8
@@ -72,15 +72,16 @@ class StepperPanel(DefinitionsPanel):
         steps, value = self.steps[name], self.values[name]
         new = steps.moved(value, direction)
         if new == value:  # at the end of its range
-            self._say(self.texts("step_limit", name=name, low=steps.text(steps.low), high=steps.text(steps.high)),
+            self._say(msg("panel.step_limit", name=name, low=steps.text(steps.low),
+                          high=steps.text(steps.high)).text(),
                       "#error")
             return
         text = steps.text(new)
         reason = self.check(name, text)
         if reason is not None:  # the value stays; the panel says why
-            self._say(self.texts("refused_field", name=name, reason=reason), "#error")
+            self._say(msg("panel.refused", name=name, reason=reason).text(), "#error")
             return
         self.values[name] = new
         self.pending[name] = text
         self.numbers[i].set_text(text)
-        self._say(self.texts("step_pending"), "#pending")
+        self._say(msg("panel.step_pending").text(), "#pending")

@@ -15,12 +15,6 @@ from pygame_gui.core.surface_cache import SurfaceCache
 
 from .layout import TOUCH
 
-ICONS = ("play", "pause", "eraser", "reset", "parameters", "conditions", "vectors_on", "vectors_off",
-         "energy_on", "energy_off", "values_on", "values_off", "edit_x", "edit_v", "reactions_on",
-         "reactions_off", "menu", "docs", "zoom_in", "zoom_out", "fit", "plots_on", "plots_off", "ensemble_on",
-         "ensemble_off", "export_csv", "export_png", "export_plots", "plot_clear", "plot_save", "plot_close",
-         "plot_add", "save")
-
 _FIRA = Path(pygame_gui.__file__).parent / "data" / "FiraCode-Regular.ttf"
 _NOTO = Path(pygame_gui.__file__).parent / "data" / "NotoSans-Regular.ttf"
 
@@ -116,13 +110,12 @@ def build_theme(icons_dir: Path) -> dict:
         "#live_panel": {"colours": {"dark_bg": "#fbfcfd", "normal_border": "#90a4ae"},
                         "misc": {"border_width": "1", "shadow_width": "0"}},
     }
-    for name in ICONS:
-        path = icons_dir / f"{name}.png"
-        if path.exists():
-            theme[f"#{name}"] = {"images": {
-                "normal_image": {"path": str(path)}, "hovered_image": {"path": str(path)},
-                "selected_image": {"path": str(path)}, "disabled_image": {"path": str(_disabled(path))},
-            }}
+    # every icon shipped, by its name (tools/make_icons.py draws those the command table and the dock name)
+    for path in sorted(icons_dir.glob("*.png")):
+        theme[f"#{path.stem}"] = {"images": {
+            "normal_image": {"path": str(path)}, "hovered_image": {"path": str(path)},
+            "selected_image": {"path": str(path)}, "disabled_image": {"path": str(_disabled(path))},
+        }}
     return theme
 
 

@@ -23,9 +23,12 @@ def app_factory():
     apps = []
 
     def make(model: str | None = "pendulo_doble", width: int = 1280, height: int = 720, remember: bool = False,
-             **settings) -> App:
-        """``remember``: the window a user opens with ``cenm``, which writes the remembered state."""
-        app = App(replace(Settings(), width=width, height=height, **settings), model, remember=remember)
+             language: str | None = "es", **settings) -> App:
+        """``remember``: the window a user opens with ``cenm``, which writes the remembered state.
+        ``language``: Spanish, which the window tests read (CenM's language, the window's before it
+        followed the environment); None for the environment's."""
+        app = App(replace(Settings(), width=width, height=height, language=language, **settings), model,
+                  remember=remember)
         app.frame(0.0)
         apps.append(app)
         return app

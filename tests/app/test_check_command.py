@@ -44,13 +44,17 @@ def test_check_reports_a_catalog_with_a_missing_file(run, tmp_path):
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SDL only falls back to no display on Linux")
 def test_the_window_command_says_so_when_there_is_no_display(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
-    env["CENM_HOME"] = str(tmp_path)  # nothing remembered from elsewhere: the interface's default, Spanish
+    env["CENM_HOME"] = str(tmp_path)  # nothing remembered from elsewhere: the environment's language
+    env.update(LANG="es_MX.UTF-8", LC_ALL="", LC_MESSAGES="")
     r = subprocess.run([sys.executable, str(ROOT / "main.py")], capture_output=True, text=True, cwd=ROOT,
                        env=env, timeout=60)
     assert r.returncode == 2
     assert "no hay una pantalla donde abrir la ventana" in r.stdout
     r = subprocess.run([sys.executable, str(ROOT / "main.py"), "--lang", "en"], capture_output=True, text=True,
                        cwd=ROOT, env=env, timeout=60)
+    assert r.returncode == 2 and "no display to open the window on" in r.stdout
+    r = subprocess.run([sys.executable, str(ROOT / "main.py")], capture_output=True, text=True, cwd=ROOT,
+                       env={**env, "LANG": "C.UTF-8"}, timeout=60)
     assert r.returncode == 2 and "no display to open the window on" in r.stdout
 
 

@@ -223,7 +223,7 @@ def test_in_the_window_a_block_dragged_into_the_wall_stops_at_it(window):
     assert s.sim.q[1] == pytest.approx(0.15, abs=1e-6)
 
 
-def test_a_model_whose_floor_cannot_push_is_not_opened_and_the_banner_says_where(session, tmp_path):
+def test_a_model_whose_floor_cannot_push_is_not_opened_and_the_banner_says_where(session, tmp_path, spanish):
     # '(y - r)²' is never below 0: the ball would fall through the floor without a word
     text = (paths.MODELS / "pelota.dat").read_text(encoding="utf-8").replace("<K>piso|'y - r'|", "<K>piso|'(y - r)²'|")
     path = tmp_path / "pelota_rota.dat"

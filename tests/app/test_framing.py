@@ -131,6 +131,22 @@ def test_a_long_floor_is_framed_by_its_own_box_not_by_a_disc_around_it():
     assert extent([turned]) == pytest.approx((0.0, -1.0, 0.0, 1.0), abs=1e-12)
 
 
+def test_each_pose_says_the_room_it_takes_and_how_big_it_looks():
+    from game.model.poses import BlockPose, JointPose, RailPose, SpringPose
+
+    ball = BallPose("c", 1.0, 2.0, -0.5, 0.0, 0.0, True, True)  # a negative radius is drawn as its size
+    assert ball.extent_points() == ((1.0, 2.0, 0.5),) and ball.size() == 1.0
+    bar = BarPose("b", 0.0, 0.0, 3.0, 4.0, 0.2, 0.0, 0.0, 0.0, 0.0, True)
+    assert bar.extent_points() == ((0.0, 0.0, 0.1), (3.0, 4.0, 0.1)) and bar.size() == 0.2
+    spring = SpringPose("s", 0.0, 0.0, 1.0, 0.0, 0.3, 1.0)
+    assert spring.extent_points() == ((0.0, 0.0, 0.15), (1.0, 0.0, 0.15)) and spring.size() == 0.3
+    block = BlockPose("k", 0.0, 0.0, 2.0, 1.0, 0.0, 0.0, 0.0, False)
+    assert block.extent_points() == ((1.0, 0.5, 0.0), (-1.0, -0.5, 0.0)) and block.size() == 1.0
+    for sizeless in (JointPose("P", 1.0, 1.0, 0.0, 0.0, True), RailPose("g", 0.0, 0.0, 1.0, 0.0, 0.5, 0.0, True)):
+        assert sizeless.extent_points() == () and sizeless.size() == 0.0
+    assert extent([JointPose("P", 9.0, 9.0, 0.0, 0.0, True), ball]) == (0.5, 1.5, 1.5, 2.5)
+
+
 # -- the session's automatic framing (no window) ----------------------------------------------
 
 def session_on(stem: str, area: tuple[int, int]):

@@ -12,6 +12,7 @@ from game.app import paths
 from game.app.kiosk import ATTRACT, COUNTDOWN, INTERACTIVE, Kiosk
 from game.app.session import Session
 from game.app.settings import Settings, Show, load_settings
+from game.messages import language
 from game.model import read_catalog
 
 SHOWS = (Show("pendulo_triple", 5.0, (("a1", "2.2"), ("a2", "2.6"))), Show("kapitza", 3.0))
@@ -44,7 +45,8 @@ def test_input_keeps_it_interactive_and_answers_the_countdown():
 @pytest.fixture
 def kiosk_session() -> Session:
     s = Session(read_catalog(paths.CATALOG, paths.MODELS),
-                replace(Settings(), kiosk=True, kiosk_idle_seconds=10, kiosk_countdown_seconds=4, kiosk_attract=SHOWS))
+                replace(Settings(), language="es", kiosk=True, kiosk_idle_seconds=10, kiosk_countdown_seconds=4,
+                        kiosk_attract=SHOWS))
     s.open("pendulo_doble")
     return s
 
@@ -55,7 +57,7 @@ def run_kiosk(s: Session, seconds: float, frame: float = 0.1) -> None:
         s.advance(frame)
 
 
-def test_the_session_shows_the_countdown_then_the_attract_loop(kiosk_session):
+def test_the_session_shows_the_countdown_then_the_attract_loop(kiosk_session, spanish):
     s = kiosk_session
     s.act("energy")
     s.act("parameters")
@@ -77,7 +79,7 @@ def test_the_session_shows_the_countdown_then_the_attract_loop(kiosk_session):
     assert not s.touched()  # the next touch is an ordinary one
 
 
-def test_each_show_starts_clean_whatever_the_last_visitor_left_on(kiosk_session):
+def test_each_show_starts_clean_whatever_the_last_visitor_left_on(kiosk_session, spanish):
     s = kiosk_session
     s.open("cuadrilatero")
     s.act("reactions")  # a mechanism's reactions, left on when the visitor chose another model
@@ -90,13 +92,13 @@ def test_each_show_starts_clean_whatever_the_last_visitor_left_on(kiosk_session)
     s.plots.change(0, kind="xy")
     v = s.view
     assert v.plots and v.ensemble and len(s.ghosts()[0].fields["x"]) == 50 and s.scheduler.speed == 4.0
-    assert v.reactions and v.framing.manual and s.texts.language == "en"
+    assert v.reactions and v.framing.manual and language() == "en"
     run_kiosk(s, 14.2)
     assert s.kiosk.phase == ATTRACT and s.entry.stem == "pendulo_triple" and v.animating
     assert not (v.plots or v.ensemble or v.vectors or v.reactions or v.edit_velocities or v.panels or v.menu)
     assert s.plots.plots == [] and s.plots.ensemble is None and s.ghosts() == []
     assert v.speed_index == 1 and s.scheduler.speed == 1.0 and not v.framing.manual
-    assert s.texts.language == "es" and s.caption == "Toca para jugar"
+    assert language() == "es" and s.caption == "Toca para jugar"
     t = s.sim.t
     run_kiosk(s, 2.0)
     assert s.sim.t - t == pytest.approx(2.0, abs=0.03)  # at 1×
@@ -122,7 +124,7 @@ def test_without_shows_the_attract_loop_is_the_model_from_its_own_conditions(kio
     assert np.allclose(s.sim.user_q, [np.pi / 2, np.pi / 4])
 
 
-def test_a_failed_simulation_starts_again_after_a_few_seconds(tmp_path, monkeypatch):
+def test_a_failed_simulation_starts_again_after_a_few_seconds(tmp_path, monkeypatch, spanish):
     (tmp_path / "models").mkdir()
     (tmp_path / "models" / "raiz.dat").write_text(
         one_coordinate("m", "½·m·vx²", "m·sqrt(x)", x0="0.2", v0="-1"), encoding="utf-8")

@@ -46,3 +46,13 @@ def test_points_are_every_ball_and_each_end_of_a_bar():
              BarPose("r", 0.0, 0.0, 3.0, 4.0, 0.05, 0.0, 0.0, 0.0, 0.0, True)]
     assert points(poses).tolist() == [[1.0, 2.0], [0.0, 0.0], [3.0, 4.0]]
     assert points([]).shape == (0, 2)
+
+
+def test_each_pose_names_the_points_that_show_it_moving():
+    from game.model.poses import BlockPose, JointPose, RailPose, SpringPose
+
+    assert BlockPose("k", 1.0, 2.0, 0.5, 0.3, 0.4, 0.0, 0.0, True).anchors() == ((1.0, 2.0),)
+    assert SpringPose("s", 0.0, 1.0, 2.0, 3.0, 0.1, 1.0).anchors() == ((0.0, 1.0), (2.0, 3.0))
+    # a mechanism's pins and guides move with its bars and masses, which show it
+    assert JointPose("P", 1.0, 1.0, 0.0, 0.0, True).anchors() == ()
+    assert RailPose("g", 0.0, 0.0, 1.0, 0.0, 0.5, 0.0, True).anchors() == ()

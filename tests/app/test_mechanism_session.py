@@ -152,20 +152,20 @@ DRIVEN_PAST_A_DEAD_POINT = (
     "<DRIVER>motor|O2|A|'t'</DRIVER>\n</MECHANISM>\n")
 
 
-def test_a_dead_point_pauses_with_a_banner_and_keeps_the_last_good_state(write_model):
+def test_a_dead_point_pauses_with_a_banner_and_keeps_the_last_good_state(write_model, spanish):
     s = opened(str(write_model(DRIVEN_PAST_A_DEAD_POINT)))
     s.act("animate")
     for _ in range(120):
         s.advance(1 / 60)
     assert not s.view.animating
-    assert s.banner is not None and "configuración singular" in s.banner  # the window opens in Spanish
+    assert s.banner is not None and "configuración singular" in s.banner  # Spanish, as the test asks
     assert 0.77 < s.sim.t < 0.786 and np.all(np.isfinite(s.sim.q))
     assert float(np.max(np.abs(s.sim.system.constraint_values(s.sim.q, s.sim.t)))) < 1e-9
 
 
-def test_the_reason_a_run_stopped_is_in_the_banners_language_whatever_the_messages_say(write_model):
+def test_the_reason_a_run_stopped_is_in_the_banners_language_whatever_the_messages_say(write_model, spanish):
     # a session made without the window (the messages left in English) used to show "La simulación
-    # se detuvo: singular configuration…": the reason is written in the interface's language now
+    # se detuvo: singular configuration…": there is one language now, the interface's and the reason's
     s = opened(str(write_model(DRIVEN_PAST_A_DEAD_POINT)))
     s.act("animate")
     for _ in range(120):
@@ -176,7 +176,7 @@ def test_the_reason_a_run_stopped_is_in_the_banners_language_whatever_the_messag
     assert s.banner.startswith("The simulation stopped: singular configuration: the constraints ")
 
 
-def test_a_file_that_cannot_be_opened_is_said_in_the_banners_language(write_model):
+def test_a_file_that_cannot_be_opened_is_said_in_the_banners_language(write_model, spanish):
     s = opened("pendulo_simple")
     path = write_model(DRIVEN_PAST_A_DEAD_POINT.replace("'t'", "'log(t)'"))
     s.add_file(path)
@@ -196,7 +196,7 @@ def test_the_banner_of_a_dead_point_is_in_spanish_when_the_messages_are(write_mo
     assert f"en t={s.sim.t:.6g} (A_x=" in s.banner
 
 
-def test_a_point_a_motor_holds_is_refused_where_the_others_still_drag(write_model):
+def test_a_point_a_motor_holds_is_refused_where_the_others_still_drag(write_model, spanish):
     # two degrees of freedom and a motor on the crank O–A: A has no motion of its own (the motor
     # sets the crank's direction, the bar its length), B and the collar C still do
     s = opened(str(write_model(EVERYTHING, "todo.dat")))

@@ -16,6 +16,7 @@ from game.app.saving import Remembered
 from game.app.session import Session
 from game.app.settings import Settings
 from game.app.userdirs import user_folders
+from game.messages import language
 from game.model import read_catalog
 
 
@@ -60,7 +61,7 @@ def test_an_unchanged_model_is_saved_as_the_same_text(session):
     assert saved.path.read_bytes() == (paths.MODELS / "pendulo_doble.dat").read_bytes()
 
 
-def test_it_never_overwrites_without_asking_and_appears_in_my_models_at_once(session):
+def test_it_never_overwrites_without_asking_and_appears_in_my_models_at_once(session, spanish):
     assert session.save_as("uno").path is not None
     assert session.catalog.entries[-1].group == "mine" and session.catalog.entries[-1].title == "uno"
     assert session.entry.stem == "pendulo_doble"  # the model on screen stays
@@ -79,7 +80,7 @@ def test_it_never_overwrites_without_asking_and_appears_in_my_models_at_once(ses
     assert session.suggested_name() == "pendulo_doble 2"
 
 
-def test_a_mechanism_is_not_saved_and_the_dialog_says_why(user_home):
+def test_a_mechanism_is_not_saved_and_the_dialog_says_why(user_home, spanish):
     s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(), folders=user_folders())
     s.open("cuadrilatero")
     assert s.save_dialog("mi cuadrilátero", False) == "Los mecanismos todavía no se pueden guardar desde la ventana."
@@ -94,7 +95,7 @@ def test_saving_is_disabled_in_a_kiosk(user_home):
     assert not user_folders().models.exists()
 
 
-def test_the_last_model_language_and_speed_are_remembered(session, monkeypatch):
+def test_the_last_model_language_and_speed_are_remembered(session, monkeypatch, spanish):
     session.choose([e.stem for e in session.catalog.entries].index("kapitza"))
     session.act("speed3")
     session.act("language")
@@ -105,13 +106,13 @@ def test_the_last_model_language_and_speed_are_remembered(session, monkeypatch):
     monkeypatch.setattr("game.app.window.App.run", lambda app: opened.append(app) or 0)
     assert main([]) == 0
     app = opened[0]
-    assert app.session.entry.stem == "kapitza" and app.texts.language == "en" and app.session.scheduler.speed == 4.0
+    assert app.session.entry.stem == "kapitza" and language() == "en" and app.session.scheduler.speed == 4.0
     app.frame(0.0)
     assert app.bars.title.text == "Kapitza's pendulum"
     # a remembered model that is gone: the first one opens
     Remembered("borrado", "es", 1.0).write(user_folders().state)
     assert main(["--lang", "en"]) == 0 and opened[1].session.entry.stem == "pendulo_doble"
-    assert opened[1].texts.language == "en"  # the command line wins over what was remembered
+    assert language() == "en"  # the command line wins over what was remembered
 
 
 def test_a_model_edited_on_disk_is_reloaded_keeping_the_view(tmp_path, user_home):
@@ -138,7 +139,7 @@ def test_a_model_edited_on_disk_is_reloaded_keeping_the_view(tmp_path, user_home
     assert s.sim.t > t and s.view.animating
 
 
-def test_the_language_control_switches_the_model_messages_too(session):
+def test_the_language_control_switches_the_model_messages_too(session, spanish):
     session.act("language")  # es → en
     assert session.apply_parameters({"m": "gg"}).startswith("unknown name 'gg'")
     session.act("language")  # en → es
@@ -168,7 +169,7 @@ def test_headless_commands_leave_the_remembered_state_alone(tmp_path, monkeypatc
     assert Remembered.read(state) == Remembered("pendulo_simple", "en", 2.0)
 
 
-def test_a_model_that_would_not_read_back_is_not_written_and_the_banner_says_why(session):
+def test_a_model_that_would_not_read_back_is_not_written_and_the_banner_says_why(session, spanish):
     # a speed of 1e300: the kinetic energy overflows, and the file would be refused when opened
     assert session.apply_conditions({"va1": "1e300"}) is None
     saved = session.save_as("rapido")

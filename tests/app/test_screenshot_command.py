@@ -12,7 +12,7 @@ def pixels(path) -> np.ndarray:
     return pygame.surfarray.array3d(pygame.image.load(str(path)))
 
 
-def test_the_picture_is_in_the_language_asked_for(run, tmp_path):
+def test_the_picture_is_in_the_language_asked_for(run, tmp_path, monkeypatch):
     shots = {}
     for lang in ("es", "en"):
         shots[lang] = tmp_path / f"{lang}.png"
@@ -27,6 +27,13 @@ def test_the_picture_is_in_the_language_asked_for(run, tmp_path):
     again = tmp_path / "again.png"
     r = run("--lang", "en", "screenshot", "pendulo_doble", str(again), "--size", "640x400")
     assert r.returncode == 0 and np.array_equal(pixels(again), en)
+    # without --lang: the environment's, as the window's and the command's
+    for variable in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    for variable, picture, said in (("es_MX.UTF-8", es, "Péndulo doble en t"), ("C.UTF-8", en, "Double pendulum at t")):
+        monkeypatch.setenv("LANG", variable)
+        r = run("screenshot", "pendulo_doble", str(again), "--size", "640x400")
+        assert r.returncode == 0 and np.array_equal(pixels(again), picture) and r.stdout.startswith(f"{again}: {said}")
 
 
 @pytest.mark.parametrize("args, said", [

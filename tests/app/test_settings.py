@@ -8,7 +8,6 @@ from dataclasses import fields
 import pytest
 
 from game.app.settings import Settings, SettingsError, load_settings
-from game.ui.text import Texts
 
 
 def write(tmp_path, text: str):
@@ -42,7 +41,7 @@ def test_values_from_a_file(tmp_path):
 ])
 def test_a_value_out_of_its_meaning_is_named_with_its_line_and_the_default_used(tmp_path, line, key, words):
     p = write(tmp_path, f"# ajustes del museo\nfullscreen = true\n{line}\n")
-    s, problems = load_settings(p)
+    s, problems = load_settings(p, "es")
     assert getattr(s, key) == getattr(Settings(), key)  # the default
     assert s.fullscreen  # the good lines still count
     assert len(problems) == 1 and problems[0].startswith(f"{p}:3: {key} = ")
@@ -51,7 +50,7 @@ def test_a_value_out_of_its_meaning_is_named_with_its_line_and_the_default_used(
 
 def test_an_unknown_key_is_named_and_ignored(tmp_path):
     p = write(tmp_path, "fps = 30\ncolour = 1\n")
-    s, problems = load_settings(p, Texts("en"))
+    s, problems = load_settings(p, "en")
     assert s.fps == 30
     assert problems == [f"{p}:2: 'colour' is not a setting (the settings are: {', '.join(sorted(vars(Settings())))}); ignored"]
 
@@ -59,6 +58,19 @@ def test_an_unknown_key_is_named_and_ignored(tmp_path):
 def test_messages_in_the_files_own_language(tmp_path):
     p = write(tmp_path, 'language = "en"\nspeed = 3\n')
     assert load_settings(p)[1] == [f"{p}:2: speed = 3: must be one of: 0.5, 1, 2, 4; using 1"]
+
+
+@pytest.mark.parametrize("environ, said", [({"LANG": "es_MX.UTF-8"}, "se usa"), ({"LANG": "C.UTF-8"}, "using")])
+def test_without_lang_or_the_files_own_the_messages_are_in_the_environments_language(tmp_path, monkeypatch,
+                                                                                    environ, said):
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    for variable, value in environ.items():
+        monkeypatch.setenv(variable, value)
+    p = write(tmp_path, "speed = 3\n")
+    assert said in load_settings(p)[1][0]
+    assert Settings().language is None and Settings().interface_language == ("es" if said == "se usa" else "en")
+    assert Settings(language="en").interface_language == "en"  # the file's, --lang or the remembered one wins
 
 
 def test_a_file_that_is_not_toml_is_an_error_in_the_messages_language(tmp_path):
@@ -133,7 +145,7 @@ def test_many_unknown_keys_are_read_in_one_pass_and_counted_past_twenty(tmp_path
     # 3,000 unknown keys, then a wrong value: each key's line used to be looked for from the top
     # (3,000 × 3,000 lines; 60,000 keys took about twenty minutes), and each was said on its own line
     p = write(tmp_path, "".join(f"k{i} = {i}\n" for i in range(3000)) + 'speed = 3\n"fps" = 30\n')
-    s, problems = load_settings(p, Texts("en"))
+    s, problems = load_settings(p, "en")
     assert len(problems) == 22 and s.fps == 30
     assert problems[0].startswith(f"{p}:1: 'k0' is not a setting") and problems[19].startswith(f"{p}:20: 'k19' ")
     assert problems[20] == f"{p}:3001: speed = 3: must be one of: 0.5, 1, 2, 4; using 1"
@@ -146,7 +158,7 @@ SETTING_NAMES = ", ".join(sorted(f.name for f in fields(Settings)))
 
 def test_a_long_value_is_shortened_in_its_message(tmp_path):
     p = write(tmp_path, f'fps = "{"9" * 100_000}"\nspeed = [[[[[[1]]]]], 2, 3, 4, 5, 6, 7, 8]\n{"k" * 1000} = 1\n')
-    _, problems = load_settings(p, Texts("en"))
+    _, problems = load_settings(p, "en")
     assert problems == [
         f"{p}:1: fps = '{'9' * 59}…': must be a whole number from 10 to 240; using 60",
         f"{p}:2: speed = [[[[...]]], 2, 3, 4, 5, 6, ...]: must be one of: 0.5, 1, 2, 4; using 1",

@@ -53,6 +53,26 @@ def test_visitors_open_the_plots_and_the_chaos_control_and_use_the_dock(app_fact
     assert app.session.plots.ensemble is None and not app.session.view.plots and app.dock.widgets is None
 
 
+def test_visitors_press_each_control_as_often_as_the_command_table_says():
+    from game.app.controls import CONTROLS
+
+    weighted = {c.name: c.soak for c in CONTROLS if c.soak}
+    assert {k: w for k, w in Visitors.ACTIONS.items() if k not in Visitors.GESTURES} == weighted
+    # the weights of the soaks reported so far (a new soak stays comparable): the speeds share one
+    assert sum(w for k, w in weighted.items() if k.startswith("speed")) == 1 and sum(Visitors.ACTIONS.values()) == 28
+
+
+def test_a_visitor_pauses_before_a_control_that_animating_locks(app_factory):
+    visitors = Visitors(app_factory(kiosk=True), random.Random(1))
+    app = visitors.app
+    play(visitors, "animate")
+    assert app.session.view.animating
+    play(visitors, "eraser")  # locked while animating: the visitor pauses first, then erases
+    assert not app.session.view.animating
+    play(visitors, "speed2")  # any control of the table, by its name
+    assert app.session.scheduler.speed == 2.0
+
+
 def test_the_soak_reads_memory_after_the_warm_up_also_in_the_middle_of_the_run():
     hour = round(3600 / 10)
     marks = readings(2 * hour, 10.0)  # two hours: the warm-up ends in the middle

@@ -7,9 +7,9 @@ import pytest
 from sim_helpers import simulation
 
 from game.app.edits import ConditionEdits, ParameterEdits
+from game.app.readout import number
 from game.expr import evaluate, parse
 from game.messages import set_language
-from game.ui.text import number
 
 
 @pytest.mark.parametrize("value", [1e-7, -2.5e-12, 3.14159e21, 6.02214e23, 1e-300, 123456789.0])

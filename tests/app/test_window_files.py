@@ -10,7 +10,7 @@ from window_helpers import FRAME, button, choose, click, edit_value, key, press_
 
 from game.app import paths
 from game.app.userdirs import user_folders
-from game.ui.text import TEXTS
+from game.messages import language, msg
 
 
 def test_save_as_model_through_the_window_asks_before_replacing(app):
@@ -141,14 +141,30 @@ def test_a_model_file_edited_under_the_running_window_reloads(app_factory, tmp_p
     assert app.session.sim.t > t
 
 
+def test_without_a_language_the_window_speaks_the_environments(app_factory, monkeypatch):
+    """Neither --lang, the settings file nor a remembered run says: LC_ALL, LC_MESSAGES, LANG do."""
+    for variable in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "es_AR.UTF-8")
+    app = app_factory(language=None)
+    assert language() == "es" and button(app, "language").text == "EN" and app.bars.title.text == "Péndulo doble"
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    monkeypatch.setenv("LC_MESSAGES", "es_ES.UTF-8")  # the first of LC_ALL, LC_MESSAGES, LANG set decides
+    app = app_factory(language=None)
+    assert language() == "es" and button(app, "language").text == "EN"
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    app = app_factory(language=None)
+    assert language() == "en" and button(app, "language").text == "ES" and app.bars.title.text == "Double pendulum"
+
+
 def test_switching_language_relabels_every_control_panel_and_the_menu(app):
     click(app, button(app, "energy"))
     click(app, button(app, "language"))
-    assert app.texts.language == "en" and button(app, "language").text == "ES"
+    assert language() == "en" and button(app, "language").text == "ES"
     for name, b in app.bars.buttons.items():
         control = app.controls[[c.name for c in app.controls].index(name)]
         if control.place != "speed":
-            expected = TEXTS["en"][control.tooltip_key]
+            expected = msg(control.tooltip_key).text("en")
             assert b.tool_tip_text == expected, name
     assert app.bars.title.text == "Double pendulum"
     assert app.live["energy"].panel.get_container().elements[0].text == "Energies"

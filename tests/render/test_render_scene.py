@@ -160,6 +160,53 @@ def test_velocity_points_skip_a_bar_end_under_a_ball() -> None:
     assert pts[1][1:] == (1.0, -1.0, 2.0, 3.0)
 
 
+def test_each_pose_says_where_its_velocity_arrow_starts() -> None:
+    from game.model.poses import BlockPose, JointPose, RailPose, SpringPose
+
+    assert bar(0.0, 0.0, 1.0, -1.0).velocity_point() == ("b", 1.0, -1.0, 0.0, 0.0)  # its free end
+    assert ball(1.0, 2.0, vx=3.0).velocity_point() == ("c", 1.0, 2.0, 3.0, 0.0)
+    assert BlockPose("k", 1.0, 2.0, 0.5, 0.5, 0.3, 4.0, 5.0, True).velocity_point() == ("k", 1.0, 2.0, 4.0, 5.0)
+    assert JointPose("P", 1.0, 2.0, 4.0, 5.0, True).velocity_point() == ("P", 1.0, 2.0, 4.0, 5.0)
+    assert SpringPose("s", 0.0, 0.0, 1.0, 0.0, 0.1, 1.0).velocity_point() is None  # its ends are other bodies'
+    assert RailPose("g", 0.0, 0.0, 1.0, 0.0, 0.5, 0.0, True).velocity_point() is None
+
+
+def test_a_kind_of_pose_without_a_look_is_reported_not_skipped(surface, camera) -> None:
+    from game.model.poses import Pose
+
+    @dataclass(frozen=True)
+    class Comet(Pose):
+        x: float = 0.0
+        y: float = 0.0
+
+        def extent_points(self):
+            return ((self.x, self.y, 0.0),)
+
+        def size(self):
+            return 0.0
+
+        def hit(self, x, y, slack):
+            return False
+
+        def anchors(self):
+            return ((self.x, self.y),)
+
+        def velocity_point(self):
+            return None
+
+    with pytest.raises(TypeError, match="no look for Comet"):
+        draw_scene(surface, camera, [ball(0.0, 0.0), Comet("halley")])
+
+
+def test_every_kind_of_pose_has_a_look() -> None:
+    import game.model.poses as poses
+    from game.render.scene import LOOKS
+
+    kinds = [k for k in vars(poses).values()
+             if isinstance(k, type) and issubclass(k, poses.Pose) and k is not poses.Pose]
+    assert len(kinds) == 6 and all(k in LOOKS for k in kinds), kinds
+
+
 def test_draw_frame_velocity_arrows_and_edit_dots(camera) -> None:
     moving = ball(-1.0, 0.0, r=0.1, vx=5.0, id="m")  # arrow 1.5 model = 150 px
     still = ball(1.0, 0.0, r=0.1, id="s")

@@ -12,7 +12,7 @@ import pygame
 import pytest
 from project import ROOT
 
-from game.ui.theme import ICONS, build_theme, ui_manager
+from game.ui.theme import build_theme, ui_manager
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ def manager():
 def test_every_icon_has_its_disabled_copy_and_the_theme_uses_it():
     icons = ROOT / "assets" / "icons"
     theme = build_theme(icons)
-    for name in ICONS:
+    for name in sorted(path.stem for path in icons.glob("*.png")):
         images = theme[f"#{name}"]["images"]
         disabled = images["disabled_image"]["path"]
         assert disabled == str(icons / "disabled" / f"{name}.png"), name

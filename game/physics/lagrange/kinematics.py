@@ -22,7 +22,7 @@ from ...expr import TIME, Node, algebra, compile_trees, names_in
 from ...expr.codegen import ARITHMETIC_ERRORS
 from ...expr.intervals import value_ranges
 from ...model import GraphicsResolver, ModelFile
-from ...model.poses import BallPose, BarPose, BlockPose, Pose, PoseArrays, SpringPose
+from ...model.poses import GRAPHIC_POSES, BallPose, BarPose, BlockPose, Pose, PoseArrays, SpringPose
 from ..numerics import damped_least_squares, damped_solve, damped_solve_rows
 from ..state import Box, KinematicsDefaults, Vector
 
@@ -191,7 +191,7 @@ class GraphicsKinematics(KinematicsDefaults):
         for g, (gid, start) in zip(self.graphics, self._layout):
             names = _POSE_FIELDS[g.kind]
             fields = {name.lstrip("_"): _column(v, m) for name, v in zip(names, values[start:start + len(names)])}
-            out.append(PoseArrays(gid, g.kind, fields))
+            out.append(PoseArrays(gid, GRAPHIC_POSES[g.kind], fields))
         return out
 
     def _build(self, values: list[float]) -> list[Pose]:

@@ -1,8 +1,8 @@
-"""Words of the interface: shortening a text to a width."""
+"""Words that fit their place: shortening a text to a width."""
 
 from __future__ import annotations
 
-from game.ui.text import shortened
+from game.ui.fitting import shortened
 
 
 def test_a_pasted_value_of_180000_characters_is_shortened_in_a_few_measures():
@@ -19,17 +19,3 @@ def test_a_pasted_value_of_180000_characters_is_shortened_in_a_few_measures():
     assert len(measured) <= 20
     assert shortened("doble", 35, size) == "doble" and shortened("Péndulo doble ", 63, size) == "Péndulo…"
     assert shortened("abc", 3, size) == "…"  # nothing fits but the mark
-
-
-def test_every_word_of_the_interface_exists_in_both_languages_with_the_same_blanks():
-    import string
-
-    from game.ui.text import TEXTS
-
-    def blanks(template: str) -> set[str]:
-        return {field for _, field, _, _ in string.Formatter().parse(template) if field}
-
-    assert set(TEXTS["es"]) == set(TEXTS["en"])
-    for key, spanish in TEXTS["es"].items():
-        assert spanish.strip() and TEXTS["en"][key].strip(), key
-        assert blanks(spanish) == blanks(TEXTS["en"][key]), key
