@@ -2,7 +2,7 @@
 
 They stay at the top of the repository, where a checkout and an editable install
 (`pip install -e .`) use them directly; a regular install (`pip install .`) finds its copy
-inside the package (see game/app/paths.py). Everything else is in pyproject.toml.
+inside the package (see game/app/files/paths.py). Everything else is in pyproject.toml.
 """
 
 import shutil

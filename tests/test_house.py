@@ -32,7 +32,12 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("game.physics",),
     ("game.render",),
     ("game.ui",),
-    ("game.app",),
+    ("game.app.files",),
+    ("game.app.kiosk",),
+    ("game.app.session",),
+    ("game.app.window",),
+    ("game.app.commands",),
+    ("game.app.cli", "game.app"),
 )
 
 #: import circles that still stand (each a set of modules); none may be added
@@ -42,9 +47,8 @@ KNOWN_CIRCLES: list[frozenset[str]] = []
 LINE_BUDGET = 600
 #: modules over the budget today, with their size: they may shrink, never grow
 OVER_BUDGET: dict[str, int] = {
-    "game/app/session.py": 905,
+    "game/app/session/session.py": 905,
     "game/model/reader.py": 624,
-    "game/app/chaosmap.py": 607,
 }
 
 

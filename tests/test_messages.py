@@ -91,8 +91,8 @@ def test_the_families_chosen_at_run_time_hold_what_their_tables_ask_for():
     """A family completed at run time holds exactly what can be asked of it: the tooltip of each
     control shown (and Pause), the word beside each icon of the bottom bar (and Pause, and the
     language button's), each kind of plot in full and short."""
-    from game.app.controls import CONTROLS
-    from game.app.plotting import KINDS
+    from game.app.session.controls import CONTROLS
+    from game.app.session.plotting import KINDS
 
     def family(prefix: str) -> set[str]:
         return {k for k in CATALOGUE if k.startswith(prefix)}

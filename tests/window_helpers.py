@@ -11,7 +11,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import numpy as np
 import pygame
 
-from game.app.window import App
+from game.app.window.window import App
 
 FRAME = 1 / 60
 

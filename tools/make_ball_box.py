@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write ``models/caja_bolas.dat``: a box of balls (a gas in miniature), from ``game.app.ballbox``.
+"""Write ``models/caja_bolas.dat``: a box of balls (a gas in miniature), from ``game.app.commands.ballbox``.
 
 Usage (from the project folder)::
 
@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.app.ballbox import ball_box  # noqa: E402
+from game.app.commands.ballbox import ball_box  # noqa: E402
 
 
 def main() -> int:

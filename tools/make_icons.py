@@ -2,7 +2,7 @@
 """Draw the button icons of Cuerpos en Movimiento into ``assets/icons/``.
 
 The icons drawn are those the program names (:func:`wanted`): each control's
-icons in the command table (game/app/controls.py), the plot dock's buttons and
+icons in the command table (game/app/session/controls.py), the plot dock's buttons and
 the window's own. The icon ``name`` is drawn by the function ``g_name`` below;
 one the program names and nothing here draws stops the tool, which says which.
 
@@ -40,7 +40,7 @@ import pygame
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.app.controls import CONTROLS  # noqa: E402
+from game.app.session.controls import CONTROLS  # noqa: E402
 from game.ui.plotdock import buttons  # noqa: E402
 
 SIZE = 32          # final icon size in pixels

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from ..messages import language_from_environment, msg, set_language
-from .commands import UsageError
+from .commands.usage import UsageError
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -124,50 +124,50 @@ def main(argv: Sequence[str] | None = None) -> int:
         set_language(args.lang)
     try:
         if args.command == "check":
-            from .commands import check
+            from .commands.check import check
 
             return check(args.files, show_code=args.show_code)
         if args.command == "simulate":
-            from .commands import simulate
+            from .commands.simulate import simulate
 
             return simulate(args.model, args.seconds, args.csv, args.set, args.derivatives)
         if args.command == "chaosmap":
-            from .chaosmap import chaosmap_command
+            from .commands.chaosmap import chaosmap_command
 
             return chaosmap_command(args.model, args.x, args.y, args.grid, args.seconds, args.until, args.png,
                                     args.csv, args.set, args.dt, args.substeps, args.jobs)
         if args.command == "bench":
             if args.chaosmap:
-                from .bench import bench_chaosmap
+                from .commands.bench import bench_chaosmap
 
                 return bench_chaosmap(quick=args.quick)
             if args.frames:
-                from .framebench import bench_frames
+                from .commands.framebench import bench_frames
 
                 return bench_frames(quick=args.quick, model=(args.bench_models or ["pendulo_triple"])[0],
                                     huge_arrows=args.huge_arrows, fade=args.fade, points=args.trail_points,
                                     chaos=not args.bench_models)
             if args.look:
-                from .bench import bench_look
+                from .commands.bench import bench_look
 
                 return bench_look(args.bench_models, after=args.after)
             if args.load:
-                from .bench import bench_load
+                from .commands.bench import bench_load
 
                 return bench_load(quick=args.quick)
             if args.pile:
-                from .bench import bench_pile
+                from .commands.bench import bench_pile
 
                 return bench_pile(quick=args.quick)
             if args.contacts:
-                from .bench import bench_contacts
+                from .commands.bench import bench_contacts
 
                 return bench_contacts(quick=args.quick)
-            from .bench import bench_engine
+            from .commands.bench import bench_engine
 
             return bench_engine(quick=args.quick, models=args.bench_models)
         if args.command == "soak":
-            from .soak import soak
+            from .commands.soak import soak
 
             return soak(args.hours, args.frame_seconds, args.seed, args.size)
         if args.command == "screenshot":
@@ -177,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return 2
             if args.model != "all" and not _model_runs(args.model):
                 return 2
-            from .screenshot import screenshot
+            from .commands.screenshot import screenshot
 
             return screenshot(args.model, args.out, args.seconds, args.size, args.vectors,
                               [n for n in args.panels.split(",") if n], args.command_lang or args.lang)
@@ -197,13 +197,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool = False, config: str | None = None,
         lang: str | None = None, argv: Sequence[str] = ()) -> int:
     from ..model import ModelFileError
-    from .healing import long_running_process, open_log
-    from .saving import Remembered
-    from .scheduler import SPEEDS
-    from .session import LoadError
-    from .settings import SettingsError, load_settings
-    from .supervisor import SUPERVISED, supervise
-    from .userdirs import user_folders
+    from .files.saving import Remembered
+    from .files.settings import SPEEDS, SettingsError, load_settings
+    from .files.userdirs import user_folders
+    from .kiosk.supervisor import SUPERVISED, supervise
+    from .session.session import LoadError
+    from .window.healing import long_running_process, open_log
 
     try:
         settings, problems = load_settings(config, lang)
@@ -234,7 +233,7 @@ def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool 
     if pygame.display.get_driver() in ("offscreen", "dummy") and not os.environ.get("SDL_VIDEODRIVER"):
         print(msg("cmd.error", reason=msg("cmd.no_display")))
         return 2
-    from .window import App
+    from .window.window import App
 
     try:
         try:
@@ -254,7 +253,8 @@ def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool 
 def _model_runs(name: str) -> bool:
     """A model the window could show; else its problems are printed (the window itself would
     quietly open another model instead)."""
-    from .commands import find_model, model_problems
+    from .commands.usage import find_model
+    from .files.opening import model_problems
 
     _, problems = model_problems(find_model(name))
     for p in problems:

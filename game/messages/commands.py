@@ -69,7 +69,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "unit.seconds": ("{value:.1f} s", "{value:.1f} s"),
     "unit.minutes": ("{value:.0f} min", "{value:.0f} min"),
     "unit.hours": ("{value:.1f} h", "{value:.1f} h"),
-    # the screenshot command (game/app/screenshot.py)
+    # the screenshot command (game/app/commands/screenshot.py)
     "screenshot.size_syntax": (
         "--size must look like 1280x720, not '{size}'", "--size debe tener la forma 1280x720, no '{size}'"),
     "screenshot.size_range": (
@@ -81,7 +81,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "{path}: {title} at t = {t} s ({width}×{height})", "{path}: {title} en t = {t} s ({width}×{height})"),
     "screenshot.stopped": (
         "{path}: not at {seconds} s: {banner}", "{path}: no en {seconds} s: {banner}"),
-    # the chaos map (game/app/chaosmap.py)
+    # the chaos map (game/app/commands/chaosmap.py)
     "chaosmap.not_a_condition": (
         "{option} {name}: not a coordinate or velocity of this model (they are: {names}){hint}",
         "{option} {name}: no es una coordenada ni una velocidad de este modelo (son: {names}){hint}"),

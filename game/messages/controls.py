@@ -1,9 +1,9 @@
-"""The words of the controls (game/app/controls.py, game/ui/bars.py): each control's tooltip,
+"""The words of the controls (game/app/session/controls.py, game/ui/bars.py): each control's tooltip,
 and the word beside its icon."""
 
 #: key → (English, Spanish)
 WORDS: dict[str, tuple[str, str]] = {
-    # the tooltips of the command table's controls (game/app/controls.py)
+    # the tooltips of the command table's controls (game/app/session/controls.py)
     "control.menu": ("Models menu (M)", "Menú de modelos (M)"),
     "control.docs": ("Documentation (F1)", "Documentación (F1)"),
     "control.animate": ("Animate (Space)", "Animar (Espacio)"),

@@ -1,4 +1,4 @@
-"""The words of the panels and dialogs: Parameters and Conditions (game/app/edits.py, game/ui/panels.py,
+"""The words of the panels and dialogs: Parameters and Conditions (game/app/session/edits.py, game/ui/panels.py,
 game/ui/steppers.py), the live panels' titles, and Save as model."""
 
 #: key → (English, Spanish)

@@ -1,4 +1,4 @@
-"""The words of the plots (game/app/plotting.py) and of their dock (game/ui/plotdock.py)."""
+"""The words of the plots (game/app/session/plotting.py) and of their dock (game/ui/plotdock.py)."""
 
 #: key → (English, Spanish)
 WORDS: dict[str, tuple[str, str]] = {

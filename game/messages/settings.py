@@ -1,4 +1,4 @@
-"""The words of the settings file (a --config TOML, game/app/settings.py): why it cannot be read,
+"""The words of the settings file (a --config TOML, game/app/files/settings.py): why it cannot be read,
 and what is wrong in it, line by line."""
 
 #: key → (English, Spanish)

@@ -307,7 +307,7 @@ class MotionSystem(Protocol):
     def substep_cost(self, state: State) -> int:
         """Microseconds one substep from ``state`` may take at most, with its share of drawing
         the poses of a step, as timed for the shipped models (``bench --look``): how far the
-        window's framing may look ahead (see :mod:`game.app.looking`)."""
+        window's framing may look ahead (see :mod:`game.app.session.looking`)."""
         ...
 
     def retime(self, model: ModelFile) -> None:

@@ -1,6 +1,6 @@
 """The top bar (menu, title, documentation) and the bottom bar with CenM's
 controls in order (SPEC §2), plus the speed buttons — all built from the
-command table the caller passes (``game.app.controls``)."""
+command table the caller passes (``game.app.session.controls``)."""
 
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ STATUS = 58
 
 
 class Row(Protocol):
-    """One row of the Parameters or Conditions panel (:class:`game.app.edits.Row`)."""
+    """One row of the Parameters or Conditions panel (:class:`game.app.session.edits.Row`)."""
 
     @property
     def name(self) -> str: ...

@@ -18,7 +18,7 @@ from .panels import DefinitionsPanel, Row
 
 
 class Steps(Protocol):
-    """How one value steps (:class:`game.app.stepping.Stepper`)."""
+    """How one value steps (:class:`game.app.session.stepping.Stepper`)."""
 
     @property
     def low(self) -> float: ...

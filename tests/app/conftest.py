@@ -13,12 +13,12 @@ from dataclasses import dataclass, replace
 import pygame
 import pytest
 
-from game.app.settings import Settings
+from game.app.files.settings import Settings
 
 
 @pytest.fixture
 def app_factory():
-    from game.app.window import App
+    from game.app.window.window import App
 
     apps = []
 

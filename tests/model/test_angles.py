@@ -8,7 +8,7 @@ import math
 import pytest
 from model_texts import SLIDING
 
-from game.app import paths
+from game.app.files import paths
 from game.model import load_model, read_catalog
 from game.model.angles import angle_coordinates, wrapped
 

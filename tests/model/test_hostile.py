@@ -17,7 +17,7 @@ import pytest
 from mechanism_texts import EVERYTHING, mechanism
 from model_texts import SLIDING, one_coordinate
 
-from game.app.commands import model_problems
+from game.app.files.opening import model_problems
 from game.expr import ExpressionError, SourceError, names_in, parse
 from game.expr.nodes import size
 from game.model import GraphicsResolver, ModelFileError, load_model, parameter_values, reader
@@ -134,7 +134,7 @@ def test_an_energy_that_cannot_be_computed_at_the_start(write_model, ep, x0, wor
 def test_a_power_tower_in_ep_stops_simulate_with_a_message(write_model):
     import io
 
-    from game.app.commands import simulate
+    from game.app.commands.simulate import simulate
 
     path = write_model(spring(x0="0.5").replace("½·k·x²", "½·k·x² + 9^9^9^9·x²"))
     out, err = io.StringIO(), io.StringIO()
@@ -252,7 +252,7 @@ def test_two_hundred_products_in_ek(write_model):
 
 
 def test_thirty_link_chain_checks_and_sixty_one_is_refused_at_once(write_model):
-    from game.app.bench import pendulum_chain_text
+    from game.app.commands.bench import pendulum_chain_text
 
     with cpu(1.0):  # read and validated (built in tests/physics/test_chains.py)
         load_model(write_model(pendulum_chain_text(30)))
@@ -272,7 +272,7 @@ def free_points_text(k: int, fixed: int = 0) -> str:
 def test_a_mechanism_of_thirty_free_points_checks_and_thirty_one_are_refused_at_once(write_model):
     # the coordinates of a mechanism are 2 per free point, against the same 60 as nQ: 300 points
     # used to check in seconds and then run for minutes, 2,000 took 2 minutes and 1.3 GB to check
-    from game.app.bench import chain_text
+    from game.app.commands.bench import chain_text
 
     with cpu(1.5):
         assert problems(write_model(chain_text(30), "chain30.dat")) == []
@@ -289,7 +289,7 @@ def test_a_mechanism_of_thirty_free_points_checks_and_thirty_one_are_refused_at_
 
 def test_a_mechanism_block_of_more_than_five_hundred_rows_is_refused_at_the_row_past_the_limit(write_model):
     # 30 free points in a chain braced by every bar that fits in 500 rows: checks in about a second
-    from game.app.bench import chain_text
+    from game.app.commands.bench import chain_text
 
     braces = [f"<BAR>x{i}_{j}|P{i}|P{j}|1</BAR>" for i in range(1, 31) for j in range(i + 2, 31)]  # 406
     braces += [f"<BAR>d{k}|P{k % 30}|P{k % 30 + 1}|1</BAR>" for k in range(500 - 62 - len(braces))]  # links twice
@@ -423,9 +423,9 @@ def test_a_mechanism_value_that_cannot_be_computed_is_a_located_error(write_mode
 def test_gravity_and_motors_refused_through_simulate_and_the_window(write_model):
     import io
 
-    from game.app import paths
-    from game.app.commands import simulate
-    from game.app.session import Session
+    from game.app.commands.simulate import simulate
+    from game.app.files import paths
+    from game.app.session.session import Session
     from game.model import read_catalog
 
     for old, cell, words in [("'g'", "'sqrt(-1)'", "the gravity cannot be computed"),
@@ -443,7 +443,7 @@ def test_gravity_and_motors_refused_through_simulate_and_the_window(write_model)
 def test_parameters_set_on_the_command_line_are_refused_with_the_row_they_break(write_model):
     import io
 
-    from game.app.commands import simulate
+    from game.app.commands.simulate import simulate
 
     text = EVERYTHING.replace("<GRAVITY>'g'", "<GRAVITY>'9.81/k'").replace("'-pi/2 + 0.4·sin(2·t)'",
                                                                           "'-pi/2 + log(g)·sin(2·t)'")
@@ -464,7 +464,7 @@ def test_parameters_set_on_the_command_line_are_refused_with_the_row_they_break(
 def test_simulate_set_values_that_break_a_mechanism_are_said_as_check_says_them(setting, words):
     import io
 
-    from game.app.commands import simulate
+    from game.app.commands.simulate import simulate
 
     out, err = io.StringIO(), io.StringIO()
     assert simulate("cuadrilatero", 0.1, None, [setting], "exact", out=out, err=err) == 2
@@ -483,7 +483,7 @@ FAILING_MOTOR = mechanism("<GRAVITY>'9.81'</GRAVITY>\n<POINT>O|0|0|0|0|1</POINT>
 def test_a_motor_or_force_that_fails_later_stops_the_run_with_its_row(write_model, text, value, cell):
     import io
 
-    from game.app.commands import simulate
+    from game.app.commands.simulate import simulate
 
     path = write_model(text)
     assert problems(path) == []  # it has values at t = 0

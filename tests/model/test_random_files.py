@@ -16,9 +16,9 @@ from mechanism_texts import EVERYTHING
 from model_texts import SLIDING, one_coordinate
 from project import MODELS
 
-from game.app.bench import chain_text as mechanism_chain_text
-from game.app.bench import pendulum_chain_text
-from game.app.commands import model_problems
+from game.app.commands.bench import chain_text as mechanism_chain_text
+from game.app.commands.bench import pendulum_chain_text
+from game.app.files.opening import model_problems
 from game.expr import SourceError
 from game.model.mechanism import POINT_CELLS
 from game.model.mechanism import ROWS as MECHANISM_ROW_LAYOUT

@@ -14,7 +14,7 @@ import pytest
 from model_texts import one_coordinate
 from sim_helpers import period, record
 
-from game.app.bench import pendulum_chain_text
+from game.app.commands.bench import pendulum_chain_text
 from game.expr import parse
 from game.model import load_model
 from game.physics import Simulation

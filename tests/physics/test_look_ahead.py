@@ -96,7 +96,7 @@ def test_a_point_joined_to_no_fixed_point_by_bars_leaves_the_mechanism_unbounded
 @pytest.mark.parametrize("stem", ["pendulo_mecanismo", "pendulo_doble_mecanismo", "cuadrilatero",
                                   "biela_manivela", "watt", "jansen", "paralelogramo"])
 def test_a_mechanism_never_leaves_its_bounds(stem):
-    from game.app.framing import extent
+    from game.app.session.framing import extent
 
     sim = simulation(stem)
     kin = sim.system.kinematics()

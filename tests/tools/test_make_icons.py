@@ -6,7 +6,7 @@ import importlib.util
 
 from project import ROOT
 
-from game.app.controls import CONTROLS
+from game.app.session.controls import CONTROLS
 
 
 def make_icons():

@@ -363,7 +363,7 @@ def test_a_ball_leaves_a_platform_that_accelerates_down_faster_than_g(write_mode
 def test_balls_falling_into_a_pile_come_to_rest_without_sinking(write_model):
     # four balls of the box, now with weight, restitution 0.5 and friction: they bounce, land on
     # each other and on the floor, and settle; several contacts rest at once (an LCP)
-    from game.app.ballbox import ball_box
+    from game.app.commands.ballbox import ball_box
 
     text = ball_box(4).replace("<P>g|0|", "<P>g|9.81|").replace("<P>e|1|", "<P>e|0.5|").replace("<P>mu|0|", "<P>mu|0.3|")
     sim = watched(Simulation(read_model(write_model(text))))
@@ -381,7 +381,7 @@ def test_a_pile_of_frictionless_balls_lies_still_without_events(write_model):
     # against the left wall: the pairs that touch with no normal speed and nothing pressing them
     # (round-off left by the impacts that stopped them) rest with the floor contacts, instead of
     # crossing their gaps by round-off and firing an event in every substep
-    from game.app.ballbox import ball_box
+    from game.app.commands.ballbox import ball_box
 
     text = ball_box(3).replace("<P>g|0|", "<P>g|9.81|").replace("<P>e|1|", "<P>e|0|")
     sim = watched(Simulation(read_model(write_model(text))))

@@ -1,0 +1,234 @@
+"""The plots of the window and what feeds them, without pygame (SPEC §7.4).
+
+A :class:`PlotBoard` belongs to a session. It holds the plots shown in the dock (each a
+:class:`~game.physics.observe.series.Plot`: a kind and the variables chosen in its menus), and the
+observers some kinds need beside the history of the run: the Poincaré section of a driven
+model, and the ensemble and the Lyapunov pair of the chaos control. Every one of them is
+a step observer of the simulation, so they all restart at breaks (a drag, a reset, new
+parameters) and none is called from the window loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ...messages import msg
+from ...model import ModelFile
+from ...physics import Simulation
+from ...physics.observe.ensemble import COPIES, Ensemble, Lyapunov
+from ...physics.observe.poincare import PoincareSection
+from ...physics.observe.records import History
+from ...physics.observe.series import KINDS, Plot, PlotSpec, angular_coordinates, drive_period, momentum_name
+
+#: plots the dock holds at most (each needs room to be read)
+MAX_PLOTS = 3
+#: copies of an ensemble whose copies step one by one (no batch path: a mechanism, contacts): a
+#: mechanism's step costs about a millisecond, so fifty would fall behind the clock
+FEW_COPIES = 10
+
+
+class PlotBoard:
+    def __init__(self, sim: Simulation, history: History):
+        self.sim = sim
+        self.history = history
+        self.plots: list[Plot] = []
+        self.section: PoincareSection | None = None
+        self.ensemble: Ensemble | None = None
+        self.lyapunov: Lyapunov | None = None
+        #: changes whenever the list of plots or a plot's choices change (the dock is rebuilt)
+        self.revision = 0
+        self._follow_model()
+
+    # -- what can be plotted ---------------------------------------------------------------------
+
+    @property
+    def model(self) -> ModelFile:
+        return self.sim.model
+
+    def momenta(self) -> tuple[str, ...]:
+        """The momentum of each coordinate, as a plot variable (a mechanism has none to offer)."""
+        if not self.sim.system.has_momenta:
+            return ()
+        return tuple(momentum_name(c) for c in self.model.coordinates)
+
+    def variables(self) -> tuple[str, ...]:
+        """Everything a plot can show: each column of the history (t, q, q̇, energies, W,
+        measures, reactions) and the momentum of each coordinate."""
+        return (*self.history.names, *self.momenta())
+
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds offered now: a Poincaré section only for a driven model, the spread only
+        while the ensemble runs."""
+        return tuple(k for k in KINDS if (k != "poincare" or self.section is not None)
+                     and (k != "spread" or self.ensemble is not None))
+
+    def default_spec(self, kind: str) -> PlotSpec:
+        coords, vels = self.model.coordinates, self.model.velocities
+        if kind == "energy":
+            return PlotSpec("energy", "t", ("Ek", "Ep", "E"))
+        if kind == "spread":
+            return PlotSpec("spread", "t", ("spread",))
+        if kind in ("phase", "poincare"):
+            return PlotSpec(kind, coords[0], (vels[0],))
+        return PlotSpec("xy", coords[0], (coords[1] if len(coords) > 1 else vels[0],))
+
+    def axis_choices(self, kind: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """What the x and y menus of a plot of ``kind`` offer (empty: fixed)."""
+        coords = self.model.coordinates
+        if kind in ("phase", "poincare"):
+            return coords, (*self.model.velocities, *self.momenta())
+        if kind == "xy":
+            return self.variables(), self.variables()
+        return (), ()
+
+    # -- the plots ----------------------------------------------------------------------------------
+
+    def make(self, spec: PlotSpec) -> Plot:
+        """A plot of ``spec`` reading the record it needs."""
+        if spec.kind == "spread":
+            assert self.ensemble is not None
+            return Plot(spec, self.ensemble.spread, log_y=True)
+        source = self.section.history if spec.kind == "poincare" and self.section is not None else self.history
+        return Plot(spec, source, values=self._values, angles=self._angles, dots=spec.kind == "poincare")
+
+    def add(self, kind: str | None = None) -> Plot | None:
+        """Another plot (the first kind not yet shown, or ``kind``); None if the dock is full."""
+        if len(self.plots) >= MAX_PLOTS:
+            return None
+        if kind is None:
+            shown = {p.spec.kind for p in self.plots}
+            kind = next((k for k in ("energy", "phase", "poincare", "xy") if k in self.kinds() and k not in shown),
+                        "xy")
+        plot = self.make(self.default_spec(kind))
+        self.plots.append(plot)
+        self.revision += 1
+        return plot
+
+    def remove(self, index: int) -> None:
+        del self.plots[index]
+        self.revision += 1
+
+    def change(self, index: int, kind: str | None = None, x: str | None = None, y: str | None = None) -> None:
+        """A choice made in one of a plot's menus: a new kind starts from that kind's defaults."""
+        spec = self.plots[index].spec
+        if kind is not None and kind != spec.kind:
+            spec = self.default_spec(kind)
+        if x is not None or y is not None:
+            spec = PlotSpec(spec.kind, x or spec.x, (y,) if y else spec.ys)
+        self.plots[index] = self.make(spec)
+        self.revision += 1
+
+    def clear(self, index: int) -> None:
+        self.plots[index].clear()
+
+    def reset(self) -> None:
+        """No plots and no ensemble: the board as a newly opened model's (the Poincaré section,
+        which costs nothing until plotted, stays)."""
+        self.stop_ensemble()
+        self.plots = []
+        self.revision += 1
+
+    # -- the chaos control --------------------------------------------------------------------------
+
+    def start_ensemble(self, copies: int | None = None) -> None:
+        """K perturbed copies and the Lyapunov pair, from the present state; a spread plot.
+        Copies that must step one by one (a mechanism, a model with contacts) are fewer, so
+        they keep up with the clock."""
+        if self.ensemble is not None:
+            return
+        if copies is None:
+            copies = COPIES if self.sim.system.batch() is not None else FEW_COPIES
+        self.ensemble, self.lyapunov = Ensemble(copies), Lyapunov()
+        self.sim.observers += [self.ensemble, self.lyapunov]
+        self.ensemble.on_break(self.sim)
+        self.lyapunov.on_break(self.sim)
+        if not any(p.spec.kind == "spread" for p in self.plots):
+            if len(self.plots) >= MAX_PLOTS:
+                self.plots.pop()
+            self.plots.append(self.make(self.default_spec("spread")))
+        self.revision += 1
+
+    def stop_ensemble(self) -> None:
+        for watcher in (self.ensemble, self.lyapunov):
+            if watcher in self.sim.observers:
+                self.sim.observers.remove(watcher)
+        self.ensemble = self.lyapunov = None
+        self.plots = [p for p in self.plots if p.spec.kind != "spread"]
+        self.revision += 1
+
+    # -- following the simulation ------------------------------------------------------------------
+
+    def attach(self, sim: Simulation, history: History) -> None:
+        """Another model was opened: the same kinds of plot, for its variables."""
+        chaos = self.ensemble is not None
+        self.stop_ensemble()
+        if self.section is not None and self.section in self.sim.observers:
+            self.sim.observers.remove(self.section)
+        kinds = [p.spec.kind for p in self.plots]
+        self.sim, self.history = sim, history
+        self._follow_model()
+        self.plots = [self.make(self.default_spec(k)) for k in kinds if k in self.kinds()]
+        if chaos:
+            self.start_ensemble()
+        self.revision += 1
+
+    def follow_parameters(self) -> None:
+        """New parameters: the drive (and so the section's period) may have changed."""
+        period = drive_period(self.model, dict(self.sim.parameters))
+        if self.section is not None and period == self.section.period:
+            return
+        had_section = any(p.spec.kind == "poincare" for p in self.plots)
+        if self.section is not None:
+            self.sim.observers.remove(self.section)
+        self.section = None
+        self._start_section(period)
+        self.plots = [p for p in self.plots if p.spec.kind != "poincare" or self.section is not None]
+        if had_section and self.section is not None:
+            self.plots = [self.make(p.spec) if p.spec.kind == "poincare" else p for p in self.plots]
+        self.revision += 1
+
+    def _follow_model(self) -> None:
+        self._angles = angular_coordinates(self.model)
+        self.section = None
+        self._start_section(drive_period(self.model, dict(self.sim.parameters)))
+
+    def _start_section(self, period: float | None) -> None:
+        if period is None:
+            return
+        self.section = PoincareSection(self.model.coordinates, self.model.velocities, period)
+        self.sim.observers.append(self.section)
+        self.section.on_break(self.sim)
+
+    def _values(self, name: str, rows: np.ndarray, names: Sequence[str]) -> np.ndarray:
+        """A variable over rows of a record: a column, or a momentum computed from t, q and q̇."""
+        if name in names:
+            return rows[:, list(names).index(name)]
+        model = self.model
+        coords = model.coordinates
+        k = [momentum_name(c) for c in coords].index(name)
+        cols = [rows[:, list(names).index(v)] for v in ("t", *coords, *model.velocities)]
+        system = self.sim.system
+        assert system.has_momenta  # momenta are offered only then
+        with np.errstate(all="ignore"):
+            p = system.momenta(*cols)
+        return np.broadcast_to(np.asarray(p[k], dtype=float), (len(rows),))
+
+    # -- what the Values panel adds ----------------------------------------------------------------
+
+    def readout(self, language: str | None = None) -> list[tuple[str, float]]:
+        """The Lyapunov estimate and the ensemble's spread while the chaos control is on, named
+        in ``language`` (None: that of messages)."""
+        if self.ensemble is None or self.lyapunov is None:
+            return []
+        return [("λ", self.lyapunov.estimate),
+                (msg("plot.spread").text(language), self.ensemble.spread_now(len(self.sim.state.q)))]
+
+    @staticmethod
+    def legend(plot: Plot, language: str | None = None) -> tuple[str, ...]:
+        """The names of a plot's curves as its legend shows them, in ``language``: the variables'
+        own names (identifiers of the model), the ensemble's spread in words, a log scale said."""
+        names = [msg("plot.spread").text(language) if plot.spec.kind == "spread" and y == "spread" else y
+                 for y in plot.spec.ys]
+        return tuple(msg("plot.log_scale", name=n).text(language) if plot.log_y else n for n in names)

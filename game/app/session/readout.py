@@ -1,0 +1,79 @@
+"""What the live panels say of the motion, as text (no pygame): numbers rounded against the
+scale of their kind (round-off shows as 0, never 1e-17 or −0), ``name = value`` lines, the energy
+expressions wrapped to the panel; and the warning about a body drawn inside out, as the banner and
+``simulate`` say it."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from ...expr.parser import unquote
+from ...messages import Message, msg
+
+#: values within this fraction of their scale are round-off, and shown as 0
+ROUND_OFF = 1e-12
+
+
+def number(value: float, scale: float = 0.0) -> str:
+    """Six significant digits, as CenM shows them; 0 for a value within round-off of ``scale``
+    (Ep = −1.8e-15 of a double pendulum lying horizontal is cos(π/2)'s round-off, not energy),
+    and never "-0"."""
+    if value == 0 or abs(value) <= ROUND_OFF * scale:
+        return "0"
+    return f"{value:.6g}"
+
+
+def value_lines(values: Iterable[tuple[str, float]]) -> list[str]:
+    """``name = value`` for values of one kind (the coordinates, the velocities, the reactions):
+    0 for those within round-off of the largest of them, or of 1 if all are smaller (A_y =
+    −6.1e-17 of a bar lying horizontal is cos(π/2)'s round-off, beside its length)."""
+    values = list(values)
+    scale = max([1.0, *(abs(v) for _, v in values if math.isfinite(v))])
+    return [f"{name} = {number(v, scale)}" for name, v in values]
+
+
+def wrap_expression(text: str, width: int) -> list[str]:
+    """Split a long expression so each line fits ``width`` characters, preferably before
+    a + or − outside parentheses, else after a product sign; never inside a name."""
+    lines: list[str] = []
+    rest = text
+    while len(rest) > width:
+        cut, depth = -1, 0
+        for i, ch in enumerate(rest[:width]):
+            depth += (ch == "(") - (ch == ")")
+            if ch in "+-−" and i > 4 and depth <= 0:
+                cut = i
+        if cut < 0:
+            cut = max((i + 1 for i, ch in enumerate(rest[:width]) if ch in "·*/ " and i > 4), default=width)
+        lines.append(rest[:cut].rstrip())
+        rest = "   " + rest[cut:].lstrip()
+    lines.append(rest)
+    return lines
+
+
+def energy_lines(model, width: int) -> list[str]:
+    """The Ek and Ep expressions as written, wrapped to the panel; for a mechanism, what its
+    energies are made of (its mass matrix, gravity, springs)."""
+    if model.mechanism is not None:
+        return mechanism_energy_lines(model.mechanism, width)
+    out = []
+    for name, expr in (("Ek", model.kinetic), ("Ep", model.potential)):
+        out += wrap_expression(f"{name} = {unquote(expr.text)[0].strip()}", width)
+    return out
+
+
+def mechanism_energy_lines(mechanism, width: int) -> list[str]:
+    parts = []
+    if mechanism.gravity is not None:
+        parts.append("Σ m·g·y")
+    if mechanism.of_kind("SPRING"):
+        parts.append("Σ ½·k·(d − L)²")
+    return [*wrap_expression("Ek = ½·q̇·M·q̇", width), *wrap_expression(f"Ep = {' + '.join(parts) or '0'}", width)]
+
+
+def negative_size(kind: str, gid: str, what: str, value: float) -> Message:
+    """The warning about a body drawn inside out (one of ``Kinematics.negative_sizes``), as the
+    window's banner and ``simulate`` say it."""
+    return msg("banner.negative_size", body=msg(f"banner.body.{kind}"), id=gid, size=msg(f"banner.size.{what}"),
+               value=number(value))

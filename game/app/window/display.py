@@ -1,0 +1,111 @@
+"""The window itself: its size, full screen and back, its icon, its smallest size; and
+the manual, which a window opens in the system's browser.
+
+pygame's ``toggle_fullscreen`` is not available everywhere (not under the dummy
+driver, nor on some window managers) and, where it is, leaving full screen can
+keep the desktop's size. So full screen is a new display mode and leaving it
+asks for the size the window had before.
+"""
+
+from __future__ import annotations
+
+import warnings
+import webbrowser
+from pathlib import Path
+
+import pygame
+
+from ...messages import Message, msg
+from ...render import Scene, draw_frame, standard_layers
+from ...ui.layout import MIN_SIZE
+from ..files import paths
+
+
+class Display:
+    def __init__(self, size: tuple[int, int], fullscreen: bool) -> None:
+        # only what the program uses: pygame.init() would also open a sound device (the program has
+        # no sound; a machine without a sound card complains on stderr) and take 30 ms to close it
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Cuerpos en Movimiento")
+        icon = paths.ASSETS / "icons" / "app.png"
+        if icon.is_file():
+            pygame.display.set_icon(pygame.image.load(str(icon)))
+        #: the size to come back to when leaving full screen
+        self.windowed = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.fullscreen = fullscreen
+        self.screen = self._set_mode()
+
+    def _set_mode(self) -> pygame.Surface:
+        if self.fullscreen:
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
+        self._tell_minimum()
+        return screen
+
+    @staticmethod
+    def _tell_minimum() -> None:
+        """The window manager will not let the window shrink below what the layout is made for."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # the display module's window is meant
+            window = pygame.Window.from_display_module()
+        window.minimum_size = MIN_SIZE
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def resized(self, size: tuple[int, int]) -> tuple[int, int]:
+        """The user resized the window to ``size``; returns the size the layout is made for."""
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        if not self.fullscreen:
+            self.windowed = size
+        return size
+
+    def toggle_fullscreen(self) -> pygame.Surface:
+        """Full screen, or back to the window's size before it."""
+        self.fullscreen = not self.fullscreen
+        self.screen = self._set_mode()
+        return self.screen
+
+
+#: the events by which SDL says the window has a new size (pygame's own, and SDL 2's two)
+RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED)
+
+
+def resized_to(event: pygame.event.Event) -> tuple[int, int] | None:
+    """The window's new size if ``event`` says it was resized, else None."""
+    if event.type == pygame.VIDEORESIZE:
+        return (event.w, event.h)
+    if event.type in RESIZE_EVENTS:
+        return (event.x, event.y)
+    return None
+
+
+def open_manual(kiosk: bool, language: str) -> Message:
+    """Open the shipped manual in ``language`` in the system's browser; the banner's words either
+    way. ``webbrowser.open`` may say yes while nothing opens (no display browser, a handler that
+    fails quietly), so the banner always gives the manual's path, and says whether a browser was
+    asked. A kiosk opens none: a browser over the scene could not be closed by a visitor."""
+    manual = paths.manual(language).resolve()
+    if kiosk:
+        return msg("banner.manual_kiosk", path=str(manual))
+    try:
+        opened = webbrowser.open(manual.as_uri())
+    except webbrowser.Error:
+        opened = False
+    return msg("banner.manual_opening" if opened else "banner.no_browser", path=str(manual))
+
+
+def save_view(size: tuple[int, int], scene: Scene, viewport: tuple[int, int, int, int],
+              path: Path) -> tuple[Path | None, str | None]:
+    """Paint ``scene`` off-screen and save its drawing area to ``path``: (path, None), or
+    (None, why not)."""
+    image = pygame.Surface(size)
+    draw_frame(image, scene, standard_layers(cached=False))
+    try:
+        pygame.image.save(image.subsurface(pygame.Rect(viewport)), str(path))
+    except (pygame.error, OSError) as exc:
+        return None, str(exc)
+    return path, None

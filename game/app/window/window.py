@@ -1,0 +1,254 @@
+"""The window: one frame is *events → advance the session to the clock → paint*.
+
+A thin loop over a :class:`~game.app.session.session.Session`: pygame events become commands
+(rows of the command table), drags in model units, zooms and pans of the view and
+typed values; the frame is a list of layers, then the pygame_gui widgets, which
+follow the session's view state (:mod:`game.app.window.widgets`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pygame_gui
+
+from ...messages import language, msg, set_language
+from ...model import read_catalog
+from ...render import DEFAULT_STYLE, Camera, Scene, draw_frame, standard_layers, velocity_points
+from ...ui.bars import Bars, BarState
+from ...ui.layout import Layout
+from ...ui.theme import DOCK_BACKGROUND, plot_font, ui_manager
+from ..files import paths
+from ..files.settings import Settings
+from ..files.userdirs import user_folders
+from ..kiosk.supervisor import Heartbeat
+from ..session.controls import BY_NAME, SPEED_LABELS, offered
+from ..session.session import Session
+from .display import Display, open_manual, resized_to, save_view
+from .healing import FrameGuard, long_running_process, open_log
+from .pointer import Pointer
+from .widgets import Widgets
+
+#: wall seconds between rewrites of the numbers shown while animating: faster is unreadable,
+#: and re-rendering text is the most expensive part of a frame
+TEXT_INTERVAL = 0.1
+
+
+class App:
+    def __init__(self, settings: Settings | None = None, model: str | None = None, remember: bool = False):
+        """``remember``: a user's session, which writes the remembered state (model, language, speed);
+        a headless command that draws through the window never does."""
+        long_running_process()  # memory flat over days, SIGTERM ends it (see healing)
+        self.settings = settings = settings or Settings()
+        self.controls = offered(settings.kiosk)
+        #: the plots' dock saves a plot as PNG only where the plots can be saved (not in a kiosk)
+        self.saving_plots = BY_NAME["export_plots"] in self.controls
+        set_language(settings.interface_language)  # what models and the engine say, in the interface's language
+        self.display = Display((settings.width, settings.height), settings.fullscreen or settings.kiosk)
+        self.screen = self.display.screen
+        #: key code → control name, from the command table
+        self.keys = {pygame.key.key_code(k): c.name for c in self.controls for k in c.keys}
+        folders = user_folders()
+        self.session = Session(read_catalog(paths.CATALOG, paths.MODELS), settings, folders=folders,
+                               remembers=remember)
+        self.session.window_actions = {"docs": self.open_manual, "fullscreen": self.toggle_fullscreen,
+                                       "export_png": self.export_view,
+                                       "export_plots": lambda: self.widgets.plots.save(self.session)}
+        self.layout = Layout(*self.screen.get_size(), touch=settings.kiosk)
+        self.manager = ui_manager(self.screen.get_size(), paths.ASSETS / "icons")
+        self.style = replace(DEFAULT_STYLE, trail_width_px=max(1, settings.trail_width), trail_fade=settings.trail_fade)
+        self.plot_font = plot_font()
+        self.layers = standard_layers(plot_font=self.plot_font)
+        self.running = True
+        self.widgets = Widgets(self.manager, self.plot_font, self.saving_plots)
+        self._since_text = 0.0
+        self.bars = Bars(self.manager, self.layout, self.controls)
+        self._language = language()
+        self.pointer = Pointer(self)
+        self.guard = FrameGuard(open_log(folders.log))
+        self.heartbeat = Heartbeat.from_environment()
+        self.session.follow_area(self.layout.viewport[2:])
+        self.session.open(model)
+        self._model = self.session.model
+        self.camera = self._camera()
+
+    # -- building ------------------------------------------------------------------------
+
+    def _camera(self) -> Camera:
+        # the trail layer notices a new camera by itself and repaints
+        return Camera(*self.session.camera(), self.layout.viewport)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """A new size (or language): the bars are built again and the other widgets next frame."""
+        self.layout = Layout(*size, touch=self.settings.kiosk)
+        self.manager.set_window_resolution(size)
+        self.bars.kill()
+        self.bars = Bars(self.manager, self.layout, self.controls)
+        self._language = language()
+        self.widgets.close()
+        self.widgets = Widgets(self.manager, self.plot_font, self.saving_plots, dropped=True)
+        self.session.follow_area(self.layout.viewport[2:])
+
+    @property
+    def panel(self):
+        """The Parameters or Conditions dialog, when one is open."""
+        return self.widgets.panel
+
+    @property
+    def menu(self):
+        return self.widgets.menu
+
+    @property
+    def live(self):
+        return self.widgets.live
+
+    @property
+    def dock(self):
+        """The plots' dock (its menus and buttons, and where the plots go)."""
+        return self.widgets.plots
+
+    # -- the frame -----------------------------------------------------------------------
+
+    def frame(self, wall_seconds: float) -> None:
+        """One frame: events, then the simulation up to the clock, then paint. An exception
+        anywhere in it is logged and the model reloaded (:mod:`game.app.window.healing`), never fatal."""
+        try:
+            for event in pygame.event.get():
+                if not self.pointer.swallows(event):  # a touch that wakes a kiosk goes no further
+                    self.handle(event)
+            self.session.tick(wall_seconds)
+            self.session.reload_if_changed(wall_seconds)
+            self._since_text += wall_seconds
+            self.manager.update(wall_seconds)
+            self.session.advance(wall_seconds)
+            self.draw()
+        except Exception as exc:
+            self.guard.failed(exc, self.session)
+            self.widgets.close()
+            self.layers = standard_layers(plot_font=self.plot_font)
+            return
+        self.guard.ok()
+        self.widgets.give_back(wall_seconds)
+        self.heartbeat.beat()
+        pygame.display.flip()
+
+    def run(self) -> int:
+        clock = pygame.time.Clock()
+        while self.running:
+            self.frame(clock.tick(self.settings.fps) / 1000.0)
+        pygame.quit()
+        return 0
+
+    def scene(self) -> Scene:
+        s, view = self.session, self.session.view
+        poses = s.poses()
+        reactions = s.reaction_arrows() if view.reactions else []
+        return Scene(self.camera, poses, self.style, trails=s.trail_list(), fixed_pivots=s.kinematics.fixed_pivots,
+                     velocities=velocity_points(poses) if view.vectors else (),
+                     edit_arrows=s.edit_arrows() if view.edit_velocities and s.editing else (),
+                     reactions=reactions, reaction_legend=s.reaction_legend(reactions),
+                     arrow_seconds=self.settings.arrow_seconds, banner=s.banner, banner_kind=s.banner_kind,
+                     banner_opacity=s.banner_opacity, flashes=s.flashes(), ghosts=s.ghosts(),
+                     plots=self.widgets.plots.placements(s, self.layout), caption=s.caption)
+
+    def draw(self) -> None:
+        s = self.session
+        if self._language != language():  # every word again, in the other language
+            self.resize(self.screen.get_size())
+        if self._model is not s.model:  # another model was opened
+            self.widgets.close()
+            self._model = s.model
+        self.layout = self.widgets.follow(s, self.layout)
+        self.camera = self._camera()
+        for strip in self.layout.strips():
+            self.screen.fill(DOCK_BACKGROUND, strip)
+        draw_frame(self.screen, self.scene(), self.layers)
+        if not s.view.animating or self._since_text >= TEXT_INTERVAL:
+            self._since_text = 0.0
+            self.widgets.refresh(s, self.layout)
+            self.bars.set_clock(msg("bar.clock", t=f"{s.sim.t:.2f}").text(), SPEED_LABELS[s.view.speed_index])
+        self.bars.sync(BarState(lit=s.lit, locked=s.locked, hidden=s.view.dialog is not None,
+                                speed_index=s.view.speed_index, title=s.title))
+        self.manager.draw_ui(self.screen)
+
+    # -- events ---------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        s = self.session
+        if event.type == pygame.QUIT:
+            if not self.settings.kiosk:  # a kiosk is not closed by accident (Ctrl+Shift+Q quits)
+                self.running = False
+            return
+        if (size := resized_to(event)) is not None:
+            if (size := self.display.resized(size)) != (self.layout.width, self.layout.height):
+                self.resize(size)  # SDL tells a resize up to three ways: the layout is made once
+            return
+        consumed = self.manager.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._button(event)
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self.widgets.plots.handle(event, s)
+        elif event.type in (pygame_gui.UI_TEXT_ENTRY_FINISHED, pygame_gui.UI_TEXT_ENTRY_CHANGED) and (
+                self.panel is not None):
+            self._to_panel(event)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+        else:  # what the widgets did not take: bodies and arrows, zoom and pan
+            self.pointer.handle(event, blocked=consumed or bool(s.view.menu or s.view.dialog))
+
+    def _button(self, event) -> None:
+        s = self.session
+        if self.widgets.plots.handle(event, s) or self.widgets.hint_closed(event, s):
+            return
+        if self.panel is not None:
+            self._to_panel(event)
+            return
+        if self.menu is not None and (chosen := self.menu.chosen(event)) is not None:
+            s.choose(chosen)
+            return
+        name = self.bars.control_of(event.ui_element)
+        if name is not None:
+            s.act(name)
+
+    def _to_panel(self, event) -> None:
+        """An event for the open dialog (a button, a field typed in or finished)."""
+        assert self.panel is not None
+        self.panel.process_event(event)
+        if self.panel.closed:  # Cancel, or Accept (or Enter) that applied
+            self.widgets.panel = None
+            self.session.close_dialog()
+
+    def _key(self, event) -> None:
+        s = self.session
+        if self.panel is not None:
+            if event.key == pygame.K_ESCAPE:  # the field being edited goes back; else the panel closes
+                self.panel.cancel_entry() if self.panel.entry is not None else s.close_dialog()
+            return  # typing in a panel: letters are text, not shortcuts
+        if event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL and (
+                not self.settings.kiosk or event.mod & pygame.KMOD_SHIFT):
+            self.running = False
+            return
+        if event.key == pygame.K_ESCAPE:
+            if s.view.menu:
+                s.act("menu")
+            return
+        name = self.keys.get(event.key)
+        if name is not None and (not s.view.menu or name == "menu"):
+            s.act(name)
+
+    # -- what only a window does -------------------------------------------------------------
+
+    def open_manual(self) -> None:
+        words = open_manual(self.settings.kiosk, language())
+        self.session.say(words, "info" if words.key == "banner.manual_opening" else "notice")
+
+    def export_view(self) -> None:
+        """The drawing area as a PNG in the export folder: the scene alone, no panels or bars."""
+        self.session.exported(*save_view(self.screen.get_size(), replace(self.scene(), banner=None, plots=()),
+                                         self.layout.viewport, self.session.export_path("view", ".png")))
+
+    def toggle_fullscreen(self) -> None:
+        if not self.settings.kiosk:
+            self.screen = self.display.toggle_fullscreen()
+            self.resize(self.screen.get_size())
