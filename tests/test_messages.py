@@ -92,7 +92,7 @@ def test_the_families_chosen_at_run_time_hold_what_their_tables_ask_for():
     control shown (and Pause), the word beside each icon of the bottom bar (and Pause, and the
     language button's), each kind of plot in full and short."""
     from game.app.session.controls import CONTROLS
-    from game.app.session.plotting import KINDS
+    from game.app.session.plotkinds import PLOT_KINDS
 
     def family(prefix: str) -> set[str]:
         return {k for k in CATALOGUE if k.startswith(prefix)}
@@ -101,8 +101,8 @@ def test_the_families_chosen_at_run_time_hold_what_their_tables_ask_for():
     assert family("control.") == {c.tooltip_key for c in shown} | {"control.pause"}
     assert family("label.") == {f"label.{c.name}" for c in shown if c.place == "bottom"} | {"label.pause",
                                                                                              "label.language"}
-    assert family("plot.kind.") == {f"plot.kind.{k}" for k in KINDS}
-    assert family("plot.short.") == {f"plot.short.{k}" for k in KINDS}
+    assert family("plot.kind.") == {f"plot.kind.{k.name}" for k in PLOT_KINDS}
+    assert family("plot.short.") == {f"plot.short.{k.name}" for k in PLOT_KINDS}
 
 
 def test_an_error_is_written_in_the_language_of_the_moment(spanish):

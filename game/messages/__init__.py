@@ -129,6 +129,12 @@ def number(value: float) -> str:
     return f"{value:.6g}"
 
 
+def typeset(number: str) -> str:
+    """A number as the plots write it, their ticks and what they say over themselves: with minus
+    signs (−), not hyphens."""
+    return number.replace("-", "−")
+
+
 @dataclass(frozen=True)
 class Count:
     """A big number written with its thousands grouped as each language groups them: 1,000,000

@@ -21,6 +21,7 @@ import pygame
 
 from game.physics.observe.series import Plot
 
+from ..messages import typeset
 from . import paint
 
 #: colours of the curves of a plot, in order
@@ -98,11 +99,6 @@ class Axis:
 
 
 ANGLE = Axis(-math.pi, math.pi, angle=True)
-
-
-def typeset(number: str) -> str:
-    """A number as the plots write it: with minus signs (−), not hyphens."""
-    return number.replace("-", "−")
 
 
 def _label(v: float, step: float) -> str:

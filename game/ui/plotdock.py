@@ -9,8 +9,9 @@ kiosk saves no files: its dock has no save buttons."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import pygame
 import pygame_gui
@@ -93,21 +94,33 @@ def add_button(dock: Rect, touch: bool = False) -> Rect:
     return (x + w - 8 - size.add[0], y + h - size.add_row + 4, *size.add)
 
 
-def kind_namer(manager: pygame_gui.UIManager, kinds: Sequence[str], width: int):
+class Kind(Protocol):
+    """What the dock asks of a kind of plot (:class:`game.app.session.plotkinds.PlotKind`): its
+    name, which its menu's option gives back when chosen, and its words in full and short."""
+
+    @property
+    def name(self) -> str: ...
+
+    def title(self, language: str | None = None) -> str: ...
+
+    def short(self, language: str | None = None) -> str: ...
+
+
+def kind_namer(manager: pygame_gui.UIManager, kinds: Sequence[Kind], width: int) -> Callable[[Kind], str]:
     """How the menu of a plot's kind, ``width`` pixels wide, names the kinds: in full where every
     name fits (the options are as wide as the menu), else by their short names (a narrow dock)."""
-    full = [msg(f"plot.kind.{k}").text() for k in kinds]
+    full = [k.title() for k in kinds]
     if first_fitting(manager, ["#plot_menu"], full, width - MENU_ARROW):
-        return lambda kind: msg(f"plot.kind.{kind}").text()
-    return lambda kind: msg(f"plot.short.{kind}").text()
+        return lambda kind: kind.title()
+    return lambda kind: kind.short()
 
 
 @dataclass(frozen=True)
 class PlotChoices:
     """What one plot shows and what its menus offer (empty x/y choices: fixed axes)."""
 
-    kind: str
-    kinds: tuple[str, ...]
+    kind: Kind
+    kinds: tuple[Kind, ...]
     x: str
     y: str
     xs: tuple[str, ...]
@@ -130,8 +143,8 @@ class PlotDock:
             x, y, w, _ = header
             kind_w = w - len(roles) * size.row
             name = kind_namer(manager, choices.kinds, kind_w)
-            kind_names: list[str | tuple[str, str]] = [(name(k), k) for k in choices.kinds]
-            menus = {"kind": UIDropDownMenu(kind_names, (name(choices.kind), choices.kind),
+            kind_names: list[str | tuple[str, str]] = [(name(k), k.name) for k in choices.kinds]
+            menus = {"kind": UIDropDownMenu(kind_names, (name(choices.kind), choices.kind.name),
                                             pygame.Rect(x, y, kind_w, size.button), manager, object_id=menu_id)}
             row = {}
             for k, role in enumerate(roles):

@@ -5,7 +5,8 @@ A :class:`PlotBoard` belongs to a session. It holds the plots shown in the dock 
 observers some kinds need beside the history of the run: the Poincaré section of a driven
 model, and the ensemble and the Lyapunov pair of the chaos control. Every one of them is
 a step observer of the simulation, so they all restart at breaks (a drag, a reset, new
-parameters) and none is called from the window loop.
+parameters) and none is called from the window loop. What differs from one kind of plot to
+another is the kind's (:mod:`game.app.session.plotkinds`): the board asks it.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from ...physics import Simulation
 from ...physics.observe.ensemble import COPIES, Ensemble, Lyapunov
 from ...physics.observe.poincare import PoincareSection
 from ...physics.observe.records import History
-from ...physics.observe.series import KINDS, Plot, PlotSpec, angular_coordinates, drive_period, momentum_name
+from ...physics.observe.series import Plot, PlotSpec, angular_coordinates, drive_period, momentum_name
+from .plotkinds import PLOT_KINDS, SPREAD, PlotKind, kind_named, kind_of, picked
 
 #: plots the dock holds at most (each needs room to be read)
 MAX_PLOTS = 3
@@ -58,50 +60,33 @@ class PlotBoard:
         measures, reactions) and the momentum of each coordinate."""
         return (*self.history.names, *self.momenta())
 
-    def kinds(self) -> tuple[str, ...]:
-        """The kinds offered now: a Poincaré section only for a driven model, the spread only
-        while the ensemble runs."""
-        return tuple(k for k in KINDS if (k != "poincare" or self.section is not None)
-                     and (k != "spread" or self.ensemble is not None))
-
-    def default_spec(self, kind: str) -> PlotSpec:
-        coords, vels = self.model.coordinates, self.model.velocities
-        if kind == "energy":
-            return PlotSpec("energy", "t", ("Ek", "Ep", "E"))
-        if kind == "spread":
-            return PlotSpec("spread", "t", ("spread",))
-        if kind in ("phase", "poincare"):
-            return PlotSpec(kind, coords[0], (vels[0],))
-        return PlotSpec("xy", coords[0], (coords[1] if len(coords) > 1 else vels[0],))
-
-    def axis_choices(self, kind: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """What the x and y menus of a plot of ``kind`` offer (empty: fixed)."""
-        coords = self.model.coordinates
-        if kind in ("phase", "poincare"):
-            return coords, (*self.model.velocities, *self.momenta())
-        if kind == "xy":
-            return self.variables(), self.variables()
-        return (), ()
+    def kinds(self) -> tuple[PlotKind, ...]:
+        """The kinds offered now (a Poincaré section only for a driven model, the spread only
+        while the ensemble runs), in the order of the dock's menu."""
+        return tuple(k for k in PLOT_KINDS if k.offered(self))
 
     # -- the plots ----------------------------------------------------------------------------------
 
     def make(self, spec: PlotSpec) -> Plot:
-        """A plot of ``spec`` reading the record it needs."""
-        if spec.kind == "spread":
-            assert self.ensemble is not None
-            return Plot(spec, self.ensemble.spread, log_y=True)
-        source = self.section.history if spec.kind == "poincare" and self.section is not None else self.history
-        return Plot(spec, source, values=self._values, angles=self._angles, dots=spec.kind == "poincare")
+        """A plot of ``spec`` reading the record its kind reads."""
+        return kind_named(spec.kind).plot(spec, self)
+
+    def fresh(self, kind: PlotKind) -> Plot:
+        """A plot of ``kind`` as it starts: its default variables."""
+        return kind.plot(kind.default(self), self)
 
     def add(self, kind: str | None = None) -> Plot | None:
-        """Another plot (the first kind not yet shown, or ``kind``); None if the dock is full."""
+        """Another plot (of ``kind``, named; else the first kind "add a plot" takes that is offered
+        and not yet shown, or the last it takes); None if the dock is full."""
         if len(self.plots) >= MAX_PLOTS:
             return None
         if kind is None:
-            shown = {p.spec.kind for p in self.plots}
-            kind = next((k for k in ("energy", "phase", "poincare", "xy") if k in self.kinds() and k not in shown),
-                        "xy")
-        plot = self.make(self.default_spec(kind))
+            shown = {kind_of(p) for p in self.plots}
+            order = picked()
+            chosen = next((k for k in order if k.offered(self) and k not in shown), order[-1])
+        else:
+            chosen = kind_named(kind)
+        plot = self.fresh(chosen)
         self.plots.append(plot)
         self.revision += 1
         return plot
@@ -114,7 +99,7 @@ class PlotBoard:
         """A choice made in one of a plot's menus: a new kind starts from that kind's defaults."""
         spec = self.plots[index].spec
         if kind is not None and kind != spec.kind:
-            spec = self.default_spec(kind)
+            spec = kind_named(kind).default(self)
         if x is not None or y is not None:
             spec = PlotSpec(spec.kind, x or spec.x, (y,) if y else spec.ys)
         self.plots[index] = self.make(spec)
@@ -144,10 +129,10 @@ class PlotBoard:
         self.sim.observers += [self.ensemble, self.lyapunov]
         self.ensemble.on_break(self.sim)
         self.lyapunov.on_break(self.sim)
-        if not any(p.spec.kind == "spread" for p in self.plots):
+        if not any(kind_of(p) is SPREAD for p in self.plots):
             if len(self.plots) >= MAX_PLOTS:
                 self.plots.pop()
-            self.plots.append(self.make(self.default_spec("spread")))
+            self.plots.append(self.fresh(SPREAD))
         self.revision += 1
 
     def stop_ensemble(self) -> None:
@@ -155,7 +140,7 @@ class PlotBoard:
             if watcher in self.sim.observers:
                 self.sim.observers.remove(watcher)
         self.ensemble = self.lyapunov = None
-        self.plots = [p for p in self.plots if p.spec.kind != "spread"]
+        self.plots = [p for p in self.plots if kind_of(p).offered(self)]
         self.revision += 1
 
     # -- following the simulation ------------------------------------------------------------------
@@ -166,10 +151,10 @@ class PlotBoard:
         self.stop_ensemble()
         if self.section is not None and self.section in self.sim.observers:
             self.sim.observers.remove(self.section)
-        kinds = [p.spec.kind for p in self.plots]
+        kinds = [kind_of(p) for p in self.plots]
         self.sim, self.history = sim, history
         self._follow_model()
-        self.plots = [self.make(self.default_spec(k)) for k in kinds if k in self.kinds()]
+        self.plots = [self.fresh(k) for k in kinds if k.offered(self)]
         if chaos:
             self.start_ensemble()
         self.revision += 1
@@ -179,18 +164,18 @@ class PlotBoard:
         period = drive_period(self.model, dict(self.sim.parameters))
         if self.section is not None and period == self.section.period:
             return
-        had_section = any(p.spec.kind == "poincare" for p in self.plots)
         if self.section is not None:
             self.sim.observers.remove(self.section)
         self.section = None
         self._start_section(period)
-        self.plots = [p for p in self.plots if p.spec.kind != "poincare" or self.section is not None]
-        if had_section and self.section is not None:
-            self.plots = [self.make(p.spec) if p.spec.kind == "poincare" else p for p in self.plots]
+        # plots of the old section go with it, or read the new one
+        self.plots = [p for p in self.plots if kind_of(p).offered(self)]
+        self.plots = [p if p.source is kind_of(p).source(self) else self.make(p.spec) for p in self.plots]
         self.revision += 1
 
     def _follow_model(self) -> None:
-        self._angles = angular_coordinates(self.model)
+        #: the coordinates that are angles (their plots wrap them into (−π, π])
+        self.angles = angular_coordinates(self.model)
         self.section = None
         self._start_section(drive_period(self.model, dict(self.sim.parameters)))
 
@@ -201,7 +186,7 @@ class PlotBoard:
         self.sim.observers.append(self.section)
         self.section.on_break(self.sim)
 
-    def _values(self, name: str, rows: np.ndarray, names: Sequence[str]) -> np.ndarray:
+    def values(self, name: str, rows: np.ndarray, names: Sequence[str]) -> np.ndarray:
         """A variable over rows of a record: a column, or a momentum computed from t, q and q̇."""
         if name in names:
             return rows[:, list(names).index(name)]
@@ -229,6 +214,5 @@ class PlotBoard:
     def legend(plot: Plot, language: str | None = None) -> tuple[str, ...]:
         """The names of a plot's curves as its legend shows them, in ``language``: the variables'
         own names (identifiers of the model), the ensemble's spread in words, a log scale said."""
-        names = [msg("plot.spread").text(language) if plot.spec.kind == "spread" and y == "spread" else y
-                 for y in plot.spec.ys]
+        names = [kind_of(plot).curve_name(y, language) for y in plot.spec.ys]
         return tuple(msg("plot.log_scale", name=n).text(language) if plot.log_y else n for n in names)

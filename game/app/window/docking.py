@@ -7,15 +7,14 @@ they are drawn by :mod:`game.render.plots`; where, by the layout.
 
 from __future__ import annotations
 
-import math
-
 import pygame
 import pygame_gui
 
-from ...messages import language, msg
-from ...render.plots import PlotPlacement, PlotView, typeset
+from ...messages import language
+from ...render.plots import PlotPlacement, PlotView
 from ...ui.layout import Dock, Layout
 from ...ui.plotdock import DESK, PlotChoices, PlotDock, least_width, plot_slots, sizes
+from ..session.plotkinds import kind_of
 from ..session.plotting import MAX_PLOTS
 from ..session.session import Session
 
@@ -64,9 +63,9 @@ class PlotsDock:
             return
         choices = []
         for plot in board.plots:
-            spec = plot.spec
-            xs, ys = board.axis_choices(spec.kind)
-            choices.append(PlotChoices(spec.kind, board.kinds(), spec.x, spec.ys[0], xs, ys))
+            spec, kind = plot.spec, kind_of(plot)
+            xs, ys = kind.choices(board)
+            choices.append(PlotChoices(kind, board.kinds(), spec.x, spec.ys[0], xs, ys))
         self.widgets = PlotDock(self.manager, layout.dock_rect("plots"), choices,
                                 len(board.plots) < MAX_PLOTS, layout.touch, self.saving)
 
@@ -74,21 +73,15 @@ class PlotsDock:
         if not session.view.plots or not any(d.name == "plots" for d in layout.docks):
             return []
         board = session.plots
-        rects = plot_slots(layout.dock_rect("plots"), [2 if board.axis_choices(p.spec.kind)[0] else 1
-                                                       for p in board.plots], len(board.plots) < MAX_PLOTS,
-                           layout.touch)
+        rects = plot_slots(layout.dock_rect("plots"), [2 if kind_of(p).axes else 1 for p in board.plots],
+                           len(board.plots) < MAX_PLOTS, layout.touch)
         return [PlotPlacement(plot, rect, self.title(session, i), board.legend(plot, language()))
                 for i, (plot, (_, rect)) in enumerate(zip(board.plots, rects))]
 
     def title(self, session: Session, index: int) -> str:
-        """What a plot says over itself: the Lyapunov estimate over the ensemble's spread."""
+        """What a plot says over itself (the Lyapunov estimate over the ensemble's spread)."""
         board = session.plots
-        if board.plots[index].spec.kind == "spread" and board.lyapunov is not None:
-            value = board.lyapunov.estimate
-            # three figures: enough to read, and the text is not drawn anew every frame; written as
-            # the plot it sits on writes its ticks
-            return msg("plot.lyapunov", value=typeset(f"{value:.3g}") if math.isfinite(value) else "…").text()
-        return ""
+        return kind_of(board.plots[index]).caption(board)
 
     def handle(self, event: pygame.event.Event, session: Session) -> bool:
         """Carry out what the event asks of the plots; False if it is not the dock's."""
@@ -124,7 +117,7 @@ class PlotsDock:
         image = pygame.Surface((width, height * len(indices)))
         for k, i in enumerate(indices):
             plot = board.plots[i]
-            title = f"{session.title} — {msg(f'plot.kind.{plot.spec.kind}').text()}"
+            title = f"{session.title} — {kind_of(plot).title()}"
             extra = self.title(session, i)
             PlotView(plot, self.font).draw(image, (0, k * height, width, height), f"{title}   {extra}".rstrip(),
                                            board.legend(plot, language()))

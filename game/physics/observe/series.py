@@ -28,10 +28,6 @@ PLOT_POINTS = 20_000
 #: functions whose argument is an angle: a coordinate read only inside them is one
 _PERIODIC = {"sin", "cos", "tan"}
 
-#: kinds of plot: energy against time, phase space, any variable against any other, a
-#: Poincaré section (dots strobed every drive period), the spread of an ensemble (log scale)
-KINDS = ("energy", "phase", "xy", "poincare", "spread")
-
 
 def momentum_name(coordinate: str) -> str:
     """The plot variable for the momentum ∂L/∂q̇ of ``coordinate``."""
@@ -128,6 +124,7 @@ def drive_period(model: ModelFile, parameters: dict[str, float]) -> float | None
 class PlotSpec:
     """What one plot shows: the kind, the variable across and the curves up."""
 
+    #: the name of its kind (the kinds of plot are the window's: game.app.session.plotkinds)
     kind: str
     x: str
     ys: tuple[str, ...]
