@@ -1,4 +1,5 @@
-"""The words of the plots (game/app/session/plotting.py) and of their dock (game/ui/plotdock.py)."""
+"""The words of the plots (game/app/session/plotting.py), of their kinds (game/app/session/plotkinds.py:
+each kind's name in full and short, the end of its keys its name) and of their dock (game/ui/plotdock.py)."""
 
 #: key → (English, Spanish)
 WORDS: dict[str, tuple[str, str]] = {
