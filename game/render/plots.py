@@ -21,7 +21,7 @@ import pygame
 
 from game.physics.observe.series import Plot
 
-from ..messages import typeset
+from ..messages import msg, typeset
 from . import paint
 
 #: colours of the curves of a plot, in order
@@ -272,7 +272,7 @@ class PlotView:
         name = font.render(plot.spec.x, True, INK)  # under the y labels, clear of the x ones
         image.blit(name, (2, size[1] - name.get_height() - 1))
         x = area.right
-        names = self.legend or tuple(y + (" (log)" if plot.log_y else "") for y in plot.spec.ys)
+        names = self.legend or tuple(msg("plot.log_scale", name=y).text() if plot.log_y else y for y in plot.spec.ys)
         for i, y_name in reversed(list(enumerate(names))):
             label = font.render(y_name, True, CURVES[i % len(CURVES)])
             x -= label.get_width() + 10

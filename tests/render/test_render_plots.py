@@ -159,6 +159,8 @@ def test_the_legend_says_the_words_it_is_given_and_a_new_one_redraws(monkeypatch
     assert view.redraws == 1  # the same words: nothing drawn again
     view.draw(screen, RECT, legend=("spread (log scale)",))
     assert view.redraws == 2 and "spread (log scale)" in rendered
+    view.draw(screen, RECT)  # no words given: the variables' names, the log scale said in words
+    assert view.redraws == 3 and rendered[-1] == "spread (log scale)"
 
 
 def test_the_y_labels_keep_their_sign_however_wide_they_are():
