@@ -48,7 +48,6 @@ LINE_BUDGET = 600
 #: modules over the budget today, with their size: they may shrink, never grow
 OVER_BUDGET: dict[str, int] = {
     "game/app/session/session.py": 905,
-    "game/model/reader.py": 624,
 }
 
 
