@@ -49,3 +49,30 @@ def mechanism(rows: str, parameters: str = "", general: str = "dt=0.01\nN=5") ->
     """A mechanism file with these rows in its MECHANISM block."""
     return (f"<GENERAL>\n{general}\n</GENERAL>\n<PARAMETERS>\n{parameters}\n</PARAMETERS>\n"
             f"<MECHANISM>\n{rows}\n</MECHANISM>\n")
+
+
+def read_rows(*rows: tuple[str, ...]):
+    """``<MECHANISM>`` rows read as the reader hands them over, each (tag, cell, cell …) on its own
+    line from line 2, cell k at column 10·k: the rows read, and the problems as "line:column text"."""
+    from game.expr import Location
+    from game.model.mechanism import MechanismRows
+
+    found: list[str] = []
+    read = MechanismRows(lambda message, where: found.append(f"{where.line}:{where.column} {message}"))
+    for line, (tag, *cells) in enumerate(rows, start=2):
+        read.row(tag, [(c, Location("m.dat", line, 10 * (k + 1))) for k, c in enumerate(cells)],
+                 Location("m.dat", line, 1))
+    return read, found
+
+
+def where_points(**places: tuple[float, float]):
+    """``distance`` and ``tiny`` as the checks at the file's positions hand them to a row."""
+    import math
+
+    def distance(a: str, b: str) -> float:
+        return math.dist(places[a], places[b])
+
+    def tiny(*points: str) -> float:
+        return 1e-9 * max([1.0, *(abs(v) for p in points for v in places[p])])
+
+    return distance, tiny
