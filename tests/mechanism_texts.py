@@ -76,3 +76,38 @@ def where_points(**places: tuple[float, float]):
         return 1e-9 * max([1.0, *(abs(v) for p in points for v in places[p])])
 
     return distance, tiny
+
+
+def everything_system(write_model):
+    """The engine's system of :data:`EVERYTHING`, and its elements by id: each kind's terms tried
+    on one mechanism with every kind of row."""
+    from game.model import load_model, parameter_values
+    from game.physics.mechanism import MechanismSystem
+
+    model = load_model(write_model(EVERYTHING))
+    system = MechanismSystem(model, parameter_values(model))
+    return system, {e.id or f"{e.tag} {e.points[0]}": e for e in system.mechanism.elements}
+
+
+def tree_value(system, tree, q=None, v=None, t: float = 0.0) -> float:
+    """A tree of the engine's (t, q, q̇) evaluated at the file's start (or at ``q``, ``v``)."""
+    from game.expr import evaluate
+    from game.model import condition_values
+
+    values = condition_values(system.model, system.parameters)
+    env = {**system.parameters, "t": t, **values}
+    if q is not None:
+        env.update(zip(system.coordinates, q))
+    if v is not None:
+        env.update(zip(system.velocities_names, v))
+    return evaluate(tree, env)
+
+
+def start_of(system):
+    """q and q̇ as the file writes them (numpy arrays)."""
+    import numpy as np
+
+    from game.model import condition_values
+
+    values = condition_values(system.model, system.parameters)
+    return (np.array([values[c] for c in system.coordinates]), np.array([values[v] for v in system.velocities_names]))
