@@ -2,7 +2,8 @@
 (SPEC §7.5; seed 003 for the coordinates and the mass matrix, seed 004 §14 for
 reactions as multipliers).
 
-The coordinates q are the x, y of the free points. Then:
+The coordinates q are the x, y of the free points. Then (each element's part written by
+its kind, :mod:`.kinds`, and summed here in the file's order):
 
 - the mass matrix M is constant: a bar of mass m and inertia I (about its
   midpoint) between points i, j adds a = m/4 + I/L² on the ii and jj 2×2 blocks
