@@ -49,3 +49,65 @@ def mechanism(rows: str, parameters: str = "", general: str = "dt=0.01\nN=5") ->
     """A mechanism file with these rows in its MECHANISM block."""
     return (f"<GENERAL>\n{general}\n</GENERAL>\n<PARAMETERS>\n{parameters}\n</PARAMETERS>\n"
             f"<MECHANISM>\n{rows}\n</MECHANISM>\n")
+
+
+def read_rows(*rows: tuple[str, ...]):
+    """``<MECHANISM>`` rows read as the reader hands them over, each (tag, cell, cell …) on its own
+    line from line 2, cell k at column 10·k: the rows read, and the problems as "line:column text"."""
+    from game.expr import Location
+    from game.model.mechanism import MechanismRows
+
+    found: list[str] = []
+    read = MechanismRows(lambda message, where: found.append(f"{where.line}:{where.column} {message}"))
+    for line, (tag, *cells) in enumerate(rows, start=2):
+        read.row(tag, [(c, Location("m.dat", line, 10 * (k + 1))) for k, c in enumerate(cells)],
+                 Location("m.dat", line, 1))
+    return read, found
+
+
+def where_points(**places: tuple[float, float]):
+    """``distance`` and ``tiny`` as the checks at the file's positions hand them to a row."""
+    import math
+
+    def distance(a: str, b: str) -> float:
+        return math.dist(places[a], places[b])
+
+    def tiny(*points: str) -> float:
+        return 1e-9 * max([1.0, *(abs(v) for p in points for v in places[p])])
+
+    return distance, tiny
+
+
+def everything_system(write_model):
+    """The engine's system of :data:`EVERYTHING`, and its elements by id: each kind's terms tried
+    on one mechanism with every kind of row."""
+    from game.model import load_model, parameter_values
+    from game.physics.mechanism import MechanismSystem
+
+    model = load_model(write_model(EVERYTHING))
+    system = MechanismSystem(model, parameter_values(model))
+    return system, {e.id or f"{e.tag} {e.points[0]}": e for e in system.mechanism.elements}
+
+
+def tree_value(system, tree, q=None, v=None, t: float = 0.0) -> float:
+    """A tree of the engine's (t, q, q̇) evaluated at the file's start (or at ``q``, ``v``)."""
+    from game.expr import evaluate
+    from game.model import condition_values
+
+    values = condition_values(system.model, system.parameters)
+    env = {**system.parameters, "t": t, **values}
+    if q is not None:
+        env.update(zip(system.coordinates, q))
+    if v is not None:
+        env.update(zip(system.velocities_names, v))
+    return evaluate(tree, env)
+
+
+def start_of(system):
+    """q and q̇ as the file writes them (numpy arrays)."""
+    import numpy as np
+
+    from game.model import condition_values
+
+    values = condition_values(system.model, system.parameters)
+    return (np.array([values[c] for c in system.coordinates]), np.array([values[v] for v in system.velocities_names]))

@@ -48,7 +48,6 @@ LINE_BUDGET = 600
 #: modules over the budget today, with their size: they may shrink, never grow
 OVER_BUDGET: dict[str, int] = {
     "game/app/session/session.py": 905,
-    "game/model/reader.py": 624,
 }
 
 
@@ -204,8 +203,8 @@ def test_app_code_asks_the_motion_protocol_not_the_kind_of_system():
     assert len(found) <= SYSTEM_ISINSTANCE, found
 
 
-#: files that write a joint kind's name ("SLIDER"): its class, and the look that draws it at most
-JOINT_KIND_FILES = 4
+#: files that write a joint kind's name ("SLIDER"): its class (its engine terms are found by the class)
+JOINT_KIND_FILES = 1
 
 
 def test_a_joint_kind_is_named_in_few_files():

@@ -10,19 +10,18 @@ Files come from strangers, so reading is bounded: a file larger than
 :data:`MAX_PROBLEMS` problems, :data:`MAX_ROWS` rows or
 :data:`MAX_EXPRESSION_TEXT` characters of expressions (so time and memory stay
 within a few seconds and a few hundred MB whatever the file holds), and the
-GENERAL settings must describe a model
-whose cost can be met (:data:`LIMITS`); a model with more coordinates than can
-run stops the reading at once.
+GENERAL settings must describe a model whose cost can be met
+(:data:`~game.model.general.LIMITS`, which :mod:`game.model.general` applies as it reads
+them); a model with more coordinates than can run stops the reading at once.
 """
 
 from __future__ import annotations
 
 import bisect
-import math
 import re
 from array import array
 from collections.abc import Iterator
-from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from ..expr import Expression, ExpressionError, Location, SourceError, canonical_name, parse
@@ -30,6 +29,7 @@ from ..expr.parser import MAX_LENGTH
 from ..messages import Message, msg, number, thousands
 from .contacts import Contact, contact_row
 from .files import FileRefused, read_limited
+from .general import LIMITS, GeneralRows
 from .measures import Measure, read_measure
 from .mechanism import ROWS as MECHANISM_ROWS
 from .mechanism import MechanismRows, coordinate_names, velocity_names
@@ -42,7 +42,6 @@ from .types import (
     General,
     Graphic,
     ModelFile,
-    Setting,
     TEntry,
 )
 
@@ -70,41 +69,6 @@ MAX_ROWS = 30_000
 MAX_EXPRESSION_TEXT = 500_000
 
 
-@dataclass(frozen=True)
-class Limits:
-    """What a model may ask for and still be computed in time (``check`` refuses the rest)."""
-
-    #: coordinates (the generated code grows as nQ³: a 60-link chain loads in about 5 s,
-    #: a 100-link one would take half a minute and then run at 1/20 of real time); a mechanism's
-    #: are the x and y of its free points, so it has at most half as many free points
-    coordinates: int = 60
-    #: RK4 substeps per step of dt
-    substeps: int = 10_000
-    #: RK4 substeps per simulated second, N/dt: beyond this not even a pendulum keeps up
-    rate: float = 1_000_000
-    #: seconds per step
-    dt: tuple[float, float] = (1e-6, 10.0)
-    #: pixels per model unit
-    escala: tuple[float, float] = (1e-6, 1e6)
-    #: |Ox| and |Oy|, pixels
-    offset: float = 1e6
-    #: contacts (each one is generated code, checked every substep: a box of 16 balls has 184
-    #: and loads in about 2 s; 500 would take about 6 s and run far slower than real time)
-    contacts: int = 500
-    #: rows of a MECHANISM block, points and elements together (the constraints are differentiated
-    #: and generated, and the engine works with matrices of every constraint row: 30 free points
-    #: with 470 bars check in about a second and run a step of dt in tens of milliseconds)
-    mechanism_rows: int = 500
-
-    @property
-    def free_points(self) -> int:
-        """A mechanism's free points: two coordinates each."""
-        return self.coordinates // 2
-
-
-LIMITS = Limits()
-
-
 class _Stop(Exception):
     """Reading cannot usefully go on (too many problems, or a model too big to run)."""
 
@@ -127,12 +91,10 @@ LAGRANGIAN_BLOCKS = ("CIs", "TMATRIX", "ENERGIES", "FORCES")
 ROW_TAGS = {row for rows in BLOCKS.values() if rows for row in rows}
 _TAG = re.compile(r"<(/?)([A-Za-z]+)>")
 _SEPARATOR = re.compile(r"\||¦|&brvbar;")
-_DECIMAL = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 #: More digits than this in a T index is not an index of any model that can run.
 _MAX_INDEX_DIGITS = 6
 _IDENT = re.compile(r"^[^\W\d]\w*$")
 _TRANSLATION = re.compile(r"([a-z]{2}):(.*)", re.S)
-_GENERAL_KEYS = {"escala": "escala", "ox": "Ox", "oy": "Oy", "dt": "dt", "n": "N", "nq": "nQ"}
 
 
 class _Cell:
@@ -190,6 +152,11 @@ class _Text:
             pos = nl + 1
 
 
+def _shifted(t: _Text, start: int, k: int) -> Location:
+    """Where the k-th character of a line that starts at ``start`` is."""
+    return t.location(start + k)
+
+
 def decode(data: bytes, path: str) -> str:
     """UTF-8 with or without BOM, any line ends, to text with ``\\n`` lines."""
     try:
@@ -230,7 +197,6 @@ class _Reader:
     def __init__(self, text: _Text):
         self.t = text
         self.problems: list[SourceError] = []
-        self.settings: list[Setting] = []
         self.parameters: list[Definition] = []
         self.conditions: list[Definition] = []
         self.tmatrix: list[TEntry] = []
@@ -241,9 +207,9 @@ class _Reader:
         self.contacts: list[Contact] = []
         self.blocks: dict[str, Location] = {}
         self.energy_rows_seen: set[str] = set()
-        self.bad_settings: set[str] = set()
         self.rows = 0
         self.expression_text = 0
+        self.general = GeneralRows(self.problem)
         self.mechanism = MechanismRows(self.problem)
 
     def problem(self, message: str | Message, location: Location) -> None:
@@ -338,37 +304,7 @@ class _Reader:
 
     def _general(self, start: int, end: int) -> None:
         for line_start, line in self.t.lines(start, end):
-            stripped = line.strip()
-            loc = self.t.location(line_start + len(line) - len(line.lstrip()))
-            if not stripped or stripped.startswith(("#", "//")):
-                continue
-            if "=" not in stripped:
-                self.problem(msg("read.general_not_key_value", text=stripped[:40]), loc)
-                continue
-            key, value = (s.strip() for s in stripped.split("=", 1))
-            canonical = _GENERAL_KEYS.get(key.lower())
-            if canonical is None:
-                self.problem(msg("read.unknown_setting", key=key[:40]), loc)
-                continue
-            after = line.index("=") + 1
-            value_loc = self.t.location(line_start + after + len(line[after:]) - len(line[after:].lstrip()))
-            shown = value if len(value) <= 40 else value[:37] + "…"
-            if not _DECIMAL.match(value):
-                self.problem(msg("read.setting_not_number", key=canonical, value=shown), value_loc)
-                self.bad_settings.add(canonical)
-                continue
-            if any(s.key == canonical for s in self.settings):
-                self.problem(msg("read.setting_twice", key=canonical), loc)
-                continue
-            number_ = float(value)
-            if not math.isfinite(number_):
-                self.problem(msg("read.setting_infinite", key=canonical, text=shown), value_loc)
-                self.bad_settings.add(canonical)
-                continue
-            self.settings.append(Setting(canonical, number_, value_loc))
-            if canonical == "nQ" and number_ > LIMITS.coordinates:
-                # every later row is sized by nQ: say so now rather than read them all
-                self.problem(msg("read.nq_too_large", value=number(number_), limit=LIMITS.coordinates), value_loc)
+            if not self.general.line(line, partial(_shifted, self.t, line_start)):
                 raise _Stop
 
     def _expression(self, cell: _Cell, *, refs: bool = False) -> Expression | None:
@@ -517,45 +453,6 @@ class _Reader:
 
     # -- result ------------------------------------------------------------------------
 
-    def _limits(self, values: dict[str, Setting]) -> None:
-        """GENERAL settings the rest of the program could not honour (see :data:`LIMITS`)."""
-        whole = {}
-        for key in ("N", "nQ"):
-            s = values.get(key)
-            if s is not None and (not s.value.is_integer() or s.value < 1):
-                self.problem(msg("read.whole_number", key=key, value=number(s.value)), s.location)
-            elif s is not None:
-                whole[key] = s
-        n = whole.get("N")
-        if n is not None and n.value > LIMITS.substeps:
-            self.problem(msg("read.n_too_large", value=number(n.value), limit=thousands(LIMITS.substeps)), n.location)
-            n = None
-        dt = values.get("dt")
-        if dt is not None:
-            low, high = LIMITS.dt
-            if dt.value <= 0:
-                self.problem(msg("read.dt_positive", value=number(dt.value)), dt.location)
-                dt = None
-            elif not low <= dt.value <= high:
-                self.problem(msg("read.dt_range", value=number(dt.value), low=number(low), high=number(high)), dt.location)
-                dt = None
-        if n is not None and dt is not None and n.value / dt.value > LIMITS.rate:
-            self.problem(msg("read.rate", dt=number(dt.value), n=number(n.value), rate=thousands(n.value / dt.value),
-                             limit=thousands(LIMITS.rate)), dt.location)
-        escala = values.get("escala")
-        if escala is not None:
-            low, high = LIMITS.escala
-            if escala.value <= 0:
-                self.problem(msg("read.escala", value=number(escala.value)), escala.location)
-            elif not low <= escala.value <= high:
-                self.problem(msg("read.escala_range", value=number(escala.value), low=number(low), high=number(high)),
-                             escala.location)
-        for key in ("Ox", "Oy"):
-            s = values.get(key)
-            if s is not None and abs(s.value) > LIMITS.offset:
-                self.problem(msg("read.offset_range", key=key, value=number(s.value), limit=number(LIMITS.offset)),
-                             s.location)
-
     def _finish(self) -> ModelFile:
         path = self.t.path
         start = Location(path, 1, 1)
@@ -570,13 +467,10 @@ class _Reader:
         for tag in required:
             if tag not in self.blocks:
                 self.problem(msg("read.block_missing", tag=tag), start)
-        values = {s.key: s for s in self.settings}
+        values = self.general.values
         if "GENERAL" in self.blocks:
             # a mechanism's coordinates are counted from its points: nQ is not needed
-            for key in ("dt", "N") if mechanism else ("dt", "N", "nQ"):
-                if key not in values and key not in self.bad_settings:
-                    self.problem(msg("read.general_missing", key=key), self.blocks["GENERAL"])
-            self._limits(values)
+            self.general.check(self.blocks["GENERAL"], ("dt", "N") if mechanism else ("dt", "N", "nQ"))
         if "ENERGIES" in self.blocks and not mechanism:
             for tag in ("Ek", "Ep"):
                 if tag not in self.energy_rows_seen:
@@ -596,7 +490,7 @@ class _Reader:
 
         general = General(
             escala=get("escala", 100.0), ox=get("Ox", 0.0), oy=get("Oy", 0.0), dt=get("dt", 0.02),
-            n_substeps=int(get("N", 1)), n_coordinates=max(n_coordinates, 1), settings=tuple(self.settings),
+            n_substeps=int(get("N", 1)), n_coordinates=max(n_coordinates, 1), settings=tuple(self.general.settings),
         )
         return ModelFile(
             path=path, general=general, parameters=tuple(self.parameters), conditions=tuple(self.conditions),

@@ -26,13 +26,13 @@ def test_a_mechanism_is_read_into_points_elements_and_conditions(write_model):
     assert mech.gravity is not None and mech.gravity.text == "'g'"
     assert [p.id for p in mech.points] == ["O", "S", "R1", "R2", "A", "B", "C", "D"]
     assert [p.id for p in mech.free_points] == ["A", "B", "C", "D"]
-    assert [(e.kind, e.id, e.points) for e in mech.elements][3:5] == [
+    assert [(e.tag, e.id, e.points) for e in mech.elements][3:5] == [
         ("SLIDER", "collar", ("C", "A", "B")), ("SLIDER", "bloque", ("D", "R1", "R2"))]
     bar = mech.elements[1]
     assert bar.value("mass").text == "2" and bar.value("inertia").text == "0.3"
     assert mech.elements[2].value("inertia") is None  # '' = a uniform rod
     force = mech.elements[-1]
-    assert (force.kind, force.id, force.points) == ("FORCE", "", ("B",))
+    assert (force.tag, force.id, force.points) == ("FORCE", "", ("B",))
     # the coordinates are x, y of every free point (no nQ), then the velocities (SPEC §7.5)
     assert m.n == 8
     assert m.coordinates == ("A_x", "A_y", "B_x", "B_y", "C_x", "C_y", "D_x", "D_y")

@@ -7,6 +7,8 @@ import numpy as np
 import pytest
 from sim_helpers import simulation
 
+from game.model.poses import BallPose, BarPose
+
 
 class Counting:
     def __init__(self):
@@ -74,8 +76,10 @@ def test_a_block_on_a_still_guide_is_bounded_along_its_line():
     r, l = sim.parameters["r"], sim.parameters["l"]
     kin = sim.system.kinematics()
     x0, y0, x1, y1 = kin.motion_bounds()
-    pad = max(kin._widths.values()) / 2 if kin._widths else 0.0
-    pad = max([pad, *kin._radii.values()])
+    pad = kin.margin  # the bars' half widths, the balls' radii
+    assert pad == max(max(b.width for b in kin.poses(0.0, sim.state.q, sim.state.p) if isinstance(b, BarPose)) / 2,
+                      max((b.radius for b in kin.poses(0.0, sim.state.q, sim.state.p) if isinstance(b, BallPose)),
+                          default=0.0))
     assert (y0, y1) == pytest.approx((-r - pad, r + pad))  # not ±(r + l): B keeps to its line
     # along the line, the piston is known only to be within r + l of O; the guide's far end R is drawn
     assert (x0, x1) == pytest.approx((-r - l - pad, r + l + 1 + pad))

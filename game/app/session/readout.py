@@ -64,11 +64,7 @@ def energy_lines(model, width: int) -> list[str]:
 
 
 def mechanism_energy_lines(mechanism, width: int) -> list[str]:
-    parts = []
-    if mechanism.gravity is not None:
-        parts.append("Σ m·g·y")
-    if mechanism.of_kind("SPRING"):
-        parts.append("Σ ½·k·(d − L)²")
+    parts = mechanism.energies
     return [*wrap_expression("Ek = ½·q̇·M·q̇", width), *wrap_expression(f"Ep = {' + '.join(parts) or '0'}", width)]
 
 

@@ -1,7 +1,7 @@
 """Mechanisms in natural coordinates (SPEC §7.5): the system that moves (:mod:`.system`), its
 positions and velocities on the constraints (:mod:`.assembly`), its poses and drags
-(:mod:`.kinematics`), and an independent Gibbs–Appell check of its accelerations
-(:mod:`.gibbs_appell`)."""
+(:mod:`.kinematics`), an independent Gibbs–Appell check of its accelerations
+(:mod:`.gibbs_appell`), and what each kind of row adds to all of them (:mod:`.kinds`)."""
 
 from .assembly import Assembly, Constraint
 from .kinematics import MechanismKinematics

@@ -27,7 +27,7 @@ import numpy as np
 from ...expr import TIME, EvaluationError, Name, Node, SourceError, algebra, evaluate
 from ...messages import Message, msg
 from ...model import ModelFile, ModelFileError
-from ...model.mechanism import Element, Mechanism, cell_word, check_numbers, point_positions, size
+from ...model.mechanism import OF_MOTION, OF_TIME, Element, Mechanism, check_numbers, point_positions, size
 from ..state import SimulationError, State
 
 A = algebra
@@ -117,7 +117,7 @@ class Assembly:
         try:
             return evaluate(angle.tree, {**self.parameters, TIME: t})
         except EvaluationError as exc:
-            raise SimulationError(msg("mechanism.cell_value", cell=cell_word("angle"), element=e.label,
+            raise SimulationError(msg("mechanism.cell_value", cell=e.word("angle"), element=e.label,
                                       reason=exc.reason), t, self._named(q), _written(e, "angle"),
                                   angle.location) from None
 
@@ -442,18 +442,18 @@ class Assembly:
         that overflow, a state already out of range)."""
         env = {**self.parameters, TIME: t, **self._named(q, v)}
         for e in self.mechanism.elements:
-            for cell in _EXPRESSION_CELLS.get(e.kind, ()):
-                expr = e.value(cell)
-                if expr is None or (v is None and e.kind == "FORCE"):
+            for cell, expr in e.values:
+                holds = e.cell(cell).holds
+                if expr is None or holds not in (OF_TIME, OF_MOTION) or (v is None and holds == OF_MOTION):
                     continue
                 # a motor's constraint uses its angle and the angle's first two rates (Φt, γ)
-                trees = [expr.tree, *self._rates(e)] if e.kind == "DRIVER" else [expr.tree]
+                trees = [expr.tree, *self._rates(e)] if holds == OF_TIME else [expr.tree]
                 for k, tree in enumerate(trees):
                     try:
                         evaluate(tree, env)
                     except EvaluationError as exc:
-                        word = cell_word(cell) if k == 0 else msg("mechanism.the_angle_rate")
-                        return SimulationError(msg("mechanism.cell_value", cell=word, element=_label(e),
+                        word = e.word(cell) if k == 0 else msg("mechanism.the_angle_rate")
+                        return SimulationError(msg("mechanism.cell_value", cell=word, element=e.cited,
                                                    reason=exc.reason), t, self._named(q, v), _written(e, cell),
                                                expr.location)
         return SimulationError(fallback, t, self._named(q, v))
@@ -468,6 +468,13 @@ class Assembly:
             rates = self._angle_rates[e.id] = (first, A.diff(first, TIME))
         return rates
 
+    def rate(self, tree: Node) -> Node:
+        """d/dt of a tree of t and q, along q̇."""
+        total = A.diff(tree, TIME)
+        for c, v in zip(self.coordinates, self.velocities_names):
+            total = A.add(total, A.mul(A.diff(tree, c), Name(v)))
+        return total
+
     def _named(self, q, v=None) -> dict[str, float]:
         out = dict(zip(self.coordinates, (float(x) for x in q)))
         if v is not None:
@@ -475,16 +482,7 @@ class Assembly:
         return out
 
 
-#: the cells of each row that are expressions of t (and, for forces, of the motion)
-_EXPRESSION_CELLS = {"DRIVER": ("angle",), "FORCE": ("Fx", "Fy")}
-
-
-def _label(e: Element) -> str:
-    """A row as messages name it: ``DRIVER motor``, and a FORCE by its point, ``FORCE P``."""
-    return f"{e.kind} {e.points[0]}" if e.kind == "FORCE" else e.label
-
-
 def _written(e: Element, cell: str) -> str:
     """A cell as it is written in the file, for the line under a failure: ``FORCE P Fx = 'log(t)'``."""
     expr = e.value(cell)
-    return f"{_label(e)} {cell} = {expr.text if expr is not None else ''}"
+    return f"{e.cited} {cell} = {expr.text if expr is not None else ''}"

@@ -17,19 +17,20 @@ solve and SVD) is used; everything is written again from the elements:
 - Q: gravity at each mass (a bar's at its midpoint), springs and dampers along
   their line, the FORCE rows evaluated with the plain evaluator.
 
-Used by the tests to check the engine's accelerations.
+Each kind writes its part (:meth:`~.kinds.base.Terms.appell`); this module sums them and
+minimises S. Used by the tests to check the engine's accelerations.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 
 import numpy as np
 
-from ...expr import TIME, CompiledFunction, algebra, compile_trees, evaluate
+from ...expr import TIME, evaluate
 from ...model import ModelFile
-from ...model.mechanism import Element, element_number, point_positions
+from ...model.mechanism import point_positions
+from .kinds import Gauss, terms
 
 
 class GibbsAppell:
@@ -46,130 +47,27 @@ class GibbsAppell:
         self.n = 2 * len(self.index)
         self.gravity = evaluate(mech.gravity.tree, parameters) if mech.gravity is not None else 0.0
         # each element's numbers, once
-        self.numbers: dict[int, dict[str, float]] = {}
-        for k, e in enumerate(self.elements):
-            rest = self._distance(e)
-            mass = element_number(e, "mass", parameters, 0.0) if e.kind in ("BAR", "MASS") else 0.0
-            self.numbers[k] = {
-                "L": rest, "mass": mass,
-                "inertia": element_number(e, "inertia", parameters, mass * rest * rest / 12) if e.kind == "BAR" else 0.0,
-                "k": element_number(e, "k", parameters, 0.0) if e.kind == "SPRING" else 0.0,
-                "c": element_number(e, "damping", parameters, 0.0) if e.kind == "SPRING" else 0.0,
-                "rest": element_number(e, "length", parameters, rest) if e.kind == "SPRING" else 0.0,
-            }
-        self.forces = any(e.kind == "FORCE" for e in self.elements)
-        self.angles: dict[int, CompiledFunction] = {}
-        for k, e in enumerate(self.elements):
-            if e.kind == "DRIVER":
-                angle = e.value("angle")
-                assert angle is not None
-                tree = algebra.bind(angle.tree, parameters)
-                rate = algebra.diff(tree, TIME)
-                self.angles[k] = compile_trees([tree, rate, algebra.diff(rate, TIME)], (TIME,), "angle")
-
-    def _distance(self, e: Element) -> float:
-        if e.kind not in ("BAR", "SPRING", "DRIVER"):
-            return 0.0
-        (x1, y1), (x2, y2) = (self.geometry[p] for p in e.points[:2])
-        return math.hypot(x2 - x1, y2 - y1)
+        self.numbers = [terms(e).appell_numbers(e, parameters, self.geometry) for e in self.elements]
 
     def accelerations(self, t: float, q: np.ndarray, v: np.ndarray) -> np.ndarray:
         """q̈ minimising S over the admissible accelerations at (t, q, q̇)."""
         index, n, gravity = self.index, self.n, self.gravity
         q, v = np.asarray(q, dtype=float), np.asarray(v, dtype=float)
-        env: dict[str, float] = {}
-        if self.forces:
-            env = {**self.parameters, TIME: t, **dict(zip(self.model.coordinates, q)),
-                   **dict(zip(self.model.velocities, v))}
 
-        def r(pid: str) -> np.ndarray:
-            return q[index[pid]:index[pid] + 2] if pid in index else np.array(self.geometry[pid], dtype=float)
+        def names() -> dict[str, float]:
+            return {**self.parameters, TIME: t, **dict(zip(self.model.coordinates, q)),
+                    **dict(zip(self.model.velocities, v))}
 
-        def rdot(pid: str) -> np.ndarray:
-            return v[index[pid]:index[pid] + 2] if pid in index else np.zeros(2)
-
-        def put(vector: np.ndarray, pid: str, value) -> None:
-            if pid in index:
-                vector[index[pid]:index[pid] + 2] += value
-
-        H = np.zeros((n, n))  # S = ½·q̈ᵀ·H·q̈ − Qᵀ·q̈ + (terms without q̈)
-        Q = np.zeros(n)
-        rows: list[tuple[np.ndarray, float]] = []
-        for k, e in enumerate(self.elements):
-            num = self.numbers[k]
-            if e.kind == "BAR":
-                p1, p2 = e.points
-                L, mass, inertia = num["L"], num["mass"], num["inertia"]
-                d, w = r(p2) - r(p1), rdot(p2) - rdot(p1)
-                # ½·m·|(a₁ + a₂)/2|²
-                for a in (p1, p2):
-                    for b in (p1, p2):
-                        if a in index and b in index:
-                            H[index[a]:index[a] + 2, index[b]:index[b] + 2] += mass / 4 * _EYE
-                # ½·I·α², α = (d × (a₂ − a₁))/L²
-                grad = np.zeros(n)
-                put(grad, p2, np.array([-d[1], d[0]]) / L**2)
-                put(grad, p1, np.array([d[1], -d[0]]) / L**2)
-                H += inertia * np.outer(grad, grad)
-                for pid in (p1, p2):
-                    put(Q, pid, np.array([0.0, -mass * gravity / 2]))
-                if p1 in index or p2 in index:
-                    row = np.zeros(n)
-                    put(row, p2, d)
-                    put(row, p1, -d)
-                    rows.append((row, -float(w @ w)))
-            elif e.kind == "MASS":
-                pid = e.points[0]
-                if pid in index:
-                    H[index[pid]:index[pid] + 2, index[pid]:index[pid] + 2] += num["mass"] * _EYE
-                put(Q, pid, np.array([0.0, -num["mass"] * gravity]))
-            elif e.kind == "SLIDER":
-                p, a, b = e.points
-                u, w = r(p) - r(a), r(b) - r(a)
-                du, dw = rdot(p) - rdot(a), rdot(b) - rdot(a)
-                # (u × w)'' = ü × w + 2·u̇ × ẇ + u × ẅ = 0
-                row = np.zeros(n)
-                put(row, p, np.array([w[1], -w[0]]))
-                put(row, b, np.array([-u[1], u[0]]))
-                put(row, a, -np.array([w[1], -w[0]]) - np.array([-u[1], u[0]]))
-                if set(e.points) & set(index):
-                    rows.append((row, -2 * _cross(du, dw)))
-            elif e.kind == "DRIVER":
-                p1, p2 = e.points
-                theta, dtheta, ddtheta = self.angles[k](t)
-                along = np.array([math.cos(theta), math.sin(theta)])
-                across = np.array([-math.sin(theta), math.cos(theta)])
-                d, dd = r(p2) - r(p1), rdot(p2) - rdot(p1)
-                # (e × d)'' = e × d̈ + 2·ė × ḋ + ë × d = 0, ė = θ̇·n, ë = θ̈·n − θ̇²·e
-                row = np.zeros(n)
-                put(row, p2, np.array([-along[1], along[0]]))
-                put(row, p1, np.array([along[1], -along[0]]))
-                rhs = -2 * dtheta * _cross(across, dd) - ddtheta * _cross(across, d) + dtheta**2 * _cross(along, d)
-                rows.append((row, rhs))
-            elif e.kind == "SPRING":
-                p1, p2 = e.points
-                d = r(p2) - r(p1)
-                length = math.hypot(*d)
-                unit = d / length
-                pull = num["k"] * (length - num["rest"]) + num["c"] * float(unit @ (rdot(p2) - rdot(p1)))
-                put(Q, p2, -pull * unit)
-                put(Q, p1, pull * unit)
-            elif e.kind == "FORCE":
-                fx, fy = (e.value(name) for name in ("Fx", "Fy"))
-                assert fx is not None and fy is not None
-                put(Q, e.points[0], np.array([evaluate(fx.tree, env), evaluate(fy.tree, env)]))
+        # S = ½·q̈ᵀ·H·q̈ − Qᵀ·q̈ + (terms without q̈), and the rows of the admissible q̈
+        g = Gauss(index, self.geometry, gravity, t, q, v, names, np.zeros((n, n)), np.zeros(n))
+        for e, numbers in zip(self.elements, self.numbers):
+            terms(e).appell(e, numbers, g)
+        H, Q, rows = g.H, g.Q, g.rows
         particular, basis = _admissible(rows, n)
         if basis.shape[1] == 0:
             return particular
         z = np.linalg.solve(basis.T @ H @ basis, basis.T @ (Q - H @ particular))
         return particular + basis @ z
-
-
-_EYE = np.eye(2)
-
-
-def _cross(a: np.ndarray, b: np.ndarray) -> float:
-    return float(a[0] * b[1] - a[1] * b[0])
 
 
 def _admissible(rows: list[tuple[np.ndarray, float]], n: int) -> tuple[np.ndarray, np.ndarray]:

@@ -23,14 +23,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...expr import EvaluationError
-from ...model.mechanism import Element, element_number
-from ...model.poses import BallPose, BarPose, ForceArrow, JointPose, Pose, RailPose, SpringPose
+from ...model.mechanism import Element
+from ...model.poses import ForceArrow, Pose
 from ..numerics import damped_least_squares, damped_solve
 from ..state import Box, KinematicsDefaults, SimulationError, State, Vector
 from .assembly import Assembly
+from .kinds import POINTS, Drawing, Reaction, terms
 
 #: forces(state) → the forces bars and sliders exert on their points: (element id, kind, x, y, fx, fy)
-ReactionForces = Callable[[State], list[tuple[str, str, float, float, float, float]]]
+ReactionForces = Callable[[State], list[Reaction]]
 
 
 @dataclass(frozen=True)
@@ -51,9 +52,8 @@ class MechanismKinematics(KinematicsDefaults):
         self.system = system
         self.reaction_forces = reaction_forces
         mech = system.mechanism
-        params = system.parameters
         self.elements = mech.elements
-        lengths = [system.length(*e.points[:2]) for e in mech.elements if e.kind in ("BAR", "SPRING")]
+        lengths = [x for e in mech.elements if (x := terms(e).reach(e, system)) is not None]
         #: a length typical of the mechanism (its longest bar or spring), for default sizes
         self.size = max(lengths, default=system.size)
         #: what can be dragged: every free point, and the ball of a point mass on one — nothing when
@@ -63,26 +63,21 @@ class MechanismKinematics(KinematicsDefaults):
         for p in mech.free_points if free else ():
             i = system.index[p.id]
             self.handles[p.id] = PointHandle(p.id, p.id, (i, i + 1))
-        self._widths: dict[str, float] = {}
-        self._radii: dict[str, float] = {}
-        self._rest: dict[str, float] = {}
+        #: what the poses are drawn with (widths, radii, rest lengths)
+        self._drawing = Drawing(system, self.size)
         for e in mech.elements:
-            if e.kind == "BAR":
-                self._widths[e.id] = element_number(e, "width", params, 0.0)
-            elif e.kind == "MASS":
-                self._radii[e.id] = element_number(e, "radius", params, 0.04 * self.size)
-                if e.points[0] in system.index and free:
-                    i = system.index[e.points[0]]
-                    self.handles[e.id] = PointHandle(e.id, e.points[0], (i, i + 1))
-            elif e.kind == "SPRING":
-                self._rest[e.id] = element_number(e, "length", params, system.length(*e.points))
+            terms(e).prepare(e, self._drawing)
+        for gid, pid in self._drawing.handles.items():  # a ball grabbed is its point grabbed
+            i = system.index[pid]
+            self.handles[gid] = PointHandle(gid, pid, (i, i + 1))
+        #: how far the drawings reach beyond their points (a bar's half width, a ball's radius)
+        self.margin = max([0.0, *(terms(e).margin(e, self._drawing) for e in mech.elements)])
         #: point masses leave trails
-        self.trail_ids = [e.id for e in mech.elements if e.kind == "MASS"]
-        held = {p for e in mech.elements if e.kind in ("BAR", "SPRING", "DRIVER") for p in e.points}
+        self.trail_ids = [e.id for e in mech.elements if terms(e).trails]
+        held = {p for e in mech.elements if terms(e).holds for p in e.points}
         #: fixed points that hold a bar or a spring get a support mark
         self.fixed_pivots = [system.fixed[p.id] for p in mech.points if p.fixed and p.id in held]
         self._free_ids = [p.id for p in mech.free_points]
-        self._bar_ends = [set(e.points) for e in mech.elements if e.kind == "BAR"]
         self._bounds: tuple[Box | None] | None = None
 
     # -- where things are --------------------------------------------------------------------
@@ -102,12 +97,12 @@ class MechanismKinematics(KinematicsDefaults):
         s = self.system
         bars: dict[str, list[tuple[str, float]]] = {}
         for e in self.elements:
-            if e.kind == "BAR":
-                p1, p2 = e.points
-                length = s.length(p1, p2)
+            joined = terms(e).rigid(e, s)
+            if joined is not None:
+                p1, p2, length = joined
                 bars.setdefault(p1, []).append((p2, length))
                 bars.setdefault(p2, []).append((p1, length))
-        drawn = {pid for e in self.elements if e.kind in ("BAR", "SPRING", "SLIDER", "MASS") for pid in e.points}
+        drawn = {pid for e in self.elements if terms(e).drawn for pid in e.points}
         drawn |= set(self._free_ids)
         boxes = {pid: (x, y, x, y) for pid, (x, y) in s.fixed.items() if pid in drawn}
         for (fx, fy), far in ((s.fixed[pid], distances(pid, bars)) for pid in s.fixed):
@@ -116,14 +111,11 @@ class MechanismKinematics(KinematicsDefaults):
                     continue
                 x0, y0, x1, y1 = boxes.get(pid, (-math.inf, -math.inf, math.inf, math.inf))
                 boxes[pid] = (max(x0, fx - d), max(y0, fy - d), min(x1, fx + d), min(y1, fy + d))
-        for e in self.elements:  # a block on a guide that does not move stays on its line
-            p, a, b = e.points if e.kind == "SLIDER" else ("", "", "")
-            if p in boxes and p not in s.fixed and a in s.fixed and b in s.fixed:
-                boxes[p] = on_line(boxes[p], s.fixed[a], s.fixed[b])
+        for e in self.elements:
+            terms(e).confine(e, s, boxes)
         if not drawn <= set(boxes):
             return None
-        pad = max([0.0, *(w / 2 for w in self._widths.values()), *self._radii.values(),
-                   *(0.04 * self.size for e in self.elements if e.kind == "SPRING")])
+        pad = self.margin
         return (min(b[0] for b in boxes.values()) - pad, min(b[1] for b in boxes.values()) - pad,
                 max(b[2] for b in boxes.values()) + pad, max(b[3] for b in boxes.values()) + pad)
 
@@ -138,27 +130,11 @@ class MechanismKinematics(KinematicsDefaults):
         def speed(pid: str) -> tuple[float, float]:
             return s.where(pid, v) if pid in s.index else (0.0, 0.0)
 
-        out: list[Pose] = []
-        for e in self.elements:
-            if e.kind == "SLIDER":
-                p, a, b = e.points
-                fixed = a in s.fixed and b in s.fixed
-                out.append(RailPose(e.id, *at(a), *at(b), *at(p), fixed, {a, b} in self._bar_ends))
-        for e in self.elements:
-            if e.kind == "SPRING":
-                out.append(SpringPose(e.id, *at(e.points[0]), *at(e.points[1]), 0.08 * self.size, self._rest[e.id]))
-        for e in self.elements:
-            if e.kind == "BAR":
-                p1, p2 = e.points
-                ground = p1 in s.fixed and p2 in s.fixed
-                out.append(BarPose(e.id, *at(p1), *at(p2), self._widths[e.id], *speed(p1), *speed(p2), False, ground))
-        for pid in self._free_ids:
-            out.append(JointPose(pid, *at(pid), *speed(pid), pid in self.handles))
-        for e in self.elements:
-            if e.kind == "MASS":
-                pid = e.points[0]
-                out.append(BallPose(e.id, *at(pid), self._radii[e.id], *speed(pid), e.id in self.handles, True))
-        return out
+        # by kind (sliders under springs under bars, then pins, then balls), each in the file's order
+        drawn: list[tuple[int, list[Pose]]] = [
+            (terms(e).pose_rank, terms(e).poses(e, self._drawing, at, speed)) for e in self.elements]
+        drawn.append((POINTS.pose_rank, POINTS.poses(self._free_ids, set(self.handles), at, speed)))
+        return [pose for _, poses in sorted(drawn, key=lambda kind: kind[0]) for pose in poses]
 
     def handle_point(self, gid: str, t: float, q: Vector) -> np.ndarray:
         return np.array(self.system.where(self.handles[gid].point, q), dtype=float)
@@ -196,8 +172,8 @@ class MechanismKinematics(KinematicsDefaults):
         if gid in self._free_ids:
             return (gid,)
         for e in self.elements:
-            if e.id == gid and e.kind in ("MASS", "BAR", "SPRING"):
-                return e.points[-1:] if e.kind == "SPRING" else e.points
+            if e.id == gid and terms(e).grips(e):
+                return terms(e).grips(e)
         return ()
 
     # -- x mode ----------------------------------------------------------------------------------
@@ -265,21 +241,3 @@ def distances(start: str, bars: dict[str, list[tuple[str, float]]]) -> dict[str,
                 heapq.heappush(queue, (d + length, other))
     return best
 
-
-def on_line(box: Box, a: tuple[float, float], b: tuple[float, float]) -> Box:
-    """The box around the part of the line through ``a`` and ``b`` inside ``box`` (``box`` itself
-    when the line misses it, which a point on both cannot do but round-off might)."""
-    (ax, ay), (bx, by) = a, b
-    dx, dy = bx - ax, by - ay
-    lo, hi = -math.inf, math.inf
-    for start, step, low, high in ((ax, dx, box[0], box[2]), (ay, dy, box[1], box[3])):
-        if step == 0:
-            if not low <= start <= high:
-                return box
-            continue
-        t0, t1 = sorted(((low - start) / step, (high - start) / step))
-        lo, hi = max(lo, t0), min(hi, t1)
-    if not lo <= hi:
-        return box
-    xs, ys = (ax + lo * dx, ax + hi * dx), (ay + lo * dy, ay + hi * dy)
-    return (max(box[0], min(xs)), max(box[1], min(ys)), min(box[2], max(xs)), min(box[3], max(ys)))

@@ -2,7 +2,8 @@
 (SPEC §7.5; seed 003 for the coordinates and the mass matrix, seed 004 §14 for
 reactions as multipliers).
 
-The coordinates q are the x, y of the free points. Then:
+The coordinates q are the x, y of the free points. Then (each element's part written by
+its kind, :mod:`.kinds`, and summed here in the file's order):
 
 - the mass matrix M is constant: a bar of mass m and inertia I (about its
   midpoint) between points i, j adds a = m/4 + I/L² on the ii and jj 2×2 blocks
@@ -52,11 +53,11 @@ from ...expr import TIME, EvaluationError, ExpressionError, Name, Node, SourceEr
 from ...expr.codegen import ARITHMETIC_ERRORS
 from ...messages import Message, msg, number
 from ...model import ModelFile, ModelFileError, condition_values
-from ...model.mechanism import Element, cell_word, element_number
 from ..numerics import solve_linear
 from ..state import MotionDefaults, SimulationError, State
 from ..steppers import ConstrainedRK4, Projected
 from .assembly import METRIC_FLOOR, RANK_TOLERANCE, Assembly, Constraint
+from .kinds import terms
 from .kinematics import MechanismKinematics
 
 A = algebra
@@ -109,7 +110,7 @@ class MechanismSystem(Assembly, MotionDefaults):
         #: the number of scalar constraints
         self.m = len(self.constraints)
         self.reaction_ids = tuple(c.element.id for c in self.constraints)
-        self.drivers = [k for k, c in enumerate(self.constraints) if c.element.kind == "DRIVER"]
+        self.drivers = [k for k, c in enumerate(self.constraints) if terms(c.element).drives]
         self._compile()
         self._use_rows(np.arange(self.m))
         mean_mass = float(np.trace(self.mass)) / n if n else 0.0
@@ -122,9 +123,7 @@ class MechanismSystem(Assembly, MotionDefaults):
     @property
     def does_work(self) -> bool:
         """Forces, dampers or drivers can change E: then W and E − W − E₀ are worth showing."""
-        m = self.mechanism
-        damped = any(element_number(e, "damping", self.parameters, 0.0) > 0 for e in m.of_kind("SPRING"))
-        return bool(m.of_kind("FORCE") or m.of_kind("DRIVER")) or damped
+        return any(terms(e).does_work(e, self.parameters) for e in self.mechanism.elements)
 
     def _gravity(self) -> float:
         """The GRAVITY row's value (0 without one); ExpressionError, at the row, if it has none."""
@@ -147,94 +146,33 @@ class MechanismSystem(Assembly, MotionDefaults):
                 M[i + 1, j + 1] += value
 
         for e in self.mechanism.elements:
-            if e.kind == "BAR":
-                p1, p2 = e.points
-                L = self.length(p1, p2)
-                mass = element_number(e, "mass", self.parameters, 0.0)
-                inertia = element_number(e, "inertia", self.parameters, mass * L * L / 12)
-                a, b = mass / 4 + inertia / L**2, mass / 4 - inertia / L**2
-                add(p1, p1, a)
-                add(p2, p2, a)
-                add(p1, p2, b)
-                add(p2, p1, b)
-            elif e.kind == "MASS":
-                add(e.points[0], e.points[0], element_number(e, "mass", self.parameters, 0.0))
+            terms(e).mass(e, self, add)
         return M
 
     def _constraints(self) -> list[Constraint]:
         out = []
         for e in self.mechanism.elements:
-            if e.kind not in ("BAR", "SLIDER", "DRIVER") or not set(e.points) & set(self.index):
+            if not e.constrains or not set(e.points) & set(self.index):
                 continue  # a bar between fixed points is drawn (the frame), but constrains nothing
-            if e.kind == "BAR":
-                (x1, y1), (x2, y2) = (self.point(p) for p in e.points)
-                L = self.length(*e.points)
-                dx, dy = A.sub(x2, x1), A.sub(y2, y1)
-                # (d² − L²)/(2L): its gradient is the unit vector along the bar, so λ is a force
-                phi = A.div(A.sub(A.add(A.pow_(dx, A.TWO), A.pow_(dy, A.TWO)), A.num(L * L)), A.num(2 * L))
-            elif e.kind == "SLIDER":
-                (xp, yp), (xa, ya), (xb, yb) = (self.point(p) for p in e.points)
-                L0 = self.length(e.points[1], e.points[2])
-                # cross(P − A, B − A)/|AB|₀: the distance of P from the line while |AB| keeps its length
-                cross = A.sub(A.mul(A.sub(xp, xa), A.sub(yb, ya)), A.mul(A.sub(yp, ya), A.sub(xb, xa)))
-                phi = A.div(cross, A.num(L0))
-            else:
-                (x1, y1), (x2, y2) = (self.point(p) for p in e.points)
-                angle = e.value("angle")
-                assert angle is not None
-                theta = A.bind(angle.tree, self.parameters)
-                # the direction P1→P2 is (cos θ, sin θ): its cross product with P2 − P1 is zero
-                phi = A.sub(A.mul(A.sub(x2, x1), A.call("sin", theta)), A.mul(A.sub(y2, y1), A.call("cos", theta)))
+            phi = terms(e).constraint(e, self)
+            assert phi is not None
             out.append(Constraint(e, phi))
         return out
 
     def _potential(self) -> Node:
         """Ep: gravity on every mass (a bar's at its midpoint) and the springs."""
         ep: Node = A.ZERO
-        g = self.gravity
         for e in self.mechanism.elements:
-            if e.kind == "BAR" and g:
-                mass = element_number(e, "mass", self.parameters, 0.0)
-                (_, y1), (_, y2) = (self.point(p) for p in e.points)
-                ep = A.add(ep, A.mul(A.num(mass * g / 2), A.add(y1, y2)))
-            elif e.kind == "MASS" and g:
-                mass = element_number(e, "mass", self.parameters, 0.0)
-                ep = A.add(ep, A.mul(A.num(mass * g), self.point(e.points[0])[1]))
-            elif e.kind == "SPRING":
-                k = element_number(e, "k", self.parameters, 0.0)
-                rest = element_number(e, "length", self.parameters, self.length(*e.points))
-                ep = A.add(ep, A.mul(A.num(k / 2), A.pow_(A.sub(self._distance(e), A.num(rest)), A.TWO)))
+            term = terms(e).potential(e, self, self.gravity)
+            if term is not None:
+                ep = A.add(ep, term)
         return ep
-
-    def _distance(self, e: Element) -> Node:
-        (x1, y1), (x2, y2) = (self.point(p) for p in e.points[:2])
-        return A.call("sqrt", A.add(A.pow_(A.sub(x2, x1), A.TWO), A.pow_(A.sub(y2, y1), A.TWO)))
-
-    def _rate(self, tree: Node) -> Node:
-        """d/dt of a tree of t and q, along q̇."""
-        total = A.diff(tree, TIME)
-        for c, v in zip(self.coordinates, self.velocities_names):
-            total = A.add(total, A.mul(A.diff(tree, c), Name(v)))
-        return total
 
     def _forces(self) -> tuple[list[Node], Node]:
         """The non-conservative generalized forces (dampers, FORCE rows) and their power."""
         Q: list[Node] = [A.ZERO] * self.n
         for e in self.mechanism.elements:
-            if e.kind == "SPRING":
-                c = element_number(e, "damping", self.parameters, 0.0)
-                if c:
-                    d = self._distance(e)
-                    rate = self._rate(d)
-                    for i, name in enumerate(self.coordinates):
-                        Q[i] = A.sub(Q[i], A.mul(A.mul(A.num(c), rate), A.diff(d, name)))
-            elif e.kind == "FORCE":
-                pid = e.points[0]
-                i = self.index[pid]
-                for k, cell in enumerate(("Fx", "Fy")):
-                    expr = e.value(cell)
-                    assert expr is not None
-                    Q[i + k] = A.add(Q[i + k], A.bind(expr.tree, self.parameters))
+            terms(e).forces(e, self, Q)
         power: Node = A.ZERO
         for q_i, v in zip(Q, self.velocities_names):
             power = A.add(power, A.mul(q_i, Name(v)))
@@ -251,8 +189,8 @@ class MechanismSystem(Assembly, MotionDefaults):
         self._cols = np.array([k for _, k, _ in entries], dtype=int)
         jac = [t for _, _, t in entries]
         phi_t = [A.diff(phi, TIME) for phi in phis]
-        rates = [self._rate(phi) for phi in phis]
-        gamma = [A.neg(self._rate(r)) for r in rates]  # −(Φq·q̇)q·q̇ − 2·Φqt·q̇ − Φtt, as q̈ = 0
+        rates = [self.rate(phi) for phi in phis]
+        gamma = [A.neg(self.rate(r)) for r in rates]  # −(Φq·q̇)q·q̇ − 2·Φqt·q̇ − Φtt, as q̈ = 0
         potential = self._potential()
         Q_nc, power = self._forces()
         Q = [A.sub(f, A.diff(potential, c)) for f, c in zip(Q_nc, coords)]
@@ -285,7 +223,7 @@ class MechanismSystem(Assembly, MotionDefaults):
             try:
                 evaluate(angle.tree, {**self.parameters, TIME: 0.0})
             except EvaluationError as exc:
-                raise ModelFileError([SourceError(msg("mechanism.cell_value_at", cell=cell_word("angle"),
+                raise ModelFileError([SourceError(msg("mechanism.cell_value_at", cell=e.word("angle"),
                                                       element=e.label, t="0", reason=exc.reason),
                                                   angle.location)]) from None
         try:
@@ -517,13 +455,7 @@ class MechanismSystem(Assembly, MotionDefaults):
         the left of A→B) and driver (the motor's torque, > 0 counter-clockwise), by ``reaction_ids``."""
         out = self.multipliers(state).copy()
         for k, c in enumerate(self.constraints):
-            e = c.element
-            if e.kind == "SLIDER":
-                (xa, ya), (xb, yb) = self.where(e.points[1], state.q), self.where(e.points[2], state.q)
-                out[k] *= math.hypot(xb - xa, yb - ya) / self.length(e.points[1], e.points[2])
-            elif e.kind == "DRIVER":
-                (x1, y1), (x2, y2) = (self.where(p, state.q) for p in e.points)
-                out[k] *= math.hypot(x2 - x1, y2 - y1)
+            out[k] *= terms(c.element).reaction(c.element, self, state.q)
         return out
 
     def reaction_forces(self, state: State) -> list[tuple[str, str, float, float, float, float]]:
@@ -532,19 +464,7 @@ class MechanismSystem(Assembly, MotionDefaults):
         lam = self.multipliers(state)
         out = []
         for k, c in enumerate(self.constraints):
-            e = c.element
-            if e.kind == "BAR":
-                (x1, y1), (x2, y2) = (self.where(p, state.q) for p in e.points)
-                L = math.hypot(x2 - x1, y2 - y1)
-                ux, uy = (x2 - x1) / L, (y2 - y1) / L
-                kind = "tension" if lam[k] >= 0 else "compression"
-                out.append((e.id, kind, x1, y1, lam[k] * ux, lam[k] * uy))
-                out.append((e.id, kind, x2, y2, -lam[k] * ux, -lam[k] * uy))
-            elif e.kind == "SLIDER":
-                # the force on P is −λ·∂Φ/∂P, across the line A→B (to its left for λ > 0)
-                (xp, yp), (xa, ya), (xb, yb) = (self.where(p, state.q) for p in e.points)
-                L0 = self.length(e.points[1], e.points[2])
-                out.append((e.id, "normal", xp, yp, -lam[k] * (yb - ya) / L0, lam[k] * (xb - xa) / L0))
+            out.extend(terms(c.element).arrows(c.element, self, state.q, lam[k]))
         return out
 
 

@@ -1,0 +1,54 @@
+"""``<POINT>id|x|y|vx|vy|fixed</POINT>``: a point, where it starts and how fast (SPEC §7.5).
+
+A free point's x, y are two of the mechanism's coordinates, ``P_x`` and ``P_y``, and its vx, vy
+their velocities (left out: at rest); a fixed one (``fixed`` 1) stays where it is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ....expr import Expression, Location
+from ....messages import msg
+from ..elements import FLAG, IDENT, NUMBER, Cell, Rows, empty
+
+
+@dataclass(frozen=True)
+class Point:
+    """A point, where it starts and how fast."""
+
+    tag: ClassVar[str] = "POINT"
+    cells: ClassVar[tuple[Cell, ...]] = (Cell("id", IDENT), Cell("x", NUMBER), Cell("y", NUMBER),
+                                         Cell("vx", NUMBER, optional=True), Cell("vy", NUMBER, optional=True),
+                                         Cell("fixed", FLAG))
+    required: ClassVar[int] = 3
+    layout_key: ClassVar[str | None] = None
+    what: ClassVar[str] = "mechanism.what_point"
+
+    id: str
+    x: Expression
+    y: Expression
+    vx: Expression | None
+    vy: Expression | None
+    fixed: bool
+    location: Location
+
+    @classmethod
+    def read(cls, rows: Rows, ident: str, given: Mapping[str, tuple[str, Location]], location: Location) -> None:
+        x = rows.expression(given["x"], optional=False)
+        y = rows.expression(given["y"], optional=False)
+        vx = rows.expression(given["vx"], optional=True) if "vx" in given else None
+        vy = rows.expression(given["vy"], optional=True) if "vy" in given else None
+        if any(c in given and v is None and not empty(given[c][0]) for c, v in (("vx", vx), ("vy", vy))):
+            return
+        fixed = False
+        if "fixed" in given:
+            text, loc = given["fixed"]
+            if text not in ("0", "1", ""):
+                rows.problem(msg("mechanism.fixed_flag", text=text), loc)
+                return
+            fixed = text == "1"
+        if x is not None and y is not None:
+            rows.add(cls(ident, x, y, vx, vy, fixed, location))
