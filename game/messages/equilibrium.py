@@ -69,6 +69,8 @@ WORDS: dict[str, tuple[str, str]] = {
                       "modo {index}: μ = {mu}, |μ| = {size}, ω = {omega} rad/s"),
     "modes.floquet_growth": ("mode {index}: μ = {mu}, |μ| = {size}: grows at {rate} 1/s",
                              "modo {index}: μ = {mu}, |μ| = {size}: crece a {rate} 1/s"),
+    "modes.floquet_decay": ("mode {index}: μ = {mu}, |μ| = {size}: decays at {rate} 1/s",
+                            "modo {index}: μ = {mu}, |μ| = {size}: decae a {rate} 1/s"),
     "modes.shape": ("shape: {values}", "forma: {values}"),
     "modes.kind.stable": ("stable", "estable"),
     "modes.kind.unstable": ("unstable", "inestable"),

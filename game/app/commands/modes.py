@@ -10,6 +10,7 @@ from __future__ import annotations
 import builtins
 import csv
 import math
+import re
 import sys
 import tempfile
 import time
@@ -111,8 +112,10 @@ def _mode_line(index: int, mode: Mode, driven: bool) -> str:
     z = mode.eigenvalue
     if driven:
         mu = f"{_g(z.real)} {'+' if z.imag >= 0 else '−'} {_g(abs(z.imag))}i"
-        if mode.period is None and mode.rate > 0 and abs(z) > 1:
+        if mode.rate > 0 and not mode.oscillates:
             return msg("modes.floquet_growth", index=index, mu=mu, size=_g(abs(z)), rate=_g(mode.rate)).text()
+        if mode.rate < 0 and not mode.oscillates:
+            return msg("modes.floquet_decay", index=index, mu=mu, size=_g(abs(z)), rate=_g(mode.rate)).text()
         return msg("modes.floquet", index=index, mu=mu, size=_g(abs(z)), omega=_g(mode.rate)).text()
     if mode.oscillates and abs(z.real) > 0:
         return msg("modes.damped", index=index, re=_g(z.real), im=_g(z.imag), omega=_g(mode.rate),
@@ -182,9 +185,10 @@ def _bench_row(print, label: str, model, goal: float) -> int:
     start = time.perf_counter()
     try:
         analysis = analyse(model, parameter_values(model))
-        result = f"{len(analysis.equilibria)} equilibria"
+        count = len(analysis.equilibria)
+        result = f"{count} {'equilibrium' if count == 1 else 'equilibria'}"
     except EquilibriumError as exc:
-        result = str(exc).split(":")[0]
+        result = re.split(r"[:;(]", str(exc))[0].strip()
     elapsed = time.perf_counter() - start
     late = elapsed > goal
     print(f"{label:<26}{model.n:>3}{elapsed:>10.3f}  {result}{'   OVER THE GOAL' if late else ''}")

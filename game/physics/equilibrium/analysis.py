@@ -170,7 +170,8 @@ def _judge(rest: RestEquations, q: np.ndarray, flat: np.ndarray, time: str, peri
 def floquet(rest: RestEquations, q: np.ndarray, period: float, steps: int = FLOQUET_STEPS) -> tuple[Mode, ...]:
     """The Floquet multipliers μ of the motion linearised about q over one period (the eigenvalues
     of its monodromy matrix, by RK4 with ``steps`` steps): a mode per multiplier (one per complex
-    pair), ω = |arg μ|/period when |μ| ≤ 1, else the growth rate ln|μ|/period."""
+    pair): the growth rate ln|μ|/period when |μ| > 1; else ω = |arg μ|/period when μ turns, or
+    the rate ln|μ|/period (≤ 0) when it is real and positive."""
     n = len(q)
     h = period / steps
     times = np.arange(2 * steps + 1) * (h / 2)
@@ -201,9 +202,12 @@ def floquet(rest: RestEquations, q: np.ndarray, period: float, steps: int = FLOQ
             continue
         shape = linear.real_shape(V[:n, k], M)
         size = abs(z)
-        if size > 1 + FLOQUET_TOLERANCE:
+        if size > 1 + FLOQUET_TOLERANCE:  # grows: by its rate, whatever its turning
             out.append(Mode(math.log(size) / period, None, shape, z, False))
+        elif abs(z.imag) <= 1e-12 and z.real > 0:  # neither grows nor turns: decays, or stays
+            rate = math.log(size) / period if size < 1 - FLOQUET_TOLERANCE else 0.0
+            out.append(Mode(rate, None, shape, z, False))
         else:
             w = abs(math.atan2(z.imag, z.real)) / period
-            out.append(Mode(w, 2 * math.pi / w if w > 0 else None, shape, z, w > 0))
+            out.append(Mode(w, 2 * math.pi / w, shape, z, True))
     return tuple(out)

@@ -29,6 +29,8 @@ ITERATIONS = 80
 CONVERGED = 1e-10
 #: two equilibria closer than this (relative to each coordinate's scale) are one
 SAME_POINT = 1e-6
+#: ... or closer than this, with no force between them either
+NEAR = 1e-3
 #: singular values of Gq below this fraction of the largest span its flat directions
 FLAT = 1e-9
 
@@ -83,12 +85,14 @@ def starts(centre: np.ndarray, scale: np.ndarray, angle: np.ndarray, seed: int =
 def solve(residual: Residual, q0: np.ndarray, step: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
     """Levenberg–Marquardt from each row of ``q0`` at once; ``step`` caps each coordinate's move
     per iteration (a trust region: a start near a maximum does not leap across the range).
-    Returns the points, their residual norms, and the typical force at the starts."""
+    Returns the points, their residual norms, and the typical force at the starts (at the random
+    ones, the last rows: the lattice may hold nothing but equilibria)."""
     q = np.array(q0, dtype=float, copy=True)
     r, J = residual(q)
     norm = _norms(r)
-    finite = norm[np.isfinite(norm)]
-    scale = float(np.median(finite[finite > 0])) if np.any(finite > 0) else 1.0
+    generic = norm[-RANDOM_STARTS:]
+    finite = generic[np.isfinite(generic) & (generic > 0)]
+    scale = float(np.median(finite)) if len(finite) else 1.0
     lam = np.full(len(q), 1e-3)
     done = ~np.isfinite(norm) | (norm <= CONVERGED * 1e-3 * scale)
     for _ in range(ITERATIONS):
@@ -134,13 +138,23 @@ def _step(r: np.ndarray, J: np.ndarray, lam: np.ndarray, cap: np.ndarray) -> np.
     return dq / np.maximum(worst, 1.0)
 
 
-def distinct(points: np.ndarray, scale: np.ndarray, angle: np.ndarray) -> np.ndarray:
-    """The points without repeats (closer than SAME_POINT in every coordinate's scale; angles
-    compared around the circle)."""
+def distinct(points: np.ndarray, scale: np.ndarray, angle: np.ndarray, residual: Residual | None = None,
+             tolerance: float = 0.0) -> np.ndarray:
+    """The points without repeats: closer than SAME_POINT in every coordinate's scale (angles
+    compared around the circle), or, with ``residual``, closer than NEAR with the force at their
+    midpoint within ``tolerance`` too (a degenerate equilibrium, where Newton crawls, is reached
+    from each side at a slightly different place)."""
     kept = np.zeros((0, points.shape[1]))
     for p in points:
-        if not np.any(np.all(np.abs(wrap(kept - p, angle)) <= SAME_POINT * scale, axis=1)):
-            kept = np.vstack([kept, p])
+        d = np.abs(wrap(kept - p, angle)) / scale
+        if np.any(np.all(d <= SAME_POINT, axis=1)):
+            continue
+        near = np.flatnonzero(np.all(d <= NEAR, axis=1))
+        if residual is not None and len(near):
+            middle = p + wrap(kept[near] - p, angle) / 2
+            if np.any(_norms(residual(middle)[0]) <= tolerance):
+                continue
+        kept = np.vstack([kept, p])
     return kept
 
 
@@ -196,7 +210,9 @@ def search(residual: Residual, centre: np.ndarray, scale: np.ndarray, angle: np.
     if not np.any(np.isfinite(norm)):
         return Found(np.zeros((0, len(centre))), (), len(q0), force_scale, True)
     ok = np.isfinite(norm) & (norm <= CONVERGED * force_scale)
-    points = distinct(snapped(wrap(q[ok], angle), scale, angle), scale, angle)
+    order = np.argsort(norm[ok], kind="stable")  # the best converged first: they are kept
+    points = distinct(snapped(wrap(q[ok][order], angle), scale, angle), scale, angle, residual,
+                      CONVERGED * force_scale)
     out: list[np.ndarray] = []
     flats: list[np.ndarray] = []
     for p in points:
