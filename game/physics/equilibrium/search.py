@@ -169,9 +169,11 @@ def flat_directions(residual: Residual, q: np.ndarray, scale: np.ndarray, force_
     """The directions along which G stays zero (a family of equilibria), as columns (n×k, in the
     coordinates' own units, each of unit length in their scales)."""
     _, J = residual(q[None, :])
-    Js = J[0] * scale  # in each coordinate's scale, so a metre and a radian weigh alike
-    _, s, vt = np.linalg.svd(Js)
     n = len(q)
+    Js = J[0] * scale  # in each coordinate's scale, so a metre and a radian weigh alike
+    if not np.all(np.isfinite(Js)):
+        return np.zeros((n, 0))
+    _, s, vt = np.linalg.svd(Js)
     top = s[0] if len(s) else 0.0
     rank = int(np.sum(s > FLAT * top)) if top > 0 else 0
     candidates = vt[rank:].T if rank < n else np.zeros((n, 0))
@@ -239,6 +241,8 @@ def _polish(residual: Residual, q: np.ndarray, steps: int = 4) -> np.ndarray:
     best = q
     r, J = residual(q[None, :])
     for _ in range(steps):
+        if not (np.all(np.isfinite(J)) and np.all(np.isfinite(r))):
+            break
         dq, *_ = np.linalg.lstsq(J[0], -r[0], rcond=None)
         trial = best + dq
         r_new, J_new = residual(trial[None, :])
