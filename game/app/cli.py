@@ -71,6 +71,16 @@ def _parser() -> argparse.ArgumentParser:
     cm.add_argument("--lang", dest="command_lang", choices=("es", "en"),
                     help="language of the messages (default: from LANG, LC_ALL, LC_MESSAGES)")
 
+    mo = sub.add_parser("modes", help="equilibria, their stability and normal modes (a table; CSV with --csv)")
+    mo.add_argument("model", help="model name from models.xml or path to a .dat file")
+    mo.add_argument("--set", action="append", default=[], metavar="NAME=EXPR",
+                    help="override a parameter or a condition (repeatable; conditions centre the search)")
+    mo.add_argument("--period", type=float, metavar="T",
+                    help="the period of a periodically driven model (its equilibria are judged over it, by Floquet)")
+    mo.add_argument("--csv", metavar="OUT.csv", help="one row per equilibrium and mode")
+    mo.add_argument("--lang", dest="command_lang", choices=("es", "en"),
+                    help="language of the table and the messages (default: from LANG, LC_ALL, LC_MESSAGES)")
+
     b = sub.add_parser("bench", help="measure engine speed (or frame times with --frames)")
     b.add_argument("--frames", action="store_true", help="frame-time statistics of the window, headless "
                                                           "(of the triple pendulum, or of the first --model)")
@@ -86,6 +96,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="with --look: from the state each model reaches after this many seconds of its motion")
     b.add_argument("--pile", action="store_true",
                    help="a pile of frictionless balls at rest (5, 10, 20 balls): × real time, events located")
+    b.add_argument("--modes", action="store_true",
+                   help="time of equilibria and modes for each shipped model and a 20-link chain")
     b.add_argument("--quick", action="store_true", help="shorter runs (rougher figures)")
     b.add_argument("--huge-arrows", action="store_true",
                    help="with --frames: velocity arrows 1e9 pixels long per unit of speed")
@@ -136,7 +148,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return chaosmap_command(args.model, args.x, args.y, args.grid, args.seconds, args.until, args.png,
                                     args.csv, args.set, args.dt, args.substeps, args.jobs)
+        if args.command == "modes":
+            from .commands.modes import modes
+
+            return modes(args.model, args.set, args.period, args.csv)
         if args.command == "bench":
+            if args.modes:
+                from .commands.modes import bench_modes
+
+                return bench_modes()
             if args.chaosmap:
                 from .commands.bench import bench_chaosmap
 

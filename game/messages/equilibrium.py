@@ -1,0 +1,81 @@
+"""The words of equilibria, stability and normal modes (``modes``, SPEC §7.6)."""
+
+#: key → (English, Spanish)
+WORDS: dict[str, tuple[str, str]] = {
+    "modes.mechanism_not_yet": (
+        "equilibria and modes of a mechanism (a MECHANISM model) are not computed yet; write the model with its "
+        "energies (TMATRIX, Ek, Ep) to find them",
+        "los equilibrios y modos de un mecanismo (un modelo MECHANISM) aún no se calculan; escriba el modelo con sus "
+        "energías (TMATRIX, Ek, Ep) para hallarlos"),
+    "modes.period_value": (
+        "--period must be a positive number of seconds, not {value}",
+        "--period debe ser un número positivo de segundos, no {value}"),
+    "modes.cannot_build": (
+        "the equations at rest cannot be built: {reason}", "no se pueden construir las ecuaciones en reposo: {reason}"),
+    "modes.cannot_compute": (
+        "the force at rest cannot be computed at any point searched (it is not a finite number there)",
+        "la fuerza en reposo no se puede calcular en ningún punto buscado (no da un número finito)"),
+    "modes.time_dependent": (
+        "the equations change with t (a moving support or a driving force): an equilibrium must hold at every "
+        "instant; if they repeat, give their period with --period T",
+        "las ecuaciones cambian con t (un soporte que se mueve o una fuerza impulsora): un equilibrio debe valer en "
+        "todo instante; si se repiten, dé su período con --period T"),
+    "modes.not_periodic": (
+        "the equations change with t and do not repeat with period {period} s",
+        "las ecuaciones cambian con t y no se repiten con período {period} s"),
+    "modes.none": (
+        "no equilibrium: the force at rest, Q − ∂Ep/∂q, vanishes nowhere the search looked ({starts} starts "
+        "over the coordinates' ranges)",
+        "no hay equilibrio: la fuerza en reposo, Q − ∂Ep/∂q, no se anula en ninguna parte de la búsqueda "
+        "({starts} puntos de partida en los rangos de las coordenadas)"),
+    "modes.none_driven": (
+        "no driven equilibrium: no configuration stays at rest at every instant of the period ({starts} starts)",
+        "no hay equilibrio forzado: ninguna configuración queda en reposo en todo instante del período "
+        "({starts} puntos de partida)"),
+    "modes.none_clear": (
+        "every equilibrium found ({count}) touches or crosses a contact",
+        "todo equilibrio hallado ({count}) toca o cruza un contacto"),
+    "modes.singular_mass": (
+        "T is singular or not positive definite at the equilibrium {where}: it has no modes",
+        "T es singular o no es definida positiva en el equilibrio {where}: no tiene modos"),
+    "modes.not_finite": (
+        "the linearised equations are not finite numbers at the equilibrium {where}",
+        "las ecuaciones linealizadas no dan números finitos en el equilibrio {where}"),
+    "modes.title": (
+        "{model}: {count}, searched from {starts} starts", "{model}: {count}, buscados desde {starts} puntos"),
+    "modes.count_one": ("{count} equilibrium", "{count} equilibrio"),
+    "modes.count_many": ("{count} equilibria", "{count} equilibrios"),
+    "modes.steady": (
+        "the equations read t but do not change with it (a steady frame): judged at t = 0",
+        "las ecuaciones leen t pero no cambian con él (un marco estacionario): se juzgan en t = 0"),
+    "modes.driven": (
+        "driven with period {period} s: judged by the Floquet multipliers μ of one period",
+        "forzado con período {period} s: se juzga por los multiplicadores de Floquet μ de un período"),
+    "modes.equilibrium": ("equilibrium {index}: {kind}, Ep = {ep}", "equilibrio {index}: {kind}, Ep = {ep}"),
+    "modes.at": ("at {where}", "en {where}"),
+    "modes.family": (
+        "one point of a continuum of equilibria (a family) along {directions}",
+        "un punto de un continuo de equilibrios (una familia) a lo largo de {directions}"),
+    "modes.oscillation": ("mode {index}: ω = {omega} rad/s, period {period} s",
+                          "modo {index}: ω = {omega} rad/s, período {period} s"),
+    "modes.growth": ("mode {index}: unstable direction, growth rate {rate} 1/s",
+                     "modo {index}: dirección inestable, tasa de crecimiento {rate} 1/s"),
+    "modes.decay": ("mode {index}: decays without oscillating, s = {rate} 1/s",
+                    "modo {index}: decae sin oscilar, s = {rate} 1/s"),
+    "modes.neutral": ("mode {index}: neutral direction (ω = 0)", "modo {index}: dirección neutra (ω = 0)"),
+    "modes.damped": ("mode {index}: s = {re} ± {im}i 1/s (ω = {omega} rad/s, period {period} s)",
+                     "modo {index}: s = {re} ± {im}i 1/s (ω = {omega} rad/s, período {period} s)"),
+    "modes.floquet": ("mode {index}: μ = {mu}, |μ| = {size}, ω = {omega} rad/s",
+                      "modo {index}: μ = {mu}, |μ| = {size}, ω = {omega} rad/s"),
+    "modes.floquet_growth": ("mode {index}: μ = {mu}, |μ| = {size}: grows at {rate} 1/s",
+                             "modo {index}: μ = {mu}, |μ| = {size}: crece a {rate} 1/s"),
+    "modes.floquet_decay": ("mode {index}: μ = {mu}, |μ| = {size}: decays at {rate} 1/s",
+                            "modo {index}: μ = {mu}, |μ| = {size}: decae a {rate} 1/s"),
+    "modes.shape": ("shape: {values}", "forma: {values}"),
+    "modes.kind.stable": ("stable", "estable"),
+    "modes.kind.unstable": ("unstable", "inestable"),
+    "modes.kind.neutral": ("neutral", "neutro"),
+    "modes.kind.damped": ("damped (stable)", "amortiguado (estable)"),
+    "modes.kind.driven-stable": ("stable under the driving", "estable bajo el forzamiento"),
+    "modes.kind.driven-unstable": ("unstable under the driving", "inestable bajo el forzamiento"),
+}
