@@ -246,7 +246,8 @@ def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool 
         print(f"error: {exc}")
         return 2
     if problems:  # the settings file is told about on screen too, with the model's own problem if any
-        app.session.banner.say("\n".join([*problems, *([app.session.banner.text] if app.session.banner.text else [])]), "notice")
+        banner = app.session.banner
+        banner.say("\n".join([*problems, *([banner.text] if banner.text else [])]), "notice")
     return app.run()
 
 

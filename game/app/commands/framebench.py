@@ -42,7 +42,8 @@ def bench_frames(quick: bool = False, model: str = "pendulo_triple", huge_arrows
     if huge_arrows:
         app.settings = replace(app.settings, arrow_seconds=HUGE_ARROW_PX / app.camera.escala)
     # a trail on every ball (the model asks for one on the last), filled: one point per step
-    session.trails.trails = {p.id: Trail(points, thin=not fade) for p in session.showing.poses() if isinstance(p, BallPose)}
+    session.trails.trails = {p.id: Trail(points, thin=not fade) for p in session.showing.poses()
+                             if isinstance(p, BallPose)}
     session.clock.run(points)
     reactions = bool(session.sim.reaction_ids)
     for name in ("animate", "vectors", "energy", "values", *(("reactions",) if reactions else ())):

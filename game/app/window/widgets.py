@@ -159,10 +159,11 @@ class Widgets:
                          self.compact)
 
     def _dialog(self, session: Session, layout: Layout, which: str) -> DefinitionsPanel | SavePanel:
+        dialogs = session.dialogs
         if which == "save":
-            return SavePanel(self.manager, layout, session.dialogs.suggested_name(), session.dialogs.save_dialog, session.dialogs.save_path)
-        edits = session.dialogs.parameter_edits() if which == "parameters" else session.dialogs.condition_edits()
-        accept = session.dialogs.apply_parameters if which == "parameters" else session.dialogs.apply_conditions
+            return SavePanel(self.manager, layout, dialogs.suggested_name(), dialogs.save_dialog, dialogs.save_path)
+        edits = dialogs.parameter_edits() if which == "parameters" else dialogs.condition_edits()
+        accept = dialogs.apply_parameters if which == "parameters" else dialogs.apply_conditions
         if session.settings.kiosk:  # no keyboard: − and +, and no system data (dt, N) for visitors
             return stepper_panel(self.manager, layout, session, which, edits, accept)
         return DefinitionsPanel(self.manager, layout, msg(f"panel.title.{which}").text(),

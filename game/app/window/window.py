@@ -142,14 +142,15 @@ class App:
 
     def scene(self) -> Scene:
         s, view = self.session, self.session.view
-        poses = s.showing.poses()
-        reactions = s.showing.reaction_arrows() if view.reactions else []
-        return Scene(self.camera, poses, self.style, trails=s.showing.trail_list(), fixed_pivots=s.kinematics.fixed_pivots,
+        shown = s.showing
+        poses = shown.poses()
+        reactions = shown.reaction_arrows() if view.reactions else []
+        return Scene(self.camera, poses, self.style, trails=shown.trail_list(), fixed_pivots=s.kinematics.fixed_pivots,
                      velocities=velocity_points(poses) if view.vectors else (),
-                     edit_arrows=s.showing.edit_arrows() if view.edit_velocities and s.dragging.allowed else (),
-                     reactions=reactions, reaction_legend=s.showing.reaction_legend(reactions),
+                     edit_arrows=shown.edit_arrows() if view.edit_velocities and s.dragging.allowed else (),
+                     reactions=reactions, reaction_legend=shown.reaction_legend(reactions),
                      arrow_seconds=self.settings.arrow_seconds, banner=s.banner.text, banner_kind=s.banner.kind,
-                     banner_opacity=s.banner.opacity, flashes=s.showing.flashes(), ghosts=s.showing.ghosts(),
+                     banner_opacity=s.banner.opacity, flashes=shown.flashes(), ghosts=shown.ghosts(),
                      plots=self.widgets.plots.placements(s, self.layout), caption=s.kiosk.caption)
 
     def draw(self) -> None:
