@@ -47,7 +47,6 @@ KNOWN_CIRCLES: list[frozenset[str]] = []
 LINE_BUDGET = 600
 #: modules over the budget today, with their size: they may shrink, never grow
 OVER_BUDGET: dict[str, int] = {
-    "game/app/session/session.py": 905,
 }
 
 
@@ -213,7 +212,7 @@ def test_a_joint_kind_is_named_in_few_files():
 
 
 #: the Session: a facade over parts with one job each (lines of the class, methods)
-SESSION_LINES, SESSION_METHODS = 767, 77
+SESSION_LINES, SESSION_METHODS = 138, 10
 
 
 def test_the_session_is_a_facade():

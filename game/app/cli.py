@@ -266,7 +266,8 @@ def open_window(model: str | None = None, fullscreen: bool = False, kiosk: bool 
         print(f"error: {exc}")
         return 2
     if problems:  # the settings file is told about on screen too, with the model's own problem if any
-        app.session.banner = "\n".join([*problems, *([app.session.banner] if app.session.banner else [])])
+        banner = app.session.banner
+        banner.say("\n".join([*problems, *([banner.text] if banner.text else [])]), "notice")
     return app.run()
 
 

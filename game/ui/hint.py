@@ -1,6 +1,6 @@
 """The first-run hint: one short line over the top of the drawing area saying what the
 icon-only controls do (how to animate, drag a body, change the values), with a button that
-closes it. The session decides when it shows (:attr:`game.app.session.session.View.hint`)."""
+closes it. The session decides when it shows (:attr:`game.app.session.onscreen.View.hint`)."""
 
 from __future__ import annotations
 

@@ -437,7 +437,7 @@ def test_gravity_and_motors_refused_through_simulate_and_the_window(write_model)
         assert f"{path}:{place(text, cell)}: {words}" in err.getvalue() and out.getvalue() == ""
         session = Session(read_catalog(paths.CATALOG, paths.MODELS))
         session.open(str(path))  # the window: the next model opens, the banner says why not this one
-        assert session.entry.path != path and session.banner is not None and str(path) in session.banner
+        assert session.entry.path != path and session.banner.text is not None and str(path) in session.banner.text
 
 
 def test_parameters_set_on_the_command_line_are_refused_with_the_row_they_break(write_model):

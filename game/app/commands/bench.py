@@ -521,7 +521,7 @@ def bench_look(models: Sequence[str] | None = None, out: TextIO | None = None, a
         for _ in range(3):
             looking._seen.clear()  # looked at anew each time, not taken from what was kept
             start = time.process_time()
-            session.look_ahead()
+            session.framer.look_ahead()
             best = min(best, time.process_time() - start)
         wanted = math.ceil(looking.LOOK_AHEAD / g.dt - 1e-9)
         steps = min(wanted, max(1, looking.LOOK_AHEAD_WORK // (looking.substep_cost(sim) * g.n_substeps)))

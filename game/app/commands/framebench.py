@@ -42,12 +42,13 @@ def bench_frames(quick: bool = False, model: str = "pendulo_triple", huge_arrows
     if huge_arrows:
         app.settings = replace(app.settings, arrow_seconds=HUGE_ARROW_PX / app.camera.escala)
     # a trail on every ball (the model asks for one on the last), filled: one point per step
-    session.trails.trails = {p.id: Trail(points, thin=not fade) for p in session.poses() if isinstance(p, BallPose)}
-    session.run(points)
+    session.trails.trails = {p.id: Trail(points, thin=not fade) for p in session.showing.poses()
+                             if isinstance(p, BallPose)}
+    session.clock.run(points)
     reactions = bool(session.sim.reaction_ids)
     for name in ("animate", "vectors", "energy", "values", *(("reactions",) if reactions else ())):
         session.act(name)
-    trail_points = [len(t) for t in session.trail_list()]
+    trail_points = [len(t) for t in session.showing.trail_list()]
     w, h = app.screen.get_size()
     arrows = f"arrows {HUGE_ARROW_PX:.0e} px per unit of speed" if huge_arrows else "arrows on"
     print(f"Frame times: {session.entry.title}, {w}×{h}, {frames} frames at 1×, "
@@ -92,7 +93,7 @@ def _measure(app, frames: int, warm_up: int = 30) -> None:
             app.handle(event)
         app.manager.update(FRAME)
         t1 = time.perf_counter()
-        session.advance(FRAME)
+        session.clock.advance(FRAME)
         t2 = time.perf_counter()
         app.draw()
         pygame.display.flip()

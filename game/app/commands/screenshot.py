@@ -91,7 +91,7 @@ def screenshot(model: str, out: str, seconds: float = 0.0, size: str = "1280x720
         _, refusal = run_cost(session.sim, steps * session.model.general.n_substeps)  # as simulate refuses
         if refusal is not None:
             raise UsageError(refusal)
-        taken = session.run(steps)
+        taken = session.clock.run(steps)
         app.frame(0.0)
         app.frame(0.0)  # labels changed during the first frame are drawn in the second
         title, t = session.title, session.sim.t
@@ -103,7 +103,7 @@ def screenshot(model: str, out: str, seconds: float = 0.0, size: str = "1280x720
     finally:
         set_messages_language(speaking)
     print(msg("screenshot.done", path=out, title=title, t=f"{t:.2f}", width=width, height=height))
-    stopped = session.banner if taken < steps else None
+    stopped = session.banner.text if taken < steps else None
     pygame.quit()
     if stopped is not None:  # the picture shows where and why the motion stopped; the exit code says so too
         print(msg("screenshot.stopped", path=out, seconds=f"{seconds:g}", banner=stopped), file=sys.stderr)

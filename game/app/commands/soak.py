@@ -275,8 +275,8 @@ def reference_memory(app) -> tuple[float, int]:
     carry on from there), once its widgets are drawn in full (:func:`drawing_pending`) and the
     window has given back what it dropped (it does so within a second of its clock:
     :meth:`game.app.window.widgets.Widgets.give_back`; pygame_gui's recent shadows, within 10 s)."""
-    app.session.fresh_view()  # no plots or chaos ensemble left on (their records are the model's, not kept)
-    app.session.recover()  # nothing half-done open; the model reopened from its file…
+    app.session.kiosk.fresh_view()  # no plots or chaos ensemble left on (their records are the model's, not kept)
+    app.session.kiosk.recover()  # nothing half-done open; the model reopened from its file…
     app.session.load(0)  # …and the first one, whose history is empty
     app.frame(0.0)
     for _ in range(SETTLING_FRAMES):  # the widgets drawn in full, whenever they were built
@@ -358,7 +358,7 @@ def soak(hours: float, frame_seconds: float = 0.1, seed: int = 1, size: str = "1
         if i in marks:
             memory.append((marks[i], now / 3600, *reference_memory(app)))
         visitors.before_frame(now)
-        stopped = app.session.stopped_for
+        stopped = app.session.clock.stopped_for
         t0 = time.perf_counter()
         try:
             app.frame(frame_seconds)
@@ -370,8 +370,8 @@ def soak(hours: float, frame_seconds: float = 0.1, seed: int = 1, size: str = "1
         if len(slowest) < SLOWEST or times[i] > slowest[0][0]:
             frame = (float(times[i]), now, visitors.doing, app.session.entry.path.stem)
             (heapq.heappush if len(slowest) < SLOWEST else heapq.heapreplace)(slowest, frame)
-        failures += stopped is None and app.session.stopped_for is not None
-        heals += stopped is not None and app.session.stopped_for is None
+        failures += stopped is None and app.session.clock.stopped_for is not None
+        heals += stopped is not None and app.session.clock.stopped_for is None
         if i and i % round(1800 / frame_seconds) == 0:
             print(f"  {now / 3600:5.1f} h  {i:>9,} frames  RSS {rss_mb():6.1f} MB  "
                   f"{time.perf_counter() - started:6.0f} s", file=out, flush=True)

@@ -5,7 +5,7 @@
     countdown, attract ──(any input)──▶ interactive, on the model shown
 
 No pygame and no model here: :meth:`Kiosk.tick` says when a show starts and the
-session carries it out (:meth:`game.app.session.session.Session.tick`), so the whole
+session carries it out (:meth:`game.app.session.kiosk.KioskShow.tick`), so the whole
 timing is testable with plain numbers.
 """
 

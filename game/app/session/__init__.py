@@ -1,2 +1,3 @@
-"""The program without its window (no pygame): the Session, the command table, typed values,
-the live panels' text, stepping values, framing and looking ahead, the step scheduler, the plots and their kinds."""
+"""The program without its window (no pygame): the Session and its parts (showing, actions, banner,
+clock, dragging, readout, exports, kiosk show, dialogs, user files, framer), the command table,
+typed values, stepping values, framing and looking ahead, the step scheduler, the plots and their kinds."""

@@ -1,7 +1,7 @@
 """What the live panels say of the motion, as text (no pygame): numbers rounded against the
 scale of their kind (round-off shows as 0, never 1e-17 or −0), ``name = value`` lines, the energy
-expressions wrapped to the panel; and the warning about a body drawn inside out, as the banner and
-``simulate`` say it."""
+expressions wrapped to the panel, the lines of each panel (:class:`Readout`); and the warning about
+a body drawn inside out, as the banner and ``simulate`` say it."""
 
 from __future__ import annotations
 
@@ -9,10 +9,15 @@ import math
 from collections.abc import Iterable
 
 from ...expr.parser import unquote
-from ...messages import Message, msg
+from ...messages import Message, language, msg
+from ...model.angles import angle_coordinates, wrapped
+from .onscreen import OnScreen
 
 #: values within this fraction of their scale are round-off, and shown as 0
 ROUND_OFF = 1e-12
+
+#: characters per line of the expressions in the energy panel
+ENERGY_COLUMNS = 56
 
 
 def number(value: float, scale: float = 0.0) -> str:
@@ -73,3 +78,43 @@ def negative_size(kind: str, gid: str, what: str, value: float) -> Message:
     window's banner and ``simulate`` say it."""
     return msg("banner.negative_size", body=msg(f"banner.body.{kind}"), id=gid, size=msg(f"banner.size.{what}"),
                value=number(value))
+
+
+class Readout:
+    """The lines of the live panels of the model on screen."""
+
+    def __init__(self, session: OnScreen):
+        self.session = session
+
+    def lines(self, panel: str, columns: int = ENERGY_COLUMNS) -> list[str]:
+        """The lines of a live panel: "energy" (the Ek and Ep expressions as written, then their
+        values, E, DE, W when forces or supports do work, Eloss when contacts take energy, and the
+        balance E − W − E₀ + Eloss; energies within round-off of the run's energy scale show as 0; a
+        warning when the step is too coarse) or "values" (q and q̇, then a mechanism's reactions λ_ID,
+        the model's measures, and λ while the chaos control is on)."""
+        sim, model = self.session.sim, self.session.model
+        if panel == "values":  # each kind of value rounded on its own scale; angles without their turns
+            turns = angle_coordinates(model)
+            coordinates = [(k, wrapped(v) if k in turns else v) for k, v in zip(model.coordinates, sim.q)]
+            measures = [line for m in zip(sim.measures.names, sim.measures.of(sim)) for line in value_lines([m])]
+            chaos = [f"{k} = {number(v)}" for k, v in self.session.plots.readout(language())]
+            return [*value_lines(coordinates), *value_lines(zip(model.velocities, sim.qdot)),
+                    *value_lines(sim.reactions().items()), *measures, *chaos]
+        ek, ep = sim.energies
+        scale = sim.energy_scale
+        lines = [*energy_lines(model, columns), f"Ek = {number(ek, scale)}", f"Ep = {number(ep, scale)}",
+                 f"E = Ek + Ep = {number(ek + ep, scale)}", f"DE = {number(sim.de, scale)}"]
+        if sim.does_work:
+            lines.append(f"W = {number(sim.work, scale)}")
+        if sim.has_contacts:
+            lines.append(f"Eloss = {number(sim.losses, scale)}")
+        if sim.does_work or sim.has_contacts:
+            terms = "E" + " − W" * sim.does_work + " − E₀" + " + Eloss" * sim.has_contacts
+            lines.append(f"{terms} = {number(sim.balance, scale)}")
+        if sim.too_coarse:
+            lines.append(msg("panel.coarse").text())
+        return lines
+
+    def expression_lines(self, panel: str, columns: int = ENERGY_COLUMNS) -> int:
+        """How many of a live panel's first lines are expressions (shown in the expression font)."""
+        return len(energy_lines(self.session.model, columns)) if panel == "energy" else len(self.lines(panel))

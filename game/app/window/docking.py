@@ -121,13 +121,13 @@ class PlotsDock:
             extra = self.title(session, i)
             PlotView(plot, self.font).draw(image, (0, k * height, width, height), f"{title}   {extra}".rstrip(),
                                            board.legend(plot, language()))
-        path = session.export_path("plot" if index is not None else "plots", ".png")
+        path = session.exports.path("plot" if index is not None else "plots", ".png")
         try:
             pygame.image.save(image, str(path))
         except (pygame.error, OSError) as exc:
-            session.exported(None, str(exc))
+            session.exports.tell(None, str(exc))
             return
-        session.exported(path)
+        session.exports.tell(path)
 
     def kill(self) -> None:
         if self.widgets is not None:

@@ -85,14 +85,14 @@ class FrameGuard:
     def ok(self) -> None:
         self.good_frames += 1
 
-    def failed(self, exc: BaseException, session: Recovers) -> None:
+    def failed(self, exc: BaseException, recovering: Recovers) -> None:
         self.recovered += 1
         again = self.good_frames < CALM_FRAMES
         self.log.error("a frame failed (%s); %s", type(exc).__name__,
                        "it failed again: opening the next model" if again else "reloading the model",
                        exc_info=exc)
         self.good_frames = 0
-        session.recover(next_model=again)
+        recovering.recover(next_model=again)
 
 
 #: glibc's mallopt parameter for the size from which blocks get their own mapping

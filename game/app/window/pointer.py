@@ -42,7 +42,7 @@ class Pointer:
         if self._swallowing:
             self._swallowing = event.type not in UPS
             return True
-        if event.type in INPUT_EVENTS and self.app.session.touched():
+        if event.type in INPUT_EVENTS and self.app.session.kiosk.touched():
             self._swallowing = event.type in DOWNS
             return True
         return False
@@ -54,7 +54,7 @@ class Pointer:
             self._pan_from = None
             return
         if event.type == pygame.MOUSEMOTION and self._pan_from is not None:
-            self.app.session.pan(event.pos[0] - self._pan_from[0], event.pos[1] - self._pan_from[1])
+            self.app.session.framer.pan(event.pos[0] - self._pan_from[0], event.pos[1] - self._pan_from[1])
             self._pan_from = event.pos
             return
         if blocked:
@@ -63,7 +63,7 @@ class Pointer:
             pos = pygame.mouse.get_pos()
             steps = getattr(event, "precise_y", event.y)
             if steps and self._in_scene(pos):  # about the point under the cursor, which stays under it
-                self.app.session.zoom(ZOOM_STEP ** steps, self.app.camera.to_model(*pos))
+                self.app.session.framer.zoom(ZOOM_STEP ** steps, self.app.camera.to_model(*pos))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in PAN_BUTTONS:
             if self._in_scene(event.pos):
                 self._pan_from = event.pos
@@ -92,34 +92,34 @@ class Pointer:
         s, camera = self.app.session, self.app.camera
         if g.kind == "press":
             self.press(g.pos)
-        elif g.kind == "move" and s.drag is not None:
-            s.drag_to(camera.to_model(*g.pos))
-        elif g.kind == "release" and s.drag is not None:
-            s.release(camera.to_model(*g.pos))
+        elif g.kind == "move" and s.dragging.drag is not None:
+            s.dragging.drag_to(camera.to_model(*g.pos))
+        elif g.kind == "release" and s.dragging.drag is not None:
+            s.dragging.release(camera.to_model(*g.pos))
         elif g.kind == "stop":
-            s.release()
+            s.dragging.release()
         elif g.kind == "zoom":
-            s.zoom(g.factor, camera.to_model(*g.pos))
+            s.framer.zoom(g.factor, camera.to_model(*g.pos))
 
     def press(self, pos) -> None:
         """Grab the body (x mode) or the arrow tip (v mode) under ``pos``, if any."""
         app = self.app
         s = app.session
-        if not s.editing or not self._in_scene(pos):
+        if not s.dragging.allowed or not self._in_scene(pos):
             return
         mouse = app.camera.to_model(*pos)
-        poses = s.poses()
+        poses = s.showing.poses()
         if s.view.edit_velocities:
-            gid = arrow_at(s.edit_arrows(), app.camera, pos, app.settings.arrow_seconds)
+            gid = arrow_at(s.showing.edit_arrows(), app.camera, pos, app.settings.arrow_seconds)
             if gid is not None:
-                s.grab(gid, mouse, velocities=True)
+                s.dragging.grab(gid, mouse, velocities=True)
                 return
         elif (gid := body_at(poses, s.kinematics.handles, app.camera, pos)) is not None:
-            s.grab(gid, mouse)
+            s.dragging.grab(gid, mouse)
             return
         # nothing that can be dragged here: a body that a motor moves says so
         if (body := body_at(poses, {p.id for p in poses}, app.camera, pos)) is not None:
-            s.refused_by_motors(body)
+            s.dragging.refused_by_motors(body)
 
     def _in_scene(self, pos) -> bool:
         return pygame.Rect(self.app.layout.viewport).collidepoint(pos)

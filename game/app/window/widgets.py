@@ -81,7 +81,7 @@ class Widgets:
         docks = []
         for name, edge in LIVE_PANELS:
             if name in session.view.panels:
-                lines = len(session.readout(name, columns))
+                lines = len(session.readout.lines(name, columns))
                 # the energies, formulas and numbers, show whole (in the compact font when short); a
                 # long list of values (a mechanism's points and reactions) ends in "…" after a few;
                 # only where not even that fits do the formulas give way, the numbers last
@@ -97,7 +97,7 @@ class Widgets:
         if tuple(docks) != layout.docks:
             layout = layout.docked(docks)
             self._close_live()
-            session.follow_area(layout.viewport[2:])
+            session.framer.follow_area(layout.viewport[2:])
         for dock in docks:
             if dock.name not in self.live and dock.name != "plots":
                 self.live[dock.name] = self._live_panel(session, layout, dock)
@@ -135,7 +135,7 @@ class Widgets:
         """The hint's button was pressed: it closes (and is remembered as seen)."""
         if self.hint is None or event.ui_element is not self.hint.close_button:
             return False
-        session.close_hint()
+        session.user_files.close_hint()
         return True
 
     def refresh(self, session: Session, layout: Layout) -> None:
@@ -143,12 +143,12 @@ class Widgets:
         for name, panel in self.live.items():
             lines = self._lines(session, name, layout.dock_rect(name))[0]
             # what gave way to "…" is said whole, unwrapped, in its tooltip
-            panel.set_lines(lines, "\n".join(session.readout(name, UNWRAPPED)) if "…" in lines else None)
+            panel.set_lines(lines, "\n".join(session.readout.lines(name, UNWRAPPED)) if "…" in lines else None)
 
     def _lines(self, session: Session, name: str, rect) -> tuple[list[str], int]:
         """What a live panel in ``rect`` shows, and how many of its first lines are expressions."""
         columns = Layout.panel_columns(rect[2], self.compact)
-        return fitted(session.readout(name, columns), session.expression_lines(name, columns),
+        return fitted(session.readout.lines(name, columns), session.readout.expression_lines(name, columns),
                       LivePanel.room(rect[3], self.compact))
 
     def _live_panel(self, session: Session, layout: Layout, dock: Dock) -> LivePanel:
@@ -159,10 +159,11 @@ class Widgets:
                          self.compact)
 
     def _dialog(self, session: Session, layout: Layout, which: str) -> DefinitionsPanel | SavePanel:
+        dialogs = session.dialogs
         if which == "save":
-            return SavePanel(self.manager, layout, session.suggested_name(), session.save_dialog, session.save_path)
-        edits = session.parameter_edits() if which == "parameters" else session.condition_edits()
-        accept = session.apply_parameters if which == "parameters" else session.apply_conditions
+            return SavePanel(self.manager, layout, dialogs.suggested_name(), dialogs.save_dialog, dialogs.save_path)
+        edits = dialogs.parameter_edits() if which == "parameters" else dialogs.condition_edits()
+        accept = dialogs.apply_parameters if which == "parameters" else dialogs.apply_conditions
         if session.settings.kiosk:  # no keyboard: − and +, and no system data (dt, N) for visitors
             return stepper_panel(self.manager, layout, session, which, edits, accept)
         return DefinitionsPanel(self.manager, layout, msg(f"panel.title.{which}").text(),

@@ -52,7 +52,7 @@ class App:
         folders = user_folders()
         self.session = Session(read_catalog(paths.CATALOG, paths.MODELS), settings, folders=folders,
                                remembers=remember)
-        self.session.window_actions = {"docs": self.open_manual, "fullscreen": self.toggle_fullscreen,
+        self.session.actions.window = {"docs": self.open_manual, "fullscreen": self.toggle_fullscreen,
                                        "export_png": self.export_view,
                                        "export_plots": lambda: self.widgets.plots.save(self.session)}
         self.layout = Layout(*self.screen.get_size(), touch=settings.kiosk)
@@ -68,7 +68,7 @@ class App:
         self.pointer = Pointer(self)
         self.guard = FrameGuard(open_log(folders.log))
         self.heartbeat = Heartbeat.from_environment()
-        self.session.follow_area(self.layout.viewport[2:])
+        self.session.framer.follow_area(self.layout.viewport[2:])
         self.session.open(model)
         self._model = self.session.model
         self.camera = self._camera()
@@ -77,7 +77,7 @@ class App:
 
     def _camera(self) -> Camera:
         # the trail layer notices a new camera by itself and repaints
-        return Camera(*self.session.camera(), self.layout.viewport)
+        return Camera(*self.session.framer.camera(), self.layout.viewport)
 
     def resize(self, size: tuple[int, int]) -> None:
         """A new size (or language): the bars are built again and the other widgets next frame."""
@@ -88,7 +88,7 @@ class App:
         self._language = language()
         self.widgets.close()
         self.widgets = Widgets(self.manager, self.plot_font, self.saving_plots, dropped=True)
-        self.session.follow_area(self.layout.viewport[2:])
+        self.session.framer.follow_area(self.layout.viewport[2:])
 
     @property
     def panel(self):
@@ -118,13 +118,13 @@ class App:
                 if not self.pointer.swallows(event):  # a touch that wakes a kiosk goes no further
                     self.handle(event)
             self.session.tick(wall_seconds)
-            self.session.reload_if_changed(wall_seconds)
+            self.session.user_files.reload_if_changed(wall_seconds)
             self._since_text += wall_seconds
             self.manager.update(wall_seconds)
-            self.session.advance(wall_seconds)
+            self.session.clock.advance(wall_seconds)
             self.draw()
         except Exception as exc:
-            self.guard.failed(exc, self.session)
+            self.guard.failed(exc, self.session.kiosk)
             self.widgets.close()
             self.layers = standard_layers(plot_font=self.plot_font)
             return
@@ -142,15 +142,16 @@ class App:
 
     def scene(self) -> Scene:
         s, view = self.session, self.session.view
-        poses = s.poses()
-        reactions = s.reaction_arrows() if view.reactions else []
-        return Scene(self.camera, poses, self.style, trails=s.trail_list(), fixed_pivots=s.kinematics.fixed_pivots,
+        shown = s.showing
+        poses = shown.poses()
+        reactions = shown.reaction_arrows() if view.reactions else []
+        return Scene(self.camera, poses, self.style, trails=shown.trail_list(), fixed_pivots=s.kinematics.fixed_pivots,
                      velocities=velocity_points(poses) if view.vectors else (),
-                     edit_arrows=s.edit_arrows() if view.edit_velocities and s.editing else (),
-                     reactions=reactions, reaction_legend=s.reaction_legend(reactions),
-                     arrow_seconds=self.settings.arrow_seconds, banner=s.banner, banner_kind=s.banner_kind,
-                     banner_opacity=s.banner_opacity, flashes=s.flashes(), ghosts=s.ghosts(),
-                     plots=self.widgets.plots.placements(s, self.layout), caption=s.caption)
+                     edit_arrows=shown.edit_arrows() if view.edit_velocities and s.dragging.allowed else (),
+                     reactions=reactions, reaction_legend=shown.reaction_legend(reactions),
+                     arrow_seconds=self.settings.arrow_seconds, banner=s.banner.text, banner_kind=s.banner.kind,
+                     banner_opacity=s.banner.opacity, flashes=shown.flashes(), ghosts=shown.ghosts(),
+                     plots=self.widgets.plots.placements(s, self.layout), caption=s.kiosk.caption)
 
     def draw(self) -> None:
         s = self.session
@@ -168,7 +169,7 @@ class App:
             self._since_text = 0.0
             self.widgets.refresh(s, self.layout)
             self.bars.set_clock(msg("bar.clock", t=f"{s.sim.t:.2f}").text(), SPEED_LABELS[s.view.speed_index])
-        self.bars.sync(BarState(lit=s.lit, locked=s.locked, hidden=s.view.dialog is not None,
+        self.bars.sync(BarState(lit=s.showing.lit, locked=s.actions.locked, hidden=s.view.dialog is not None,
                                 speed_index=s.view.speed_index, title=s.title))
         self.manager.draw_ui(self.screen)
 
@@ -205,7 +206,7 @@ class App:
             self._to_panel(event)
             return
         if self.menu is not None and (chosen := self.menu.chosen(event)) is not None:
-            s.choose(chosen)
+            s.actions.choose(chosen)
             return
         name = self.bars.control_of(event.ui_element)
         if name is not None:
@@ -217,13 +218,13 @@ class App:
         self.panel.process_event(event)
         if self.panel.closed:  # Cancel, or Accept (or Enter) that applied
             self.widgets.panel = None
-            self.session.close_dialog()
+            self.session.dialogs.close()
 
     def _key(self, event) -> None:
         s = self.session
         if self.panel is not None:
             if event.key == pygame.K_ESCAPE:  # the field being edited goes back; else the panel closes
-                self.panel.cancel_entry() if self.panel.entry is not None else s.close_dialog()
+                self.panel.cancel_entry() if self.panel.entry is not None else s.dialogs.close()
             return  # typing in a panel: letters are text, not shortcuts
         if event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL and (
                 not self.settings.kiosk or event.mod & pygame.KMOD_SHIFT):
@@ -241,12 +242,12 @@ class App:
 
     def open_manual(self) -> None:
         words = open_manual(self.settings.kiosk, language())
-        self.session.say(words, "info" if words.key == "banner.manual_opening" else "notice")
+        self.session.banner.say(words, "info" if words.key == "banner.manual_opening" else "notice")
 
     def export_view(self) -> None:
         """The drawing area as a PNG in the export folder: the scene alone, no panels or bars."""
-        self.session.exported(*save_view(self.screen.get_size(), replace(self.scene(), banner=None, plots=()),
-                                         self.layout.viewport, self.session.export_path("view", ".png")))
+        self.session.exports.tell(*save_view(self.screen.get_size(), replace(self.scene(), banner=None, plots=()),
+                                         self.layout.viewport, self.session.exports.path("view", ".png")))
 
     def toggle_fullscreen(self) -> None:
         if not self.settings.kiosk:

@@ -347,8 +347,8 @@ def test_a_negative_length_is_warned_on_standard_error_as_the_window_warns(cli, 
     assert plan.startswith("pendulo_doble.dat: 0.1 s = 5 pasos")
     window = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(language="es"))
     window.open("pendulo_doble")
-    assert window.apply_parameters({"L": "-1"}) is None and window.banner_cause == "negative"
-    assert warning == f"aviso: {window.banner}" == (
+    assert window.dialogs.apply_parameters({"L": "-1"}) is None and window.banner.cause == "negative"
+    assert warning == f"aviso: {window.banner.text}" == (
         "aviso: La barra b1 tiene longitud negativa (-1): se dibuja invertida. Revise los parámetros.")
     # the CSV is the run's, warned of or not
     rows = list(csv.reader(io.StringIO(csv_out)))

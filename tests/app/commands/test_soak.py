@@ -32,7 +32,7 @@ def test_a_kiosk_visitor_opens_the_plots_and_the_chaos_control_and_uses_the_dock
 
 def test_visitors_open_the_plots_and_the_chaos_control_and_use_the_dock(app_factory, monkeypatch, tmp_path):
     app = app_factory()  # a desktop window, whose dock also saves its plots
-    app.session.export_dir = tmp_path  # a desktop's dock saves its plots
+    app.session.exports.folder = tmp_path  # a desktop's dock saves its plots
     done = []
     monkeypatch.setattr(PlotDock, "action", lambda self, event, f=PlotDock.action: done.append(f(self, event))
                         or done[-1])
@@ -70,7 +70,7 @@ def test_a_visitor_pauses_before_a_control_that_animating_locks(app_factory):
     play(visitors, "eraser")  # locked while animating: the visitor pauses first, then erases
     assert not app.session.view.animating
     play(visitors, "speed2")  # any control of the table, by its name
-    assert app.session.scheduler.speed == 2.0
+    assert app.session.clock.scheduler.speed == 2.0
 
 
 def test_the_soak_reads_memory_after_the_warm_up_also_in_the_middle_of_the_run():

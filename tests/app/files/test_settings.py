@@ -99,7 +99,7 @@ def test_the_window_command_prints_the_problems_and_starts_with_the_defaults(tmp
     shown = {}
 
     def run(app):
-        shown["banner"], shown["fps"], shown["idle"] = app.session.banner, app.settings.fps, app.settings.kiosk_idle_seconds
+        shown["banner"], shown["fps"], shown["idle"] = app.session.banner.text, app.settings.fps, app.settings.kiosk_idle_seconds
         return 0
 
     monkeypatch.setattr("game.app.window.window.App.run", run)

@@ -54,7 +54,7 @@ def kiosk_session() -> Session:
 def run_kiosk(s: Session, seconds: float, frame: float = 0.1) -> None:
     for _ in range(round(seconds / frame)):
         s.tick(frame)
-        s.advance(frame)
+        s.clock.advance(frame)
 
 
 def test_the_session_shows_the_countdown_then_the_attract_loop(kiosk_session, spanish):
@@ -62,28 +62,28 @@ def test_the_session_shows_the_countdown_then_the_attract_loop(kiosk_session, sp
     s.act("energy")
     s.act("parameters")
     run_kiosk(s, 10.2)
-    assert s.caption.startswith("¿Sigues ahí?") and s.caption.endswith("· 4")
+    assert s.kiosk.caption.startswith("¿Sigues ahí?") and s.kiosk.caption.endswith("· 4")
     assert s.entry.stem == "pendulo_doble"  # the countdown only asks
     run_kiosk(s, 4.0)
     # the first show: its model, its conditions, moving, trails on, nothing else open
-    assert s.entry.stem == "pendulo_triple" and s.caption == "Toca para jugar"
+    assert s.entry.stem == "pendulo_triple" and s.kiosk.caption == "Toca para jugar"
     assert s.view.animating and s.view.dialog is None and not s.view.panels
     assert s.sim.user_q[:2] == pytest.approx([2.2, 2.6], abs=1e-12) and s.sim.user_q[2] == 0  # a3 from the file
     run_kiosk(s, 2.0)
-    assert len(s.trail_list()[0]) > 50
+    assert len(s.showing.trail_list()[0]) > 50
     run_kiosk(s, 3.1)
     assert s.entry.stem == "kapitza" and s.view.animating
     # a touch: back to the interactive screen on the model shown, still moving
-    assert s.touched()
-    assert s.caption is None and s.entry.stem == "kapitza" and s.view.animating
-    assert not s.touched()  # the next touch is an ordinary one
+    assert s.kiosk.touched()
+    assert s.kiosk.caption is None and s.entry.stem == "kapitza" and s.view.animating
+    assert not s.kiosk.touched()  # the next touch is an ordinary one
 
 
 def test_each_show_starts_clean_whatever_the_last_visitor_left_on(kiosk_session, spanish):
     s = kiosk_session
     s.open("cuadrilatero")
     s.act("reactions")  # a mechanism's reactions, left on when the visitor chose another model
-    s.choose(s.catalog.entries.index(s.catalog.find("pendulo_doble")))
+    s.actions.choose(s.catalog.entries.index(s.catalog.find("pendulo_doble")))
     # whatever is left on goes: the plots and chaos, and the rest
     s.act("plots")
     s.act("ensemble")
@@ -91,33 +91,33 @@ def test_each_show_starts_clean_whatever_the_last_visitor_left_on(kiosk_session,
         s.act(name)
     s.plots.change(0, kind="xy")
     v = s.view
-    assert v.plots and v.ensemble and len(s.ghosts()[0].fields["x"]) == 50 and s.scheduler.speed == 4.0
+    assert v.plots and v.ensemble and len(s.showing.ghosts()[0].fields["x"]) == 50 and s.clock.scheduler.speed == 4.0
     assert v.reactions and v.framing.manual and language() == "en"
     run_kiosk(s, 14.2)
-    assert s.kiosk.phase == ATTRACT and s.entry.stem == "pendulo_triple" and v.animating
+    assert s.kiosk.idle.phase == ATTRACT and s.entry.stem == "pendulo_triple" and v.animating
     assert not (v.plots or v.ensemble or v.vectors or v.reactions or v.edit_velocities or v.panels or v.menu)
-    assert s.plots.plots == [] and s.plots.ensemble is None and s.ghosts() == []
-    assert v.speed_index == 1 and s.scheduler.speed == 1.0 and not v.framing.manual
-    assert language() == "es" and s.caption == "Toca para jugar"
+    assert s.plots.plots == [] and s.plots.ensemble is None and s.showing.ghosts() == []
+    assert v.speed_index == 1 and s.clock.scheduler.speed == 1.0 and not v.framing.manual
+    assert language() == "es" and s.kiosk.caption == "Toca para jugar"
     t = s.sim.t
     run_kiosk(s, 2.0)
     assert s.sim.t - t == pytest.approx(2.0, abs=0.03)  # at 1×
     # the next visitor's plots are the usual ones, not the last visitor's
-    assert s.touched()
-    s.actions["plots"]()
+    assert s.kiosk.touched()
+    s.actions.table["plots"]()
     assert [p.spec.kind for p in s.plots.plots] == ["energy", "phase"]
 
 
 def test_a_show_that_cannot_open_gives_way_to_the_next(kiosk_session):
     s = kiosk_session
-    s.kiosk.shows = (Show("no_such_model", 5.0), SHOWS[1])
+    s.kiosk.idle.shows = (Show("no_such_model", 5.0), SHOWS[1])
     run_kiosk(s, 14.2)
     assert s.entry.stem == "kapitza" and s.view.animating
 
 
 def test_without_shows_the_attract_loop_is_the_model_from_its_own_conditions(kiosk_session):
     s = kiosk_session
-    s.kiosk.shows = ()
+    s.kiosk.idle.shows = ()
     s.sim.set_conditions([1.0, 0.5], [0.0, 0.0])
     run_kiosk(s, 14.2)
     assert s.entry.stem == "pendulo_doble" and s.view.animating
@@ -135,21 +135,21 @@ def test_a_failed_simulation_starts_again_after_a_few_seconds(tmp_path, monkeypa
     s.act("animate")
     while s.view.animating:
         run_kiosk(s, 0.1)
-    assert "Ep no se puede calcular" in s.banner  # in the interface's language (Spanish)
+    assert "Ep no se puede calcular" in s.banner.text  # in the interface's language (Spanish)
     stopped_at, waited = s.sim.q.copy(), 0.0
     while not s.view.animating and waited < 10:
         run_kiosk(s, 0.1)
         waited += 0.1
         assert s.view.animating or np.array_equal(s.sim.q, stopped_at)  # the message stays a while
     assert waited == pytest.approx(3.0, abs=0.11)  # kiosk_heal_seconds, to a frame
-    assert s.banner is None and s.sim.t <= 0.1 and s.sim.user_q[0] == 0.2  # from the model's conditions again
+    assert s.banner.text is None and s.sim.t <= 0.1 and s.sim.user_q[0] == 0.2  # from the model's conditions again
 
 
 def test_a_desktop_never_restarts_by_itself(tmp_path):
     s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings())
     s.open("pendulo_doble")
     run_kiosk(s, 1000.0, frame=10.0)
-    assert s.kiosk is None and s.caption is None and not s.view.animating
+    assert s.kiosk.idle is None and s.kiosk.caption is None and not s.view.animating
 
 
 def test_the_attract_loop_from_a_settings_file(tmp_path):
@@ -171,7 +171,7 @@ def test_every_default_show_opens_with_its_conditions():
     s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings())
     s.open()
     for show in Settings().kiosk_attract:
-        assert s.start_show(show), show.model
+        assert s.kiosk.start_show(show), show.model
         s.sim.reset()  # a show is run a moment ahead to start in motion (game.app.kiosk.leadin): its start
         for name, text in show.conditions:
             assert s.sim.values()[name] == pytest.approx(eval(text.replace("pi", "3.141592653589793")))

@@ -183,9 +183,9 @@ def shown(s, box) -> bool:
 def test_the_framing_is_made_for_where_the_motion_goes_and_the_run_does_not_move():
     s = session_on("planetario1", (420, 488))  # the drawing area of 800x600 with both panels
     t, q = s.sim.t, s.sim.q.copy()
-    seen, whole = s.look_ahead()
+    seen, whole = s.framer.look_ahead()
     assert whole and seen is not None
-    assert s.sim.t == t and np.array_equal(s.sim.q, q) and len(s.trail_list()[0].points()) == 1  # its start only
+    assert s.sim.t == t and np.array_equal(s.sim.q, q) and len(s.showing.trail_list()[0].points()) == 1  # its start only
     assert s.view.framing.zoom < 1 and shown(s, seen)  # the whole orbit, not only where it starts
     assert seen[0] < -2.5  # the far end of the orbit (x = -2.68) was seen
 
@@ -195,8 +195,8 @@ def test_a_look_cut_short_leaves_room_to_swing_about_the_fixed_pivots(monkeypatc
 
     monkeypatch.setattr(looking, "LOOK_AHEAD_WORK", 0)  # one step, then out of work
     s = session_on("jansen", (420, 488))
-    assert s.look_ahead()[1] is False
-    room = reach(s.poses(), s.kinematics.fixed_pivots)
+    assert s.framer.look_ahead()[1] is False
+    room = reach(s.showing.poses(), s.kinematics.fixed_pivots)
     bounds = s.kinematics.motion_bounds()  # where the bars let Jansen's points go: less than that room
     assert bounds is not None and (bounds[2] - bounds[0]) < 0.8 * (room[2] - room[0])
     assert shown(s, overlap(room, bounds))
@@ -210,7 +210,7 @@ def test_free_bodies_that_start_close_together_are_not_zoomed_in(stem):
     s = session_on(stem, (1280, 608))  # the drawing area of a 1280x720 window
     assert s.kinematics.motion_bounds() is None
     assert s.view.framing == Framing.of_model(s.model.general.escala, s.model.general.ox, s.model.general.oy)
-    assert shown(s, s.look_ahead()[0])
+    assert shown(s, s.framer.look_ahead()[0])
 
 
 def test_a_look_is_made_once_for_the_same_text_parameters_step_and_state():
@@ -218,14 +218,14 @@ def test_a_look_is_made_once_for_the_same_text_parameters_step_and_state():
     first one made; other parameters or another state are looked at anew, and see other motion."""
     first = session_on("pendulo_doble", (800, 500))
     again = session_on("pendulo_doble", (640, 400))
-    assert again.look_ahead() is first.look_ahead()
+    assert again.framer.look_ahead() is first.framer.look_ahead()
     longer = session_on("pendulo_doble", (800, 500))
     longer.sim.set_parameters({"l": parse("3")})  # a lower bar three times as long
-    assert longer.look_ahead() is not first.look_ahead()
-    assert longer.look_ahead()[0] != first.look_ahead()[0]
+    assert longer.framer.look_ahead() is not first.framer.look_ahead()
+    assert longer.framer.look_ahead()[0] != first.framer.look_ahead()[0]
     moved = session_on("pendulo_doble", (800, 500))
     moved.sim.step(10)
-    assert moved.look_ahead() is not first.look_ahead()
+    assert moved.framer.look_ahead() is not first.framer.look_ahead()
 
 
 @pytest.mark.parametrize("stem, whole", [("pendulo_doble", True), ("jansen", False)])
@@ -239,14 +239,14 @@ def test_a_busy_machine_frames_a_model_as_an_idle_one_does(monkeypatch, stem, wh
 
     monkeypatch.setattr(looking, "_seen", looking.OrderedDict())  # no look kept from another test
     idle = session_on(stem, (420, 488))
-    seen = idle.look_ahead()
+    seen = idle.framer.look_ahead()
     assert seen[1] is whole
     looking._seen.clear()
     for clock in ("perf_counter", "monotonic", "time", "process_time"):
         ticks = itertools.count(getattr(time, clock)(), 1.0)
         monkeypatch.setattr(time, clock, lambda ticks=ticks: next(ticks))
     busy = session_on(stem, (420, 488))
-    assert busy.look_ahead() == seen and busy.look_ahead() is not seen
+    assert busy.framer.look_ahead() == seen and busy.framer.look_ahead() is not seen
     assert busy.view.framing == idle.view.framing
 
 

@@ -71,7 +71,7 @@ def test_the_energy_plot_draws_the_energies_of_the_run_against_time(double):
     assert not kind.axes and kind.choices(board) == ((), ()) and kind.offered(board)
     plot = board.add("energy")
     assert plot is not None and kind_of(plot) is kind and plot.source is double.history
-    double.run(10)
+    double.clock.run(10)
     plot.sync()
     assert np.allclose(plot.curves[1].points()[:, 1], double.history.column("Ep"))
     assert board.legend(plot, "es") == ("Ek", "Ep", "E") and kind.caption(board) == ""
@@ -102,11 +102,11 @@ def test_the_poincare_section_is_offered_for_a_drive_and_reads_its_strobes_as_do
     board = driven.plots
     plot = kind.plot(kind.default(board), board)
     assert plot.dots and plot.source is board.section.history and kind.choices(board)[0] == ("a",)
-    driven.run(round(2 * board.section.period / 0.02) + 1)
+    driven.clock.run(round(2 * board.section.period / 0.02) + 1)
     assert plot.sync() == 2  # t = T, 2T
     # a new drive: the section's plot follows the new section
     board.plots = [plot]
-    assert driven.apply_parameters({"wD": "1/2"}) is None
+    assert driven.dialogs.apply_parameters({"wD": "1/2"}) is None
     assert board.plots[0].source is board.section.history and board.plots[0] is not plot
 
 

@@ -42,7 +42,7 @@ def test_the_menu_offers_the_seven_contact_models_with_spanish_titles(session):
     for stem in CONTACT_MODELS:
         assert stem in titles
         session.open(stem)
-        assert session.model.contacts and session.banner is None
+        assert session.model.contacts and session.banner.text is None
         # conditions with energy (DE/E means something) and, but for the cradle's balls, a wall
         # or a floor drawn from a Blk row
         assert abs(session.sim.e0) > 0.1
@@ -52,8 +52,8 @@ def test_the_menu_offers_the_seven_contact_models_with_spanish_titles(session):
 def test_energy_panel_carries_eloss_and_the_balance(session):
     session.open("pelota")
     session.act("energy")
-    session.run(60)  # 1.2 s: two bounces
-    lines = session.readout("energy")
+    session.clock.run(60)  # 1.2 s: two bounces
+    lines = session.readout.lines("energy")
     sim = session.sim
     assert sim.losses > 1.0
     assert f"Eloss = {sim.losses:.6g}" in lines
@@ -64,8 +64,8 @@ def test_energy_panel_carries_eloss_and_the_balance(session):
 
 def test_with_forces_too_the_balance_has_w_and_eloss(session):
     session.open("billar")  # cloth friction is a generalized force; the balls' impacts lose energy
-    session.run(150)
-    lines = session.readout("energy")
+    session.clock.run(150)
+    lines = session.readout.lines("energy")
     sim = session.sim
     assert any(x.startswith("W = ") for x in lines) and sim.work < -0.1 and sim.losses > 0.01
     balance = next(x for x in lines if x.startswith("E − W − E₀ + Eloss = "))
@@ -74,8 +74,8 @@ def test_with_forces_too_the_balance_has_w_and_eloss(session):
 
 def test_impacts_flash_where_they_happen_and_fade(session):
     session.open("pelota")
-    session.run(23)  # t = 0.46: the first impact was at 0.4515
-    ((flash, age),) = session.flashes()
+    session.clock.run(23)  # t = 0.46: the first impact was at 0.4515
+    ((flash, age),) = session.showing.flashes()
     sim = session.sim
     # at the bottom of the ball as it was at the impact (centre at height r): where the
     # floor pushed (friction pushed back too, but the flash is where the bodies touched)
@@ -83,10 +83,10 @@ def test_impacts_flash_where_they_happen_and_fade(session):
     assert (flash.x, flash.y) == pytest.approx((centre, 0.0), abs=1e-9)
     assert 0 <= age < 0.1
     assert flash.strength == pytest.approx(np.hypot(2 - 0.40540, 1.8 * 4.42945), rel=1e-4)  # the jump of velocity
-    session.run(25)
-    assert session.flashes() == [] or all(f.t > flash.t for f, _ in session.flashes())
+    session.clock.run(25)
+    assert session.showing.flashes() == [] or all(f.t > flash.t for f, _ in session.showing.flashes())
     session.sim.reset()
-    assert session.flashes() == []
+    assert session.showing.flashes() == []
 
 
 def test_every_contact_along_the_cradle_flashes(session):
@@ -94,8 +94,8 @@ def test_every_contact_along_the_cradle_flashes(session):
     # contacts between them flash too, not only the first and the last
     session.open("cuna_newton")
     r, l, g = (session.sim.parameters[k] for k in ("r", "l", "g"))
-    session.run(26)  # t = 0.52: ball 1, released from 30°, struck at 0.510 s
-    flashes = [f for f, _ in session.flashes()]
+    session.clock.run(26)  # t = 0.52: ball 1, released from 30°, struck at 0.510 s
+    flashes = [f for f, _ in session.showing.flashes()]
     places = sorted({(round(f.x, 9), round(f.y, 9)) for f in flashes})
     # where neighbouring balls touch, between supports 2·r apart, the strings hanging straight
     assert len(places) == 4, places
@@ -106,8 +106,8 @@ def test_every_contact_along_the_cradle_flashes(session):
 
 def test_a_bounce_trail_reaches_the_floor(session):
     session.open("pelota")
-    session.run(40)
-    points = session.trail_list()[0].points()
+    session.clock.run(40)
+    points = session.showing.trail_list()[0].points()
     r = session.sim.parameters["r"]
     assert points[:, 1].min() == pytest.approx(r, abs=1e-9)  # the impact point is in the trail
 
@@ -116,27 +116,27 @@ def test_a_ball_dragged_into_the_floor_stops_on_it_and_slides_along(session):
     session.open("pelota")
     sim = session.sim
     r, L = sim.parameters["r"], sim.parameters["L"]
-    session.grab("C1", (sim.q[0], sim.q[1]))
-    session.drag_to((-1.0, -0.5))  # below the floor
+    session.dragging.grab("C1", (sim.q[0], sim.q[1]))
+    session.dragging.drag_to((-1.0, -0.5))  # below the floor
     assert sim.q[1] == pytest.approx(r, abs=1e-9)
     assert sim.q[0] == pytest.approx(-1.0, abs=1e-6)  # the sideways part of the drag goes on
-    session.drag_to((5.0, 0.5))  # through the right wall
+    session.dragging.drag_to((5.0, 0.5))  # through the right wall
     assert sim.q[0] == pytest.approx(L - r, abs=1e-9) and sim.q[1] == pytest.approx(0.5, abs=1e-6)
-    session.release()
+    session.dragging.release()
     assert np.all(np.array(sim.system.contacts.gaps(0.0, sim.q.tolist())) >= -1e-9)
 
 
 def test_a_restitution_out_of_range_is_refused_and_nothing_changes(session):
     session.open("pelota")
     before = dict(session.sim.parameters)
-    reason = session.apply_parameters({"e": "1.5"})
+    reason = session.dialogs.apply_parameters({"e": "1.5"})
     assert reason is not None and "between 0 and 1" in reason and "1.5" in reason
     assert session.sim.parameters == before
 
 
 def test_conditions_inside_the_floor_are_refused(session):
     session.open("pelota")
-    reason = session.apply_conditions({"y": "0.05"})
+    reason = session.dialogs.apply_conditions({"y": "0.05"})
     assert reason is not None and "piso" in reason
     assert session.sim.q[1] == pytest.approx(1.1)
 
@@ -188,7 +188,7 @@ def test_in_the_window_a_bounce_flashes_and_the_walls_are_drawn(window):
         app.frame(FRAME)
     app.session.act("animate")
     app.frame(0.0)
-    ((flash, _),) = app.session.flashes()
+    ((flash, _),) = app.session.showing.flashes()
     x, y = (int(v) for v in app.camera.to_pixels(flash.x, flash.y))
     ring = pygame.surfarray.array3d(app.screen)[x - 14:x + 15, y - 14:y + 15].reshape(-1, 3)
     warm = (ring[:, 0] > 200) & (ring[:, 1] > 120) & (ring[:, 1] < 215) & (ring[:, 2] < 120)
@@ -198,7 +198,7 @@ def test_in_the_window_a_bounce_flashes_and_the_walls_are_drawn(window):
 def test_in_the_window_the_energy_panel_shows_eloss(window):
     app = window("bloque_friccion")
     app.session.act("energy")
-    app.session.run(75)
+    app.session.clock.run(75)
     app.frame(0.0)
     lines = app.live["energy"].lines
     assert lines[-2] == f"Eloss = {app.session.sim.losses:.6g}" and app.session.sim.losses > 8.9
@@ -231,7 +231,7 @@ def test_a_model_whose_floor_cannot_push_is_not_opened_and_the_banner_says_where
     session.open(str(path))
     assert session.entry.path != path  # another model opened instead
     # in the window's language (Spanish unless chosen otherwise)
-    assert f"{path}:35:9: el hueco del contacto 'piso' nunca es menor que 0" in (session.banner or "")
+    assert f"{path}:35:9: el hueco del contacto 'piso' nunca es menor que 0" in (session.banner.text or "")
 
 
 def test_a_static_friction_below_the_kinetic_one_is_refused_in_place(session, tmp_path):
@@ -242,9 +242,9 @@ def test_a_static_friction_below_the_kinetic_one_is_refused_in_place(session, tm
     session.open(str(path))
     assert session.entry.path == path
     before = dict(session.sim.parameters)
-    reason = session.apply_parameters({"mu": "0.05"})
+    reason = session.dialogs.apply_parameters({"mu": "0.05"})
     assert reason is not None and "mu_k (kinetic friction) of contact 'piso' must be between 0 and mu = 0.05" in reason
     assert session.sim.parameters == before
-    assert session.apply_parameters({"mu": "0.5"}) is None
+    assert session.dialogs.apply_parameters({"mu": "0.5"}) is None
     assert session.sim.system.contacts.items[0].friction == 0.5
     assert session.sim.system.contacts.items[0].kinetic == 0.1

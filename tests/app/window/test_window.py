@@ -46,7 +46,7 @@ def test_speed_factor_and_catch_up_cap(app):
     assert app.session.sim.t - t0 == pytest.approx(4 * 30 / 60, abs=0.05)
     t0 = app.session.sim.t
     app.frame(5.0)  # a frame that took 5 s: only the cap is made up
-    assert app.session.sim.t - t0 <= 4 * app.session.scheduler.max_catch_up + 0.021
+    assert app.session.sim.t - t0 <= 4 * app.session.clock.scheduler.max_catch_up + 0.021
 
 
 # -- every button -----------------------------------------------------------------------
@@ -101,7 +101,7 @@ def test_vectors_toggle_draws_arrows(app):
     assert app.session.view.vectors and app.bars.icon("vectors") == "vectors_on"
     after = pygame.surfarray.array3d(app.screen)
     # the tip of the lower bob's arrow, where nothing was drawn before
-    p = next(p for p in app.session.poses() if p.id == "C2")
+    p = next(p for p in app.session.showing.poses() if p.id == "C2")
     tip = velocity_arrow_end(app.camera, p.x, p.y, p.vx, p.vy, app.settings.arrow_seconds)
     x, y = int(tip[0]), int(tip[1])
     region = (slice(x - 6, x + 7), slice(y - 6, y + 7))
@@ -151,7 +151,7 @@ def test_edit_mode_and_speed_buttons(app):
     assert not app.session.view.edit_velocities
     for i, speed in enumerate((0.5, 1.0, 2.0, 4.0)):
         click(app, app.bars.speeds[i])
-        assert app.session.scheduler.speed == speed
+        assert app.session.clock.scheduler.speed == speed
 
 
 def test_menu_lists_models_highlights_current_and_loads(app):
@@ -228,7 +228,7 @@ def test_keyboard_shortcuts(app):
     key(app, pygame.K_x)
     assert app.session.view.edit_velocities
     key(app, pygame.K_4)
-    assert app.session.scheduler.speed == 4.0
+    assert app.session.clock.scheduler.speed == 4.0
     key(app, pygame.K_SPACE)
     assert app.session.view.animating
     key(app, pygame.K_SPACE)
@@ -379,7 +379,7 @@ def test_v_mode_draws_one_arrow_per_bob_and_its_tip_follows_the_pointer(app, mon
     assert sorted(np.round(start, 6).tolist() for start, _ in arrows) == sorted(np.round(bobs, 6).tolist())
 
     def tip() -> np.ndarray:
-        (arrow,) = [a for a in s.edit_arrows() if a.id in ("b2", "C2")]
+        (arrow,) = [a for a in s.showing.edit_arrows() if a.id in ("b2", "C2")]
         return np.array(velocity_arrow_end(app.camera, arrow.x, arrow.y, arrow.vx, arrow.vy,
                                            app.settings.arrow_seconds))
 
@@ -388,7 +388,7 @@ def test_v_mode_draws_one_arrow_per_bob_and_its_tip_follows_the_pointer(app, mon
     start = tip()
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(int(v) for v in start), button=1))
     pump(app, 1)
-    assert s.drag is not None and s.drag.velocities
+    assert s.dragging.drag is not None and s.dragging.drag.velocities
     for k in range(1, 9):
         pointer = tuple(round(v) for v in start + across * 10 * k)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pointer, rel=(1, 1), buttons=(1, 0, 0)))
@@ -398,7 +398,7 @@ def test_v_mode_draws_one_arrow_per_bob_and_its_tip_follows_the_pointer(app, mon
         assert len(ends) == 1 and np.hypot(*np.subtract(ends[0], pointer)) <= 1.0  # and that is what is drawn
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pointer, button=1))
     pump(app, 1)
-    assert s.drag is None and np.hypot(*(tip() - pointer)) <= 1.0
+    assert s.dragging.drag is None and np.hypot(*(tip() - pointer)) <= 1.0
     assert s.sim.qdot[0] == pytest.approx(1.0, abs=1e-12)  # the upper bob's own velocity is left as it was
 
 
@@ -419,7 +419,7 @@ def test_no_dragging_while_animating(app):
     user_q = app.session.sim.user_q.copy()
     start = handle_px(app, "C2")
     drag(app, start, (start[0] + 100, start[1]))
-    assert app.session.drag is None and np.array_equal(app.session.sim.user_q, user_q)
+    assert app.session.dragging.drag is None and np.array_equal(app.session.sim.user_q, user_q)
 
 
 # -- pixels --------------------------------------------------------------------------------
@@ -458,7 +458,7 @@ def test_a_failing_simulation_pauses_with_a_banner_and_keeps_the_last_state(app_
         if not app.session.view.animating:
             break
     assert not app.session.view.animating
-    assert app.session.banner and "Ep no se puede calcular" in app.session.banner
+    assert app.session.banner.text and "Ep no se puede calcular" in app.session.banner.text
     assert app.session.sim.q[0] > 0 and np.all(np.isfinite(app.session.sim.q))
 
 
@@ -540,12 +540,12 @@ def test_a_broken_model_in_the_menu_is_named_and_the_current_one_stays(app_facto
     monkeypatch.setattr(paths, "MODELS", tmp_path / "models")
     app = app_factory(None)  # the first model is broken: the program still starts, on the next one
     assert app.session.entry.title == "Bueno"
-    assert app.session.banner and "roto.dat:" in app.session.banner and "nombre desconocido 'gg'" in app.session.banner
+    assert app.session.banner.text and "roto.dat:" in app.session.banner.text and "nombre desconocido 'gg'" in app.session.banner.text
     q = app.session.sim.q
     click(app, app.bars.menu)
     click(app, app.menu.items[0])
     assert app.session.entry.title == "Bueno" and np.array_equal(app.session.sim.q, q)
-    assert "roto.dat" in app.session.banner
+    assert "roto.dat" in app.session.banner.text
 
 
 # -- mechanisms ------------------------------------------------------------------------------

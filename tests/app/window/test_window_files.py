@@ -58,15 +58,15 @@ def test_save_as_model_confirms_the_file_it_will_write_then_says_where_it_went(a
     pump(app, 10, dt=FRAME)
     pygame.image.save(app.screen, str(tmp_path / "confirm.png"))
     click(app, panel.cancel_button)
-    assert app.panel is None and not folder.exists() and app.session.banner is None
+    assert app.panel is None and not folder.exists() and app.session.banner.text is None
     # again, and Accept: written, and the banner (calm, fading) says where
     key(app, pygame.K_o)
     retype(app, app.panel.name_entry, "mi doble")
     click(app, app.panel.accept_button)
     written = folder / "mi doble.dat"
     assert app.panel is None and written.is_file()
-    assert app.session.banner == f"Modelo guardado en {written} (en el menú, en Mis modelos)"
-    assert app.session.banner_kind == "done"
+    assert app.session.banner.text == f"Modelo guardado en {written} (en el menú, en Mis modelos)"
+    assert app.session.banner.kind == "done"
     pygame.image.save(app.screen, str(tmp_path / "saved.png"))
     # Enter in the name field accepts too, and gives the bar back
     key(app, pygame.K_o)
@@ -84,14 +84,14 @@ def refused_without_losing_anything(app, tmp_path, picture: str) -> str:
     click(app, button(app, "save"))
     click(app, app.panel.accept_button)
     assert app.panel is None and not user_folders().models.exists()
-    assert s.banner.startswith("No se guardó el modelo: así escrito no se podría volver a abrir (línea ")
-    assert s.banner_kind == "problem" and app.guard.recovered == 0
+    assert s.banner.text.startswith("No se guardó el modelo: así escrito no se podría volver a abrir (línea ")
+    assert s.banner.kind == "problem" and app.guard.recovered == 0
     assert s.sim is sim and s.sim.values() == values and s.sim.parameters == parameters
     assert s.view.panels == panels and set(app.live) == panels
     pump(app, 20, dt=0.5)
-    assert s.banner.startswith("No se guardó")  # it stays: nothing was written
+    assert s.banner.text.startswith("No se guardó")  # it stays: nothing was written
     pygame.image.save(app.screen, str(tmp_path / picture))
-    return s.banner
+    return s.banner.text
 
 
 def test_a_parameter_whose_model_could_not_be_read_back_is_not_saved_and_nothing_is_lost(app_factory, tmp_path):
@@ -135,7 +135,7 @@ def test_a_model_file_edited_under_the_running_window_reloads(app_factory, tmp_p
     path.write_text(text.replace("-m·g·l·cos(a)", "-m·g·l·cos(a"), encoding="utf-8")
     os.utime(path, ns=(2, 2))
     pump(app, 70, dt=FRAME)
-    assert "clase.dat:" in app.session.banner and app.session.sim.parameters["l"] == 0.5
+    assert "clase.dat:" in app.session.banner.text and app.session.sim.parameters["l"] == 0.5
     t = app.session.sim.t
     pump(app, 10, dt=FRAME)
     assert app.session.sim.t > t
@@ -199,7 +199,7 @@ def assert_labels_whole(menus) -> None:
 
 def test_kiosk_controls_are_finger_sized(app_factory, tmp_path):
     app = app_factory(kiosk=True)
-    app.session.export_dir = exports = tmp_path / "exports"
+    app.session.exports.folder = exports = tmp_path / "exports"
     exports.mkdir()
     rects = [b.rect for b in app.bars.buttons.values() if b.visible]
     assert len(rects) >= 13 and "save" not in app.bars.buttons
@@ -243,7 +243,7 @@ def test_kiosk_controls_are_finger_sized(app_factory, tmp_path):
         key(app, k)
     for name in ("export_csv", "export_png", "export_plots"):
         app.session.act(name)
-    assert list(exports.iterdir()) == [] and app.session.banner is None
+    assert list(exports.iterdir()) == [] and app.session.banner.text is None
     # in English too, the longest choices whole
     click(app, button(app, "language"))
     choose(app, app.dock.widgets.menus[1]["kind"], "Variable against variable")

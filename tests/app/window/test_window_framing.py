@@ -27,7 +27,7 @@ def points(app) -> list[tuple[str, float, float]]:
     """Where each body is (model units): a ball's centre, a bar's ends, a block's centre, a
     spring's ends."""
     out = []
-    for p in app.session.poses():
+    for p in app.session.showing.poses():
         if isinstance(p, BallPose | BlockPose):
             ends = [(p.x, p.y)]
         elif isinstance(p, BarPose):
@@ -62,7 +62,7 @@ def animate(app, seconds: float, *others) -> list[tuple[float, list[str]]]:
         for camera in (app.camera, *others):
             if out := outside(app, camera):
                 seen.append((round(app.session.sim.t, 2), out))
-    assert app.session.view.animating, app.session.banner  # the run did not stop on a failure
+    assert app.session.view.animating, app.session.banner.text  # the run did not stop on a failure
     return seen
 
 
@@ -97,7 +97,7 @@ def test_a_drawing_area_that_shrinks_mid_swing_is_fitted_to_the_swing(app_factor
     """The double pendulum at 640x480, both panels opened after 11.9 s, with the lower bob
     swinging in (it used to be fitted to the pose of that instant and leave it)."""
     app = app_factory("pendulo_doble", 640, 480)
-    app.session.run(round(11.9 / app.session.model.general.dt))
+    app.session.clock.run(round(11.9 / app.session.model.general.dt))
     pump(app, 1)
     key(app, pygame.K_n)
     key(app, pygame.K_t)
@@ -110,7 +110,7 @@ def test_a_drawing_area_that_shrinks_mid_swing_is_fitted_to_the_swing(app_factor
 
 def test_a_window_made_smaller_mid_swing_keeps_the_pendulum_in_view(app_factory):
     app = app_factory("pendulo_triple", 1280, 720)
-    app.session.run(round(7.0 / app.session.model.general.dt))
+    app.session.clock.run(round(7.0 / app.session.model.general.dt))
     pump(app, 1)
     resize(app, 640, 480)
     key(app, pygame.K_t)

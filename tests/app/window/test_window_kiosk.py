@@ -30,11 +30,11 @@ def test_idle_starts_the_attract_loop_and_a_touch_ends_it(app_factory):
     assert caption_pixels(app) < 200  # a few pixels of the bars may be that dark
     for _ in range(21):
         app.frame(0.1)
-    assert app.session.caption.startswith("¿Sigues ahí?") and caption_pixels(app) > 2000  # the countdown shows
+    assert app.session.kiosk.caption.startswith("¿Sigues ahí?") and caption_pixels(app) > 2000  # the countdown shows
     for _ in range(30):
         app.frame(0.1)
-    assert app.session.kiosk.phase == ATTRACT and app.session.entry.stem == "pendulo_triple"
-    assert app.session.caption == "Toca para jugar" and caption_pixels(app) > 2000
+    assert app.session.kiosk.idle.phase == ATTRACT and app.session.entry.stem == "pendulo_triple"
+    assert app.session.kiosk.caption == "Toca para jugar" and caption_pixels(app) > 2000
     assert app.bars.title.text == "Péndulo triple" and app.session.view.animating
     # a finger on the screen, right on the Reset button: it only wakes the kiosk
     t = app.session.sim.t
@@ -44,7 +44,7 @@ def test_idle_starts_the_attract_loop_and_a_touch_ends_it(app_factory):
     finger(app, pygame.FINGERUP, reset)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=reset, button=1, touch=True))
     pump(app, 3, dt=FRAME)
-    assert app.session.kiosk.phase == INTERACTIVE and app.session.caption is None and caption_pixels(app) < 200
+    assert app.session.kiosk.idle.phase == INTERACTIVE and app.session.kiosk.caption is None and caption_pixels(app) < 200
     assert app.session.entry.stem == "pendulo_triple" and app.session.view.animating and app.session.sim.t > t
     # the next touch is the visitor's: it acts
     app.frame(0.0)
@@ -68,9 +68,9 @@ def test_the_attract_loop_shows_nothing_the_last_visitor_left_on(app_factory):
         click(app, button(app, name))
     click(app, app.bars.speeds[3])  # 4×
     assert app.dock.widgets is not None and len(app.scene().ghosts[0].fields["x"]) == 50
-    assert app.session.scheduler.speed == 4.0 and "values" in app.live and app.camera.viewport[2] < width - 500
+    assert app.session.clock.scheduler.speed == 4.0 and "values" in app.live and app.camera.viewport[2] < width - 500
     pump(app, 51, dt=0.1)
-    assert app.session.kiosk.phase == ATTRACT and app.session.entry.stem == "pendulo_triple"
+    assert app.session.kiosk.idle.phase == ATTRACT and app.session.entry.stem == "pendulo_triple"
     assert app.dock.widgets is None and not app.live and app.layout.docks == ()
     assert app.camera.viewport[2] == width  # the whole window shows the show
     scene = app.scene()
@@ -89,7 +89,7 @@ def test_a_finger_drags_a_bob_exactly_like_the_mouse(app_factory, monkeypatch):
     drag(by_mouse, start, end)
     moves = []
     session = by_finger.session
-    monkeypatch.setattr(session, "drag_to", lambda p, f=session.drag_to: (moves.append(p), f(p)))
+    monkeypatch.setattr(session.dragging, "drag_to", lambda p, f=session.dragging.drag_to: (moves.append(p), f(p)))
     finger_drag(by_finger, start, end)  # with SDL's mouse copies of the touch, which must not count
     assert len(moves) == 8 + 1  # eight moves and the release: each once
     assert not np.allclose(by_mouse.session.sim.q, [np.pi / 2, np.pi / 4], atol=0.05)  # it did move
@@ -103,10 +103,10 @@ def test_two_fingers_pinch_and_the_drag_stops_where_it_is(app):
     finger(app, pygame.FINGERMOTION, (start[0] + 30, start[1]), 0)
     pump(app, 1)
     q = app.session.sim.q
-    assert app.session.drag is not None
+    assert app.session.dragging.drag is not None
     finger(app, pygame.FINGERDOWN, (start[0] + 130, start[1]), 1)  # a second finger: a pinch
     pump(app, 1)
-    assert app.session.drag is None and np.array_equal(app.session.sim.q, q)
+    assert app.session.dragging.drag is None and np.array_equal(app.session.sim.q, q)
     escala = app.camera.escala
     centre = (start[0] + 130, start[1])  # between the fingers once the second has moved
     under = app.camera.to_model(*centre)

@@ -33,7 +33,7 @@ def shot(app, path) -> None:
 
 
 def balls_px(app) -> np.ndarray:
-    return np.array([app.camera.to_pixels(p.x, p.y) for p in app.session.poses() if isinstance(p, BallPose)])
+    return np.array([app.camera.to_pixels(p.x, p.y) for p in app.session.showing.poses() if isinstance(p, BallPose)])
 
 
 def drawn_box(app) -> tuple[int, int, int, int]:
@@ -94,7 +94,7 @@ def test_a_desktop_window_keeps_the_models_own_framing(app_factory, screen_of):
 def test_the_attract_loop_is_moving_from_its_first_frames(app_factory):
     app = app_factory(kiosk=True, kiosk_idle_seconds=2, kiosk_countdown_seconds=1)
     assert app.settings.kiosk_attract[0] == SHOWS[0]  # the double pendulum released near the top
-    while app.session.kiosk.phase != ATTRACT:
+    while app.session.kiosk.idle.phase != ATTRACT:
         app.frame(0.1)
     assert app.session.entry.stem == "pendulo_doble" and app.session.view.animating
     app.frame(0.0)
@@ -210,7 +210,7 @@ def test_a_kiosk_shows_the_hint_to_each_new_visitor(app_factory):
     assert hint_text(app).startswith("Toca Animar para que se mueva")
     click(app, app.widgets.hint.close_button)
     assert app.widgets.hint is None
-    while app.session.kiosk.phase != ATTRACT:
+    while app.session.kiosk.idle.phase != ATTRACT:
         app.frame(0.1)
     assert app.widgets.hint is None  # not over the attract loop
     click(app, button(app, "reset"))  # a new visitor's first touch

@@ -34,15 +34,15 @@ def test_f1_shows_the_manuals_path_whether_or_not_a_browser_opens(app, monkeypat
     key(app, pygame.K_F1)
     manual = str((paths.DOCS / "manual.html").resolve())
     assert asked == [(paths.DOCS / "manual.html").resolve().as_uri()]
-    assert app.session.banner is not None and manual in app.session.banner
+    assert app.session.banner.text is not None and manual in app.session.banner.text
     # painted over the scene: calm when a browser was asked (nothing is wrong), red when none was found
     calm, red = banner_pixels(app, BannerLayer.CALM), banner_pixels(app)
-    assert app.scene().banner == app.session.banner and (calm if browser_says else red) > 200
-    assert (red if browser_says else calm) == 0 and app.session.banner_kind == ("info" if browser_says else "problem")
+    assert app.scene().banner == app.session.banner.text and (calm if browser_says else red) > 200
+    assert (red if browser_says else calm) == 0 and app.session.banner.kind == ("info" if browser_says else "problem")
     pump(app, 3, dt=10.0)
-    assert app.session.banner is not None  # it stays: the path is there to be read
+    assert app.session.banner.text is not None  # it stays: the path is there to be read
     # it says which happened: asked a browser, or found none
-    assert ("navegador" in app.session.banner) and (("Se pidió" in app.session.banner) == browser_says)
+    assert ("navegador" in app.session.banner.text) and (("Se pidió" in app.session.banner.text) == browser_says)
 
 
 def test_f1_when_the_browser_fails_says_so_in_the_window(app, monkeypatch):
@@ -53,8 +53,8 @@ def test_f1_when_the_browser_fails_says_so_in_the_window(app, monkeypatch):
 
     monkeypatch.setattr("webbrowser.open", fails)
     key(app, pygame.K_F1)
-    assert app.session.banner.startswith("No se encontró un navegador")
-    assert str((paths.DOCS / "manual.html").resolve()) in app.session.banner
+    assert app.session.banner.text.startswith("No se encontró un navegador")
+    assert str((paths.DOCS / "manual.html").resolve()) in app.session.banner.text
 
 
 # -- item 2: the manual in the interface's language ---------------------------------------------------
@@ -67,7 +67,7 @@ def test_f1_opens_the_manual_in_the_windows_language(app_factory, monkeypatch, l
     key(app, pygame.K_F1)
     manual = (paths.DOCS / name).resolve()
     assert manual.is_file()
-    assert asked == [manual.as_uri()] and str(manual) in app.session.banner
+    assert asked == [manual.as_uri()] and str(manual) in app.session.banner.text
 
 
 def test_after_switching_language_f1_opens_the_other_manual(app, monkeypatch):
@@ -76,7 +76,7 @@ def test_after_switching_language_f1_opens_the_other_manual(app, monkeypatch):
     key(app, pygame.K_l)
     key(app, pygame.K_F1)
     assert asked[-1].endswith("/docs/manual_en.html")
-    assert app.session.banner.startswith("The browser was asked to open the manual")
+    assert app.session.banner.text.startswith("The browser was asked to open the manual")
 
 
 class Anchors(HTMLParser):

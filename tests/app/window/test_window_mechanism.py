@@ -23,15 +23,15 @@ def test_a_drag_the_motor_forbids_says_why_in_both_languages(app_factory, veloci
     if velocities:
         key(app, pygame.K_x)  # v mode: no arrow can be dragged either
         assert s.view.edit_velocities
-    assert s.banner is None
+    assert s.banner.text is None
     q, qdot = s.sim.q.copy(), s.sim.qdot.copy()
     start = point_px(app, "A")  # the crank's end
     drag(app, start, (start[0] + 40, start[1] + 30))
     assert np.array_equal(s.sim.q, q) and np.array_equal(s.sim.qdot, qdot)  # nothing moved
-    assert s.banner == ("'A' cannot be dragged: the motor 'motor' moves it, setting the direction from O2 to A "
+    assert s.banner.text == ("'A' cannot be dragged: the motor 'motor' moves it, setting the direction from O2 to A "
                         "at every instant. To start elsewhere, change the motor's angle in Parameters.")
     click(app, button(app, "language"))
-    assert s.banner.startswith("'A' no se puede arrastrar: lo mueve el motor 'motor'")
+    assert s.banner.text.startswith("'A' no se puede arrastrar: lo mueve el motor 'motor'")
     # the banner is drawn: its red box is at the top of the drawing area
     pump(app, 2)
     x, y = app.layout.viewport[:2]
@@ -43,7 +43,7 @@ def test_pressing_the_crank_bar_says_why_too(app_factory):
     s = app.session
     mid = np.add(point_px(app, "O2"), point_px(app, "A")) / 2
     drag(app, tuple(mid), (mid[0] + 30, mid[1]))
-    assert s.banner is not None and s.banner.startswith("'manivela' cannot be dragged: the motor 'motor'")
+    assert s.banner.text is not None and s.banner.text.startswith("'manivela' cannot be dragged: the motor 'motor'")
 
 
 def test_a_mechanism_without_a_motor_drags_without_a_banner(app_factory):
@@ -52,7 +52,7 @@ def test_a_mechanism_without_a_motor_drags_without_a_banner(app_factory):
     q = s.sim.q.copy()
     start = point_px(app, "C1")
     drag(app, start, (start[0] + 20, start[1] - 20))
-    assert s.banner is None and not np.array_equal(s.sim.q, q)
+    assert s.banner.text is None and not np.array_equal(s.sim.q, q)
 
 
 def test_the_reaction_arrows_have_a_legend_with_their_scale_in_both_languages(app_factory):

@@ -36,7 +36,7 @@ def test_a_refusal_names_its_field_and_wraps_inside_the_panel(app_factory):
 @pytest.mark.parametrize("size", [(640, 400), (800, 600)])
 def test_the_banner_wraps_inside_the_scene(app_factory, size):
     app = app_factory(width=size[0], height=size[1], language="en")
-    app.session.say("The simulation stopped: " + "a very long reason that goes on and on, " * 6, "stopped")
+    app.session.banner.say("The simulation stopped: " + "a very long reason that goes on and on, " * 6, "stopped")
     pump(app, 1)
     box_pixels = pixels_of(app, BannerLayer.BACKGROUND, tol=2)
     text_pixels = pixels_of(app, BannerLayer.TEXT, tol=2)
@@ -70,13 +70,13 @@ def test_a_coarse_step_is_shown_and_d_refines_it(app):
     key(app, pygame.K_n)
     key(app, pygame.K_SPACE)
     pump(app, 10, dt=FRAME)
-    assert app.session.banner_cause == "coarse"
+    assert app.session.banner.cause == "coarse"
     assert app.live["energy"].lines[-1] == "¡Paso grueso! Pulse D"
     for _ in range(5):
         key(app, pygame.K_d)
     assert app.session.sim.model.general.n_substeps == 640
     pump(app, 10, dt=FRAME)
-    assert app.session.banner is None and app.live["energy"].lines[-1].startswith("DE = ")
+    assert app.session.banner.text is None and app.live["energy"].lines[-1].startswith("DE = ")
 
 
 def test_escape_undoes_the_field_being_edited_then_closes_the_panel(app):
@@ -131,12 +131,12 @@ def banner_pixels(app, colour):
 
 def test_a_file_written_is_told_calmly_and_fades_while_a_problem_stays_red(app, tmp_path):
     from game.app.files.userdirs import user_folders
-    from game.app.session.session import DONE_SECONDS, FADE_SECONDS
+    from game.app.session.banner import DONE_SECONDS, FADE_SECONDS
 
     key(app, pygame.K_w)  # the run as CSV, into the user's documents
     (written,) = user_folders().documents.glob("*.csv")
     s = app.session
-    assert s.banner == f"Guardado en {written}" and s.banner_kind == "done"
+    assert s.banner.text == f"Guardado en {written}" and s.banner.kind == "done"
     pump(app, 1)
     pygame.image.save(app.screen, str(tmp_path / "done.png"))
     calm, red = banner_pixels(app, BannerLayer.CALM), banner_pixels(app, BannerLayer.BACKGROUND)
@@ -144,19 +144,19 @@ def test_a_file_written_is_told_calmly_and_fades_while_a_problem_stays_red(app, 
     assert max(abs(a - b) for a, b in zip(BannerLayer.CALM, BannerLayer.BACKGROUND)) > 100
     # it stays a few seconds of the session's clock, then fades: half way through the fade, half opaque
     pump(app, round(60 * (DONE_SECONDS - FADE_SECONDS / 2)), dt=FRAME)
-    assert s.banner is not None and 0.3 < s.banner_opacity < 0.7
+    assert s.banner.text is not None and 0.3 < s.banner.opacity < 0.7
     pygame.image.save(app.screen, str(tmp_path / "fading.png"))
     assert len(banner_pixels(app, BannerLayer.CALM)) == 0  # blended with what is under it
     pump(app, round(60 * FADE_SECONDS), dt=FRAME)
-    assert s.banner is None
+    assert s.banner.text is None
     assert len(banner_pixels(app, BannerLayer.CALM)) == 0
     # an export that cannot be written: red, and it stays until something else is said
     (tmp_path / "a file").write_text("")
-    s.export_dir = tmp_path / "a file" / "exports"
+    s.exports.folder = tmp_path / "a file" / "exports"
     key(app, pygame.K_w)
-    assert s.banner.startswith("No se pudo guardar") and s.banner_kind == "problem"
+    assert s.banner.text.startswith("No se pudo guardar") and s.banner.kind == "problem"
     pump(app, 60 * 20, dt=FRAME)  # twenty seconds
-    assert s.banner.startswith("No se pudo guardar") and s.banner_opacity == 1.0
+    assert s.banner.text.startswith("No se pudo guardar") and s.banner.opacity == 1.0
     pygame.image.save(app.screen, str(tmp_path / "problem.png"))
     assert len(banner_pixels(app, BannerLayer.BACKGROUND)) > 2000
     assert len(banner_pixels(app, BannerLayer.CALM)) == 0

@@ -20,7 +20,7 @@ from game.render.plots import CURVES
 @pytest.fixture
 def app(app_factory, tmp_path):
     app = app_factory()
-    app.session.export_dir = tmp_path
+    app.session.exports.folder = tmp_path
     return app
 
 
@@ -40,7 +40,7 @@ def test_the_plots_dock_leaves_the_scene_free_and_draws_the_run_broken_at_drags(
     vx, _, vw, _ = app.camera.viewport
     dx, _, dw, _ = app.layout.dock_rect("plots")
     assert dx == 0 and dx + dw == vx and vx + vw == width  # the drawing area begins where the dock ends
-    for p in app.session.poses():  # every body stays in the drawing area
+    for p in app.session.showing.poses():  # every body stays in the drawing area
         px, _ = app.camera.to_pixels(p.x, p.y)
         assert vx < px < vx + vw
     click(app, button(app, "animate"), frames=2)
@@ -69,7 +69,7 @@ def test_menus_choose_what_a_plot_shows_and_buttons_clear_remove_add(app):
     choose(app, app.dock.widgets.menus[1]["y"], "p_a2")
     spec = app.session.plots.plots[1].spec
     assert (spec.x, spec.ys) == ("a2", ("p_a2",))
-    app.session.run(10)
+    app.session.clock.run(10)
     pump(app, 2)
     plot = app.session.plots.plots[1]
     last = plot.curves[0].points()[-1]
@@ -93,7 +93,7 @@ def test_menus_choose_what_a_plot_shows_and_buttons_clear_remove_add(app):
 def test_the_spread_plot_and_the_values_panel_speak_the_interfaces_language(app):
     key(app, pygame.K_k)
     key(app, pygame.K_t)
-    app.session.run(5)
+    app.session.clock.run(5)
     pump(app, 2)
 
     def shown() -> tuple[tuple[str, ...], list[str]]:
@@ -116,7 +116,7 @@ def test_the_chaos_control_draws_ghosts_that_fan_out(app, monkeypatch):
     assert app.session.view.ensemble and app.bars.icon("ensemble") == "ensemble_on"
     assert [p.spec.kind for p in app.session.plots.plots] == ["spread"]
     click(app, button(app, "animate"), frames=2)
-    app.session.run(320)  # 6.4 s: the copies, 1e-6 apart at first, have parted
+    app.session.clock.run(320)  # 6.4 s: the copies, 1e-6 apart at first, have parted
     click(app, button(app, "animate"), frames=2)  # pause: what is drawn now stays
     ensemble = app.session.plots.ensemble
     bobs = ensemble.coordinates(2)
@@ -146,20 +146,20 @@ def test_the_chaos_control_draws_ghosts_that_fan_out(app, monkeypatch):
 
 
 def test_exports_go_to_the_users_documents_and_pictures_named_in_the_windows_language(app):
-    app.session.export_dir = None  # the user's own folders (under CENM_HOME, as every test's)
+    app.session.exports.folder = None  # the user's own folders (under CENM_HOME, as every test's)
     documents, pictures = user_folders().documents, user_folders().pictures
     assert documents.name == pictures.name == "Cuerpos en Movimiento" and not documents.exists()
     click(app, button(app, "plots"))
-    app.session.run(20)
+    app.session.clock.run(20)
     pump(app, 2)
     click(app, button(app, "export_csv"))
     (data,) = documents.glob("*.csv")
     assert re.fullmatch(r"cenm-pendulo-doble-corrida-\d{8}-\d{6}\.csv", data.name)
-    assert str(data) in app.session.banner
+    assert str(data) in app.session.banner.text
     assert len(list(csv.reader(data.open(encoding="utf-8")))) == 1 + 21
     key(app, pygame.K_s)  # the view, by its key
     (view,) = pictures.glob("*vista*.png")
-    assert view.name.startswith("cenm-pendulo-doble-vista-") and str(view) in app.session.banner
+    assert view.name.startswith("cenm-pendulo-doble-vista-") and str(view) in app.session.banner.text
     image = pygame.image.load(str(view))
     assert image.get_size() == app.camera.viewport[2:]
     bob = handle_px(app, "C2")
@@ -172,7 +172,7 @@ def test_exports_go_to_the_users_documents_and_pictures_named_in_the_windows_lan
     assert pygame.image.load(str(both)).get_height() == 2 * 400
     click(app, app.dock.widgets.buttons[1]["save"])
     (one,) = pictures.glob("*grafica-*.png")
-    assert pygame.image.load(str(one)).get_size() == (640, 400) and str(one) in app.session.banner
+    assert pygame.image.load(str(one)).get_size() == (640, 400) and str(one) in app.session.banner.text
     # in English, English names: the model's English title and what the file holds
     click(app, button(app, "language"))
     for k in (pygame.K_w, pygame.K_s, pygame.K_i):
@@ -194,10 +194,10 @@ def test_a_mechanisms_copies_are_drawn_too(app):
     app.session.open("pendulo_doble_mecanismo")
     pump(app, 1)
     key(app, pygame.K_k)
-    app.session.run(5)
+    app.session.clock.run(5)
     scene = app.scene()
     ensemble = app.session.plots.ensemble
-    bodies = [p.id for p in app.session.poses() if type(p).__name__ in ("BallPose", "BarPose")]
+    bodies = [p.id for p in app.session.showing.poses() if type(p).__name__ in ("BallPose", "BarPose")]
     assert sorted(body.id for body in scene.ghosts) == sorted(bodies) and bodies
     assert all(len(body.fields["x"]) == ensemble.copies for body in scene.ghosts)
 
@@ -208,7 +208,7 @@ def test_plots_and_chaos_put_away_let_go_of_their_pictures_and_the_records_they_
     not when a later visitor opens them again."""
     key(app, pygame.K_g)
     key(app, pygame.K_k)
-    app.session.run(50)
+    app.session.clock.run(50)
     pump(app, 2)
     layers = {type(layer).__name__: layer for layer in app.layers}
     plots, ghosts = layers["PlotsDockLayer"].plots, layers["GhostsLayer"]

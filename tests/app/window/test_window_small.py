@@ -50,7 +50,7 @@ def clipped(app) -> list[tuple[str, int, int]]:
 
 def body_pixels_inside(app) -> bool:
     x, y, w, h = app.layout.viewport
-    for p in app.session.poses():
+    for p in app.session.showing.poses():
         for px, py in [(getattr(p, "x", None), getattr(p, "y", None)), (getattr(p, "xf", None), getattr(p, "yf", None))]:
             if px is not None:
                 sx, sy = app.camera.to_pixels(px, py)
@@ -127,7 +127,7 @@ def test_at_small_sizes_no_title_formula_or_menu_entry_is_cut(app_factory, langu
     assert app.bars.title.text == title or (app.bars.title.text.endswith("…") and app.bars.title.tool_tip_text == title)
     # every formula of the energy panel is on screen whole, wrapped over as many lines as it takes
     s = app.session
-    expressions = s.readout("energy", UNWRAPPED)[:s.expression_lines("energy", UNWRAPPED)]
+    expressions = s.readout.lines("energy", UNWRAPPED)[:s.readout.expression_lines("energy", UNWRAPPED)]
     shown = "".join(label.text for label in app.live["energy"].labels).replace(" ", "")
     assert "".join(expressions).replace(" ", "") in shown
     key(app, pygame.K_m)
@@ -166,7 +166,7 @@ def test_what_gives_way_to_an_ellipsis_in_a_live_panel_is_in_its_tooltip(app_fac
     labels = app.live["values"].labels
     dots = [label for label in labels if label.text == "…"]
     assert dots, [label.text for label in labels]
-    assert dots[0].tool_tip_text == "\n".join(app.session.readout("values", UNWRAPPED))
+    assert dots[0].tool_tip_text == "\n".join(app.session.readout.lines("values", UNWRAPPED))
     assert clipped(app) == []
 
 

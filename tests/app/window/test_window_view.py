@@ -23,7 +23,7 @@ def rects_overlap(a, b) -> bool:
 def body_pixels(app):
     """Pixel positions of every bob and bar end."""
     out = []
-    for p in app.session.poses():
+    for p in app.session.showing.poses():
         if isinstance(p, BallPose):
             out.append(app.camera.to_pixels(p.x, p.y))
         elif isinstance(p, BarPose):
@@ -51,7 +51,7 @@ def test_at_800x600_both_panels_leave_the_double_pendulum_visible_and_grabbable(
         for p in body_pixels(app):
             assert inside(viewport, p), p
             assert not any(panel.panel.rect.collidepoint(p) for panel in app.live.values())
-        app.session.run(40)
+        app.session.clock.run(40)
         pump(app, 1)
     # the lower bob is grabbed and dragged through the real event loop
     start = handle_px(app, "C2")
@@ -106,7 +106,7 @@ def test_right_or_middle_drag_pans(app, mouse_button):
 
 
 def test_fit_frames_every_body_and_trail(app):
-    app.session.run(300)  # a long trail
+    app.session.clock.run(300)  # a long trail
     for _ in range(6):
         key(app, pygame.K_PLUS, frames=1)  # zoomed in: the trail leaves the view
     trail = app.session.trails.trails["C2"].points()
@@ -202,18 +202,18 @@ def test_f1_without_a_browser_says_where_the_manual_is(app, monkeypatch):
     monkeypatch.setattr("webbrowser.open", lambda uri: False)
     key(app, pygame.K_F1)
     manual = str((paths.DOCS / "manual.html").resolve())
-    assert app.session.banner is not None and manual in app.session.banner
-    assert "navegador" in app.session.banner
+    assert app.session.banner.text is not None and manual in app.session.banner.text
+    assert "navegador" in app.session.banner.text
 
 
 def test_the_no_browser_banner_changes_language_with_the_interface(app, monkeypatch):
     monkeypatch.setattr("webbrowser.open", lambda uri: False)
     key(app, pygame.K_F1)
-    assert "navegador" in app.session.banner
+    assert "navegador" in app.session.banner.text
     key(app, pygame.K_l)
     app.frame(0.0)
-    assert language() == "en" and app.session.banner.startswith("No browser was found")
-    assert app.scene().banner == app.session.banner
+    assert language() == "en" and app.session.banner.text.startswith("No browser was found")
+    assert app.scene().banner == app.session.banner.text
 
 
 def test_the_kiosk_never_opens_a_browser(app_factory, monkeypatch):
@@ -297,4 +297,4 @@ def test_a_long_values_panel_leaves_the_energies_their_numbers(app_factory):
     key(app, pygame.K_t)
     energy, values = app.live["energy"].lines, app.live["values"].lines
     assert any(line.startswith("Ek = ") for line in energy) and any(line.startswith("DE = ") for line in energy)
-    assert values[-1] == "…" and len(values) < len(app.session.readout("values"))
+    assert values[-1] == "…" and len(values) < len(app.session.readout.lines("values"))

@@ -1,0 +1,112 @@
+"""What each control does: one entry per row of the command table (:mod:`game.app.session.controls`)
+that is not the window's, CenM's locking rule, and a model chosen in the menu. The window adds
+what only it can do (the manual, full screen, PNGs) to :attr:`Actions.window`. No pygame here."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+from ...messages import language
+from ..files.settings import SPEEDS
+from .clock import Clock
+from .controls import BY_NAME, CONTROLS
+from .dialogs import Dialogs
+from .exports import Exports
+from .framer import Framer
+from .framing import ZOOM_STEP
+from .onscreen import OnScreen
+
+
+class Actions:
+    def __init__(self, session: OnScreen, clock: Clock, framer: Framer, dialogs: Dialogs, exports: Exports):
+        self.session, self.clock, self.framer, self.dialogs, self.exports = session, clock, framer, dialogs, exports
+        #: what a window does for the controls only it can carry out (the manual, full screen)
+        self.window: dict[str, Callable[[], None]] = {}
+        #: what the session does for each of the other controls (a new control: a row and an entry)
+        self.table = self._table()
+        assert set(self.table) == {c.name for c in CONTROLS if not c.window}, "a control without its action"
+
+    def _table(self) -> dict[str, Callable[[], object]]:
+        s, dialogs = self.session, self.dialogs
+
+        def flip(attribute: str) -> Callable[[], None]:
+            return lambda: setattr(s.view, attribute, not getattr(s.view, attribute))
+
+        return {
+            "animate": self.animate,
+            "eraser": lambda: s.trails.clear(),
+            "reset": self.reset,
+            "refine": self.clock.refine,
+            "parameters": lambda: dialogs.open("parameters"),
+            "conditions": lambda: dialogs.open("conditions"),
+            "vectors": flip("vectors"),
+            "reactions": flip("reactions"),
+            "energy": lambda: self.flip_panel("energy"),
+            "values": lambda: self.flip_panel("values"),
+            "edit": flip("edit_velocities"),
+            "language": lambda: s.set_language("en" if language() == "es" else "es"),
+            "save": dialogs.open_save,
+            "menu": flip("menu"),
+            "plots": self.flip_plots,
+            "ensemble": self.flip_ensemble,
+            "export_csv": self.exports.write_csv,
+            "zoom_in": lambda: self.framer.zoom(ZOOM_STEP),
+            "zoom_out": lambda: self.framer.zoom(1 / ZOOM_STEP),
+            "fit": self.framer.fit,
+            **{f"speed{i}": functools.partial(self.clock.set_speed, i) for i in range(len(SPEEDS))},
+        }
+
+    def locked(self, name: str) -> bool:
+        """Inactive now: CenM locks Eraser, Reset, Parameters, Conditions and the edit mode while animating."""
+        control = BY_NAME.get(name)
+        if name == "reactions" and not self.session.sim.reaction_ids:
+            return True  # only a mechanism's constraints have reactions
+        return bool(control and control.locked_while_animating and self.session.view.animating)
+
+    def act(self, name: str) -> None:
+        """Do what a control (button or key) does, under CenM's rules. A kiosk does nothing for the
+        controls it does not offer (saving files, the manual)."""
+        control = BY_NAME.get(name)
+        if control is None:
+            raise KeyError(f"no control named {name!r}")
+        if self.locked(name) or (self.session.settings.kiosk and not control.kiosk):
+            return
+        # a window control without its window is a program error, as a row without an action is
+        (self.window[name] if control.window else self.table[name])()
+
+    def animate(self) -> None:
+        v = self.session.view
+        v.animating = not v.animating
+        self.clock.scheduler.reset()
+        if v.animating:
+            self.session.banner.say(None)
+            self.session.look_again()
+
+    def reset(self) -> None:
+        self.session.sim.reset()
+        self.session.look_again()
+
+    def flip_panel(self, name: str) -> None:
+        self.session.view.panels ^= {name}
+
+    def flip_plots(self) -> None:
+        s = self.session
+        s.view.plots = not s.view.plots
+        if s.view.plots and not s.plots.plots:
+            s.plots.add("energy")
+            s.plots.add("phase")
+
+    def flip_ensemble(self) -> None:
+        s = self.session
+        s.view.ensemble = not s.view.ensemble
+        if s.view.ensemble:
+            s.plots.start_ensemble()
+            s.view.plots = True
+        else:
+            s.plots.stop_ensemble()
+
+    def choose(self, index: int) -> None:
+        """A model picked in the menu: the menu closes, the model opens (or the banner says why not)."""
+        self.session.view.menu = False
+        self.session.load(index)

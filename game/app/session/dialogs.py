@@ -1,0 +1,111 @@
+"""The dialogs over the scene: the Parameters and Conditions panels (what a typed value does once
+accepted: :mod:`game.app.session.edits` says what it means) and "Save as model", which writes the
+present values as a new model in the user's folder. No pygame here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...messages import msg
+from ...model import Catalog
+from ..files.saving import Saved, free_name, mine_entry, save
+from .clock import Clock
+from .edits import ConditionEdits, ParameterEdits
+from .onscreen import OnScreen
+from .showing import Showing
+
+
+class Dialogs:
+    def __init__(self, session: OnScreen, showing: Showing, clock: Clock):
+        self.session, self.showing, self.clock = session, showing, clock
+
+    def open(self, name: str) -> None:
+        """Open the dialog ``name`` ("parameters", "conditions", "save"); the menu closes."""
+        view = self.session.view
+        view.dialog, view.menu = name, False
+
+    def open_save(self) -> None:
+        """"Save as model" opens where there is a user folder to save in (a kiosk never asks: the
+        session drops what a kiosk does not offer)."""
+        if self.session.folders is not None:
+            self.open("save")
+
+    def close(self) -> None:
+        self.session.view.dialog = None
+
+    def parameter_edits(self) -> ParameterEdits:
+        return ParameterEdits(self.session.sim)
+
+    def condition_edits(self) -> ConditionEdits:
+        return ConditionEdits(self.session.sim)
+
+    def apply_parameters(self, changes: dict[str, str]) -> str | None:
+        """New parameter values (texts); None when applied, else why not (nothing changes)."""
+        s = self.session
+        reason = ParameterEdits(s.sim).accept(changes)
+        if reason is None:
+            s.kinematics = s.sim.system.kinematics()
+            self.showing.force_scale = 0.0
+            s.plots.follow_parameters()
+            s.sim.announce_break()  # trails restart where the bodies now are
+            self.clock.scheduler.dt = s.sim.model.general.dt
+            s.view.dialog = None
+            s.look_again()
+        return reason
+
+    def apply_conditions(self, changes: dict[str, str]) -> str | None:
+        """New conditions (texts); None when applied, else why not (nothing changes)."""
+        reason = ConditionEdits(self.session.sim).accept(changes)
+        if reason is None:
+            self.session.view.dialog = None
+            self.session.look_again()
+        return reason
+
+    # -- "Save as model" ----------------------------------------------------------------------------
+
+    def suggested_name(self) -> str:
+        """What "Save as model" offers as the new model's name: one not used yet."""
+        s = self.session
+        return free_name(s.folders.models, s.entry.stem) if s.folders else s.entry.stem
+
+    def save_as(self, name: str, overwrite: bool = False) -> Saved:
+        """Write the present parameters and conditions as a new model in the user's folder
+        ("Mis modelos"), never over an existing file unless ``overwrite``; it is in the menu at once."""
+        s = self.session
+        if s.folders is None or s.settings.kiosk:
+            return Saved(problem="disabled")
+        saved = save(s.folders.models, name, s.raw, s.sim, overwrite)
+        if saved.path is not None:
+            entries = [e for e in s.catalog.entries if e.path != saved.path]
+            current = s.entry
+            s.catalog = Catalog(s.catalog.path, (*entries, mine_entry(saved.path)))
+            s.index = s.catalog.entries.index(current)
+        return saved
+
+    def save_path(self, name: str) -> Path | None:
+        """The file "Save as model" would write for ``name`` (None: no user folder)."""
+        folders = self.session.folders
+        return folders.models / f"{name.strip()}.dat" if folders else None
+
+    def save_dialog(self, name: str, overwrite: bool) -> str | None:
+        """What the "Save as model" dialog hears: None when it is done — saved (the banner says
+        where, and fades) or refused because the file could not be read back (the banner says why;
+        nothing is written and every value stays as it is on screen) —, "exists" (it asks before
+        replacing), or why not, in words."""
+        banner = self.session.banner
+        try:
+            saved = self.save_as(name, overwrite)
+        except OSError as exc:  # a full or read-only disk: say so, lose nothing
+            return msg("save.failed", reason=exc.strerror or str(exc)).text()
+        if saved.path is not None:
+            banner.say(msg("banner.model_saved", path=str(saved.path)), "done")
+            return None
+        if saved.refusal is not None:
+            where = saved.refusal.location
+            banner.say(msg("banner.save_unreadable", line=where.line, column=where.column,
+                           reason=saved.refusal.reason), "notice")
+            return None
+        if saved.problem == "exists":
+            return saved.problem
+        words = {"name": "save.bad_name", "mechanism": "save.mechanism"}.get(saved.problem or "")
+        return msg(words).text() if words else saved.problem

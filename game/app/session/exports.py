@@ -1,0 +1,64 @@
+"""What the student saves of a run: the history as CSV, and the names of the files (the CSV, and
+the PNGs of the view and the plots the window draws), in the user's documents and pictures or one
+folder for all. No pygame here."""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import time
+from pathlib import Path
+
+import numpy as np
+
+from ...messages import msg
+from ..files.userdirs import ascii_name, user_folders
+from .onscreen import OnScreen
+
+
+class Exports:
+    def __init__(self, session: OnScreen):
+        self.session = session
+        #: one folder for every export instead of the user's documents and pictures (None: those)
+        self.folder: Path | None = None
+
+    def path(self, what: str, suffix: str) -> Path:
+        """A new file named in the language of the window by the model's title, what it holds ("run",
+        "view", "plot", "plots") and the time, in the user's documents folder (CSV) or pictures folder
+        (PNG), made if need be (a folder that cannot be made: the write that follows says why)."""
+        folders = self.session.folders or user_folders()
+        folder = self.folder or (folders.documents if suffix == ".csv" else folders.pictures)
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
+        stem = f"cenm-{ascii_name(self.session.title)}-{msg(f'export.{what}').text()}-{time.strftime('%Y%m%d-%H%M%S')}"
+        path = folder / f"{stem}{suffix}"
+        n = 2
+        while path.exists():
+            path = folder / f"{stem}-{n}{suffix}"
+            n += 1
+        return path
+
+    def tell(self, path: Path | None, reason: str | None = None) -> None:
+        """Tell in the banner where an export went (it fades), or why it could not be written (it stays)."""
+        if reason is None:
+            self.session.banner.say(msg("banner.saved", path=str(path)), "done")
+        else:
+            self.session.banner.say(msg("banner.not_saved", reason=reason), "notice")
+
+    def write_csv(self) -> Path | None:
+        """The run so far (the history) as CSV: the columns of ``simulate``, then the run each
+        row belongs to (a new run starts at every drag, reset or change of parameters)."""
+        path = self.path("run", ".csv")
+        h = self.session.history
+        runs = np.cumsum(h.starts())
+        try:
+            with open(path, "w", encoding="utf-8", newline="") as f:
+                out = csv.writer(f, lineterminator="\n")
+                out.writerow([*h.names, "run"])
+                for row, run in zip(h.rows().tolist(), runs.tolist()):
+                    out.writerow([*(repr(v) for v in row), run])
+        except OSError as exc:
+            self.tell(None, exc.strerror or str(exc))
+            return None
+        self.tell(path)
+        return path
