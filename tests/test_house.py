@@ -225,3 +225,25 @@ def test_the_session_is_a_facade():
                 assert lines <= SESSION_LINES and methods <= SESSION_METHODS, (lines, methods)
                 return
     raise AssertionError("no Session class")
+
+
+ARCHITECTURE = ROOT / "docs" / "ARCHITECTURE.md"
+
+
+def room_path(room: str) -> str:
+    """How the page names a room: its folder (``game/app/session/``) or its module (``game/app/cli.py``)."""
+    parts = room.split(".")
+    return "/".join(parts) + ("/" if (ROOT.joinpath(*parts)).is_dir() else ".py")
+
+
+def test_the_architecture_page_names_every_room():
+    page = ARCHITECTURE.read_text(encoding="utf-8")
+    missing = [room for rank in LAYERS for room in rank if room != "game.app" and f"`{room_path(room)}`" not in page]
+    assert not missing, f"docs/ARCHITECTURE.md does not name these rooms of LAYERS: {missing}"
+
+
+def test_every_path_the_architecture_page_names_exists():
+    page = ARCHITECTURE.read_text(encoding="utf-8")
+    named = set(re.findall(r"`((?:game|tests|tools)/[\w/.<>-]*)`", page))
+    gone = [p for p in sorted(named) if "<" not in p and not (ROOT / p).exists()]
+    assert named and not gone, f"docs/ARCHITECTURE.md names paths that do not exist: {gone}"
