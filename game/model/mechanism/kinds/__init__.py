@@ -1,6 +1,6 @@
 """The kinds of rows of a ``<MECHANISM>`` block, one class each in a module of its own (SPEC
 §7.5): its tag, cells, checks and words, and what it adds to the engine (its mass, constraint,
-energy and forces, reaction and arrows, poses, Gibbs–Appell part: :class:`~..terms.Terms`).
+energy and forces, reaction and arrows, poses, Gibbs–Appell part: :class:`~game.model.mechanism.terms.Terms`).
 
 Each class puts itself in :data:`KINDS` by its tag when its module is imported, and every module
 of this package is imported here: a new kind is a new module (its words in
