@@ -202,7 +202,7 @@ def test_app_code_asks_the_motion_protocol_not_the_kind_of_system():
     assert len(found) <= SYSTEM_ISINSTANCE, found
 
 
-#: files that write a joint kind's name ("SLIDER"): its class (its engine terms are found by the class)
+#: files that write a joint kind's name ("SLIDER"): its class, which owns its engine terms too
 JOINT_KIND_FILES = 1
 
 

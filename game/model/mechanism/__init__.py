@@ -4,8 +4,10 @@ A mechanism is written as points, and elements between them: bars, point masses,
 sliders, springs, drivers (motors) and applied forces. Its coordinates are the
 x, y of every free point, named ``P_x``, ``P_y`` (velocities ``P_vx``, ``P_vy``).
 
-- :mod:`.elements`: cells and :class:`Element`, the base of every kind of row;
-- :mod:`.kinds`: one class per kind of row (:data:`KINDS`), owning its cells, checks and words;
+- :mod:`.elements`: cells, :class:`Element` and its base :class:`Kind`, which registers every kind of row;
+- :mod:`.terms`: what an element adds to the engine by default (:class:`Terms`: nothing), and what
+  it asks of the engine (:class:`Engine`);
+- :mod:`.kinds`: one class per kind of row (:data:`KINDS`), owning its cells, checks, words and terms;
 - :mod:`.rows`: reading the rows (called by the reader for each row of the block);
 - :mod:`.block`: the block as frozen data, :class:`Mechanism`;
 - :mod:`.checks`: what can be checked without moving anything.
@@ -34,7 +36,8 @@ from .elements import (
     reaction_name,
     velocity_names,
 )
-from .kinds import KINDS, Point
+from .kinds import KINDS
+from .kinds.point import Point
 from .rows import POINT_CELLS, ROWS, MechanismRows, layout
 
 __all__ = [

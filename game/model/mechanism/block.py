@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ...expr import Expression, Location
 from .elements import Element
-from .kinds import Point
+from .kinds.point import Point
 
 
 @dataclass(frozen=True)

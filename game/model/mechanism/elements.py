@@ -1,18 +1,20 @@
-"""What the rows of a ``<MECHANISM>`` block are made of (SPEC §7.5): cells, what each holds, and
-:class:`Element`, a row between points, the base of every element kind (:mod:`.kinds`).
+"""What the rows of a ``<MECHANISM>`` block are made of (SPEC §7.5): cells, what each holds,
+:class:`Kind`, the base of every kind of row, which puts it in :data:`KINDS` by its tag, and
+:class:`Element`, a row between points.
 
-A kind is a subclass that says its tag, its cells, the checks only it makes and the words it
-is named by; the engine's terms of each kind are :mod:`game.physics.mechanism.kinds`'.
+A kind is a subclass, one module of :mod:`.kinds`, that says its tag, its cells, the checks only
+it makes, the words it is named by and what it adds to the engine (:class:`~.terms.Terms`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 from ...expr import EvaluationError, Expression, ExpressionError, Location, SourceError, evaluate
 from ...messages import Message, msg
+from .terms import Terms
 
 #: What a cell holds: a name of its own, a point's name, a 0/1 flag, or an expression of the
 #: parameters, of the parameters and t (a motor's angle), or of the motion too (q, q̇, t: a force).
@@ -62,26 +64,50 @@ def empty(text: str) -> bool:
     return text.strip() in ("", "''")
 
 
+#: every kind of row but GRAVITY, by its tag: each kind's class puts itself here when it is defined
+KINDS: dict[str, type[Kind]] = {}
+
+
+class Kind:
+    """A kind of row: its tag, its cells in file order and how many must be written. A subclass
+    that says its tag is a kind of row of the block (:data:`KINDS`)."""
+
+    tag: ClassVar[str]
+    cells: ClassVar[tuple[Cell, ...]]
+    required: ClassVar[int]
+    #: the catalogue key of its cells' layout, when the manual names them in Spanish
+    layout_key: ClassVar[str | None] = None
+    #: what the name of its id names, for read.bad_name
+    what: ClassVar[str] = "mechanism.what_element"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "tag" not in cls.__dict__:
+            return  # a base of kinds, not a kind
+        known = KINDS.get(cls.tag)
+        if known is not None and known.__module__ != cls.__module__:
+            raise TypeError(f"{cls.__module__}.{cls.__name__} and {known.__module__}.{known.__name__} "
+                            f"are both the row {cls.tag}")
+        KINDS[cls.tag] = cls
+
+    @classmethod
+    def read(cls, rows: Rows, ident: str, given: Mapping[str, tuple[str, Location]], location: Location) -> None:
+        """Read the row's cells (``given`` by name) and add it, or say what is wrong."""
+        raise NotImplementedError
+
+
 @dataclass(frozen=True)
-class Element:
+class Element(Kind, Terms):
     """A row between points: a bar, a point mass, a slider, a spring, a driver or a force.
 
     ``points`` are the point ids in the row's order (BAR: P1, P2; SLIDER: P, A, B …);
     ``values`` the expression cells by name (None for an empty optional cell).
     """
 
-    #: the row's tag, its cells in file order and how many must be written
-    tag: ClassVar[str]
-    cells: ClassVar[tuple[Cell, ...]]
-    required: ClassVar[int]
-    #: the catalogue key of its cells' layout, when the manual names them in Spanish
-    layout_key: ClassVar[str | None] = None
     #: a constraint: its reaction is a column λ_ID (SPEC §7.5), and its points set the mechanism's size
     constrains: ClassVar[bool] = False
     #: what it adds to Ep, as the Values panel writes it (gravity on masses is the mechanism's)
     energy: ClassVar[str | None] = None
-    #: what the name of its id names, for read.bad_name
-    what: ClassVar[str] = "mechanism.what_element"
 
     id: str  # FORCE rows have none: "" (they are numbered in messages)
     points: tuple[str, ...]

@@ -11,7 +11,8 @@ from ...expr import Expression, ExpressionError, Location, canonical_name, parse
 from ...messages import Message, msg
 from .block import Mechanism
 from .elements import IDENT, POINT, Element, empty
-from .kinds import KINDS, Point
+from .kinds import KINDS
+from .kinds.point import Point
 
 #: The rows of ``<MECHANISM>`` and their cells, in file order. Cells after the
 #: ``required`` count may be left out (their defaults apply).

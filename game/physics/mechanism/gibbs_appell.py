@@ -17,7 +17,7 @@ solve and SVD) is used; everything is written again from the elements:
 - Q: gravity at each mass (a bar's at its midpoint), springs and dampers along
   their line, the FORCE rows evaluated with the plain evaluator.
 
-Each kind writes its part (:meth:`~.kinds.base.Terms.appell`); this module sums them and
+Each kind writes its part (:meth:`game.model.mechanism.terms.Terms.appell`); this module sums them and
 minimises S. Used by the tests to check the engine's accelerations.
 """
 
@@ -30,7 +30,7 @@ import numpy as np
 from ...expr import TIME, evaluate
 from ...model import ModelFile
 from ...model.mechanism import point_positions
-from .kinds import Gauss, terms
+from ...model.mechanism.terms import Gauss
 
 
 class GibbsAppell:
@@ -47,7 +47,7 @@ class GibbsAppell:
         self.n = 2 * len(self.index)
         self.gravity = evaluate(mech.gravity.tree, parameters) if mech.gravity is not None else 0.0
         # each element's numbers, once
-        self.numbers = [terms(e).appell_numbers(e, parameters, self.geometry) for e in self.elements]
+        self.numbers = [e.appell_numbers(parameters, self.geometry) for e in self.elements]
 
     def accelerations(self, t: float, q: np.ndarray, v: np.ndarray) -> np.ndarray:
         """q̈ minimising S over the admissible accelerations at (t, q, q̇)."""
@@ -61,7 +61,7 @@ class GibbsAppell:
         # S = ½·q̈ᵀ·H·q̈ − Qᵀ·q̈ + (terms without q̈), and the rows of the admissible q̈
         g = Gauss(index, self.geometry, gravity, t, q, v, names, np.zeros((n, n)), np.zeros(n))
         for e, numbers in zip(self.elements, self.numbers):
-            terms(e).appell(e, numbers, g)
+            e.appell(numbers, g)
         H, Q, rows = g.H, g.Q, g.rows
         particular, basis = _admissible(rows, n)
         if basis.shape[1] == 0:

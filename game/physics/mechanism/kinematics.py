@@ -23,12 +23,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...expr import EvaluationError
-from ...model.mechanism import Element
+from ...model.mechanism import Element, Point
+from ...model.mechanism.terms import Drawing, Reaction
 from ...model.poses import ForceArrow, Pose
 from ..numerics import damped_least_squares, damped_solve
 from ..state import Box, KinematicsDefaults, SimulationError, State, Vector
 from .assembly import Assembly
-from .kinds import POINTS, Drawing, Reaction, terms
 
 #: forces(state) → the forces bars and sliders exert on their points: (element id, kind, x, y, fx, fy)
 ReactionForces = Callable[[State], list[Reaction]]
@@ -53,7 +53,7 @@ class MechanismKinematics(KinematicsDefaults):
         self.reaction_forces = reaction_forces
         mech = system.mechanism
         self.elements = mech.elements
-        lengths = [x for e in mech.elements if (x := terms(e).reach(e, system)) is not None]
+        lengths = [x for e in mech.elements if (x := e.reach(system)) is not None]
         #: a length typical of the mechanism (its longest bar or spring), for default sizes
         self.size = max(lengths, default=system.size)
         #: what can be dragged: every free point, and the ball of a point mass on one — nothing when
@@ -66,15 +66,15 @@ class MechanismKinematics(KinematicsDefaults):
         #: what the poses are drawn with (widths, radii, rest lengths)
         self._drawing = Drawing(system, self.size)
         for e in mech.elements:
-            terms(e).prepare(e, self._drawing)
+            e.prepare(self._drawing)
         for gid, pid in self._drawing.handles.items():  # a ball grabbed is its point grabbed
             i = system.index[pid]
             self.handles[gid] = PointHandle(gid, pid, (i, i + 1))
         #: how far the drawings reach beyond their points (a bar's half width, a ball's radius)
-        self.margin = max([0.0, *(terms(e).margin(e, self._drawing) for e in mech.elements)])
+        self.margin = max([0.0, *(e.margin(self._drawing) for e in mech.elements)])
         #: point masses leave trails
-        self.trail_ids = [e.id for e in mech.elements if terms(e).trails]
-        held = {p for e in mech.elements if terms(e).holds for p in e.points}
+        self.trail_ids = [e.id for e in mech.elements if e.trails]
+        held = {p for e in mech.elements if e.holds for p in e.points}
         #: fixed points that hold a bar or a spring get a support mark
         self.fixed_pivots = [system.fixed[p.id] for p in mech.points if p.fixed and p.id in held]
         self._free_ids = [p.id for p in mech.free_points]
@@ -97,12 +97,12 @@ class MechanismKinematics(KinematicsDefaults):
         s = self.system
         bars: dict[str, list[tuple[str, float]]] = {}
         for e in self.elements:
-            joined = terms(e).rigid(e, s)
+            joined = e.rigid(s)
             if joined is not None:
                 p1, p2, length = joined
                 bars.setdefault(p1, []).append((p2, length))
                 bars.setdefault(p2, []).append((p1, length))
-        drawn = {pid for e in self.elements if terms(e).drawn for pid in e.points}
+        drawn = {pid for e in self.elements if e.drawn for pid in e.points}
         drawn |= set(self._free_ids)
         boxes = {pid: (x, y, x, y) for pid, (x, y) in s.fixed.items() if pid in drawn}
         for (fx, fy), far in ((s.fixed[pid], distances(pid, bars)) for pid in s.fixed):
@@ -112,7 +112,7 @@ class MechanismKinematics(KinematicsDefaults):
                 x0, y0, x1, y1 = boxes.get(pid, (-math.inf, -math.inf, math.inf, math.inf))
                 boxes[pid] = (max(x0, fx - d), max(y0, fy - d), min(x1, fx + d), min(y1, fy + d))
         for e in self.elements:
-            terms(e).confine(e, s, boxes)
+            e.confine(s, boxes)
         if not drawn <= set(boxes):
             return None
         pad = self.margin
@@ -132,8 +132,8 @@ class MechanismKinematics(KinematicsDefaults):
 
         # by kind (sliders under springs under bars, then pins, then balls), each in the file's order
         drawn: list[tuple[int, list[Pose]]] = [
-            (terms(e).pose_rank, terms(e).poses(e, self._drawing, at, speed)) for e in self.elements]
-        drawn.append((POINTS.pose_rank, POINTS.poses(self._free_ids, set(self.handles), at, speed)))
+            (e.pose_rank, e.poses(self._drawing, at, speed)) for e in self.elements]
+        drawn.append((Point.pose_rank, Point.pins(self._free_ids, set(self.handles), at, speed)))
         return [pose for _, poses in sorted(drawn, key=lambda kind: kind[0]) for pose in poses]
 
     def handle_point(self, gid: str, t: float, q: Vector) -> np.ndarray:
@@ -172,8 +172,8 @@ class MechanismKinematics(KinematicsDefaults):
         if gid in self._free_ids:
             return (gid,)
         for e in self.elements:
-            if e.id == gid and terms(e).grips(e):
-                return terms(e).grips(e)
+            if e.id == gid and e.grips():
+                return e.grips()
         return ()
 
     # -- x mode ----------------------------------------------------------------------------------

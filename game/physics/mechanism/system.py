@@ -3,7 +3,7 @@
 reactions as multipliers).
 
 The coordinates q are the x, y of the free points. Then (each element's part written by
-its kind, :mod:`.kinds`, and summed here in the file's order):
+its kind, :mod:`game.model.mechanism.kinds`, and summed here in the file's order):
 
 - the mass matrix M is constant: a bar of mass m and inertia I (about its
   midpoint) between points i, j adds a = m/4 + I/L² on the ii and jj 2×2 blocks
@@ -57,7 +57,6 @@ from ..numerics import solve_linear
 from ..state import MotionDefaults, SimulationError, State
 from ..steppers import ConstrainedRK4, Projected
 from .assembly import METRIC_FLOOR, RANK_TOLERANCE, Assembly, Constraint
-from .kinds import terms
 from .kinematics import MechanismKinematics
 
 A = algebra
@@ -110,7 +109,7 @@ class MechanismSystem(Assembly, MotionDefaults):
         #: the number of scalar constraints
         self.m = len(self.constraints)
         self.reaction_ids = tuple(c.element.id for c in self.constraints)
-        self.drivers = [k for k, c in enumerate(self.constraints) if terms(c.element).drives]
+        self.drivers = [k for k, c in enumerate(self.constraints) if c.element.drives]
         self._compile()
         self._use_rows(np.arange(self.m))
         mean_mass = float(np.trace(self.mass)) / n if n else 0.0
@@ -123,7 +122,7 @@ class MechanismSystem(Assembly, MotionDefaults):
     @property
     def does_work(self) -> bool:
         """Forces, dampers or drivers can change E: then W and E − W − E₀ are worth showing."""
-        return any(terms(e).does_work(e, self.parameters) for e in self.mechanism.elements)
+        return any(e.does_work(self.parameters) for e in self.mechanism.elements)
 
     def _gravity(self) -> float:
         """The GRAVITY row's value (0 without one); ExpressionError, at the row, if it has none."""
@@ -146,7 +145,7 @@ class MechanismSystem(Assembly, MotionDefaults):
                 M[i + 1, j + 1] += value
 
         for e in self.mechanism.elements:
-            terms(e).mass(e, self, add)
+            e.mass(self, add)
         return M
 
     def _constraints(self) -> list[Constraint]:
@@ -154,7 +153,7 @@ class MechanismSystem(Assembly, MotionDefaults):
         for e in self.mechanism.elements:
             if not e.constrains or not set(e.points) & set(self.index):
                 continue  # a bar between fixed points is drawn (the frame), but constrains nothing
-            phi = terms(e).constraint(e, self)
+            phi = e.constraint(self)
             assert phi is not None
             out.append(Constraint(e, phi))
         return out
@@ -163,7 +162,7 @@ class MechanismSystem(Assembly, MotionDefaults):
         """Ep: gravity on every mass (a bar's at its midpoint) and the springs."""
         ep: Node = A.ZERO
         for e in self.mechanism.elements:
-            term = terms(e).potential(e, self, self.gravity)
+            term = e.potential(self, self.gravity)
             if term is not None:
                 ep = A.add(ep, term)
         return ep
@@ -172,7 +171,7 @@ class MechanismSystem(Assembly, MotionDefaults):
         """The non-conservative generalized forces (dampers, FORCE rows) and their power."""
         Q: list[Node] = [A.ZERO] * self.n
         for e in self.mechanism.elements:
-            terms(e).forces(e, self, Q)
+            e.forces(self, Q)
         power: Node = A.ZERO
         for q_i, v in zip(Q, self.velocities_names):
             power = A.add(power, A.mul(q_i, Name(v)))
@@ -455,7 +454,7 @@ class MechanismSystem(Assembly, MotionDefaults):
         the left of A→B) and driver (the motor's torque, > 0 counter-clockwise), by ``reaction_ids``."""
         out = self.multipliers(state).copy()
         for k, c in enumerate(self.constraints):
-            out[k] *= terms(c.element).reaction(c.element, self, state.q)
+            out[k] *= c.element.reaction(self, state.q)
         return out
 
     def reaction_forces(self, state: State) -> list[tuple[str, str, float, float, float, float]]:
@@ -464,7 +463,7 @@ class MechanismSystem(Assembly, MotionDefaults):
         lam = self.multipliers(state)
         out = []
         for k, c in enumerate(self.constraints):
-            out.extend(terms(c.element).arrows(c.element, self, state.q, lam[k]))
+            out.extend(c.element.arrows(self, state.q, lam[k]))
         return out
 
 

@@ -1,22 +1,21 @@
-"""The kinds of rows of a ``<MECHANISM>`` block, one class each (SPEC §7.5): :data:`KINDS`.
+"""The kinds of rows of a ``<MECHANISM>`` block, one class each in a module of its own (SPEC
+§7.5): its tag, cells, checks and words, and what it adds to the engine (its mass, constraint,
+energy and forces, reaction and arrows, poses, Gibbs–Appell part: :class:`~game.model.mechanism.terms.Terms`).
 
-Adding a kind: a module here with its class (tag, cells, checks, words), listed below; its
-engine terms in :mod:`game.physics.mechanism.kinds`; its look in :mod:`game.render.scene`.
+Each class puts itself in :data:`KINDS` by its tag when its module is imported, and every module
+of this package is imported here: a new kind is a new module (its words in
+game/messages/mechanism.py, its test in tests/model/mechanism/kinds/, and a look in
+game/render/scene.py only if it draws a new kind of pose).
 """
 
 from __future__ import annotations
 
-from ..elements import Element
-from .bar import Bar
-from .driver import Driver
-from .force import Force
-from .mass import Mass
-from .point import Point
-from .slider import Slider
-from .spring import Spring
+import importlib
+import pkgutil
 
-#: every kind of row but GRAVITY, by its tag, in the order the manual lists them
-KINDS: dict[str, type[Point] | type[Element]] = {
-    kind.tag: kind for kind in (Point, Bar, Mass, Slider, Spring, Driver, Force)}
+from ..elements import KINDS
 
-__all__ = ["KINDS", "Bar", "Driver", "Element", "Force", "Mass", "Point", "Slider", "Spring"]
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")
+
+__all__ = ["KINDS"]

@@ -2,21 +2,24 @@
 
 A free point's x, y are two of the mechanism's coordinates, ``P_x`` and ``P_y``, and its vx, vy
 their velocities (left out: at rest); a fixed one (``fixed`` 1) stays where it is written.
+Each free point is drawn as a pin, between the bars and the balls.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
 from ....expr import Expression, Location
 from ....messages import msg
-from ..elements import FLAG, IDENT, NUMBER, Cell, Rows, empty
+from ...poses import JointPose, Pose
+from ..elements import FLAG, IDENT, NUMBER, Cell, Kind, Rows, empty
+from ..terms import Place
 
 
 @dataclass(frozen=True)
-class Point:
+class Point(Kind):
     """A point, where it starts and how fast."""
 
     tag: ClassVar[str] = "POINT"
@@ -24,8 +27,9 @@ class Point:
                                          Cell("vx", NUMBER, optional=True), Cell("vy", NUMBER, optional=True),
                                          Cell("fixed", FLAG))
     required: ClassVar[int] = 3
-    layout_key: ClassVar[str | None] = None
     what: ClassVar[str] = "mechanism.what_point"
+    #: where the pins go among the elements' poses (:attr:`~.terms.Terms.pose_rank`)
+    pose_rank: ClassVar[int] = 3
 
     id: str
     x: Expression
@@ -52,3 +56,8 @@ class Point:
             fixed = text == "1"
         if x is not None and y is not None:
             rows.add(cls(ident, x, y, vx, vy, fixed, location))
+
+    @staticmethod
+    def pins(free: Iterable[str], grabbed: set[str], at: Place, speed: Place) -> list[Pose]:
+        """A pin on every free point (``grabbed``: those being dragged)."""
+        return [JointPose(pid, *at(pid), *speed(pid), pid in grabbed) for pid in free]
