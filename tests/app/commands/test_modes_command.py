@@ -69,6 +69,12 @@ def test_set_changes_a_parameter_and_period_judges_a_driven_model(run, tmp_path)
     assert growth > 0 and decay == pytest.approx(-growth, rel=1e-6)  # Hamiltonian: μ·(1/μ) = 1
 
 
+def test_a_driven_model_whose_file_states_its_period_needs_no_period_option(run):
+    r = run("modes", "kapitza", "--set", "W=50", "--lang", "en")
+    assert r.returncode == 0, r.stderr
+    assert f"{2 * math.pi / 50:.10g}" in r.stdout.splitlines()[1] and "unstable under the driving" in r.stdout
+
+
 def test_the_table_in_spanish(run):
     r = run("modes", str(MODELS / "ejercicios" / "soporte_acelerado.dat"), "--lang", "es")
     assert r.returncode == 0, r.stderr
