@@ -12,16 +12,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 import numpy as np
 
 from ...expr import Expression, ExpressionError
-from ...messages import Message, msg, number
+from ...messages import msg, number
 from ...model import ModelFile, condition_values, period_value, range_values
 from . import linear, search
+from .constrained import analyse_mechanism
 from .linear import Mode, SingularMass
 from .rest import RestEquations
+from .results import Analysis, Equilibrium, EquilibriumError
 
 #: instants of the period at which a driven equilibrium must be at rest
 INSTANTS = 8
@@ -33,44 +34,12 @@ FLOQUET_TOLERANCE = 1e-6
 PROBE_TIMES = (0.0, 0.37, 1.3, 2.9, 7.1, 31.0)
 
 
-class EquilibriumError(Exception):
-    """Why a model's equilibria cannot be given (a :class:`Message`, written when it is shown)."""
-
-    def __init__(self, message: Message):
-        super().__init__(message)
-        self.message = message
-
-    def __str__(self) -> str:
-        return self.message.text()
-
-
-@dataclass(frozen=True)
-class Equilibrium:
-    q: np.ndarray
-    potential: float
-    #: stable, unstable, neutral, damped, driven-stable or driven-unstable
-    kind: str
-    modes: tuple[Mode, ...]
-    #: the directions (columns) along which a family of equilibria passes through q (n×0: isolated)
-    family: np.ndarray
-
-
-@dataclass(frozen=True)
-class Analysis:
-    coordinates: tuple[str, ...]
-    equilibria: tuple[Equilibrium, ...]
-    #: "still" (no t), "steady" (t read, numbers constant) or "periodic"
-    time: str
-    period: float | None
-    starts: int
-
-
 def analyse(model: ModelFile, parameters: Mapping[str, float], period: float | None = None,
             conditions: Mapping[str, Expression] | None = None) -> Analysis:
     """Every equilibrium of ``model`` the search finds, classified, with its modes. The search is
     centred on the file's conditions (or ``conditions``, overriding them by name)."""
     if model.mechanism is not None:
-        raise EquilibriumError(msg("modes.mechanism_not_yet"))
+        return analyse_mechanism(model, parameters, conditions)
     if period is not None and not (math.isfinite(period) and period > 0):
         raise EquilibriumError(msg("modes.period_value", value=number(period)))
     if period is None:

@@ -198,13 +198,6 @@ def test_a_force_with_no_value_anywhere_is_a_message_not_a_traceback():
     assert info.value.message.key == "modes.cannot_compute"
 
 
-def test_a_mechanism_is_not_yet_analysed_and_says_so():
-    model = load_model(MODELS / "pendulo_mecanismo.dat")
-    with pytest.raises(EquilibriumError) as info:
-        analyse(model, parameter_values(model))
-    assert info.value.message.key == "modes.mechanism_not_yet"
-
-
 def test_equilibria_that_cross_a_contact_are_left_out():
     model = load_model(MODELS / "pendulo_pared.dat")
     a = analyse(model, parameter_values(model))
