@@ -60,8 +60,8 @@ class ConstrainedRest:
         G = [A.sub(A.diff(potential, c), f) for c, f in zip(coords, rest_forces)]
         args = (TIME, *coords)
         self.n, self.m = n, m
-        #: the rest equations read t (a driver's angle or a FORCE row that changes)
-        self.reads_time = any(TIME in names_in(tree) for tree in (*rest_forces, *phis))
+        #: the rest equations read t (a driver's angle, a FORCE row or a spring that changes)
+        self.reads_time = any(TIME in names_in(tree) for tree in (potential, *rest_forces, *phis))
         self._G = SparseTrees.of((n,), {(i,): g for i, g in enumerate(G)}, args, "mechanism_rest_force")
         self._Gq = SparseTrees.of((n, n), {(i, j): A.diff(g, c) for i, g in enumerate(G) for j, c in enumerate(coords)},
                                   args, "mechanism_rest_stiffness")
