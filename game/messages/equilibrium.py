@@ -2,11 +2,21 @@
 
 #: key → (English, Spanish)
 WORDS: dict[str, tuple[str, str]] = {
-    "modes.mechanism_not_yet": (
-        "equilibria and modes of a mechanism (a MECHANISM model) are not computed yet; write the model with its "
-        "energies (TMATRIX, Ek, Ep) to find them",
-        "los equilibrios y modos de un mecanismo (un modelo MECHANISM) aún no se calculan; escriba el modelo con sus "
-        "energías (TMATRIX, Ek, Ep) para hallarlos"),
+    "modes.locked": (
+        "locked by DRIVER {drivers}: no free motion (the drivers fix every configuration; take one out to "
+        "find where the mechanism rests)",
+        "bloqueado por el DRIVER {drivers}: no hay movimiento libre (los motores fijan toda configuración; "
+        "quite uno para hallar dónde reposa el mecanismo)"),
+    "modes.mechanism_time": (
+        "the mechanism changes with t (a DRIVER that turns or a FORCE row of t): an equilibrium must hold at every "
+        "instant, and a driven mechanism is not judged by Floquet's multipliers yet",
+        "el mecanismo cambia con t (un DRIVER que gira o una fila FORCE de t): un equilibrio debe valer en todo "
+        "instante, y un mecanismo forzado aún no se juzga por los multiplicadores de Floquet"),
+    "modes.everywhere": (
+        "every configuration is at rest (no force moves the mechanism along its free motions): no equilibrium "
+        "stands out",
+        "toda configuración está en reposo (ninguna fuerza mueve el mecanismo a lo largo de sus movimientos "
+        "libres): ningún equilibrio se distingue"),
     "modes.period_value": (
         "--period must be a positive number of seconds, not {value}",
         "--period debe ser un número positivo de segundos, no {value}"),
@@ -72,6 +82,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "modes.floquet_decay": ("mode {index}: μ = {mu}, |μ| = {size}: decays at {rate} 1/s",
                             "modo {index}: μ = {mu}, |μ| = {size}: decae a {rate} 1/s"),
     "modes.shape": ("shape: {values}", "forma: {values}"),
+    "modes.reactions": ("reactions at rest: {values}", "reacciones en reposo: {values}"),
     "modes.kind.stable": ("stable", "estable"),
     "modes.kind.unstable": ("unstable", "inestable"),
     "modes.kind.neutral": ("neutral", "neutro"),

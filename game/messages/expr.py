@@ -100,6 +100,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "where.measure": (
         " (a measure may use parameters, coordinates, velocities and t)",
         " (una medida puede usar parámetros, coordenadas, velocidades y t)"),
+    "where.period": (" (periodo may use only the parameters)", " (periodo solo puede usar los parámetros)"),
     "where.range": (" (a range may use the parameters and pi)", " (un intervalo puede usar los parámetros y pi)"),
     "where.until": (
         " (--until may use t, coordinates, velocities, parameters and measures)",

@@ -45,8 +45,8 @@ WORDS: dict[str, tuple[str, str]] = {
         "expected key=value in <GENERAL>, found '{text}'",
         "se esperaba clave=valor en <GENERAL>, pero hay '{text}'"),
     "read.unknown_setting": (
-        "unknown setting '{key}' (known: escala, Ox, Oy, dt, N, nQ)",
-        "ajuste desconocido '{key}' (los conocidos son escala, Ox, Oy, dt, N, nQ)"),
+        "unknown setting '{key}' (known: escala, Ox, Oy, dt, N, nQ, periodo)",
+        "ajuste desconocido '{key}' (los conocidos son escala, Ox, Oy, dt, N, nQ, periodo)"),
     "read.setting_not_number": (
         "{key} must be a decimal number (such as 0.02 or 2e-2), not '{value}'",
         "{key} debe ser un número decimal (como 0.02 o 2e-2), no '{value}'"),
@@ -81,6 +81,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "read.translation_cell": (
         "{row}; a cell after the description can only give it in another language, as in 'en: gravity'",
         "{row}; una celda después de la descripción solo puede darla en otro idioma, como en 'en: gravedad'"),
+    "read.extra_twice": ("the row gives its {key} twice", "la fila da su {key} dos veces"),
+    "read.range_cell": (
+        "a range is written 'range: LO:HI', two expressions of the parameters (found '{text}')",
+        "un intervalo se escribe 'range: LO:HI', dos expresiones de los parámetros (hay '{text}')"),
     "read.force_cells": (
         "a force row has 3 cells, COORDINATE|'expression'|description (found {found})",
         "una fila de fuerza tiene 3 celdas, COORDENADA|'expresión'|descripción (hay {found})"),
@@ -212,6 +216,16 @@ WORDS: dict[str, tuple[str, str]] = {
     "check.graphic_value": (
         "{field} of '{name}' cannot be computed at the initial conditions: {reason}",
         "{field} de '{name}' no se puede calcular en las condiciones iniciales: {reason}"),
+    "check.period_value": (
+        "periodo cannot be computed: {reason}", "periodo no se puede calcular: {reason}"),
+    "check.period_positive": (
+        "periodo must be a positive number of seconds, not {value}",
+        "periodo debe ser un número positivo de segundos, no {value}"),
+    "check.range_value": (
+        "the range of {name} cannot be computed: {reason}", "el intervalo de {name} no se puede calcular: {reason}"),
+    "check.range_order": (
+        "the range of {name} must go from a lower to a higher number (it goes from {low} to {high})",
+        "el intervalo de {name} debe ir de un número menor a uno mayor (va de {low} a {high})"),
     "check.value": (
         "the value of {name} cannot be computed: {reason}",
         "el valor de {name} no se puede calcular: {reason}"),

@@ -13,7 +13,7 @@ from .measures import Measure
 from .reader import ModelFileError, read_model
 from .types import Definition, Force, General, Graphic, ModelFile, TEntry
 from .validate import validate
-from .values import condition_values, parameter_values
+from .values import condition_values, parameter_values, period_value, range_values
 
 
 def load_model(path: str | Path, text: str | None = None) -> ModelFile:
@@ -48,5 +48,5 @@ def _kept_model(path: str, text: str) -> ModelFile:
 __all__ = [
     "Catalog", "CatalogEntry", "Contact", "Definition", "Force", "General", "Graphic", "GraphicsResolver",
     "Measure", "ModelFile", "ModelFileError", "TEntry", "condition_values", "load_model",
-    "parameter_values", "read_catalog", "read_model", "validate",
+    "parameter_values", "period_value", "range_values", "read_catalog", "read_model", "validate",
 ]

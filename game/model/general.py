@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from ..expr import Location
+from ..expr import Expression, ExpressionError, Location, parse
 from ..messages import Message, msg, number, thousands
 from .types import Setting
 
@@ -50,7 +50,7 @@ LIMITS = Limits()
 
 _DECIMAL = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 #: the keys GENERAL knows, as written in any case → as the program names them
-_GENERAL_KEYS = {"escala": "escala", "ox": "Ox", "oy": "Oy", "dt": "dt", "n": "N", "nq": "nQ"}
+_GENERAL_KEYS = {"escala": "escala", "ox": "Ox", "oy": "Oy", "dt": "dt", "n": "N", "nq": "nQ", "periodo": "periodo"}
 
 #: records a problem at a place in the file
 Problem = Callable[[str | Message, Location], None]
@@ -66,6 +66,9 @@ class GeneralRows:
         self.settings: list[Setting] = []
         #: keys written with a value that is not a number (not also "missing")
         self.bad_settings: set[str] = set()
+        #: ``periodo=``, an expression of the parameters (the motion never reads it)
+        self.period: Expression | None = None
+        self._period_seen = False
 
     def line(self, line: str, at: Callable[[int], Location]) -> bool:
         """Read one line (``at(k)``: where its k-th character is); False when reading must stop
@@ -85,6 +88,9 @@ class GeneralRows:
         after = line.index("=") + 1
         value_loc = at(after + len(line[after:]) - len(line[after:].lstrip()))
         shown = value if len(value) <= 40 else value[:37] + "…"
+        if canonical == "periodo":
+            self._period(value, loc, value_loc)
+            return True
         if not _DECIMAL.match(value):
             self.problem(msg("read.setting_not_number", key=canonical, value=shown), value_loc)
             self.bad_settings.add(canonical)
@@ -103,6 +109,17 @@ class GeneralRows:
             self.problem(msg("read.nq_too_large", value=number(number_), limit=LIMITS.coordinates), value_loc)
             return False
         return True
+
+    def _period(self, value: str, loc: Location, value_loc: Location) -> None:
+        """``periodo=``: an expression (2·pi/W follows W when it is changed), not a plain decimal."""
+        if self._period_seen:
+            self.problem(msg("read.setting_twice", key="periodo"), loc)
+            return
+        self._period_seen = True
+        try:
+            self.period = parse(value, value_loc)
+        except ExpressionError as exc:
+            self.problem(exc.reason, exc.location)
 
     def check(self, block: Location, needed: tuple[str, ...]) -> None:
         """The ``needed`` keys are there (or were written wrong, which was said), and no setting

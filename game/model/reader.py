@@ -95,6 +95,10 @@ _SEPARATOR = re.compile(r"\||¦|&brvbar;")
 _MAX_INDEX_DIGITS = 6
 _IDENT = re.compile(r"^[^\W\d]\w*$")
 _TRANSLATION = re.compile(r"([a-z]{2}):(.*)", re.S)
+#: a cell after a description that is not a translation: ``unit: kg``, ``range: LO:HI``
+_EXTRA = re.compile(r"(unit|range):(.*)", re.S)
+#: what those cells give: the translations, the unit ("" if none), the range (None if none)
+_Extras = tuple[tuple[tuple[str, str], ...], str, tuple[Expression, Expression] | None]
 
 
 class _Cell:
@@ -357,12 +361,12 @@ class _Reader:
                 return
             name = self._name(cells[0], what)
             value = self._expression(cells[1])
-            translations = self._translations(
+            extras = self._extras(
                 cells, msg("read.definition_cells", what=msg(f"what.{what}"), found=len(cells)), tag_at)
-            if name is not None and value is not None and translations is not None:
+            if name is not None and value is not None and extras is not None:
                 description = cells[2].text if len(cells) >= 3 else ""
                 (self.parameters if tag == "P" else self.conditions).append(
-                    Definition(name, value, description, cells[0].location, translations))
+                    Definition(name, value, description, cells[0].location, *extras))
         elif tag == "T":
             if len(cells) != 2:
                 self.problem(msg("read.t_cells", found=len(cells)), tag_at.location)
@@ -411,6 +415,49 @@ class _Reader:
                 return None
             out.append((m.group(1), m.group(2).strip()))
         return tuple(out)
+
+    def _extras(self, cells: list[_Cell], row: Message, tag_at: _Cell) -> _Extras | None:
+        """The cells after a parameter's or a condition's description, in any order (SPEC §4): its
+        description in other languages, ``unit: kg`` and ``range: LO:HI``."""
+        translations, unit, span, ok = [], "", None, True
+        rest = []
+        for cell in cells[3:]:
+            m = _EXTRA.fullmatch(cell.text)
+            if m is None:
+                rest.append(cell)
+            elif m.group(1) in ("unit", "range") and (unit if m.group(1) == "unit" else span) not in ("", None):
+                self.problem(msg("read.extra_twice", key=m.group(1)), cell.location)
+                ok = False
+            elif m.group(1) == "unit":
+                unit = m.group(2).strip()
+            else:
+                span = self._range(cell, m.start(2))
+                ok = ok and span is not None
+        if rest:
+            found = self._translations([*cells[:3], *rest], row, tag_at)
+            if found is None:
+                return None
+            translations = list(found)
+        return (tuple(translations), unit, span) if ok else None
+
+    def _range(self, cell: _Cell, at: int) -> tuple[Expression, Expression] | None:
+        """``range: LO:HI``, each end an expression of the parameters (and pi)."""
+        text = cell.text[at:]
+        if text.count(":") != 1:
+            self.problem(msg("read.range_cell", text=cell.text[:40]), cell.location)
+            return None
+        ends = []
+        offset = at
+        for part in text.split(":"):
+            lead = len(part) - len(part.lstrip())
+            where = cell.location.shifted(offset + lead)
+            try:
+                ends.append(parse(part.strip(), where))
+            except ExpressionError as exc:
+                self.add(exc)
+                return None
+            offset += len(part) + 1
+        return ends[0], ends[1]
 
     def _graphic(self, cells: list[_Cell], tag_at: _Cell) -> None:
         kind = cells[0].text
@@ -491,6 +538,7 @@ class _Reader:
         general = General(
             escala=get("escala", 100.0), ox=get("Ox", 0.0), oy=get("Oy", 0.0), dt=get("dt", 0.02),
             n_substeps=int(get("N", 1)), n_coordinates=max(n_coordinates, 1), settings=tuple(self.general.settings),
+            period=self.general.period,
         )
         return ModelFile(
             path=path, general=general, parameters=tuple(self.parameters), conditions=tuple(self.conditions),

@@ -28,6 +28,9 @@ class General:
     n_substeps: int
     n_coordinates: int
     settings: tuple[Setting, ...] = ()
+    #: ``periodo=`` (SPEC §7.6): the period of a periodically driven model, an expression of the
+    #: parameters read by ``modes`` (never by the motion), None when the file states none
+    period: Expression | None = None
 
     def location_of(self, key: str) -> Location | None:
         for s in self.settings:
@@ -47,6 +50,10 @@ class Definition:
     location: Location
     #: the description in other languages: ("en", "gravity"), …
     translations: tuple[tuple[str, str], ...] = ()
+    #: ``unit: kg``: the unit shown beside the value ("" when the row gives none)
+    unit: str = ""
+    #: ``range: LO:HI``: what sliders offer and where ``modes`` searches (expressions of the parameters)
+    range: tuple[Expression, Expression] | None = None
 
     def description_in(self, language: str) -> str:
         """The description in ``language``, or the file's own (Spanish) one."""

@@ -30,7 +30,7 @@ from .graphics import GraphicsResolver
 from .measures import check_measures
 from .mechanism import check_names_of, check_numbers, reaction_columns
 from .types import ModelFile
-from .values import condition_values, parameter_values
+from .values import condition_values, parameter_values, period_value, range_values
 
 #: Relative tolerance for T against ∂²Ek/∂v∂v (both are evaluated exactly, so only
 #: round-off separates them when they agree).
@@ -57,6 +57,8 @@ def validate(model: ModelFile) -> list[SourceError]:
             _graphics(model, resolver, problems)
         if not problems:
             _numbers(model, resolver, problems)
+    if not problems:
+        _stated(model, problems)
     return sorted(problems, key=lambda p: (p.location.line, p.location.column))
 
 
@@ -143,6 +145,16 @@ def _names(model: ModelFile, problems: list[SourceError]) -> None:
         if g.parent is not None and g.parent not in ids:
             problems.append(SourceError(msg("check.parent_missing", parent=g.parent, name=g.id), g.location))
     problems += contacts.name_problems(model.contacts, params, coords, vels)
+
+
+def _stated(model: ModelFile, problems: list[SourceError]) -> None:
+    """``periodo=`` and the ``range:`` cells have values with the file's parameters."""
+    try:
+        params = parameter_values(model)
+        period_value(model, params)
+        range_values(model, params)
+    except ExpressionError as exc:
+        problems.append(exc)
 
 
 def _graphics(model: ModelFile, resolver: GraphicsResolver, problems: list[SourceError]) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..expr import EvaluationError, Expression, ExpressionError, check_names, evaluate
-from ..messages import msg
+from ..messages import msg, number
 from .types import Definition, ModelFile
 
 
@@ -37,3 +37,41 @@ def condition_values(
     """Each coordinate's and velocity's number, in CIs order."""
     overrides = overrides or {}
     return {c.name: _value(c, overrides.get(c.name, c.value), parameters, "condition") for c in model.conditions}
+
+
+def period_value(model: ModelFile, parameters: Mapping[str, float]) -> float | None:
+    """``periodo=`` of GENERAL (SPEC §7.6) with these parameters: a positive number of seconds,
+    None when the file states none; ExpressionError at the setting otherwise."""
+    period = model.general.period
+    if period is None:
+        return None
+    check_names(period, parameters, msg("where.period"))
+    try:
+        value = evaluate(period.tree, parameters)
+    except EvaluationError as exc:
+        raise ExpressionError(msg("check.period_value", reason=exc.reason), period.location) from None
+    if not value > 0:
+        raise ExpressionError(msg("check.period_positive", value=number(value)), period.location)
+    return value
+
+
+def range_values(model: ModelFile, parameters: Mapping[str, float]) -> dict[str, tuple[float, float]]:
+    """The ``range: LO:HI`` of each parameter and condition that gives one, with these parameters
+    (LO < HI, both finite); ExpressionError at the range otherwise."""
+    out = {}
+    for d in (*model.parameters, *model.conditions):
+        if d.range is None:
+            continue
+        ends = []
+        for end in d.range:
+            check_names(end, parameters, msg("where.range"))
+            try:
+                ends.append(evaluate(end.tree, parameters))
+            except EvaluationError as exc:
+                raise ExpressionError(msg("check.range_value", name=d.name, reason=exc.reason), end.location) from None
+        low, high = ends
+        if not low < high:
+            raise ExpressionError(msg("check.range_order", name=d.name, low=number(low), high=number(high)),
+                                  d.range[0].location)
+        out[d.name] = (low, high)
+    return out

@@ -43,3 +43,16 @@ def test_settings_the_program_could_not_honour_are_refused():
     rows, found, _ = read("dt = 20", "N = 2.5", "escala = -1", "Ox = 1e7")
     rows.check(Location("m.dat", 1, 1), ("dt", "N"))
     assert [line for _, line, _ in found] == [3, 2, 4, 5]  # N not whole, dt out of range, escala, Ox
+
+
+def test_periodo_is_an_expression_of_the_parameters_kept_apart_from_the_numbers():
+    rows, found, _ = read("dt = 0.01", "periodo = 2·pi/W")
+    assert not found
+    assert rows.period is not None and rows.period.text == "2·pi/W"
+    assert (rows.period.location.line, rows.period.location.column) == (3, 11)
+    assert [s.key for s in rows.settings] == ["dt"]  # the motion never reads it
+
+
+def test_a_periodo_that_cannot_be_read_or_is_given_twice_is_said_where_it_is():
+    _, found, _ = read("periodo = 2·(pi", "periodo = 1")
+    assert found == [("unbalanced parenthesis: '(' is never closed", 2, 13), ("periodo is set twice", 3, 1)]

@@ -81,3 +81,32 @@ def test_not_utf8_is_reported(write_model):
     p = write_model(SLIDING.replace("ángulo", "\u00e1ngulo"), encoding="latin-1")
     with pytest.raises(ModelFileError, match="not UTF-8"):
         read_model(p)
+
+
+def test_unit_and_range_cells_are_read_in_any_order_with_the_translations(write_model):
+    text = SLIDING.replace("<P>g|9.81|aceleración de la gravedad</P>",
+                           "<P>g|9.81|aceleración de la gravedad|unit: m/s²|en: gravity|range: 0:2·g0</P>")
+    text = text.replace("<CI>x|0|posición del bloque</CI>", "<CI>x|0|posición del bloque|range: -3 : l|unit: m</CI>")
+    m = read_model(write_model(text))
+    g, x = m.parameters[0], m.conditions[0]
+    assert (g.unit, g.translations, g.description_in("en")) == ("m/s²", (("en", "gravity"),), "gravity")
+    assert [e.text for e in g.range] == ["0", "2·g0"]
+    assert (g.range[1].location.line, g.range[1].location.column) == (10, 70)
+    assert x.unit == "m" and [e.text for e in x.range] == ["-3", "l"]
+    assert (x.range[1].location.line, x.range[1].location.column) == (17, 41)
+    assert m.parameters[1].unit == "" and m.parameters[1].range is None
+
+
+@pytest.mark.parametrize("cell, where, said", [
+    ("range: 0", ":10:38", "a range is written 'range: LO:HI'"),
+    ("range: 0:1:2", ":10:38", "a range is written 'range: LO:HI'"),
+    ("range: 0:(1", ":10:47", ""),
+    ("unit: m|unit: s", ":10:46", "the row gives its unit twice"),
+    ("units: m", ":10:1", "a cell after the description can only give it in another language"),
+])
+def test_a_bad_unit_or_range_cell_is_said_at_its_place(write_model, cell, where, said):
+    text = SLIDING.replace("<P>g|9.81|aceleración de la gravedad</P>", f"<P>g|9.81|aceleración de la gravedad|{cell}</P>")
+    with pytest.raises(ModelFileError) as info:
+        read_model(write_model(text))
+    first = str(info.value.problems[0])
+    assert where in first and said in first

@@ -86,3 +86,21 @@ def test_one_row_is_said_in_the_singular(write_model, spanish):
     found = problems(write_model, text)
     assert any("nQ=2 pero <CIs> tiene 1 fila; necesita 4: las 2 coordenadas y luego sus 2 velocidades" in p
                for p in found), found
+
+
+@pytest.mark.parametrize("old, new, expected", [
+    ("nQ=2", "nQ=2\nperiodo=2·pi/x", ":8:14: unknown name 'x' (periodo may use only the parameters)"),
+    ("nQ=2", "nQ=2\nperiodo=l - 2", ":8:9: periodo must be a positive number of seconds, not -0.5"),
+    ("posición del bloque</CI>", "posición del bloque|range: l:-l</CI>", ":17:36: the range of x must go from a lower"),
+    ("posición del bloque</CI>", "posición del bloque|range: 0:va</CI>", ":17:38: unknown name 'va' (a range may use"),
+    ("masa pendular</P>", "masa pendular|range: 0:sqrt(-M)</P>", ":12:31: the range of m cannot be computed"),
+])
+def test_periodo_and_ranges_must_have_values_with_the_parameters(write_model, old, new, expected):
+    found = problems(write_model, SLIDING.replace(old, new, 1))
+    assert len(found) == 1 and expected in found[0], found
+
+
+def test_periodo_and_ranges_with_values_are_valid(write_model):
+    text = SLIDING.replace("nQ=2", "nQ=2\nperiodo=2·pi/g").replace("posición del bloque</CI>",
+                                                                   "posición del bloque|range: -l:l|unit: m</CI>")
+    assert problems(write_model, text) == []

@@ -96,6 +96,8 @@ def table(label: str, analysis: Analysis) -> list[str]:
         lines.append("  " + msg("modes.at", where=_named(names, e.q)).text())
         if e.family.shape[1]:
             lines.append("  " + msg("modes.family", directions=_directions(names, e.family)).text())
+        if e.reactions:
+            lines.append("  " + msg("modes.reactions", values=_named(analysis.reaction_ids, np.array(e.reactions))).text())
         for j, mode in enumerate(e.modes, 1):
             lines.append("  " + _mode_line(j, mode, analysis.time == "periodic"))
             lines.append("    " + msg("modes.shape", values=_named(names, mode.shape)).text())
@@ -132,8 +134,10 @@ def _mode_line(index: int, mode: Mode, driven: bool) -> str:
 # -- the CSV -------------------------------------------------------------------------------------
 
 
-def csv_header(coordinates: Sequence[str]) -> list[str]:
-    return ["equilibrium", "kind", "Ep", *coordinates, "mode", "omega", "period", *(f"v_{c}" for c in coordinates)]
+def csv_header(coordinates: Sequence[str], reaction_ids: Sequence[str] = ()) -> list[str]:
+    """SPEC §7.6's columns; a mechanism's reactions at rest after them, as ``λ_ID`` (as simulate names them)."""
+    return ["equilibrium", "kind", "Ep", *coordinates, "mode", "omega", "period", *(f"v_{c}" for c in coordinates),
+            *(f"λ_{r}" for r in reaction_ids)]
 
 
 def csv_rows(analysis: Analysis) -> list[list[str]]:
@@ -146,13 +150,14 @@ def csv_rows(analysis: Analysis) -> list[list[str]]:
 def _rows_of(index: int, e: Equilibrium) -> list[list[str]]:
     where = [repr(float(x)) for x in e.q]
     return [[str(index), e.kind, repr(float(e.potential)), *where, str(j), repr(float(mode.rate)),
-             "" if mode.period is None else repr(float(mode.period)), *(repr(float(v)) for v in mode.shape)]
+             "" if mode.period is None else repr(float(mode.period)), *(repr(float(v)) for v in mode.shape),
+             *(repr(float(r)) for r in e.reactions)]
             for j, mode in enumerate(e.modes, 1)]
 
 
 def write_csv(sink: TextIO, analysis: Analysis) -> None:
     writer = csv.writer(sink, lineterminator="\n")
-    writer.writerow(csv_header(analysis.coordinates))
+    writer.writerow(csv_header(analysis.coordinates, analysis.reaction_ids))
     writer.writerows(csv_rows(analysis))
 
 

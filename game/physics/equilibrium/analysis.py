@@ -12,16 +12,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 import numpy as np
 
 from ...expr import Expression, ExpressionError
-from ...messages import Message, msg, number
-from ...model import ModelFile, condition_values
+from ...messages import msg, number
+from ...model import ModelFile, condition_values, period_value, range_values
 from . import linear, search
+from .constrained import analyse_mechanism
 from .linear import Mode, SingularMass
 from .rest import RestEquations
+from .results import Analysis, Equilibrium, EquilibriumError
 
 #: instants of the period at which a driven equilibrium must be at rest
 INSTANTS = 8
@@ -33,52 +34,23 @@ FLOQUET_TOLERANCE = 1e-6
 PROBE_TIMES = (0.0, 0.37, 1.3, 2.9, 7.1, 31.0)
 
 
-class EquilibriumError(Exception):
-    """Why a model's equilibria cannot be given (a :class:`Message`, written when it is shown)."""
-
-    def __init__(self, message: Message):
-        super().__init__(message)
-        self.message = message
-
-    def __str__(self) -> str:
-        return self.message.text()
-
-
-@dataclass(frozen=True)
-class Equilibrium:
-    q: np.ndarray
-    potential: float
-    #: stable, unstable, neutral, damped, driven-stable or driven-unstable
-    kind: str
-    modes: tuple[Mode, ...]
-    #: the directions (columns) along which a family of equilibria passes through q (n×0: isolated)
-    family: np.ndarray
-
-
-@dataclass(frozen=True)
-class Analysis:
-    coordinates: tuple[str, ...]
-    equilibria: tuple[Equilibrium, ...]
-    #: "still" (no t), "steady" (t read, numbers constant) or "periodic"
-    time: str
-    period: float | None
-    starts: int
-
-
 def analyse(model: ModelFile, parameters: Mapping[str, float], period: float | None = None,
             conditions: Mapping[str, Expression] | None = None) -> Analysis:
     """Every equilibrium of ``model`` the search finds, classified, with its modes. The search is
     centred on the file's conditions (or ``conditions``, overriding them by name)."""
     if model.mechanism is not None:
-        raise EquilibriumError(msg("modes.mechanism_not_yet"))
+        return analyse_mechanism(model, parameters, conditions)
     if period is not None and not (math.isfinite(period) and period > 0):
         raise EquilibriumError(msg("modes.period_value", value=number(period)))
+    if period is None:
+        period = period_value(model, parameters)  # the file's periodo= (an ExpressionError at it)
     try:
         rest = RestEquations(model, parameters)
         centre = _centre(model, parameters, rest, conditions)
     except (ExpressionError, RecursionError, MemoryError, SyntaxError, ValueError) as exc:
         raise EquilibriumError(msg("modes.cannot_build", reason=str(exc) or type(exc).__name__)) from None
-    scale = _scales(model, centre, rest.angle)
+    ranges = _ranges(model, parameters, rest.coordinates)
+    scale = _scales(model, centre, rest.angle, ranges)
     time = _how_time_enters(rest, centre, scale, period)
     times = np.array([0.0]) if time != "periodic" else np.arange(INSTANTS) * (period or 0.0) / INSTANTS
 
@@ -86,7 +58,7 @@ def analyse(model: ModelFile, parameters: Mapping[str, float], period: float | N
         parts = [rest.force_and_stiffness(float(t), q) for t in times]
         return np.concatenate([g for g, _ in parts], axis=1), np.concatenate([j for _, j in parts], axis=1)
 
-    found = search.search(residual, centre, scale, rest.angle)
+    found = search.search(residual, centre, scale, rest.angle, ranges)
     if found.none_computed:
         raise EquilibriumError(msg("modes.cannot_compute"))
     points, flats = found.points, found.flat
@@ -111,11 +83,19 @@ def _centre(model: ModelFile, parameters: Mapping[str, float], rest: RestEquatio
     return np.array([values[c] for c in rest.coordinates], dtype=float)
 
 
-def _scales(model: ModelFile, centre: np.ndarray, angle: np.ndarray) -> np.ndarray:
+def _ranges(model: ModelFile, parameters: Mapping[str, float], coordinates: tuple[str, ...]) -> np.ndarray:
+    """Each coordinate's ``range: LO:HI`` from its CI row, as rows (NaN, NaN) where it gives none."""
+    given = range_values(model, parameters)
+    return np.array([given.get(c, (math.nan, math.nan)) for c in coordinates], dtype=float).reshape(-1, 2)
+
+
+def _scales(model: ModelFile, centre: np.ndarray, angle: np.ndarray, ranges: np.ndarray) -> np.ndarray:
     """How far a coordinate is searched from the file's value: one turn for an angle; for a length,
-    about the half-height of the picture in model units, or twice its value if that is more."""
+    half its range when its row gives one, else about the half-height of the picture in model
+    units, or twice its value if that is more."""
     seen = 400.0 / model.general.escala if model.general.escala > 0 else 1.0
-    return np.where(angle, 1.0, np.maximum(seen, 2 * np.abs(centre)))
+    guessed = np.where(angle, 1.0, np.maximum(seen, 2 * np.abs(centre)))
+    return np.where(np.isfinite(ranges[:, 0]) & ~angle, (ranges[:, 1] - ranges[:, 0]) / 2, guessed)
 
 
 def _how_time_enters(rest: RestEquations, centre: np.ndarray, scale: np.ndarray, period: float | None) -> str:

@@ -34,7 +34,7 @@ A = algebra
 
 
 @dataclass(frozen=True)
-class _Sparse:
+class SparseTrees:
     """Trees of a matrix compiled together, its zero entries left out (they stay zero)."""
 
     shape: tuple[int, ...]
@@ -43,7 +43,7 @@ class _Sparse:
 
     @classmethod
     def of(cls, shape: tuple[int, ...], trees: Mapping[tuple[int, ...], Node], args: tuple[str, ...],
-           name: str) -> _Sparse:
+           name: str) -> SparseTrees:
         kept = {k: v for k, v in trees.items() if not A.is_zero(v)}
         places = tuple(kept)
         # two outputs at least, so the generated function always returns a tuple
@@ -92,14 +92,14 @@ class RestEquations:
                 c = A.sub(c, A.diff(T[i, j], TIME))
                 C[i, j] = A.add(c, A.substitute(A.diff(mech.forces[i], vels[j]), at_rest))
         args = (TIME, *coords)
-        self._G = _Sparse.of((n,), {(i,): g for i, g in enumerate(G)}, args, "rest_force")
-        self._Gq = _Sparse.of((n, n), {(i, j): A.diff(G[i], coords[j]) for i in range(n) for j in range(n)},
+        self._G = SparseTrees.of((n,), {(i,): g for i, g in enumerate(G)}, args, "rest_force")
+        self._Gq = SparseTrees.of((n, n), {(i, j): A.diff(G[i], coords[j]) for i in range(n) for j in range(n)},
                               args, "rest_stiffness")
-        self._T = _Sparse.of((n, n), dict(T), args, "rest_mass")
-        self._C = _Sparse.of((n, n), C, args, "rest_velocity_terms")
-        self._Ep = _Sparse.of((1,), {(0,): mech.potential}, args, "rest_potential")
+        self._T = SparseTrees.of((n, n), dict(T), args, "rest_mass")
+        self._C = SparseTrees.of((n, n), C, args, "rest_velocity_terms")
+        self._Ep = SparseTrees.of((1,), {(0,): mech.potential}, args, "rest_potential")
         gaps = [c.gap for c in bind_contacts(model, parameters)]
-        self._gaps = _Sparse.of((len(gaps),), {(k,): g for k, g in enumerate(gaps)}, args, "rest_gaps") if gaps else None
+        self._gaps = SparseTrees.of((len(gaps),), {(k,): g for k, g in enumerate(gaps)}, args, "rest_gaps") if gaps else None
         trees = [*G, *T.values(), *C.values(), mech.potential]
         #: some tree of the motion at rest reads t (whether the numbers change with it is asked numerically)
         self.reads_time = any(TIME in names_in(tree) for tree in trees)

@@ -60,19 +60,27 @@ def wrap(q: np.ndarray, angle: np.ndarray) -> np.ndarray:
     return out
 
 
-def starts(centre: np.ndarray, scale: np.ndarray, angle: np.ndarray, seed: int = 0) -> np.ndarray:
+def starts(centre: np.ndarray, scale: np.ndarray, angle: np.ndarray, seed: int = 0,
+           ranges: np.ndarray | None = None) -> np.ndarray:
     """Where the search starts: a lattice with an even number of values per coordinate (so 0 and
-    π for angles), random points over the same ranges, the file's conditions and their zeros."""
+    π for angles), random points over the same ranges, the file's conditions and their zeros. A
+    coordinate with a ``range: LO:HI`` in its file (a row of ``ranges``, NaN without one) is
+    searched over that range instead, its lattice an odd number of values from LO to HI."""
     n = len(centre)
+    given = np.zeros(n, dtype=bool) if ranges is None else np.all(np.isfinite(ranges), axis=1)
     k = int(LATTICE ** (1 / n)) if n else 0
     k = min(8, k - k % 2)
     low = np.where(angle, -np.pi, centre - scale)
     span = np.where(angle, 2 * np.pi, 2 * scale)
+    if ranges is not None:
+        low = np.where(given, ranges[:, 0], low)
+        span = np.where(given, ranges[:, 1] - ranges[:, 0], span)
     rows = [centre, np.where(angle, 0.0, centre)]
     if k >= 2:
-        # angles: −π + 2π(j+1)/k; lengths: centre ± scale, evenly
-        grid = [np.where(a, -np.pi + 2 * np.pi * (np.arange(k) + 1) / k, c + s * np.linspace(-1, 1, k))
-                for a, c, s in zip(angle, centre, scale)]
+        # angles: −π + 2π(j+1)/k; lengths: centre ± scale, evenly; a range: LO to HI, evenly
+        grid = [lo + sp * np.linspace(0, 1, k + 1) if g else
+                np.where(a, -np.pi + 2 * np.pi * (np.arange(k) + 1) / k, c + s * np.linspace(-1, 1, k))
+                for a, c, s, g, lo, sp in zip(angle, centre, scale, given, low, span)]
         mesh = np.stack(np.meshgrid(*grid, indexing="ij"), axis=-1).reshape(-1, n)
         rows.extend(mesh)
     else:  # many coordinates: every angle down, every angle up
@@ -204,9 +212,10 @@ def in_family(p: np.ndarray, q: np.ndarray, flat: np.ndarray, scale: np.ndarray,
     return bool(np.linalg.norm(d - B @ coef) <= 1e-5 * max(1.0, float(np.linalg.norm(d))))
 
 
-def search(residual: Residual, centre: np.ndarray, scale: np.ndarray, angle: np.ndarray) -> Found:
-    """Every equilibrium the starts lead to (see the module's docstring)."""
-    q0 = starts(centre, scale, angle)
+def search(residual: Residual, centre: np.ndarray, scale: np.ndarray, angle: np.ndarray,
+           ranges: np.ndarray | None = None) -> Found:
+    """Every equilibrium the starts lead to (see the module's docstring; ``ranges`` as :func:`starts`)."""
+    q0 = starts(centre, scale, angle, ranges=ranges)
     step = np.where(angle, 0.5, 0.25 * scale)
     q, norm, force_scale = solve(residual, q0, step)
     if not np.any(np.isfinite(norm)):

@@ -466,6 +466,14 @@ class MechanismSystem(Assembly, MotionDefaults):
             out.extend(c.element.arrows(self, state.q, lam[k]))
         return out
 
+    # -- at rest (:mod:`game.physics.equilibrium.constrained`) --------------------------------------
+
+    def rest_trees(self) -> tuple[Node, list[Node], list[Node]]:
+        """Ep, the other generalized forces (dampers and FORCE rows, trees of t, q and q̇) and each
+        constraint's Φ_i (of t and q), as the trees the motion is generated from: what an
+        equilibrium and its modes need, differentiated exactly by whoever asks."""
+        forces, _ = self._forces()
+        return self._potential(), forces, [c.phi for c in self.constraints]
 
 
 def _identifier(text: str) -> str:

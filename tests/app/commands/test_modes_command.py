@@ -69,6 +69,25 @@ def test_set_changes_a_parameter_and_period_judges_a_driven_model(run, tmp_path)
     assert growth > 0 and decay == pytest.approx(-growth, rel=1e-6)  # Hamiltonian: μ·(1/μ) = 1
 
 
+def test_a_driven_model_whose_file_states_its_period_needs_no_period_option(run):
+    r = run("modes", "kapitza", "--set", "W=50", "--lang", "en")
+    assert r.returncode == 0, r.stderr
+    assert f"{2 * math.pi / 50:.10g}" in r.stdout.splitlines()[1] and "unstable under the driving" in r.stdout
+
+
+def test_a_mechanism_is_given_by_its_points_with_its_reactions_in_the_table_and_the_csv(run, tmp_path):
+    out = tmp_path / "m.csv"
+    r = run("modes", "pendulo_mecanismo", "--lang", "en", "--csv", str(out))
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert "  at P_x = 0, P_y = 0" in lines and "  reactions at rest: barra = 9.81" in lines
+    rows = list(csv.reader(out.open(encoding="utf-8")))
+    assert rows[0] == ["equilibrium", "kind", "Ep", "P_x", "P_y", "mode", "omega", "period", "v_P_x", "v_P_y",
+                       "λ_barra"]
+    assert rows[1][:5] == ["1", "stable", "0.0", "0.0", "0.0"] and float(rows[1][10]) == pytest.approx(9.81)
+    assert float(rows[1][6]) == pytest.approx(math.sqrt(9.81), rel=1e-12)
+
+
 def test_the_table_in_spanish(run):
     r = run("modes", str(MODELS / "ejercicios" / "soporte_acelerado.dat"), "--lang", "es")
     assert r.returncode == 0, r.stderr
@@ -87,7 +106,7 @@ def test_a_family_is_said_once(run):
 @pytest.mark.parametrize("args, code, said", [
     (("modes", "pendulo_forzado"), 1, "give their period with --period T"),
     (("modes", str(MODELS / "ejercicios" / "plano_inclinado.dat"), "--set", "P=3"), 1, "no equilibrium"),
-    (("modes", "pendulo_mecanismo"), 1, "not computed yet"),
+    (("modes", "cuadrilatero"), 1, "locked by DRIVER motor: no free motion"),
     (("modes", "pendulo_simple", "--period", "-1"), 2, "--period must be a positive number"),
     (("modes", "pendulo_simple", "--set", "nope=1"), 2, "nope"),
     (("modes", "no_such_model"), 2, "no_such_model"),

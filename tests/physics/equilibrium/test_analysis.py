@@ -136,7 +136,8 @@ def test_a_damped_pendulum_reports_its_complex_eigenvalues():
 
 @pytest.mark.parametrize("W, kind", [(100, "driven-stable"), (50, "driven-unstable")])
 def test_kapitzas_pendulum_upside_down_is_stable_above_its_threshold_and_unstable_below(W, kind):
-    model, a = analysis_of(MODELS / "kapitza.dat", period=2 * math.pi / W, W=W)
+    model, a = analysis_of(MODELS / "kapitza.dat", W=W)  # its period from the file's periodo=2·pi/W
+    assert a.period == pytest.approx(2 * math.pi / W, rel=1e-15)
     p = parameter_values(model, {"W": parse(str(W), Location("t", 1, 1))})
     above = (p["A"] * W) ** 2 > 2 * p["g"] * p["l"]  # Kapitza's criterion
     assert above == (kind == "driven-stable")
@@ -197,13 +198,6 @@ def test_a_force_with_no_value_anywhere_is_a_message_not_a_traceback():
     assert info.value.message.key == "modes.cannot_compute"
 
 
-def test_a_mechanism_is_not_yet_analysed_and_says_so():
-    model = load_model(MODELS / "pendulo_mecanismo.dat")
-    with pytest.raises(EquilibriumError) as info:
-        analyse(model, parameter_values(model))
-    assert info.value.message.key == "modes.mechanism_not_yet"
-
-
 def test_equilibria_that_cross_a_contact_are_left_out():
     model = load_model(MODELS / "pendulo_pared.dat")
     a = analyse(model, parameter_values(model))
@@ -211,3 +205,23 @@ def test_equilibria_that_cross_a_contact_are_left_out():
     model = load_model(MODELS / "pelota.dat")
     with pytest.raises(EquilibriumError):
         analyse(model, parameter_values(model))
+
+
+def test_a_range_on_a_coordinates_row_is_where_the_search_looks():
+    text = one_coordinate("m", "½·m·vx²", "sin(x)")
+    far = 11 * math.pi / 2  # a minimum of sin, well outside the picture the search guesses without a range
+    guessed = analyse(model := read_model("s.dat", text), parameter_values(model))
+    assert all(abs(e.q[0] - far) > 1e-3 for e in guessed.equilibria)
+    ranged = read_model("s.dat", text.replace("<CI>x|0|posición</CI>", "<CI>x|0|posición|range: 10:20</CI>"))
+    found = analyse(ranged, parameter_values(ranged))
+    near = [e for e in found.equilibria if abs(e.q[0] - far) < 1e-6]
+    assert len(near) == 1 and near[0].kind == "stable" and near[0].modes[0].rate == pytest.approx(1.0, rel=1e-8)
+    assert {round(e.q[0] / (math.pi / 2)) for e in found.equilibria} >= {7, 9, 11}
+
+
+def test_a_period_given_overrides_the_files_periodo():
+    with pytest.raises(EquilibriumError) as info:
+        analysis_of(MODELS / "kapitza.dat", period=0.05)
+    assert info.value.message.key == "modes.not_periodic"
+    _, a = analysis_of(MODELS / "kapitza.dat", period=4 * math.pi / 100)  # two periods are a period too
+    assert a.period == 4 * math.pi / 100 and [e.kind for e in a.equilibria] == ["driven-stable"] * 2
