@@ -106,6 +106,9 @@ def build_theme(icons_dir: Path) -> dict:
         "#panel": {"colours": {"dark_bg": "#fbfcfd", "normal_border": "#90a4ae"}, "misc": {"border_width": "2"}},
         # the options of the plots' menus on a kiosk's touch screen: a finger's height each
         "@touch_menu.#drop_down_options_list": {"misc": {"list_item_height": str(TOUCH)}},
+        # the modes panel's sliders (game/ui/modespanel.py): no arrows; on a touch screen a finger-wide grip
+        "#mode_slider": {"misc": {"enable_arrow_buttons": "0"}},
+        "@touch_slider": {"misc": {"enable_arrow_buttons": "0", "sliding_button_width": str(TOUCH)}},
         # read-only panels docked beside the scene (nothing moves behind them)
         "#live_panel": {"colours": {"dark_bg": "#fbfcfd", "normal_border": "#90a4ae"},
                         "misc": {"border_width": "1", "shadow_width": "0"}},

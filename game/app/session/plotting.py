@@ -11,13 +11,14 @@ another is the kind's (:mod:`game.app.session.plotkinds`): the board asks it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from ...messages import msg
 from ...model import ModelFile
 from ...physics import Simulation
+from ...physics.equilibrium import Analysis
 from ...physics.observe.ensemble import COPIES, Ensemble, Lyapunov
 from ...physics.observe.poincare import PoincareSection
 from ...physics.observe.records import History
@@ -41,6 +42,8 @@ class PlotBoard:
         self.lyapunov: Lyapunov | None = None
         #: changes whenever the list of plots or a plot's choices change (the dock is rebuilt)
         self.revision = 0
+        #: the equilibria and modes of the model on screen, when they are known (the modes panel's)
+        self.predictions: Callable[[], Analysis | None] = lambda: None
         self._follow_model()
 
     # -- what can be plotted ---------------------------------------------------------------------

@@ -33,6 +33,7 @@ from .exports import Exports
 from .framer import Framer
 from .framing import Framing
 from .kiosk import KioskShow
+from .modes import Modes
 from .onscreen import UNREADABLE, Built, LoadError, View, build
 from .plotting import PlotBoard
 from .readout import Readout, negative_size
@@ -64,7 +65,8 @@ class Session:
         self.board: PlotBoard | None = None
         # the parts, each given the session and the parts it needs
         self.user_files = UserFiles(self, remembers)
-        self.showing = Showing(self)
+        self.modes = Modes(self)
+        self.showing = Showing(self, self.modes)
         self.framer = Framer(self, self.showing)
         self.dragging = Dragging(self)
         self.clock = Clock(self, self.dragging, self.user_files)
@@ -72,7 +74,7 @@ class Session:
         self.exports = Exports(self)
         self.dialogs = Dialogs(self, self.showing, self.clock)
         self.kiosk = KioskShow(self, self.clock, self.framer, self.showing, self.dragging)
-        self.actions = Actions(self, self.clock, self.framer, self.dialogs, self.exports)
+        self.actions = Actions(self, self.clock, self.framer, self.dialogs, self.exports, self.modes)
 
     # -- opening models ------------------------------------------------------------------------
 
@@ -140,6 +142,8 @@ class Session:
         else:
             self.board.attach(sim, self.history)
         self.clock.follow(model.general.dt)
+        self.modes.attach(sim)
+        self.board.predictions = self.modes.known
         self.dragging.drag = None
         self.banner.say(None)
         sim.reset()  # the observers start from the model's conditions
