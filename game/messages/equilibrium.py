@@ -85,8 +85,8 @@ WORDS: dict[str, tuple[str, str]] = {
         "then Animate: the ghost is the linear prediction.",
         "Elija un equilibrio: el modelo queda ahí en reposo. Dé a los modos de uno estable una amplitud y una "
         "fase y pulse Animar: el fantasma es la predicción lineal."),
-    "modes.panel.frequency": ("ω = {omega} rad/s, T = {period} s", "ω = {omega} rad/s, T = {period} s"),
-    "modes.panel.rate": ("s = {rate} 1/s", "s = {rate} 1/s"),
+    "modes.panel.frequency": ("ω = {omega} rad/s, period {period} s", "ω = {omega} rad/s, período {period} s"),
+    "modes.panel.rate": ("no oscillation: s = {rate} 1/s", "no oscila: s = {rate} 1/s"),
     "modes.panel.mode": ("Mode {index}: ω = {omega} rad/s, T = {period} s",
                          "Modo {index}: ω = {omega} rad/s, T = {period} s"),
     "modes.panel.amplitude": ("amplitude {value} {unit}", "amplitud {value} {unit}"),

@@ -91,6 +91,12 @@ def build_theme(icons_dir: Path) -> dict:
                       "font": {"name": "noto_sans", "size": "15"},
                       "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "2",
                                "border_width": "0", "shadow_width": "0"}},
+        "#bar_word_small": {"colours": {"normal_bg": "#00000000", "hovered_bg": "#d0d7de", "disabled_bg": "#00000000",
+                                  "normal_border": "#00000000", "hovered_border": "#00000000",
+                                  "disabled_border": "#00000000"},
+                      "font": {"name": "noto_sans", "size": "13"},
+                      "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "2",
+                               "border_width": "0", "shadow_width": "0"}},
         # the first-run hint over the scene (game/ui/hint.py): a pale yellow note
         "#hint": {"colours": {"dark_bg": "#fff8e1", "normal_border": "#f9a825"},
                   "misc": {"border_width": "2", "shadow_width": "0"}},

@@ -143,14 +143,6 @@ class Modes:
         self.chosen, self.amplitudes, self.phases, self.predicting = None, [], [], False
         self.revision += 1
 
-    def attach(self, sim: Simulation) -> None:
-        """Another model (or its file read again) on screen: the panel closes, and the prediction
-        ends with any break of the new run but those a choice here makes."""
-        self._sim = sim
-        sim.observers.append(self)
-        if self.session.view.modes or self.chosen is not None:
-            self.close()
-
     def follow(self) -> None:
         """Every frame: after new parameters the panel lists the equilibria again, none chosen (they
         moved); an analysis that can no longer be made closes the panel and the banner says why."""
@@ -272,12 +264,18 @@ class Modes:
             return None
         return self.linear(np.array([s.sim.t]))
 
-    # -- a step observer: anything that starts the run again but a choice here ends the prediction ----------
+    # -- a step observer (of every model's run): anything that starts it again but a choice here ends the
+    # prediction
 
     def on_step(self, sim: Simulation) -> None:
         pass
 
     def on_break(self, sim: Simulation) -> None:
+        if sim is not self._sim:  # another model (or its file read again): the panel closes
+            self._sim = sim
+            self.session.plots.predictions = self.known
+            if self.session.view.modes or self.chosen is not None:
+                self.close()
         if not self._placing:
             self.predicting = False
 

@@ -203,6 +203,26 @@ class PlotBoard:
             p = system.momenta(*cols)
         return np.broadcast_to(np.asarray(p[k], dtype=float), (len(rows),))
 
+    def predicted(self) -> tuple[float, ...]:
+        """The frequencies (Hz) of the modes of the stable equilibrium nearest the model now (angles
+        compared over one turn), when the equilibria are known; else none."""
+        analysis = self.predictions()
+        if analysis is None:
+            return ()
+        stable = [e for e in analysis.equilibria if e.kind in ("stable", "damped")]
+        if not stable:
+            return ()
+        turn = np.array([c in self.angles for c in analysis.coordinates])
+        q = self.sim.q
+
+        def distance(p: np.ndarray) -> float:
+            d = q - p
+            d = np.where(turn, np.remainder(d + np.pi, 2 * np.pi) - np.pi, d)
+            return float(np.sum(d * d))
+
+        nearest = min(stable, key=lambda e: distance(e.q))
+        return tuple(m.rate / (2 * np.pi) for m in nearest.modes if m.oscillates)
+
     # -- what the Values panel adds ----------------------------------------------------------------
 
     def readout(self, language: str | None = None) -> list[tuple[str, float]]:

@@ -64,8 +64,7 @@ class Session:
         self.index = -1
         self.board: PlotBoard | None = None
         # the parts, each given the session and the parts it needs
-        self.user_files = UserFiles(self, remembers)
-        self.modes = Modes(self)
+        self.user_files, self.modes = UserFiles(self, remembers), Modes(self)
         self.showing = Showing(self, self.modes)
         self.framer = Framer(self, self.showing)
         self.dragging = Dragging(self)
@@ -136,14 +135,12 @@ class Session:
         self.history = History(names, history_rows(len(names)))
         #: where contacts acted lately (they flash)
         self.impacts = FlashRecorder(self.showing.poses_at)
-        sim.observers += [self.trails, HistoryRecorder(self.history), self.impacts]
+        sim.observers += [self.trails, HistoryRecorder(self.history), self.impacts, self.modes]
         if self.board is None:
             self.board = PlotBoard(sim, self.history)
         else:
             self.board.attach(sim, self.history)
         self.clock.follow(model.general.dt)
-        self.modes.attach(sim)
-        self.board.predictions = self.modes.known
         self.dragging.drag = None
         self.banner.say(None)
         sim.reset()  # the observers start from the model's conditions

@@ -9,7 +9,9 @@ import math
 import numpy as np
 import pygame
 import pytest
-from window_helpers import FRAME, button, click, drag, handle_px, pump
+from window_helpers import FRAME, button, choose, click, drag, handle_px, key, pump
+
+from game.render.plots import CURVES, MARK
 
 #: where the picture of the panel and the ghost is kept to be looked at (the test writes it anew)
 PICTURE = "modes_panel_and_ghost.png"
@@ -140,3 +142,29 @@ def test_a_kiosk_gives_the_modes_finger_sized_sliders(app_factory):
     slide(app, panel.amplitudes[1], 50)
     assert app.session.modes.amplitudes[1] > 0
     pump(app, 2, dt=FRAME)
+
+
+def test_the_spectrum_plot_marks_the_frequencies_of_the_modes_and_peaks_at_the_one_started(app):
+    panel = opened(app)
+    s = app.session
+    click(app, panel.buttons[0])
+    s.modes.set_mode(1, amplitude=0.03)
+    key(app, pygame.K_g)
+    choose(app, app.dock.widgets.menus[1]["kind"], "Espectro (FFT)")
+    menus = app.dock.widgets.menus[1]
+    assert set(menus) == {"kind", "y"}  # frequency across, fixed: only what is transformed is chosen
+    choose(app, app.dock.widgets.menus[1]["y"], "a2")
+    plot = s.plots.plots[1]
+    assert plot.spec.ys == ("a2",)
+    click(app, button(app, "animate"), frames=2)
+    s.clock.run(1000)
+    click(app, button(app, "animate"), frames=3)
+    f, size = plot.curves[0].points().T
+    predicted = [m.rate / (2 * np.pi) for m in s.modes.equilibrium.modes]
+    assert plot.marks == pytest.approx(predicted)
+    assert abs(f[np.argmax(size)] - predicted[1]) <= f[1]
+    drawn = pygame.surfarray.array3d(app.screen)
+    x, y, w, h = app.dock.widgets.plot_rects[1]
+    inside = drawn[x:x + w, y:y + h].reshape(-1, 3).astype(int)
+    assert np.any(np.all(inside == MARK, axis=1))  # the predicted frequencies, dashed
+    assert np.any(np.all(np.abs(inside - CURVES[0]) <= 40, axis=1))  # the spectrum
