@@ -346,6 +346,25 @@ def g_ensemble_off(s):
     slash(s)
 
 
+def _well(s):
+    # A ball at the bottom of a potential well, a double arrow over it: an equilibrium and its
+    # small oscillation.
+    bowl = [(4.0 + 24.0 * i / 40, 10.0 + 16.0 * (1 - ((i - 20) / 20) ** 2)) for i in range(41)]
+    stroke(s, bowl, w=2.2)
+    dot(s, (16.0, 20.3), 3.4)
+    arrow(s, (16.0, 12.0), (24.5, 12.0), head=5.0, half=3.4, w=1.8)
+    arrow(s, (16.0, 12.0), (7.5, 12.0), head=5.0, half=3.4, w=1.8)
+
+
+def g_modes_on(s):
+    _well(s)
+
+
+def g_modes_off(s):
+    _well(s)
+    slash(s)
+
+
 def _tray(s):
     # The bottom of a "save" glyph: a tray the arrow drops into.
     stroke(s, [(5.0, 20.5), (5.0, 27.0), (27.0, 27.0), (27.0, 20.5)])

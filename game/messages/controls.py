@@ -37,6 +37,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "control.ensemble": (
         "Chaos: 50 copies from barely different conditions, their spread and the Lyapunov exponent (K)",
         "Caos: 50 copias con condiciones apenas distintas, su dispersión y el exponente de Lyapunov (K)"),
+    "control.modes": (
+        "Equilibria and normal modes: rest the model at one, start a mode, see where linear stops being true (Q)",
+        "Equilibrios y modos normales: el modelo en reposo en uno, un modo en marcha, dónde deja de valer lo "
+        "lineal (Q)"),
     "control.export_csv": (
         "Save the run as CSV in Documents, folder Cuerpos en Movimiento (W)",
         "Guardar la corrida como CSV en Documentos, carpeta Cuerpos en Movimiento (W)"),
@@ -65,5 +69,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "label.reactions": ("Reactions", "Reacciones"),
     "label.plots": ("Plots", "Gráficas"),
     "label.ensemble": ("Chaos", "Caos"),
+    "label.modes": ("Modes", "Modos"),
     "label.language": ("ES", "EN"),
 }

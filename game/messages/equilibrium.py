@@ -89,4 +89,17 @@ WORDS: dict[str, tuple[str, str]] = {
     "modes.kind.damped": ("damped (stable)", "amortiguado (estable)"),
     "modes.kind.driven-stable": ("stable under the driving", "estable bajo el forzamiento"),
     "modes.kind.driven-unstable": ("unstable under the driving", "inestable bajo el forzamiento"),
+    # the modes panel of the window (game/app/session/modes.py, game/ui/modespanel.py)
+    "modes.panel.none": ("No equilibria to show: {reason}", "No hay equilibrios que mostrar: {reason}"),
+    "modes.panel.hint": (
+        "Choose an equilibrium: the model rests there. Give a stable one's modes an amplitude and a phase, "
+        "then Animate: the ghost is the linear prediction.",
+        "Elija un equilibrio: el modelo queda ahí en reposo. Dé a los modos de uno estable una amplitud y una "
+        "fase y pulse Animar: el fantasma es la predicción lineal."),
+    "modes.panel.frequency": ("ω = {omega} rad/s, period {period} s", "ω = {omega} rad/s, período {period} s"),
+    "modes.panel.rate": ("no oscillation: s = {rate} 1/s", "no oscila: s = {rate} 1/s"),
+    "modes.panel.mode": ("Mode {index}: ω = {omega} rad/s, T = {period} s",
+                         "Modo {index}: ω = {omega} rad/s, T = {period} s"),
+    "modes.panel.amplitude": ("amplitude {value} {unit}", "amplitud {value} {unit}"),
+    "modes.panel.phase": ("phase {value}°", "fase {value}°"),
 }

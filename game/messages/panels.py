@@ -16,6 +16,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "panel.title.conditions": ("Conditions", "Condiciones"),
     "panel.title.energy": ("Energies", "Energías"),
     "panel.title.values": ("Values", "Valores"),
+    "panel.title.modes": ("Equilibria and modes", "Equilibrios y modos"),
     "panel.edit_hint": (
         "Click a value, type, press Enter, then Accept.",
         "Pulse un valor, escriba, Enter y luego Aceptar."),

@@ -30,6 +30,8 @@ BACKGROUND = (252, 252, 250)
 FRAME = (150, 160, 170)
 GRID = (228, 232, 236)
 INK = (40, 50, 60)
+#: the vertical lines a plot marks (a spectrum's predicted frequencies): dashes of DASH pixels
+MARK, DASH = (0, 150, 90), 6
 #: room for tick labels (left, bottom) and for the title and legend (top), in pixels
 LEFT, BOTTOM, TOP, RIGHT = 50, 30, 24, 10
 #: how much further than the data the axes reach when they must grow (fewer redraws)
@@ -266,6 +268,7 @@ class PlotView:
             paint.line(image, GRID, (area.left, py), (area.right - 1, py))
             label = font.render(text, True, INK)
             image.blit(label, (area.left - label.get_width() - 4, py - label.get_height() / 2))
+        self._marks(area)
         corners = [area.topleft, (area.right - 1, area.top), (area.right - 1, area.bottom - 1), (area.left, area.bottom - 1)]
         for a, b in zip(corners, corners[1:] + corners[:1]):
             paint.line(image, FRAME, a, b)
@@ -285,6 +288,15 @@ class PlotView:
                 starts[0] = True
                 self._paint(i, pts, starts)
             self.drawn[i] = curve.added
+
+    def _marks(self, area: pygame.Rect) -> None:
+        """The plot's marks as dashed vertical lines, those within the x axis."""
+        assert self.image is not None
+        for x in self.plot.marks:
+            if self.x_axis.lo <= x <= self.x_axis.hi:
+                px = float(self.to_pixels(np.array([x]), np.array([self.y_axis.lo]))[0][0])
+                for top in range(area.top, area.bottom - 1, 2 * DASH):
+                    paint.line(self.image, MARK, (px, top), (px, min(top + DASH, area.bottom - 1)), 2)
 
     def _draw_new_points(self) -> None:
         for i, (pts, starts) in enumerate(self._new_points()):

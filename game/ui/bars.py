@@ -53,8 +53,9 @@ class BarState:
     title: str
 
 
-#: the size of the words beside the icons (the theme's "#bar_word")
-WORD_SIZE = 15
+#: the sizes of the words beside the icons, largest first, and their theme ids: a bar of many controls
+#: in a long language (Spanish, thirteen controls at 1920 pixels) names them in the smaller
+WORD_FONTS = ((15, "#bar_word"), (13, "#bar_word_small"))
 #: pixels a word's button needs beyond its text (its padding each side)
 WORD_PAD = 6
 
@@ -99,15 +100,18 @@ class Bars:
         speeds = [c for c in controls if c.place == "speed"]
         plan = layout.bottom(len(bottom), len(speeds))
         # the icons' words beside them where the bar has room for them all (game/ui/barlabels.py)
-        font = manager.get_theme().get_font_dictionary().find_font(WORD_SIZE, "noto_sans")
-        placed = labelled(plan, [max(font.size(texts(w))[0] for w in words(c)) + WORD_PAD for c in bottom])
+        for size, word_id in WORD_FONTS:  # noqa: B007 (the one that fits is used after the loop)
+            font = manager.get_theme().get_font_dictionary().find_font(size, "noto_sans")
+            placed = labelled(plan, [max(font.size(texts(w))[0] for w in words(c)) + WORD_PAD for c in bottom])
+            if placed:
+                break
         icons, beside, clock = placed if placed else (plan.buttons, [], plan.clock)
         for c, rect in zip(bottom, icons):
             self._icon_button(c, inside(rect), self.bottom)
         #: the words beside the bottom bar's icons (none when the bar has no room for them)
         self.words: dict[str, UIButton] = {
             c.name: UIButton(inside(rect), texts(words(c)[0]), manager, container=self.bottom,
-                             tool_tip_text=texts(c.tooltip_key), object_id=ObjectID("#bar_word"))
+                             tool_tip_text=texts(c.tooltip_key), object_id=ObjectID(word_id))
             for c, rect in zip(bottom, beside)}
         self.speeds: list[UIButton] = []
         for c, rect in zip(speeds, plan.speeds):

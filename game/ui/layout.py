@@ -50,10 +50,12 @@ TOP_GAP = 4
 #: a touch screen (a kiosk): every control at least this big, with GAP between controls
 TOUCH = 48
 
+#: the least width of the bottom bar's clock ("t = 12.34")
+CLOCK_ROOM = 60
 #: the bottom bar at decreasing sizes: (button, gap, speed button width, clock width, clock shows the speed);
 #: a 30-pixel button still shows its 32-pixel icon whole (the glyphs keep 3 pixels of margin)
 BAR_SIZES = ((48, 8, 52, 170, True), (40, 6, 46, 104, False), (36, 4, 40, 92, False), (34, 3, 38, 88, False),
-             (30, 2, 34, 86, False), (30, 2, 34, 0, False))
+             (30, 2, 34, 86, False), (30, 1, 32, 80, False), (30, 2, 34, 0, False))
 
 
 @dataclass(frozen=True)
@@ -159,7 +161,9 @@ class Layout:
         speed_row = tuple((speed_x + i * (speed_w + sg), y0 + (BOTTOM_BAR - speed_h) // 2, speed_w, speed_h)
                           for i in range(speeds))
         clock_x = GAP + buttons * (button + gap)
-        clock = (clock_x, y0 + (BOTTOM_BAR - 40) // 2, min(clock_w, speed_x - clock_x - 4), 40) if clock_w else None
+        room = min(clock_w, speed_x - clock_x - 4)
+        # (a touch screen too narrow for its finger-sized bar has no room for the clock either)
+        clock = (clock_x, y0 + (BOTTOM_BAR - 40) // 2, room, 40) if clock_w and room >= CLOCK_ROOM else None
         return BottomBar(row, speed_row, clock, clock_speed)
 
     # -- the scene and its docks ------------------------------------------------------------

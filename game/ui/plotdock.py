@@ -132,7 +132,7 @@ class PlotDock:
                  can_add: bool, touch: bool = False, saving: bool = True):
         self.manager = manager
         size = sizes(touch)
-        self.slots = plot_slots(dock, [2 if c.xs else 1 for c in plots], can_add, touch)
+        self.slots = plot_slots(dock, [2 if c.xs or c.ys else 1 for c in plots], can_add, touch)
         self.elements: list = []
         #: per plot: its menus and buttons, by role
         self.menus: list[dict[str, UIDropDownMenu]] = []
@@ -151,13 +151,16 @@ class PlotDock:
                 row[role] = UIButton(pygame.Rect(x + kind_w + size.gap + k * size.row, y, size.button, size.button),
                                      "", manager, tool_tip_text=msg(f"plot.button.{role}").text(),
                                      object_id=ObjectID(f"#plot_{role}", "@small_icon"))
-            if choices.xs:
-                half = (w - size.gap) // 2
-                for k, (role, value, options) in enumerate((("x", choices.x, choices.xs), ("y", choices.y, choices.ys))):
-                    listed: list[str | tuple[str, str]] = [(o, o) for o in options]
-                    menus[role] = UIDropDownMenu(listed, (value, value),
-                                                 pygame.Rect(x + k * (half + size.gap), y + size.row, half, size.menu),
-                                                 manager, object_id=menu_id)
+            # the x and y menus share the row under the kind's; a kind with a fixed x (a spectrum's
+            # frequency) has the y menu alone, the row's width
+            shown = [(role, value, options) for role, value, options in
+                     (("x", choices.x, choices.xs), ("y", choices.y, choices.ys)) if options]
+            part = (w - size.gap * (len(shown) - 1)) // max(1, len(shown))
+            for k, (role, value, options) in enumerate(shown):
+                listed: list[str | tuple[str, str]] = [(o, o) for o in options]
+                menus[role] = UIDropDownMenu(listed, (value, value),
+                                             pygame.Rect(x + k * (part + size.gap), y + size.row, part, size.menu),
+                                             manager, object_id=menu_id)
             self.menus.append(menus)
             self.buttons.append(row)
             self.elements += [*menus.values(), *row.values()]

@@ -91,6 +91,12 @@ def build_theme(icons_dir: Path) -> dict:
                       "font": {"name": "noto_sans", "size": "15"},
                       "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "2",
                                "border_width": "0", "shadow_width": "0"}},
+        "#bar_word_small": {"colours": {"normal_bg": "#00000000", "hovered_bg": "#d0d7de", "disabled_bg": "#00000000",
+                                  "normal_border": "#00000000", "hovered_border": "#00000000",
+                                  "disabled_border": "#00000000"},
+                      "font": {"name": "noto_sans", "size": "13"},
+                      "misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "2",
+                               "border_width": "0", "shadow_width": "0"}},
         # the first-run hint over the scene (game/ui/hint.py): a pale yellow note
         "#hint": {"colours": {"dark_bg": "#fff8e1", "normal_border": "#f9a825"},
                   "misc": {"border_width": "2", "shadow_width": "0"}},
@@ -106,6 +112,9 @@ def build_theme(icons_dir: Path) -> dict:
         "#panel": {"colours": {"dark_bg": "#fbfcfd", "normal_border": "#90a4ae"}, "misc": {"border_width": "2"}},
         # the options of the plots' menus on a kiosk's touch screen: a finger's height each
         "@touch_menu.#drop_down_options_list": {"misc": {"list_item_height": str(TOUCH)}},
+        # the modes panel's sliders (game/ui/modespanel.py): no arrows; on a touch screen a finger-wide grip
+        "#mode_slider": {"misc": {"enable_arrow_buttons": "0"}},
+        "@touch_slider": {"misc": {"enable_arrow_buttons": "0", "sliding_button_width": str(TOUCH)}},
         # read-only panels docked beside the scene (nothing moves behind them)
         "#live_panel": {"colours": {"dark_bg": "#fbfcfd", "normal_border": "#90a4ae"},
                         "misc": {"border_width": "1", "shadow_width": "0"}},

@@ -15,12 +15,15 @@ from .dialogs import Dialogs
 from .exports import Exports
 from .framer import Framer
 from .framing import ZOOM_STEP
+from .modes import Modes
 from .onscreen import OnScreen
 
 
 class Actions:
-    def __init__(self, session: OnScreen, clock: Clock, framer: Framer, dialogs: Dialogs, exports: Exports):
+    def __init__(self, session: OnScreen, clock: Clock, framer: Framer, dialogs: Dialogs, exports: Exports,
+                 modes: Modes):
         self.session, self.clock, self.framer, self.dialogs, self.exports = session, clock, framer, dialogs, exports
+        self.modes = modes
         #: what a window does for the controls only it can carry out (the manual, full screen)
         self.window: dict[str, Callable[[], None]] = {}
         #: what the session does for each of the other controls (a new control: a row and an entry)
@@ -50,6 +53,7 @@ class Actions:
             "menu": flip("menu"),
             "plots": self.flip_plots,
             "ensemble": self.flip_ensemble,
+            "modes": self.modes.flip,
             "export_csv": self.exports.write_csv,
             "zoom_in": lambda: self.framer.zoom(ZOOM_STEP),
             "zoom_out": lambda: self.framer.zoom(1 / ZOOM_STEP),

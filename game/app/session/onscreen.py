@@ -64,6 +64,8 @@ class View:
     plots: bool = False
     #: the chaos control: an ensemble of perturbed copies (ghosts), their spread, Lyapunov
     ensemble: bool = False
+    #: the modes panel: the equilibria listed, one chosen, its modes started, the linear prediction a ghost
+    modes: bool = False
     #: what part of the model plane the drawing area shows (zoom, pan, fit)
     framing: Framing = field(default_factory=Framing)
     #: pixels of the drawing area (the window says; the framing is fitted to it)

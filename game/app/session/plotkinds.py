@@ -23,6 +23,7 @@ from ...physics.observe.ensemble import Ensemble, Lyapunov
 from ...physics.observe.poincare import PoincareSection
 from ...physics.observe.records import History
 from ...physics.observe.series import Plot, PlotSpec
+from ...physics.observe.spectrum import Spectrum
 
 
 class Board(Protocol):
@@ -51,6 +52,8 @@ class Board(Protocol):
     def momenta(self) -> tuple[str, ...]: ...
 
     def variables(self) -> tuple[str, ...]: ...
+
+    def predicted(self) -> tuple[float, ...]: ...
 
 
 class PlotKind(ABC):
@@ -187,10 +190,30 @@ class SpreadPlot(PlotKind):
         return msg("plot.lyapunov", value=typeset(f"{value:.3g}") if math.isfinite(value) else "…").text()
 
 
+class SpectrumPlot(PlotKind):
+    """The size of the Fourier transform of any variable of the run against frequency in Hz
+    (:mod:`game.physics.observe.spectrum`), the frequencies ω/2π of the nearest stable
+    equilibrium's modes marked when they are known (the modes panel has found them)."""
+
+    name = "spectrum"
+    axes = True
+    #: what the x axis says (it is fixed: frequency)
+    ACROSS = "f (Hz)"
+
+    def default(self, board: Board) -> PlotSpec:
+        return PlotSpec(self.name, self.ACROSS, (board.model.coordinates[0],))
+
+    def choices(self, board: Board) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return (), tuple(v for v in board.variables() if v != "t")
+
+    def plot(self, spec: PlotSpec, board: Board) -> Plot:
+        return Spectrum(spec, self.source(board), board.predicted, values=board.values)
+
+
 #: the plot the chaos control opens beside its ensemble
 SPREAD = SpreadPlot()
 #: every kind of plot, in the order of the dock's menu
-PLOT_KINDS: tuple[PlotKind, ...] = (EnergyPlot(), PhasePlot(), XYPlot(), PoincarePlot(), SPREAD)
+PLOT_KINDS: tuple[PlotKind, ...] = (EnergyPlot(), PhasePlot(), XYPlot(), PoincarePlot(), SpectrumPlot(), SPREAD)
 
 _BY_NAME = {kind.name: kind for kind in PLOT_KINDS}
 

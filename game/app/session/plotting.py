@@ -11,13 +11,14 @@ another is the kind's (:mod:`game.app.session.plotkinds`): the board asks it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from ...messages import msg
 from ...model import ModelFile
 from ...physics import Simulation
+from ...physics.equilibrium import Analysis
 from ...physics.observe.ensemble import COPIES, Ensemble, Lyapunov
 from ...physics.observe.poincare import PoincareSection
 from ...physics.observe.records import History
@@ -41,6 +42,8 @@ class PlotBoard:
         self.lyapunov: Lyapunov | None = None
         #: changes whenever the list of plots or a plot's choices change (the dock is rebuilt)
         self.revision = 0
+        #: the equilibria and modes of the model on screen, when they are known (the modes panel's)
+        self.predictions: Callable[[], Analysis | None] = lambda: None
         self._follow_model()
 
     # -- what can be plotted ---------------------------------------------------------------------
@@ -199,6 +202,26 @@ class PlotBoard:
         with np.errstate(all="ignore"):
             p = system.momenta(*cols)
         return np.broadcast_to(np.asarray(p[k], dtype=float), (len(rows),))
+
+    def predicted(self) -> tuple[float, ...]:
+        """The frequencies (Hz) of the modes of the stable equilibrium nearest the model now (angles
+        compared over one turn), when the equilibria are known; else none."""
+        analysis = self.predictions()
+        if analysis is None:
+            return ()
+        stable = [e for e in analysis.equilibria if e.kind in ("stable", "damped")]
+        if not stable:
+            return ()
+        turn = np.array([c in self.angles for c in analysis.coordinates])
+        q = self.sim.q
+
+        def distance(p: np.ndarray) -> float:
+            d = q - p
+            d = np.where(turn, np.remainder(d + np.pi, 2 * np.pi) - np.pi, d)
+            return float(np.sum(d * d))
+
+        nearest = min(stable, key=lambda e: distance(e.q))
+        return tuple(m.rate / (2 * np.pi) for m in nearest.modes if m.oscillates)
 
     # -- what the Values panel adds ----------------------------------------------------------------
 

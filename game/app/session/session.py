@@ -33,6 +33,7 @@ from .exports import Exports
 from .framer import Framer
 from .framing import Framing
 from .kiosk import KioskShow
+from .modes import Modes
 from .onscreen import UNREADABLE, Built, LoadError, View, build
 from .plotting import PlotBoard
 from .readout import Readout, negative_size
@@ -63,8 +64,8 @@ class Session:
         self.index = -1
         self.board: PlotBoard | None = None
         # the parts, each given the session and the parts it needs
-        self.user_files = UserFiles(self, remembers)
-        self.showing = Showing(self)
+        self.user_files, self.modes = UserFiles(self, remembers), Modes(self)
+        self.showing = Showing(self, self.modes)
         self.framer = Framer(self, self.showing)
         self.dragging = Dragging(self)
         self.clock = Clock(self, self.dragging, self.user_files)
@@ -72,7 +73,7 @@ class Session:
         self.exports = Exports(self)
         self.dialogs = Dialogs(self, self.showing, self.clock)
         self.kiosk = KioskShow(self, self.clock, self.framer, self.showing, self.dragging)
-        self.actions = Actions(self, self.clock, self.framer, self.dialogs, self.exports)
+        self.actions = Actions(self, self.clock, self.framer, self.dialogs, self.exports, self.modes)
 
     # -- opening models ------------------------------------------------------------------------
 
@@ -134,7 +135,7 @@ class Session:
         self.history = History(names, history_rows(len(names)))
         #: where contacts acted lately (they flash)
         self.impacts = FlashRecorder(self.showing.poses_at)
-        sim.observers += [self.trails, HistoryRecorder(self.history), self.impacts]
+        sim.observers += [self.trails, HistoryRecorder(self.history), self.impacts, self.modes]
         if self.board is None:
             self.board = PlotBoard(sim, self.history)
         else:

@@ -9,12 +9,13 @@ import numpy as np
 from ...messages import msg
 from ...model.poses import ForceArrow, ForceLegend, Pose, VelocityPoint
 from ...physics.observe.records import Flash, Trail
+from .modes import Modes
 from .onscreen import OnScreen
 
 
 class Showing:
-    def __init__(self, session: OnScreen):
-        self.session = session
+    def __init__(self, session: OnScreen, modes: Modes):
+        self.session, self.modes = session, modes
         #: the largest reaction force seen since the model or its parameters changed (its arrow's length)
         self.force_scale = 0.0
 
@@ -23,7 +24,7 @@ class Showing:
         v = self.session.view
         return {"animate": v.animating, "vectors": v.vectors, "edit": v.edit_velocities, "reactions": v.reactions,
                 "energy": "energy" in v.panels, "values": "values" in v.panels,
-                "plots": v.plots, "ensemble": v.ensemble}.get(name, False)
+                "plots": v.plots, "ensemble": v.ensemble, "modes": v.modes}.get(name, False)
 
     def poses(self) -> list[Pose]:
         sim = self.session.sim
@@ -39,13 +40,18 @@ class Showing:
 
     def ghosts(self) -> list:
         """Where the copies of the chaos ensemble are (arrays of poses over the copies; ghosts need
-        no velocities), or nothing when no ensemble runs."""
+        no velocities), and where the linear prediction of the modes panel has the model: nothing
+        when neither is shown."""
         s = self.session
+        out = []
         ensemble = s.plots.ensemble
-        if not s.view.ensemble or ensemble is None:
-            return []
-        q = ensemble.coordinates(len(s.sim.state.q))
-        return s.kinematics.poses_many(ensemble.t, q, np.zeros_like(q))
+        if s.view.ensemble and ensemble is not None:
+            q = ensemble.coordinates(len(s.sim.state.q))
+            out += s.kinematics.poses_many(ensemble.t, q, np.zeros_like(q))
+        linear = self.modes.ghost()
+        if linear is not None:
+            out += s.kinematics.poses_many(s.sim.t, linear, np.zeros_like(linear))
+        return out
 
     def trail_list(self) -> list[Trail]:
         return list(self.session.trails.trails.values())

@@ -22,6 +22,7 @@ from ..session.session import Session
 from ..session.stepping import condition_steppers, parameter_steppers
 from .docking import PlotsDock
 from .healing import release_memory
+from .modesdock import ModesDock
 
 #: seconds of the window's clock between two givings back of dropped widgets' memory
 GIVE_BACK_EVERY = 1.0
@@ -42,6 +43,8 @@ class Widgets:
         #: the plots, in a column at the left of the scene (:mod:`game.app.window.docking`); ``saving``: with
         #: buttons that save a plot (not in a kiosk)
         self.plots = PlotsDock(manager, plot_font, saving)
+        #: the equilibria and their modes, under the live panels (:mod:`game.app.window.modesdock`)
+        self.modes = ModesDock(manager)
         self.menu: ModelMenu | None = None
         self.panel: DefinitionsPanel | SavePanel | None = None
         #: the first-run hint, while it shows
@@ -61,7 +64,7 @@ class Widgets:
         at least for the numbers (the expressions of the energy panel can give way)."""
         sim = session.sim
         key = (frozenset(session.view.panels), id(session.model), sim.model.general, layout.width, layout.height,
-               sim.does_work, sim.too_coarse, session.view.ensemble, self.plots.key(session))
+               sim.does_work, sim.too_coarse, session.view.ensemble, self.plots.key(session), self.modes.key(session))
         if key != self._docks[0]:
             self._docks = (key, self._wanted(session, layout))
         return self._docks[1]
@@ -73,8 +76,9 @@ class Widgets:
         self.compact = sum(d.height for d in docks) > layout.scene[3]
         if self.compact:
             docks = self._live_docks(session, width, compact=True)
+        modes = self.modes.dock(session, layout)
         plots = self.plots.dock(session, layout)
-        return docks if plots is None else [*docks, plots]
+        return [*docks, *(d for d in (modes, plots) if d is not None)]
 
     def _live_docks(self, session: Session, width: int, compact: bool) -> list[Dock]:
         columns = Layout.panel_columns(width, compact)
@@ -93,17 +97,21 @@ class Widgets:
     def follow(self, session: Session, layout: Layout) -> Layout:
         """Open and close what the view state asks for; the layout with the live panels docked."""
         view = session.view
+        session.modes.follow()  # new parameters: the equilibria listed again
         docks = self.docks(session, layout)
         if tuple(docks) != layout.docks:
             layout = layout.docked(docks)
             self._close_live()
             session.framer.follow_area(layout.viewport[2:])
         for dock in docks:
-            if dock.name not in self.live and dock.name != "plots":
+            if dock.name not in self.live and dock.name not in ("plots", "modes"):
                 self.live[dock.name] = self._live_panel(session, layout, dock)
         plots = self.plots.widgets
         self.plots.follow(session, layout)
         self.dropped |= plots is not None and self.plots.widgets is not plots
+        modes = self.modes.panel
+        self.modes.follow(session, layout)
+        self.dropped |= modes is not None and self.modes.panel is not modes
         if view.menu and self.menu is None:
             self.menu = model_menu(self.manager, layout, session)
         elif not view.menu and self.menu is not None:
@@ -139,7 +147,8 @@ class Widgets:
         return True
 
     def refresh(self, session: Session, layout: Layout) -> None:
-        """Rewrite the numbers of the live panels."""
+        """Rewrite the numbers of the live panels (and the modes panel's amplitudes and phases)."""
+        self.modes.refresh(session)
         for name, panel in self.live.items():
             lines = self._lines(session, name, layout.dock_rect(name))[0]
             # what gave way to "…" is said whole, unwrapped, in its tooltip
@@ -191,6 +200,7 @@ class Widgets:
         self.dropped = True
         self._close_live()
         self.plots.kill()
+        self.modes.kill()
         self._docks = ((), [])
         for widget in (self.menu, self.panel, self.hint):
             if widget is not None:

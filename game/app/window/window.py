@@ -190,6 +190,8 @@ class App:
             self._button(event)
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self.widgets.plots.handle(event, s)
+        elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
+            self.widgets.modes.handle(event, s)
         elif event.type in (pygame_gui.UI_TEXT_ENTRY_FINISHED, pygame_gui.UI_TEXT_ENTRY_CHANGED) and (
                 self.panel is not None):
             self._to_panel(event)
@@ -200,7 +202,7 @@ class App:
 
     def _button(self, event) -> None:
         s = self.session
-        if self.widgets.plots.handle(event, s) or self.widgets.hint_closed(event, s):
+        if self.widgets.plots.handle(event, s) or self.widgets.modes.handle(event, s) or self.widgets.hint_closed(event, s):
             return
         if self.panel is not None:
             self._to_panel(event)

@@ -151,6 +151,9 @@ def columns(name: str, rows: np.ndarray, names: Sequence[str]) -> np.ndarray:
 class Plot:
     """One plot's curves, kept up to date from ``source`` by :meth:`sync`."""
 
+    #: values across where the plot draws a vertical line (a spectrum's predicted frequencies)
+    marks: tuple[float, ...] = ()
+
     def __init__(self, spec: PlotSpec, source: History, *, values: Values = columns,
                  angles: frozenset[str] = frozenset(), log_y: bool = False, dots: bool = False,
                  capacity: int = PLOT_POINTS):

@@ -17,6 +17,7 @@ from game.app.session.plotkinds import (
     EnergyPlot,
     PhasePlot,
     PoincarePlot,
+    SpectrumPlot,
     SpreadPlot,
     XYPlot,
     kind_named,
@@ -49,8 +50,8 @@ def driven(catalog) -> Session:
 
 
 def test_the_kinds_are_listed_once_in_the_menus_order_and_added_in_theirs():
-    assert [k.name for k in PLOT_KINDS] == ["energy", "phase", "xy", "poincare", "spread"]
-    assert [type(k) for k in PLOT_KINDS] == [EnergyPlot, PhasePlot, XYPlot, PoincarePlot, SpreadPlot]
+    assert [k.name for k in PLOT_KINDS] == ["energy", "phase", "xy", "poincare", "spectrum", "spread"]
+    assert [type(k) for k in PLOT_KINDS] == [EnergyPlot, PhasePlot, XYPlot, PoincarePlot, SpectrumPlot, SpreadPlot]
     assert all(kind_named(k.name) is k for k in PLOT_KINDS)
     # a new plot: the energy, the phase space, the section where there is one, then any variable
     assert [k.name for k in picked()] == ["energy", "phase", "poincare", "xy"]
@@ -148,6 +149,58 @@ def kind_comparisons(source: str) -> list[int]:
         if written - SHARED or (written and about_kinds):
             found.append(node.lineno)
     return found
+
+
+def small_mode(session: Session, mode: int, amplitude: float) -> None:
+    """The double pendulum at rest at its stable point, then mode ``mode`` started small."""
+    session.act("modes")
+    session.modes.choose(0)
+    session.modes.set_mode(mode, amplitude=amplitude)
+
+
+@pytest.mark.parametrize("mode", [0, 1])
+def test_the_spectrum_of_a_small_mode_peaks_within_a_bin_of_its_frequency_marked(double, mode):
+    board, kind = double.plots, kind_named("spectrum")
+    spec = kind.default(board)
+    assert (spec.x, spec.ys) == ("f (Hz)", ("a1",)) and kind.axes and kind.pick is None
+    xs, ys = kind.choices(board)
+    assert xs == () and "t" not in ys and {"a1", "a2", "va1", "Ep", "p_a1"} <= set(ys)
+    small_mode(double, mode, 0.02)
+    plot = board.add("spectrum")
+    assert plot is not None and kind_of(plot) is kind
+    double.clock.run(2000)  # 40 s: bins 1/40 Hz apart
+    plot.sync()
+    f, size = plot.curves[0].points().T
+    bin_width = 1 / (plot.used * double.sim.model.general.dt)
+    predicted = [m.rate / (2 * np.pi) for m in double.modes.equilibrium.modes]
+    assert plot.used == 2001 and f[1] == pytest.approx(bin_width)
+    assert abs(f[np.argmax(size)] - predicted[mode]) <= bin_width
+    assert plot.marks == pytest.approx(predicted, rel=1e-12)  # both modes marked
+    assert np.max(size) == pytest.approx(double.modes.amplitudes[mode] * abs(
+        double.modes.equilibrium.modes[mode].shape[0]) / np.max(np.abs(double.modes.equilibrium.modes[mode].shape)),
+        rel=0.2)  # the peak's height: the amplitude of a1 in that mode (Hann: within 1.5 dB off a bin)
+
+
+def test_the_spectrum_is_taken_again_only_when_the_run_has_grown_enough_and_of_its_last_run(double):
+    board = double.plots
+    plot = board.add("spectrum")
+    assert plot is not None
+    double.clock.run(200)
+    plot.sync()
+    assert plot.used == 201 and plot.marks == ()  # no equilibria known: nothing marked
+    generation = plot.generation
+    double.clock.run(20)  # 10 % more: the same spectrum
+    assert plot.sync() == 0 and plot.generation == generation and plot.used == 201
+    double.clock.run(10)
+    assert plot.sync() > 0 and plot.generation > generation and plot.used == 231
+    double.act("reset")  # a break: the spectrum is of what comes after it alone
+    double.clock.run(40)
+    plot.sync()
+    assert plot.used == 41
+    double.act("modes")  # the equilibria known now: the nearest stable one's frequencies marked
+    double.clock.run(40)
+    plot.sync()
+    assert len(plot.marks) == 2
 
 
 def test_the_scan_finds_a_kinds_name_compared():

@@ -236,7 +236,7 @@ def test_kiosk_controls_are_finger_sized(app_factory, tmp_path):
     # a menu's options, open
     click(app, dock.menus[0]["kind"])
     options = [i["button_element"].rect for i in dock.menus[0]["kind"].current_state.options_selection_list.item_list]
-    assert len(options) == 4 and all(r.height >= 48 for r in options)
+    assert len(options) == 5 and all(r.height >= 48 for r in options)  # energy, phase, xy, spectrum, spread
     click(app, dock.menus[0]["kind"])
     # no key saves anything either (the run, the view, the plots)
     for k in (pygame.K_w, pygame.K_s, pygame.K_i):
