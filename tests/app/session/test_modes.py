@@ -142,7 +142,7 @@ def test_a_model_without_equilibria_to_give_says_why_in_the_banner(session):
     session.open("biela_manivela")
     session.act("modes")
     assert not session.view.modes
-    assert session.banner.said is not None and "MECHANISM" in session.banner.text
+    assert session.banner.said is not None and "DRIVER motor" in session.banner.text  # locked: no free motion
 
 
 def test_a_driven_model_is_judged_over_its_drive_and_has_no_amplitudes(session):
