@@ -75,7 +75,7 @@ def _parser() -> argparse.ArgumentParser:
     mo.add_argument("model", help="model name from models.xml or path to a .dat file")
     mo.add_argument("--set", action="append", default=[], metavar="NAME=EXPR",
                     help="override a parameter or a condition (repeatable; conditions centre the search)")
-    mo.add_argument("--period", type=float, metavar="T",
+    mo.add_argument("--period", metavar="T",
                     help="the period of a periodically driven model (its equilibria are judged over it, by Floquet)")
     mo.add_argument("--csv", metavar="OUT.csv", help="one row per equilibrium and mode")
     mo.add_argument("--lang", dest="command_lang", choices=("es", "en"),

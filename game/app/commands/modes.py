@@ -14,14 +14,14 @@ import re
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TextIO
 
 import numpy as np
 
-from ...expr import ExpressionError
-from ...messages import counted, msg, number
+from ...expr import EvaluationError, Expression, ExpressionError, Location, check_names, evaluate, parse
+from ...messages import counted, msg
 from ...model import ModelFileError, load_model, parameter_values, read_catalog
 from ...physics.equilibrium import Analysis, Equilibrium, EquilibriumError, Mode, analyse
 from ..files import paths
@@ -33,13 +33,19 @@ from .usage import UsageError, check_output, find_model, write_failed
 SHIPPED_GOAL, CHAIN_GOAL = 0.5, 2.0
 
 
-def modes(model_name: str, settings: Sequence[str], period: float | None, csv_path: str | None,
+def modes(model_name: str, settings: Sequence[str], period: str | None, csv_path: str | None,
           out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Print the table (and write the CSV): 0 when equilibria were found, 1 when the model has
-    none to give (the message says why), 2 when the model or the command line is wrong."""
+    none to give (the message says why), 2 when the model or the command line is wrong.
+
+    ``period`` is an expression of the parameters, as ``periodo=`` is (``2*pi/W`` follows ``--set W=…``)."""
     out, err = out or sys.stdout, err or sys.stderr
-    if period is not None and not (math.isfinite(period) and period > 0):
-        raise UsageError(msg("modes.period_value", value=number(period)))
+    period_tree = None
+    if period is not None:
+        try:
+            period_tree = parse(period, Location("--period", 1, 1))
+        except ExpressionError as exc:
+            raise UsageError(str(exc)) from None
     if csv_path:
         check_output(csv_path, "--csv")
     path = find_model(model_name)
@@ -51,7 +57,7 @@ def modes(model_name: str, settings: Sequence[str], period: float | None, csv_pa
     p_over, c_over = parse_settings(model, settings)
     try:
         parameters = parameter_values(model, p_over)
-        analysis = analyse(model, parameters, period, c_over)
+        analysis = analyse(model, parameters, given_period(period_tree, parameters), c_over)
     except ExpressionError as exc:
         print(msg("cmd.error", reason=str(exc)), file=err)
         return 2
@@ -68,6 +74,20 @@ def modes(model_name: str, settings: Sequence[str], period: float | None, csv_pa
             print(write_failed(csv_path, exc), file=err)
             return 2
     return 0
+
+
+def given_period(tree: Expression | None, parameters: Mapping[str, float]) -> float | None:
+    """The value of ``--period`` with these parameters: a positive number of seconds."""
+    if tree is None:
+        return None
+    check_names(tree, parameters, msg("where.period"))  # an unknown name: said with a suggestion
+    try:
+        value = evaluate(tree.tree, parameters)
+    except (EvaluationError, KeyError):
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise UsageError(msg("modes.period_value", value=tree.text))
+    return value
 
 
 # -- the table -----------------------------------------------------------------------------------

@@ -69,6 +69,14 @@ def test_set_changes_a_parameter_and_period_judges_a_driven_model(run, tmp_path)
     assert growth > 0 and decay == pytest.approx(-growth, rel=1e-6)  # Hamiltonian: μ·(1/μ) = 1
 
 
+def test_the_period_option_is_an_expression_of_the_parameters_as_periodo_is(run, tmp_path):
+    by_number, by_expression = tmp_path / "n.csv", tmp_path / "e.csv"
+    a = run("modes", "kapitza", "--set", "W=50", "--period", repr(2 * math.pi / 50), "--csv", str(by_number))
+    b = run("modes", "kapitza", "--set", "W=50", "--period", "2*pi/W", "--csv", str(by_expression))
+    assert a.returncode == b.returncode == 0, (a.stderr, b.stderr)
+    assert by_expression.read_text(encoding="utf-8") == by_number.read_text(encoding="utf-8")  # W is --set's
+
+
 def test_a_driven_model_whose_file_states_its_period_needs_no_period_option(run):
     r = run("modes", "kapitza", "--set", "W=50", "--lang", "en")
     assert r.returncode == 0, r.stderr
@@ -108,6 +116,8 @@ def test_a_family_is_said_once(run):
     (("modes", str(MODELS / "ejercicios" / "plano_inclinado.dat"), "--set", "P=3"), 1, "no equilibrium"),
     (("modes", "cuadrilatero"), 1, "locked by DRIVER motor: no free motion"),
     (("modes", "pendulo_simple", "--period", "-1"), 2, "--period must be a positive number"),
+    (("modes", "kapitza", "--period", "2*pi/WW"), 2, "did you mean 'W'"),
+    (("modes", "kapitza", "--period", "2*("), 2, "--period:1:4"),
     (("modes", "pendulo_simple", "--set", "nope=1"), 2, "nope"),
     (("modes", "no_such_model"), 2, "no_such_model"),
 ])
