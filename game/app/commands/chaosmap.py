@@ -51,8 +51,8 @@ from ...model.reader import LIMITS
 from ...physics import BatchPath, Simulation, SimulationError
 from ...physics.observe.series import angular_coordinates
 from ...physics.steppers import PIVOT_MIN
-from .simulate import MAX_RUN_SECONDS, SAY_SECONDS, duration, how_many, parse_settings
-from .usage import UsageError, check_output, find_model, write_failed
+from .simulate import MAX_RUN_SECONDS, SAY_SECONDS, duration, how_many
+from .usage import UsageError, check_output, find_model, parse_settings, write_failed
 
 #: comparison operators of --until, longest first so ">=" is not read as ">"
 COMPARISONS = (">=", "<=", "≥", "≤", ">", "<")

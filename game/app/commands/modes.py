@@ -22,12 +22,11 @@ import numpy as np
 
 from ...expr import EvaluationError, Expression, ExpressionError, Location, check_names, evaluate, parse
 from ...messages import counted, msg
-from ...model import ModelFileError, load_model, parameter_values, read_catalog
+from ...model import load_model, parameter_values, read_catalog
 from ...physics.equilibrium import Analysis, Equilibrium, EquilibriumError, Mode, analyse
 from ..files import paths
 from .bench import pendulum_chain_text
-from .simulate import parse_settings
-from .usage import UsageError, check_output, find_model, write_failed
+from .usage import UsageError, check_output, model_named, parse_settings, write_failed
 
 #: the goals of ``bench --modes`` (seconds): each shipped model, and the 20-link chain
 SHIPPED_GOAL, CHAIN_GOAL = 0.5, 2.0
@@ -48,12 +47,10 @@ def modes(model_name: str, settings: Sequence[str], period: str | None, csv_path
             raise UsageError(str(exc)) from None
     if csv_path:
         check_output(csv_path, "--csv")
-    path = find_model(model_name)
-    try:
-        model = load_model(path)
-    except ModelFileError as exc:
-        print(exc, file=err)
+    found = model_named(model_name, err)
+    if found is None:
         return 2
+    path, model = found
     p_over, c_over = parse_settings(model, settings)
     try:
         parameters = parameter_values(model, p_over)

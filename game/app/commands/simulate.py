@@ -16,13 +16,13 @@ import time
 from collections.abc import Sequence
 from typing import TextIO
 
-from ...expr import ExpressionError, Location, SourceError, canonical_name, parse
+from ...expr import ExpressionError, SourceError
 from ...messages import Count, Message, counted, msg, number, text, thousands
-from ...model import ModelFile, ModelFileError, load_model
+from ...model import ModelFile, ModelFileError
 from ...physics import Simulation, SimulationError
 from ..files.opening import start_location
 from ..session.readout import negative_size
-from .usage import UsageError, check_output, find_model, write_failed
+from .usage import UsageError, check_output, model_named, parse_settings, write_failed
 
 #: simulate refuses a run estimated to take longer than this (wall seconds).
 MAX_RUN_SECONDS = 3600.0
@@ -32,30 +32,6 @@ MAX_SUBSTEPS = 10**10
 #: take longer than :data:`SAY_SECONDS` (a mechanism's substep costs a hundred times a pendulum's)
 SAY_SUBSTEPS = 100_000
 SAY_SECONDS = 10.0
-
-
-def parse_settings(model: ModelFile, settings: Sequence[str]):
-    """``NAME=EXPR`` pairs split into parameter and condition overrides."""
-    params = {p.name for p in model.parameters}
-    conds = {c.name for c in model.conditions}
-    p_over, c_over = {}, {}
-    for item in settings:
-        if "=" not in item:
-            raise UsageError(msg("cmd.set_syntax", item=item))
-        name, expression = (s.strip() for s in item.split("=", 1))
-        name = canonical_name(name)
-        try:
-            expr = parse(expression, Location(f"--set {name}", 1, 1))
-        except ExpressionError as exc:
-            raise UsageError(str(exc)) from None
-        if name in params:
-            p_over[name] = expr
-        elif name in conds:
-            c_over[name] = expr
-        else:
-            raise UsageError(msg("cmd.set_unknown", name=name, parameters=", ".join(sorted(params)),
-                                 conditions=", ".join(c.name for c in model.conditions)))
-    return p_over, c_over
 
 
 def how_many(count: int) -> Count | str:
@@ -143,12 +119,10 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
         raise UsageError(msg("cmd.seconds", value=seconds))
     if csv_path:
         check_output(csv_path, "--csv")  # before the model is built and run
-    path = find_model(model_name)
-    try:
-        model = load_model(path)
-    except ModelFileError as exc:
-        print(exc, file=err)
+    found = model_named(model_name, err)
+    if found is None:
         return 2
+    path, model = found
     p_over, c_over = parse_settings(model, settings)
     try:
         sim = Simulation(model, derivatives, p_over, c_over)

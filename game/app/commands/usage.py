@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
+from ...expr import ExpressionError, Location, canonical_name, parse
 from ...messages import Message, msg, text
-from ...model import ModelFileError, read_catalog
+from ...model import ModelFile, ModelFileError, load_model, read_catalog
 from ..files import paths
 
 
@@ -70,3 +73,38 @@ def find_model(name: str) -> Path:
         known = ", ".join(e.stem for e in catalog.entries)
         raise UsageError(msg("cmd.no_model", name=name, catalog=paths.CATALOG.name, known=known))
     return entry.path
+
+
+def model_named(name: str, err: TextIO) -> tuple[Path, ModelFile] | None:
+    """The model a command was asked for, read and checked; None once a broken file is said on ``err``
+    (file, line, column and what is wrong)."""
+    path = find_model(name)
+    try:
+        return path, load_model(path)
+    except ModelFileError as exc:
+        print(exc, file=err)
+        return None
+
+
+def parse_settings(model: ModelFile, settings: Sequence[str]):
+    """``NAME=EXPR`` pairs split into parameter and condition overrides."""
+    params = {p.name for p in model.parameters}
+    conds = {c.name for c in model.conditions}
+    p_over, c_over = {}, {}
+    for item in settings:
+        if "=" not in item:
+            raise UsageError(msg("cmd.set_syntax", item=item))
+        name, expression = (s.strip() for s in item.split("=", 1))
+        name = canonical_name(name)
+        try:
+            expr = parse(expression, Location(f"--set {name}", 1, 1))
+        except ExpressionError as exc:
+            raise UsageError(str(exc)) from None
+        if name in params:
+            p_over[name] = expr
+        elif name in conds:
+            c_over[name] = expr
+        else:
+            raise UsageError(msg("cmd.set_unknown", name=name, parameters=", ".join(sorted(params)),
+                                 conditions=", ".join(c.name for c in model.conditions)))
+    return p_over, c_over
