@@ -16,6 +16,7 @@ means nothing to a student.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,7 +24,7 @@ import numpy as np
 from ...expr import ExpressionError
 from ...messages import Message, msg, number
 from ...physics import Simulation
-from ...physics.equilibrium import Analysis, Equilibrium, EquilibriumError, analyse
+from ...physics.equilibrium import Analysis, Equilibrium, EquilibriumError, Mode, analyse
 from ...physics.observe.series import angular_coordinates, drive_period
 from .onscreen import OnScreen
 
@@ -224,25 +225,30 @@ class Modes:
         self.session.view.animating = False
         self._start()
 
-    def start(self) -> tuple[np.ndarray, np.ndarray]:
-        """q(0) and q̇(0) of the chosen equilibrium with the amplitudes and phases set."""
+    def _scaled(self) -> Iterator[tuple[Mode, float, float]]:
+        """Each mode of the chosen equilibrium with the factor its slider's amplitude means (the
+        largest displacement it gives one coordinate) and its phase."""
         e = self.equilibrium
         assert e is not None
-        q, qdot = e.q.astype(float).copy(), np.zeros(len(e.q))
         for m, a, phi in zip(e.modes, self.amplitudes, self.phases):
-            A = a / float(np.max(np.abs(m.shape)))
-            q += A * math.cos(phi) * m.shape
+            yield m, a / float(np.max(np.abs(m.shape))), phi
+
+    def start(self) -> tuple[np.ndarray, np.ndarray]:
+        """q(0) and q̇(0) of the chosen equilibrium with the amplitudes and phases set: the linear
+        prediction and its rate at t = 0."""
+        q = self.linear(0.0)
+        qdot = np.zeros(len(q))
+        for m, A, phi in self._scaled():
             qdot -= A * m.rate * math.sin(phi) * m.shape
         return q, qdot
 
     def linear(self, t: float | np.ndarray) -> np.ndarray:
-        """q_lin(t) (one row per instant when ``t`` is an array)."""
+        """q_lin(t) = q* + Σ A cos(ω t + φ) v (one row per instant when ``t`` is an array)."""
         e = self.equilibrium
         assert e is not None
         t = np.asarray(t, dtype=float)
         out = np.broadcast_to(e.q.astype(float), (*t.shape, len(e.q))).copy()
-        for m, a, phi in zip(e.modes, self.amplitudes, self.phases):
-            A = a / float(np.max(np.abs(m.shape)))
+        for m, A, phi in self._scaled():
             out += (A * np.cos(m.rate * t + phi))[..., None] * m.shape
         return out
 
