@@ -19,9 +19,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "{reason}). The values on screen are as they were.",
         "No se guardó el modelo: así escrito no se podría volver a abrir (línea {line}, columna {column}: "
         "{reason}). Los valores en pantalla siguen como estaban."),
+    "banner.no_plots": (
+        "There is no plot to save: open one first with G (the plots button).",
+        "No hay gráfica que guardar: abra una primero con G (el botón de gráficas)."),
     "banner.no_browser": (
-        "No browser was found to open the manual. It is at {path}",
-        "No se encontró un navegador para abrir el manual. Está en {path}"),
+        "No browser opened the manual. It is at {path}",
+        "No se abrió ningún navegador con el manual. Está en {path}"),
     "banner.manual_opening": (
         "The browser was asked to open the manual; if it does not appear, it is at {path}",
         "Se pidió al navegador abrir el manual; si no aparece, está en {path}"),

@@ -97,7 +97,7 @@ class Readout:
             turns = angle_coordinates(model)
             coordinates = [(k, wrapped(v) if k in turns else v) for k, v in zip(model.coordinates, sim.q)]
             measures = [line for m in zip(sim.measures.names, sim.measures.of(sim)) for line in value_lines([m])]
-            chaos = [f"{k} = {number(v)}" for k, v in self.session.plots.readout(language())]
+            chaos = [f"{k} = {v}" for k, v in self.session.plots.readout(language())]
             return [*value_lines(coordinates), *value_lines(zip(model.velocities, sim.qdot)),
                     *value_lines(sim.reactions().items()), *measures, *chaos]
         ek, ep = sim.energies

@@ -173,8 +173,7 @@ class Session:
         """Values changed (typed, dragged, reset, a finer step): a banner about the old ones
         goes, and what is still wrong with the new ones is said."""
         banner = self.banner
-        if banner.cause in ("stopped", "coarse", "negative"):
-            banner.say(None)
+        banner.values_changed()
         if banner.said is not None:
             return
         sim = self.sim

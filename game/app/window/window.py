@@ -13,7 +13,7 @@ from dataclasses import replace
 import pygame
 import pygame_gui
 
-from ...messages import language, msg, set_language
+from ...messages import Message, language, msg, set_language
 from ...model import read_catalog
 from ...render import DEFAULT_STYLE, Camera, Scene, draw_frame, standard_layers, velocity_points
 from ...ui.bars import Bars, BarState
@@ -243,8 +243,14 @@ class App:
     # -- what only a window does -------------------------------------------------------------
 
     def open_manual(self) -> None:
-        words = open_manual(self.settings.kiosk, language())
-        self.session.banner.say(words, "info" if words.key == "banner.manual_opening" else "notice")
+        banner = self.session.banner
+
+        def failed(words: Message) -> None:  # the browser's launcher gave up: said if still the news
+            if banner.said is opening:
+                banner.say(words, "notice")
+
+        opening = open_manual(self.settings.kiosk, language(), failed)
+        banner.say(opening, "info" if opening.key == "banner.manual_opening" else "notice")
 
     def export_view(self) -> None:
         """The drawing area as a PNG in the export folder: the scene alone, no panels or bars."""

@@ -212,7 +212,7 @@ def test_the_no_browser_banner_changes_language_with_the_interface(app, monkeypa
     assert "navegador" in app.session.banner.text
     key(app, pygame.K_l)
     app.frame(0.0)
-    assert language() == "en" and app.session.banner.text.startswith("No browser was found")
+    assert language() == "en" and app.session.banner.text.startswith("No browser opened")
     assert app.scene().banner == app.session.banner.text
 
 
