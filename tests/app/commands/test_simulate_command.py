@@ -26,6 +26,16 @@ def test_main_py_runs_as_a_program(tmp_path):
     assert len(out.read_text(encoding="utf-8").splitlines()) == 1 + 6
 
 
+def test_csv_times_are_the_step_count_times_dt_without_drift(run, tmp_path):
+    """Adding dt 2528 times gives 50.560000000002304: the CSV writes k·dt, as a person would."""
+    out = tmp_path / "doble.csv"
+    assert run("simulate", "pendulo_doble", "--seconds", "50.56", "--csv", str(out)).returncode == 0
+    times = [row[0] for row in list(csv.reader(out.open(encoding="utf-8")))[1:]]
+    assert len(times) == 2529 and times[-1] == "50.56" and times[3] == "0.06"
+    assert times == [repr(float(f"{k * 0.02:.15g}")) for k in range(2529)]
+    assert max(len(t) for t in times) <= 5  # no 0.30000000000000004
+
+
 def test_csv_has_one_row_per_step_named_by_the_model(run, tmp_path):
     out = tmp_path / "doble.csv"
     r = run("simulate", "pendulo_doble", "--seconds", "1", "--csv", str(out))
