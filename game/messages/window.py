@@ -3,6 +3,9 @@ names of exported files, the legend of reaction arrows, a kiosk's invitations an
 
 #: key → (English, Spanish)
 WORDS: dict[str, tuple[str, str]] = {
+    # the window's title (the window manager's list of windows)
+    "window.title": ("Cuerpos en Movimiento", "Cuerpos en Movimiento"),
+    "window.title_kiosk": ("Cuerpos en Movimiento — kiosk", "Cuerpos en Movimiento — quiosco"),
     # the banner over the scene
     "banner.stopped": ("The simulation stopped: {reason}", "La simulación se detuvo: {reason}"),
     "banner.cannot_load": ("Cannot open the model: {reason}", "No se pudo abrir el modelo: {reason}"),
@@ -85,9 +88,9 @@ WORDS: dict[str, tuple[str, str]] = {
         "Espacio: animar · arrastre un cuerpo con el ratón · P / C: parámetros / condiciones · deje el "
         "puntero sobre un botón para ver qué hace · F1: manual"),
     "hint.kiosk": (
-        "Touch Animate to set it moving · drag a body with your finger · in Parameters and Conditions, "
-        "change the values with − and +",
-        "Toca Animar para que se mueva · arrastra un cuerpo con el dedo · en Parámetros y Condiciones, "
-        "cambia los valores con − y +"),
+        "Drag a body with your finger · the first button at the bottom pauses and starts the motion · in "
+        "Parameters and Conditions, change the values with − and +",
+        "Arrastra un cuerpo con el dedo · el primer botón de abajo detiene y pone en marcha el movimiento · "
+        "en Parámetros y Condiciones, cambia los valores con − y +"),
     "hint.close": ("Got it", "Entendido"),
 }

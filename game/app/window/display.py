@@ -9,7 +9,9 @@ asks for the size the window had before.
 
 from __future__ import annotations
 
+import os
 import subprocess
+import sys
 import threading
 import warnings
 import webbrowser
@@ -23,14 +25,30 @@ from ...render import Scene, draw_frame, standard_layers
 from ...ui.layout import MIN_SIZE
 from ..files import paths
 
+#: the window's class for the window manager (its rules match it), a kiosk's its own: otherwise SDL
+#: names the window after the program that started it ("-c", "python3")
+WINDOW_CLASS = "cuerpos-en-movimiento"
+KIOSK_CLASS = "cuerpos-en-movimiento-kiosk"
+
+
+def name_the_application(kiosk: bool) -> None:
+    """The window's class, read by SDL when the display starts. An administrator's own, set in the
+    environment, is kept; the program's name, which ``import pygame`` puts there under X, is not."""
+    ours = (None, "", WINDOW_CLASS, KIOSK_CLASS, os.path.basename(sys.argv[0]))
+    for variable in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
+        if os.environ.get(variable) in ours:
+            os.environ[variable] = KIOSK_CLASS if kiosk else WINDOW_CLASS
+    os.environ.setdefault("SDL_APP_NAME", "Cuerpos en Movimiento")
+
 
 class Display:
-    def __init__(self, size: tuple[int, int], fullscreen: bool) -> None:
+    def __init__(self, size: tuple[int, int], fullscreen: bool, kiosk: bool = False) -> None:
+        name_the_application(kiosk)
         # only what the program uses: pygame.init() would also open a sound device (the program has
         # no sound; a machine without a sound card complains on stderr) and take 30 ms to close it
         pygame.display.init()
         pygame.font.init()
-        pygame.display.set_caption("Cuerpos en Movimiento")
+        pygame.display.set_caption(msg("window.title_kiosk" if kiosk else "window.title").text())
         icon = paths.ASSETS / "icons" / "app.png"
         if icon.is_file():
             pygame.display.set_icon(pygame.image.load(str(icon)))

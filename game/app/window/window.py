@@ -45,7 +45,7 @@ class App:
         #: the plots' dock saves a plot as PNG only where the plots can be saved (not in a kiosk)
         self.saving_plots = BY_NAME["export_plots"] in self.controls
         set_language(settings.interface_language)  # what models and the engine say, in the interface's language
-        self.display = Display((settings.width, settings.height), settings.fullscreen or settings.kiosk)
+        self.display = Display((settings.width, settings.height), settings.fullscreen or settings.kiosk, settings.kiosk)
         self.screen = self.display.screen
         #: key code → control name, from the command table
         self.keys = {pygame.key.key_code(k): c.name for c in self.controls for k in c.keys}
