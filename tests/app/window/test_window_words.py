@@ -7,8 +7,9 @@ import csv
 import os
 import sys
 
+import numpy as np
 import pygame
-from window_helpers import key
+from window_helpers import key, pump
 
 
 def test_the_runs_csv_writes_times_as_steps_times_dt(app, tmp_path):
@@ -47,3 +48,43 @@ def test_the_kiosk_speaks_of_touches_not_keys(app_factory, tmp_path):
     assert "Space" not in " ".join(tips) and any(tip == "Animate" for tip in tips)
     desktop = app_factory(language="en")
     assert desktop.bars.buttons["animate"].tool_tip_text == "Animate (Space)"
+
+
+#: how far inside a bar's edge its own colour must be, pixels (its outline's blend is outside)
+MARGIN = 0.3
+
+
+def seam_pixels(app) -> tuple[int, int]:
+    """Pixels well inside the mechanism's bars (more than MARGIN px from their edge, away from the pins)
+    not of the bar's colour, and how many were looked at."""
+    from game.model.poses import BarPose
+
+    screen = pygame.surfarray.array3d(app.screen).astype(int)
+    bar = np.array(app.style.bar)
+    light = looked = 0
+    for pose in app.session.showing.poses():
+        if not isinstance(pose, BarPose) or pose.ground:
+            continue
+        (x0, y0), (x1, y1) = app.camera.to_pixels(pose.x, pose.y), app.camera.to_pixels(pose.xf, pose.yf)
+        r = max(app.camera.length_to_pixels(pose.width), app.style.min_bar_px) / 2
+        length = np.hypot(x1 - x0, y1 - y0)
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        for s in np.arange(r + 8, length - r - 8, 0.5):
+            for off in np.arange(-(r - MARGIN), r - MARGIN, 0.25):
+                px, py = x0 + ux * s - uy * off, y0 + uy * s + ux * off
+                i, j = int(px), int(py)
+                if np.hypot(i + 0.5 - (x0 + ux * s), j + 0.5 - (y0 + uy * s)) > r - MARGIN:
+                    continue
+                looked += 1
+                light += int(np.abs(screen[i, j] - bar).max() > 3)
+    return light, looked
+
+
+def test_bars_are_drawn_without_a_seam(app_factory, tmp_path):
+    """A bar's fill left out pixels along one edge, which its anti-aliased outline blended with the
+    background: a dashed light line along Jansen's bars."""
+    app = app_factory(model="jansen")
+    pump(app, 2)
+    pygame.image.save(app.screen, str(tmp_path / "jansen.png"))
+    light, looked = seam_pixels(app)
+    assert looked > 100_000 and light <= 20, (light, looked)  # 229 before: a dashed line
