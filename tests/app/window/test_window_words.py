@@ -88,3 +88,13 @@ def test_bars_are_drawn_without_a_seam(app_factory, tmp_path):
     pygame.image.save(app.screen, str(tmp_path / "jansen.png"))
     light, looked = seam_pixels(app)
     assert looked > 100_000 and light <= 20, (light, looked)  # 229 before: a dashed line
+
+
+def test_the_formulas_half_is_written_legibly(app_factory, tmp_path):
+    for model, first in (("pendulo_doble", "Ek = 1/2·((M+m)·(L·va1)²"), ("jansen", "Ek = 1/2·q̇·M·q̇")):
+        app = app_factory(model=model, language="en")
+        key(app, pygame.K_n)
+        pump(app, 2)
+        lines = app.live["energy"].lines
+        assert lines[0].startswith(first) and not any("½" in line for line in lines), lines
+        pygame.image.save(app.screen, str(tmp_path / f"half_{model}.png"))
