@@ -98,3 +98,28 @@ def test_the_formulas_half_is_written_legibly(app_factory, tmp_path):
         lines = app.live["energy"].lines
         assert lines[0].startswith(first) and not any("½" in line for line in lines), lines
         pygame.image.save(app.screen, str(tmp_path / f"half_{model}.png"))
+
+
+def test_a_mass_typed_negative_is_refused_by_its_name(app_factory, run, tmp_path):
+    from window_helpers import button, click, edit_value
+
+    app = app_factory(language="en")
+    click(app, button(app, "parameters"))
+    panel = app.panel
+    edit_value(app, "m", "-1")
+    click(app, panel.accept_button)
+    assert app.panel is panel and app.session.sim.parameters["m"] == 1  # nothing applied
+    assert panel.message == "Refused (m): m must be > 0 (with m = -1 a body has no mass or size to move with)"
+    assert "singular" not in panel.message
+    edit_value(app, "m", "1")
+    edit_value(app, "L", "0")
+    click(app, panel.accept_button)
+    assert panel.message.startswith("Refused (m, L): L must be > 0 (with L = 0")
+    # check still says the engine's reason
+    from game.app.files import paths
+
+    negative = tmp_path / "negative.dat"
+    negative.write_text((paths.MODELS / "pendulo_doble.dat").read_text(encoding="utf-8").replace("<P>m|1|", "<P>m|-1|"),
+                        encoding="utf-8")
+    r = run("check", str(negative), "--lang", "en")
+    assert r.returncode != 0 and "T is not positive definite" in r.stdout  # the technical reason, with its place
