@@ -4,6 +4,7 @@ the bodies, so a pendulum's pivot at the top stays in sight."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -38,15 +39,22 @@ def bodies_box(scene: Scene) -> list[pygame.Rect]:
     """The pixel squares that hold every body and fixed pivot of ``scene`` (what a banner should
     not hide)."""
     camera = scene.camera
+    x0, y0, w, h = camera.viewport
     boxes = []
+
+    def box(x: float, y: float, half: float) -> None:
+        px, py = camera.to_pixels(x, y)
+        if math.isfinite(px) and math.isfinite(py) and math.isfinite(half):  # a body flung to infinity: nowhere
+            # (only the part in the drawing area counts: a body far off hides nothing)
+            left, top = max(x0 - 1, min(x0 + w, px - half)), max(y0 - 1, min(y0 + h, py - half))
+            right, bottom = max(x0 - 1, min(x0 + w, px + half)), max(y0 - 1, min(y0 + h, py + half))
+            boxes.append(pygame.Rect(round(left), round(top), round(right - left), round(bottom - top)))
+
     for pose in scene.poses:
         for x, y, r in pose.extent_points():
-            px, py = camera.to_pixels(x, y)
-            half = camera.length_to_pixels(r) + 4  # the outline and a little air
-            boxes.append(pygame.Rect(round(px - half), round(py - half), round(2 * half), round(2 * half)))
+            box(x, y, abs(camera.length_to_pixels(r)) + 4)  # the outline and a little air
     for x, y in scene.fixed_pivots:
-        px, py = camera.to_pixels(x, y)
-        boxes.append(pygame.Rect(round(px) - 14, round(py) - 14, 28, 28))  # the support mark above it
+        box(x, y, 14)  # the support mark above it
     return boxes
 
 

@@ -123,3 +123,41 @@ def test_a_mass_typed_negative_is_refused_by_its_name(app_factory, run, tmp_path
                         encoding="utf-8")
     r = run("check", str(negative), "--lang", "en")
     assert r.returncode != 0 and "T is not positive definite" in r.stdout  # the technical reason, with its place
+
+
+def test_save_as_model_proposes_the_title_in_the_windows_language(app_factory):
+    from window_helpers import button, click
+
+    from game.app.files.userdirs import user_folders
+
+    app = app_factory(language="en")
+    click(app, button(app, "save"))
+    panel = app.panel
+    assert panel.name_entry.get_text() == "Double pendulum 2"
+    click(app, panel.accept_button)
+    saved = user_folders().models / "Double pendulum 2.dat"
+    assert saved.is_file()
+    click(app, app.bars.menu)
+    assert app.menu.items[-1].text == "Double pendulum 2"
+
+
+def test_my_models_are_looked_for_again_when_the_menu_opens(app_factory):
+    from window_helpers import click
+
+    from game.app.files import paths
+    from game.app.files.userdirs import user_folders
+
+    app = app_factory(language="en")
+    click(app, app.bars.menu)
+    assert app.menu.heading is None  # nothing of the user's yet
+    click(app, app.bars.menu)
+    folder = user_folders().models
+    folder.mkdir(parents=True)
+    (folder / "copied in.dat").write_bytes((paths.MODELS / "pendulo_simple.dat").read_bytes())  # by a teacher
+    click(app, app.bars.menu)
+    assert app.menu.heading is not None and app.menu.items[-1].text == "copied in"
+    click(app, app.menu.items[-1], frames=4)
+    assert app.session.entry.path == folder / "copied in.dat"
+    (folder / "copied in.dat").unlink()
+    click(app, app.bars.menu)  # the model on screen stays offered while it is open
+    assert app.menu.items[-1].text == "copied in"
