@@ -28,6 +28,9 @@ WORDS: dict[str, tuple[str, str]] = {
         "Click a value, type, press Enter, then Accept.",
         "Pulse un valor, escriba, Enter y luego Aceptar."),
     "panel.pending": ("Enter registered; press Accept to apply.", "Enter registrado; pulse Aceptar para aplicar."),
+    # a values panel longer than its dock: what the wheel brings into sight
+    "panel.lines_above": ("… {count} above", "… {count} arriba"),
+    "panel.lines_below": ("… {count} more: scroll with the wheel", "… {count} más: desplace con la rueda"),
     "panel.refused": ("Refused ({name}): {reason}", "Rechazado ({name}): {reason}"),
     "panel.dt": ("time step of the animation (system data)", "paso de tiempo de la animación (datos del sistema)"),
     "panel.n": (

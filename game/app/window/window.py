@@ -197,6 +197,8 @@ class App:
             self._to_panel(event)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
+        elif event.type == pygame.MOUSEWHEEL and self.widgets.scroll(pygame.mouse.get_pos(), event.y):
+            pass  # the values panel scrolled
         else:  # what the widgets did not take: bodies and arrows, zoom and pan
             self.pointer.handle(event, blocked=consumed or bool(s.view.menu or s.view.dialog))
 

@@ -9,6 +9,7 @@ import sys
 
 import numpy as np
 import pygame
+import pytest
 from window_helpers import key, pump
 
 
@@ -161,3 +162,34 @@ def test_my_models_are_looked_for_again_when_the_menu_opens(app_factory):
     (folder / "copied in.dat").unlink()
     click(app, app.bars.menu)  # the model on screen stays offered while it is open
     assert app.menu.items[-1].text == "copied in"
+
+
+def wheel(app, pos, steps: int) -> None:
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=steps, precise_x=0.0, precise_y=float(steps),
+                                         flipped=False, touch=False))
+    pump(app, 2)
+
+
+@pytest.mark.parametrize("model", ["jansen", "caja_bolas"])
+def test_the_values_panel_scrolls(app_factory, model, tmp_path):
+    app = app_factory(model=model, width=1280, height=720, language="en")
+    key(app, pygame.K_t)
+    pump(app, 2)
+    whole = app.session.readout.lines("values")
+    panel = app.live["values"]
+    shown = panel.lines
+    assert len(shown) < len(whole) and shown[-1].startswith("… ") and shown[-1].endswith("more: scroll with the wheel")
+    assert shown[:-1] == whole[:len(shown) - 1]
+    zoom = app.session.framer.camera()
+    wheel(app, panel.panel.rect.center, -1)  # down
+    assert app.live["values"].lines[0] == "… 3 above" and app.live["values"].lines[1] == whole[3]
+    assert app.session.framer.camera() == zoom  # the wheel over the panel does not zoom the scene
+    for _ in range(len(whole)):
+        wheel(app, panel.panel.rect.center, -1)
+    pygame.image.save(app.screen, str(tmp_path / f"values_{model}.png"))
+    assert app.live["values"].lines[-1] == whole[-1]  # down to the last value
+    for _ in range(len(whole)):
+        wheel(app, panel.panel.rect.center, 1)
+    assert app.live["values"].lines[0] == whole[0]
