@@ -4,74 +4,23 @@ the bodies, so a pendulum's pivot at the top stays in sight."""
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
 from typing import Protocol
 
 import pygame
 
-from game.model.poses import Pose
-
 from . import paint
-from .camera import Camera
-
-PixelRect = tuple[int, int, int, int]
+from .placing import Scenery, bodies_box, least_covering
 
 
-class Scene(Protocol):
+class Scene(Scenery, Protocol):
     """What the banner reads of a frame's :class:`game.render.layers.Scene`."""
 
-    @property
-    def camera(self) -> Camera: ...
-    @property
-    def poses(self) -> Sequence[Pose]: ...
-    @property
-    def fixed_pivots(self) -> Sequence[tuple[float, float]]: ...
     @property
     def banner(self) -> str | None: ...
     @property
     def banner_kind(self) -> str: ...
     @property
     def banner_opacity(self) -> float: ...
-
-
-def bodies_box(scene: Scene) -> list[pygame.Rect]:
-    """The pixel squares that hold every body and fixed pivot of ``scene`` (what a banner should
-    not hide)."""
-    camera = scene.camera
-    x0, y0, w, h = camera.viewport
-    boxes = []
-
-    def box(x: float, y: float, half: float) -> None:
-        px, py = camera.to_pixels(x, y)
-        if math.isfinite(px) and math.isfinite(py) and math.isfinite(half):  # a body flung to infinity: nowhere
-            # (only the part in the drawing area counts: a body far off hides nothing)
-            left, top = max(x0 - 1, min(x0 + w, px - half)), max(y0 - 1, min(y0 + h, py - half))
-            right, bottom = max(x0 - 1, min(x0 + w, px + half)), max(y0 - 1, min(y0 + h, py + half))
-            boxes.append(pygame.Rect(round(left), round(top), round(right - left), round(bottom - top)))
-
-    for pose in scene.poses:
-        for x, y, r in pose.extent_points():
-            box(x, y, abs(camera.length_to_pixels(r)) + 4)  # the outline and a little air
-    for x, y in scene.fixed_pivots:
-        box(x, y, 14)  # the support mark above it
-    return boxes
-
-
-def least_covering(viewport: PixelRect, size: tuple[int, int], boxes: Sequence[pygame.Rect],
-                   margin: int) -> pygame.Rect:
-    """Where a box of ``size`` goes in ``viewport``: at the top, unless the bottom hides less of
-    ``boxes`` (the area of what it covers)."""
-    vx, vy, _, vh = viewport
-    w, h = size
-    top = pygame.Rect(vx + margin, vy + margin, w, h)
-    bottom = pygame.Rect(vx + margin, vy + vh - margin - h, w, h)
-
-    def hidden(place: pygame.Rect) -> int:
-        return sum(c.w * c.h for c in (place.clip(b) for b in boxes))
-
-    return bottom if hidden(bottom) < hidden(top) else top
-
 
 class BannerLayer:
     """A message in a box across the drawing area, wrapped to fit: red for a problem, a calm slate
@@ -103,7 +52,11 @@ class BannerLayer:
             self._cache = (key, self._image(scene.banner, scene.banner_kind, width, vh))
         image = self._cache[1]
         image.set_alpha(round(255 * min(1.0, scene.banner_opacity)))
-        self.rect = least_covering(scene.camera.viewport, image.get_size(), bodies_box(scene), self.PADDING)
+        vx, vy, _, vh = scene.camera.viewport
+        w, h = image.get_size()
+        top = pygame.Rect(vx + self.PADDING, vy + self.PADDING, w, h)
+        bottom = pygame.Rect(vx + self.PADDING, vy + vh - self.PADDING - h, w, h)
+        self.rect = least_covering((top, bottom), bodies_box(scene))
         surface.blit(image, self.rect)
 
     def _image(self, words: str, kind: str, width: int, room: int) -> pygame.Surface:
