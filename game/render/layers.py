@@ -25,6 +25,7 @@ from .banner import BannerLayer
 from .camera import Camera
 from .ghosts import GhostsLayer
 from .legend import Lettering, draw_force_legend
+from .placing import bodies_box
 from .plots import PlotPlacement, PlotsLayer
 from .scene import clear_viewport, draw_force_arrows, draw_scene, draw_velocity_arrows, without_edited
 from .style import DEFAULT_STYLE, Style, mix
@@ -126,12 +127,16 @@ class ReactionArrowsLayer:
 
     def __init__(self, font: pygame.font.Font | None = None) -> None:
         self._lettering = Lettering(font)
+        #: where the legend was drawn last (a click there folds or unfolds it), or None
+        self.legend_rect: pygame.Rect | None = None
 
     def draw(self, surface: pygame.Surface, scene: Scene) -> None:
+        self.legend_rect = None
         if scene.reactions:
             draw_force_arrows(surface, scene.camera, scene.reactions, scene.style)
             if scene.reaction_legend is not None:
-                draw_force_legend(surface, scene.camera, scene.reaction_legend, scene.style, self._lettering)
+                self.legend_rect = draw_force_legend(surface, scene.camera, scene.reaction_legend, scene.style,
+                                                     self._lettering, avoid=bodies_box(scene))
 
 
 class EditArrowsLayer:

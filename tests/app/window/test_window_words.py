@@ -193,3 +193,39 @@ def test_the_values_panel_scrolls(app_factory, model, tmp_path):
     for _ in range(len(whole)):
         wheel(app, panel.panel.rect.center, 1)
     assert app.live["values"].lines[0] == whole[0]
+
+
+def legend_layer(app):
+    from game.render import ReactionArrowsLayer
+
+    return next(layer for layer in app.layers if isinstance(layer, ReactionArrowsLayer))
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_the_reactions_legend_hides_no_body_and_folds(app_factory, size, tmp_path):
+    from window_helpers import click_at
+
+    from game.render.placing import bodies_box
+
+    app = app_factory(model="jansen", width=size[0], height=size[1], language="en")
+    key(app, pygame.K_f)
+    pump(app, 2)
+    pygame.image.save(app.screen, str(tmp_path / f"legend_{size[0]}.png"))
+    rect = legend_layer(app).legend_rect
+    assert rect is not None
+    bodies = bodies_box(app.scene())
+    x, y, _, h = app.layout.viewport
+    lower_left = pygame.Rect(x + 8, y + h - 8 - rect.h, rect.w, rect.h)  # where it always went
+    covered = [b for b in bodies if lower_left.colliderect(b)]
+    hidden = sum(rect.clip(b).w * rect.clip(b).h for b in bodies)
+    assert hidden <= sum(lower_left.clip(b).w * lower_left.clip(b).h for b in covered)
+    assert hidden == 0, "a corner free of bodies was there"
+    # a click on it folds it to its title; another unfolds it
+    tall = rect.h
+    click_at(app, rect.center)
+    folded = legend_layer(app).legend_rect
+    assert app.session.view.legend_folded and folded.h < tall / 2
+    pygame.image.save(app.screen, str(tmp_path / f"legend_folded_{size[0]}.png"))
+    assert app.session.dragging.drag is None  # not a grab of what is under it
+    click_at(app, folded.center)
+    assert not app.session.view.legend_folded and legend_layer(app).legend_rect.h == tall
