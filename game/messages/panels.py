@@ -6,6 +6,13 @@ WORDS: dict[str, tuple[str, str]] = {
     "edit.impossible": (
         "with these values the model cannot move ({reason})",
         "con estos valores el modelo no puede moverse ({reason})"),
+    # a mass or a length typed 0 or less, which leaves the kinetic energy without a solution
+    "edit.must_be_positive": (
+        "{names} must be > 0 (with {values} a body has no mass or size to move with)",
+        "{names} debe ser > 0 (con {values} un cuerpo no tiene masa ni tamaño con que moverse)"),
+    "edit.must_be_positive_many": (
+        "{names} must be > 0 (with {values} a body has no mass or size to move with)",
+        "{names} deben ser > 0 (con {values} un cuerpo no tiene masa ni tamaño con que moverse)"),
     # the Parameters and Conditions panels, and the live panels' titles
     "panel.accept": ("Accept", "Aceptar"),
     "panel.cancel": ("Cancel", "Cancelar"),
@@ -21,6 +28,9 @@ WORDS: dict[str, tuple[str, str]] = {
         "Click a value, type, press Enter, then Accept.",
         "Pulse un valor, escriba, Enter y luego Aceptar."),
     "panel.pending": ("Enter registered; press Accept to apply.", "Enter registrado; pulse Aceptar para aplicar."),
+    # a values panel longer than its dock: what the wheel brings into sight
+    "panel.lines_above": ("… {count} above", "… {count} arriba"),
+    "panel.lines_below": ("… {count} more: scroll with the wheel", "… {count} más: desplace con la rueda"),
     "panel.refused": ("Refused ({name}): {reason}", "Rechazado ({name}): {reason}"),
     "panel.dt": ("time step of the animation (system data)", "paso de tiempo de la animación (datos del sistema)"),
     "panel.n": (

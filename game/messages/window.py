@@ -3,6 +3,9 @@ names of exported files, the legend of reaction arrows, a kiosk's invitations an
 
 #: key → (English, Spanish)
 WORDS: dict[str, tuple[str, str]] = {
+    # the window's title (the window manager's list of windows)
+    "window.title": ("Cuerpos en Movimiento", "Cuerpos en Movimiento"),
+    "window.title_kiosk": ("Cuerpos en Movimiento — kiosk", "Cuerpos en Movimiento — quiosco"),
     # the banner over the scene
     "banner.stopped": ("The simulation stopped: {reason}", "La simulación se detuvo: {reason}"),
     "banner.cannot_load": ("Cannot open the model: {reason}", "No se pudo abrir el modelo: {reason}"),
@@ -19,9 +22,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "{reason}). The values on screen are as they were.",
         "No se guardó el modelo: así escrito no se podría volver a abrir (línea {line}, columna {column}: "
         "{reason}). Los valores en pantalla siguen como estaban."),
+    "banner.no_plots": (
+        "There is no plot to save: open one first with G (the plots button).",
+        "No hay gráfica que guardar: abra una primero con G (el botón de gráficas)."),
     "banner.no_browser": (
-        "No browser was found to open the manual. It is at {path}",
-        "No se encontró un navegador para abrir el manual. Está en {path}"),
+        "No browser opened the manual. It is at {path}",
+        "No se abrió ningún navegador con el manual. Está en {path}"),
     "banner.manual_opening": (
         "The browser was asked to open the manual; if it does not appear, it is at {path}",
         "Se pidió al navegador abrir el manual; si no aparece, está en {path}"),
@@ -82,9 +88,9 @@ WORDS: dict[str, tuple[str, str]] = {
         "Espacio: animar · arrastre un cuerpo con el ratón · P / C: parámetros / condiciones · deje el "
         "puntero sobre un botón para ver qué hace · F1: manual"),
     "hint.kiosk": (
-        "Touch Animate to set it moving · drag a body with your finger · in Parameters and Conditions, "
-        "change the values with − and +",
-        "Toca Animar para que se mueva · arrastra un cuerpo con el dedo · en Parámetros y Condiciones, "
-        "cambia los valores con − y +"),
+        "Drag a body with your finger · the first button at the bottom pauses and starts the motion · in "
+        "Parameters and Conditions, change the values with − and +",
+        "Arrastra un cuerpo con el dedo · el primer botón de abajo detiene y pone en marcha el movimiento · "
+        "en Parámetros y Condiciones, cambia los valores con − y +"),
     "hint.close": ("Got it", "Entendido"),
 }

@@ -278,12 +278,14 @@ class ForceArrow(NamedTuple):
 
 class ForceLegend(NamedTuple):
     """What the reaction arrows are: ``length_per_force`` model units of arrow per unit of force
-    (``unit``, "N"), a title, and the words for each kind of arrow drawn (kind, words)."""
+    (``unit``, "N"), a title, and the words for each kind of arrow drawn (kind, words); ``folded``:
+    the student folded it to its title (it covered what they wanted to see)."""
 
     length_per_force: float
     title: str
     unit: str
     kinds: tuple[tuple[str, str], ...]
+    folded: bool = False
 
 
 #: the pose of each kind of object of a model file's GRAPHICS block

@@ -126,6 +126,14 @@ class StepTimes:
         return self.dt / self.substeps
 
 
+def written_time(t: float, dt: float) -> float:
+    """``t`` as a file writes it: the whole number of steps k it is, times dt, to 15 figures, so
+    5056 steps of 0.01 read 50.56 and not the 50.560000000002304 that adding dt 5056 times gives;
+    a time off the grid of steps (none the engine makes today) as it is."""
+    k = round(t / dt)
+    return float(f"{k * dt:.15g}") if abs(t - k * dt) <= 1e-6 * dt else t
+
+
 # -- a model ready to move ---------------------------------------------------------------------
 
 

@@ -3,7 +3,7 @@
 The scene is what one frame shows, in model units, with the camera that turns
 it into pixels; each layer draws one kind of thing from it (the background
 and trails, the bodies, the velocity arrows, the arrows that can be dragged,
-the contact flashes, the banner). A new kind of drawing — plots, ghosts of an
+the contact flashes, the banner: :mod:`.banner`). A new kind of drawing — plots, ghosts of an
 ensemble — is a new layer, not a new branch in the window.
 """
 
@@ -21,9 +21,11 @@ from game.physics.observe.records import Flash, Trail
 
 from . import paint
 from .arrows import DEFAULT_ARROW_SECONDS
+from .banner import BannerLayer
 from .camera import Camera
 from .ghosts import GhostsLayer
 from .legend import Lettering, draw_force_legend
+from .placing import bodies_box
 from .plots import PlotPlacement, PlotsLayer
 from .scene import clear_viewport, draw_force_arrows, draw_scene, draw_velocity_arrows, without_edited
 from .style import DEFAULT_STYLE, Style, mix
@@ -125,12 +127,16 @@ class ReactionArrowsLayer:
 
     def __init__(self, font: pygame.font.Font | None = None) -> None:
         self._lettering = Lettering(font)
+        #: where the legend was drawn last (a click there folds or unfolds it), or None
+        self.legend_rect: pygame.Rect | None = None
 
     def draw(self, surface: pygame.Surface, scene: Scene) -> None:
+        self.legend_rect = None
         if scene.reactions:
             draw_force_arrows(surface, scene.camera, scene.reactions, scene.style)
             if scene.reaction_legend is not None:
-                draw_force_legend(surface, scene.camera, scene.reaction_legend, scene.style, self._lettering)
+                self.legend_rect = draw_force_legend(surface, scene.camera, scene.reaction_legend, scene.style,
+                                                     self._lettering, avoid=bodies_box(scene))
 
 
 class EditArrowsLayer:
@@ -161,41 +167,6 @@ class ContactFlashesLayer:
                 centre = camera.to_pixels(flash.x, flash.y)
                 paint.circle(surface, colour, centre, radius, width=3)
                 paint.circle(surface, colour, centre, 3.0)
-
-
-class BannerLayer:
-    """A message in a box across the top of the drawing area, wrapped to fit: red for a problem,
-    a calm slate blue for something done (a file written), which fades as the session says."""
-
-    PADDING = 8
-    BACKGROUND = (183, 28, 28)
-    #: the background of a "done" banner: nothing is wrong, so nothing alarming
-    CALM = (44, 72, 94)
-    TEXT = (255, 255, 255)
-
-    def __init__(self, font: pygame.font.Font | None = None) -> None:
-        self._font = font
-        self._cache: tuple[tuple[str, int, str], pygame.Surface] | None = None
-
-    def draw(self, surface: pygame.Surface, scene: Scene) -> None:
-        if not scene.banner or scene.banner_opacity <= 0:
-            return
-        vx, vy, vw, vh = scene.camera.viewport
-        width = max(40, vw - 4 * self.PADDING)
-        key = (scene.banner, width, scene.banner_kind)
-        if self._cache is None or self._cache[0] != key:
-            font = self._font or pygame.font.Font(None, 22)
-            text = font.render(scene.banner, True, self.TEXT, None, width - 2 * self.PADDING)
-            height = min(vh - 2 * self.PADDING, text.get_height() + 2 * self.PADDING)
-            image = pygame.Surface((width, max(1, height)), pygame.SRCALPHA)
-            calm = scene.banner_kind in ("done", "info")
-            paint.box(image, self.CALM if calm else self.BACKGROUND, image.get_rect(), radius=5)
-            image.blit(text, (self.PADDING, self.PADDING),
-                       pygame.Rect(0, 0, width - 2 * self.PADDING, height - 2 * self.PADDING))
-            self._cache = (key, image)
-        image = self._cache[1]
-        image.set_alpha(round(255 * min(1.0, scene.banner_opacity)))
-        surface.blit(image, (vx + self.PADDING, vy + self.PADDING))
 
 
 class CaptionLayer:

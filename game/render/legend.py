@@ -1,9 +1,11 @@
 """The legend of a mechanism's reaction arrows: what each colour is, and how long an arrow of a
-round number of newtons is, in a box at the lower left of the drawing area."""
+round number of newtons is, in a box at a corner of the drawing area, the one where it hides least
+of the bodies (the lower left when all hide as little); folded, only its title and a +."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pygame
 
@@ -12,6 +14,7 @@ from game.model.poses import ForceLegend
 from . import paint
 from .arrows import draw_arrow
 from .camera import Camera
+from .placing import least_covering
 from .style import Style
 
 #: the reference arrow is a round force (1, 2 or 5 × 10ⁿ) at most this long, at least 2/5 of it
@@ -71,8 +74,9 @@ class Lettering:
 
 
 def draw_force_legend(surface: pygame.Surface, camera: Camera, legend: ForceLegend, style: Style,
-                      lettering: Lettering | None = None) -> pygame.Rect | None:
-    """The legend in the lower left corner of the viewport; None when the scale has no size."""
+                      lettering: Lettering | None = None, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+    """The legend in the corner of the viewport where it hides least of ``avoid`` (the bodies);
+    where it went, or None when the scale has no size."""
     per_px = legend.length_per_force * camera.escala
     if not (math.isfinite(per_px) and per_px > 0):
         return None
@@ -81,19 +85,26 @@ def draw_force_legend(surface: pygame.Surface, camera: Camera, legend: ForceLege
     length = force * per_px
     colours = {"tension": style.tension, "compression": style.compression, "normal": style.normal}
     title = write(legend.title)
+    fold = write("+" if legend.folded else "−")  # what a click on it does: unfold, fold
     reference = write(force_text(force, legend.unit))
-    words = [(colours.get(kind, style.arrow), write(text)) for kind, text in legend.kinds]
+    words = [] if legend.folded else [(colours.get(kind, style.arrow), write(text)) for kind, text in legend.kinds]
     line = max(write.font.get_linesize(), 18)
-    width = 2 * PADDING + max(title.get_width(), REFERENCE_PX + 8 + reference.get_width(),
-                              *(SAMPLE_PX + 8 + w.get_width() for _, w in words))
-    height = 2 * PADDING + line * (2 + len(words))
+    width = 2 * PADDING + max([title.get_width() + 12 + fold.get_width(),
+                               *(() if legend.folded else (REFERENCE_PX + 8 + reference.get_width(),)),
+                               *(SAMPLE_PX + 8 + w.get_width() for _, w in words)])
+    height = 2 * PADDING + line * (1 if legend.folded else 2 + len(words))
     vx, vy, vw, vh = camera.viewport
-    box = pygame.Rect(vx + PADDING, vy + vh - PADDING - height, min(width, vw - 2 * PADDING), height)
+    w = min(width, vw - 2 * PADDING)
+    left, right, top, bottom = vx + PADDING, vx + vw - PADDING - w, vy + PADDING, vy + vh - PADDING - height
+    box = least_covering([pygame.Rect(x, y, w, height) for y in (bottom, top) for x in (left, right)], avoid)
     surface.blit(write.box(box.size), box.topleft)
     paint.box(surface, EDGE, box, radius=6, width=1)
     with paint.clipped(surface, (box.x, box.y, box.w, box.h)):
         x, y = box.x + PADDING, box.y + PADDING
         surface.blit(title, (x, y))
+        surface.blit(fold, (box.right - PADDING - fold.get_width(), y))
+        if legend.folded:
+            return box
         y += line
         middle = y + line / 2
         draw_arrow(surface, (x, middle), (x + length, middle), REFERENCE, style.arrow_width_px)

@@ -206,7 +206,7 @@ def _draw_bar(surface: pygame.Surface, camera: Camera, p: BarPose, style: Style)
         return
     r = max(camera.length_to_pixels(p.width), style.min_bar_px) / 2
     poly = capsule_polygon(p0, p1, r)
-    paint.polygon(surface, style.bar, poly)
+    paint.solid_polygon(surface, style.bar, poly)
     # Outline in the fill colour: the anti-aliased edge then only blends the
     # rod into the background. A darker outline speckles thin rods (edge
     # pixels the aliased fill left out get a light blend of it), and the rod

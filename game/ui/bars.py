@@ -4,6 +4,7 @@ command table the caller passes (``game.app.session.controls``)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -69,6 +70,8 @@ class Bars:
     def __init__(self, manager: pygame_gui.UIManager, layout: Layout, controls: Sequence[ControlRow]):
         """The bars in the language of now (they are built again in another)."""
         self.manager = manager
+        #: a touch screen (a kiosk): the tooltips do not name keys no one has
+        self.touch = layout.touch
         #: the words said so far, by catalogue key: the bars ask for them every frame
         self._said: dict[str, str] = {}
         texts = self.texts
@@ -116,7 +119,7 @@ class Bars:
         self.speeds: list[UIButton] = []
         for c, rect in zip(speeds, plan.speeds):
             b = UIButton(inside(rect), c.label or c.name, manager, container=self.bottom,
-                         tool_tip_text=msg(c.tooltip_key, label=c.label, key=c.key).text(),
+                         tool_tip_text=self._for_screen(msg(c.tooltip_key, label=c.label, key=c.key).text()),
                          object_id=ObjectID("#speed", "@speed"))
             self.buttons[c.name] = b
             self.speeds.append(b)
@@ -130,8 +133,13 @@ class Bars:
         """The words of catalogue ``key`` (with no blanks), in the language the bars were built in."""
         said = self._said.get(key)
         if said is None:
-            said = self._said[key] = msg(key).text()
+            said = self._said[key] = self._for_screen(msg(key).text()) if key.startswith("control.") else msg(key).text()
         return said
+
+    def _for_screen(self, tip: str) -> str:
+        """A tooltip as this screen says it: on a touch screen without the keys, which every tooltip
+        names last, in brackets ("Animate (Space)" → "Animate")."""
+        return re.sub(r"\s*\([^()]*\)$", "", tip) if self.touch else tip
 
     def _icon_button(self, c: ControlRow, rect: pygame.Rect, container: UIPanel) -> None:
         assert c.icon is not None

@@ -314,11 +314,12 @@ class LivePanel:
         return max(0, (height - cls.TOP - cls.BOTTOM) // cls.line(compact))
 
     def set_lines(self, lines: list[str], whole: str | None = None) -> None:
-        """Show ``lines``; a line "…" (what did not fit) says ``whole`` in its tooltip."""
+        """Show ``lines``; a line "…" (what did not fit, or how many lines more there are) says
+        ``whole`` in its tooltip."""
         for label, text in zip(self.labels, lines):
             if label.text != text:
                 label.set_text(text)
-            tip = whole if text == "…" else None
+            tip = whole if text.startswith("…") else None
             if label.tool_tip_text != tip:
                 label.set_tooltip(tip)
 

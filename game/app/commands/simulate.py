@@ -20,6 +20,7 @@ from ...expr import ExpressionError, SourceError
 from ...messages import Count, Message, counted, msg, number, text, thousands
 from ...model import ModelFile, ModelFileError
 from ...physics import Simulation, SimulationError
+from ...physics.state import written_time
 from ..files.opening import start_location
 from ..session.readout import negative_size
 from .usage import UsageError, check_output, model_named, parse_settings, write_failed
@@ -94,7 +95,8 @@ class CsvRows:
         self.writer.writerow(names)
 
     def on_step(self, sim: Simulation) -> None:
-        self.writer.writerow([repr(float(v)) for v in sim.sample()])
+        t, *rest = sim.sample()  # t from the count of steps: the sum of k steps of dt drifts
+        self.writer.writerow([repr(written_time(t, sim.model.general.dt)), *(repr(float(v)) for v in rest)])
 
     def on_break(self, sim: Simulation) -> None:
         self.on_step(sim)  # the row at the conditions the run starts from

@@ -113,11 +113,21 @@ def free_name(folder: Path, stem: str) -> str:
     return stem
 
 
-def mine(folder: Path) -> tuple[CatalogEntry, ...]:
-    """The models the user saved, by name, as menu entries ("Mis modelos")."""
-    if not folder.is_dir():
-        return ()
-    return tuple(mine_entry(p) for p in sorted(folder.glob("*.dat"), key=lambda p: p.name.casefold()))
+def mine(*folders: Path) -> tuple[CatalogEntry, ...]:
+    """The models the user saved, by name, as menu entries ("Mis modelos"): those of ``folders``,
+    a name in an earlier folder only when a later one does not have it."""
+    found: dict[str, Path] = {}
+    for folder in reversed(folders):
+        if folder.is_dir():
+            found.update({p.name.casefold(): p for p in folder.glob("*.dat")})
+    return tuple(mine_entry(found[k]) for k in sorted(found))
+
+
+def proposed_name(title: str) -> str:
+    """A model's title as a file name "Save as model" may propose: what :data:`NAME` allows of it
+    ("Mechanism: four-bar (crank–rocker)" → "Mechanism four-bar crank-rocker")."""
+    words = re.sub(r"[^\w\- ]+", " ", title.replace("–", "-")).split()
+    return " ".join(words)[:50].strip() or "model"
 
 
 def mine_entry(path: Path) -> CatalogEntry:

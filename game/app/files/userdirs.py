@@ -33,6 +33,13 @@ class UserFolders:
     documents: Path
     #: where pictures go: the view, the plots (made when the first is written)
     pictures: Path
+    #: where saved models were before they went to the documents (still offered in the menu)
+    earlier_models: Path | None = None
+
+    def model_folders(self) -> tuple[Path, ...]:
+        """Every folder whose models are the user's own ("My models"): where they are saved, then
+        where earlier versions saved them."""
+        return (self.models,) if self.earlier_models is None else (self.models, self.earlier_models)
 
 
 def user_folders(home: str | Path | None = None) -> UserFolders:
@@ -46,8 +53,10 @@ def user_folders(home: str | Path | None = None) -> UserFolders:
 
     data = Path(platformdirs.user_data_dir(APP, appauthor=False))
     state = Path(platformdirs.user_state_dir(APP, appauthor=False))
-    return UserFolders(data / "modelos", state / "state.json", state / "cenm.log",
-                       _inside(platformdirs.user_documents_dir()), _inside(platformdirs.user_pictures_dir()))
+    documents = _inside(platformdirs.user_documents_dir())
+    # the models in sight, beside the runs exported (the data folder is hidden: ~/.local/share)
+    return UserFolders(documents / "models", state / "state.json", state / "cenm.log",
+                       documents, _inside(platformdirs.user_pictures_dir()), earlier_models=data / "modelos")
 
 
 def _inside(folder: str) -> Path:

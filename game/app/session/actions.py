@@ -50,7 +50,7 @@ class Actions:
             "edit": flip("edit_velocities"),
             "language": lambda: s.set_language("en" if language() == "es" else "es"),
             "save": dialogs.open_save,
-            "menu": flip("menu"),
+            "menu": self.flip_menu,
             "plots": self.flip_plots,
             "ensemble": self.flip_ensemble,
             "modes": self.modes.flip,
@@ -109,6 +109,13 @@ class Actions:
             s.view.plots = True
         else:
             s.plots.stop_ensemble()
+
+    def flip_menu(self) -> None:
+        """The models menu opens with My models as the folder has them now, or closes."""
+        s = self.session
+        if not s.view.menu:
+            self.dialogs.look_for_models()
+        s.view.menu = not s.view.menu
 
     def choose(self, index: int) -> None:
         """A model picked in the menu: the menu closes, the model opens (or the banner says why not)."""

@@ -2,7 +2,8 @@
 
 What it says is kept unwritten (a catalogue message) so a change of language says it again; what
 it is about (its cause) decides its kind: a problem stays until it is dealt with, something done
-(a file written) fades after :data:`DONE_SECONDS`.
+(a file written) fades after :data:`DONE_SECONDS`. Every banner can be closed (its × or a tap on
+it); a warning closed is not said again until the values change.
 """
 
 from __future__ import annotations
@@ -18,6 +19,10 @@ from ...physics import SimulationError
 #: :data:`FADE_SECONDS` of them fading; a problem's banner stays until it is dealt with
 DONE_SECONDS = 6.0
 FADE_SECONDS = 1.5
+
+#: warnings said again as the motion goes on (the step is too coarse; a body drawn inside out):
+#: once closed, they wait for new values
+REPEATED = ("coarse", "negative")
 
 #: what the banner can hold: a catalogue message, kept unwritten so it is said again in the other
 #: language, or a plain text
@@ -57,6 +62,8 @@ class Banner:
         self.cause: str | None = None
         #: seconds of the session's clock it has been shown (a "done" banner fades)
         self.age = 0.0
+        #: the cause of a warning the student closed: not said again until the values change
+        self.closed: str | None = None
 
     @property
     def text(self) -> str | None:
@@ -67,8 +74,23 @@ class Banner:
         """Show ``words`` (None: no banner), kept unwritten so a change of language says them again;
         ``cause`` says what it is about, so a banner about a value goes away once the value is fixed
         (:meth:`game.app.session.session.Session.look_again`), and one about something "done" fades."""
+        if words is not None and cause in REPEATED and cause == self.closed:
+            return  # the student closed this warning: the same one again would only nag
         self.said, self.cause = words, (cause if words else None)
         self.age = 0.0
+
+    def close(self) -> None:
+        """The student closed the banner (its × or a tap on it): it goes, and a warning of the same
+        cause stays away until :meth:`values_changed`."""
+        self.closed = self.cause
+        self.say(None)
+
+    def values_changed(self) -> None:
+        """New values (typed, dragged, reset): a banner about the old ones goes, and a warning
+        about them is worth saying again."""
+        self.closed = None
+        if self.cause in ("stopped", *REPEATED):
+            self.say(None)
 
     @property
     def kind(self) -> str:

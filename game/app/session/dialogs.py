@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ...messages import msg
 from ...model import Catalog
-from ..files.saving import Saved, free_name, mine_entry, save
+from ..files.saving import Saved, free_name, mine, mine_entry, proposed_name, save
 from .clock import Clock
 from .edits import ConditionEdits, ParameterEdits
 from .onscreen import OnScreen
@@ -64,9 +64,11 @@ class Dialogs:
     # -- "Save as model" ----------------------------------------------------------------------------
 
     def suggested_name(self) -> str:
-        """What "Save as model" offers as the new model's name: one not used yet."""
+        """What "Save as model" offers as the new model's name: its title in the window's language
+        (a student saving in English sees "Double pendulum 2"), one not used yet."""
         s = self.session
-        return free_name(s.folders.models, s.entry.stem) if s.folders else s.entry.stem
+        title = proposed_name(s.title)
+        return free_name(s.folders.models, title) if s.folders else title
 
     def save_as(self, name: str, overwrite: bool = False) -> Saved:
         """Write the present parameters and conditions as a new model in the user's folder
@@ -81,6 +83,19 @@ class Dialogs:
             s.catalog = Catalog(s.catalog.path, (*entries, mine_entry(saved.path)))
             s.index = s.catalog.entries.index(current)
         return saved
+
+    def look_for_models(self) -> None:
+        """My models as the folders have them now (the menu opens): a model copied in while the
+        program ran is offered, one deleted is not."""
+        s = self.session
+        if s.folders is None:
+            return
+        current = s.entry if s.index >= 0 else None
+        kept = [e for e in s.catalog.entries if e.group != "mine" or e is current]
+        found = [e for e in mine(*s.folders.model_folders()) if current is None or e.path != current.path]
+        s.catalog = Catalog(s.catalog.path, (*kept, *found))
+        if current is not None:
+            s.index = s.catalog.entries.index(current)
 
     def save_path(self, name: str) -> Path | None:
         """The file "Save as model" would write for ``name`` (None: no user folder)."""

@@ -18,7 +18,7 @@ import numpy as np
 
 from ...expr import EvaluationError, ExpressionError, check_names, evaluate, parse
 from ...expr.parser import unquote
-from ...messages import language, msg, thousands
+from ...messages import Message, language, msg, thousands
 from ...model import ModelFileError, parameter_values
 from ...model.reader import LIMITS
 from ...physics import Simulation, SimulationError
@@ -99,11 +99,30 @@ class ParameterEdits:
                 self.sim.set_parameters({k: parse(v) for k, v in model.items()})
             if system:
                 self.sim.set_step(*step)
+        except SimulationError as exc:
+            return self._not_positive(model, exc) or _reason(exc)
         except REFUSED as exc:
             return _reason(exc)
         except ValueError as exc:
             return str(exc)
         return None
+
+    def _not_positive(self, changes: dict[str, str], exc: SimulationError) -> str | None:
+        """A kinetic energy that cannot be solved after values typed 0 or less (a mass, a length):
+        said by those parameters ("m must be > 0"), as a student would; ``check`` still gives the
+        engine's reason. None when no typed value is 0 or less."""
+        if not (isinstance(exc.why, Message) and exc.why.key == "sim.singular"):
+            return None
+        try:
+            values = parameter_values(self.sim.model, {**self.sim.parameter_overrides,
+                                                       **{k: parse(v) for k, v in changes.items()}})
+        except REFUSED:
+            return None
+        low = [k for k in changes if values.get(k, 1.0) <= 0]
+        if not low:
+            return None
+        return msg("edit.must_be_positive" if len(low) == 1 else "edit.must_be_positive_many",
+                   names=", ".join(low), values=", ".join(f"{k} = {number(values[k])}" for k in low)).text()
 
     def _split(self, changes: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
         """The model's parameters, and the system data (by "dt", "N")."""

@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from ...messages import msg
+from ...physics.state import written_time
 from ..files.userdirs import ascii_name, user_folders
 from .onscreen import OnScreen
 
@@ -55,8 +56,9 @@ class Exports:
             with open(path, "w", encoding="utf-8", newline="") as f:
                 out = csv.writer(f, lineterminator="\n")
                 out.writerow([*h.names, "run"])
-                for row, run in zip(h.rows().tolist(), runs.tolist()):
-                    out.writerow([*(repr(v) for v in row), run])
+                dt = self.session.model.general.dt
+                for (t, *row), run in zip(h.rows().tolist(), runs.tolist()):  # t from the count of steps
+                    out.writerow([repr(written_time(t, dt)), *(repr(v) for v in row), run])
         except OSError as exc:
             self.tell(None, exc.strerror or str(exc))
             return None

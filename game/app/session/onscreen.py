@@ -52,6 +52,8 @@ class View:
     vectors: bool = False
     #: a mechanism's reactions drawn as arrows
     reactions: bool = False
+    #: their legend folded to its title (a click or a tap on it folds and unfolds it)
+    legend_folded: bool = False
     #: edit mode: False = x (drag bodies), True = v (drag velocity arrows)
     edit_velocities: bool = False
     speed_index: int = 1

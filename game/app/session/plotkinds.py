@@ -184,10 +184,13 @@ class SpreadPlot(PlotKind):
     def caption(self, board: Board) -> str:
         if board.lyapunov is None:
             return ""
-        value = board.lyapunov.estimate
-        # three figures: enough to read, and the text is not drawn anew every frame; written as the
-        # plot it sits on writes its ticks
-        return msg("plot.lyapunov", value=typeset(f"{value:.3g}") if math.isfinite(value) else "…").text()
+        return msg("plot.lyapunov", value=lyapunov_words(board.lyapunov.estimate)).text()
+
+
+def lyapunov_words(value: float) -> str:
+    """λ as the plot and the values panel both write it: three figures (enough to read, and the
+    text is not drawn anew every frame), as the plots write their ticks; — until it has a value."""
+    return typeset(f"{value:.3g}") if math.isfinite(value) else "—"
 
 
 class SpectrumPlot(PlotKind):

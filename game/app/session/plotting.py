@@ -23,7 +23,7 @@ from ...physics.observe.ensemble import COPIES, Ensemble, Lyapunov
 from ...physics.observe.poincare import PoincareSection
 from ...physics.observe.records import History
 from ...physics.observe.series import Plot, PlotSpec, angular_coordinates, drive_period, momentum_name
-from .plotkinds import PLOT_KINDS, SPREAD, PlotKind, kind_named, kind_of, picked
+from .plotkinds import PLOT_KINDS, SPREAD, PlotKind, kind_named, kind_of, lyapunov_words, picked
 
 #: plots the dock holds at most (each needs room to be read)
 MAX_PLOTS = 3
@@ -225,13 +225,15 @@ class PlotBoard:
 
     # -- what the Values panel adds ----------------------------------------------------------------
 
-    def readout(self, language: str | None = None) -> list[tuple[str, float]]:
+    def readout(self, language: str | None = None) -> list[tuple[str, str]]:
         """The Lyapunov estimate and the ensemble's spread while the chaos control is on, named
-        in ``language`` (None: that of messages)."""
+        in ``language`` (None: that of messages) and written as the plot writes them (— until
+        they have a value)."""
         if self.ensemble is None or self.lyapunov is None:
             return []
-        return [("λ", self.lyapunov.estimate),
-                (msg("plot.spread").text(language), self.ensemble.spread_now(len(self.sim.state.q)))]
+        spread = self.ensemble.spread_now(len(self.sim.state.q))
+        return [("λ", lyapunov_words(self.lyapunov.estimate)),
+                (msg("plot.spread").text(language), f"{spread:.6g}" if np.isfinite(spread) else "—")]
 
     @staticmethod
     def legend(plot: Plot, language: str | None = None) -> tuple[str, ...]:

@@ -57,20 +57,27 @@ def wrap_expression(text: str, width: int) -> list[str]:
     return lines
 
 
+def legible(expression: str) -> str:
+    """An expression as the panel shows it: ½ as 1/2, since a font's ½ at the panel's size is a
+    few pixels that read as ⅓."""
+    return expression.replace("½", "1/2")
+
+
 def energy_lines(model, width: int) -> list[str]:
-    """The Ek and Ep expressions as written, wrapped to the panel; for a mechanism, what its
-    energies are made of (its mass matrix, gravity, springs)."""
+    """The Ek and Ep expressions as written (but legible), wrapped to the panel; for a mechanism,
+    what its energies are made of (its mass matrix, gravity, springs)."""
     if model.mechanism is not None:
         return mechanism_energy_lines(model.mechanism, width)
     out = []
     for name, expr in (("Ek", model.kinetic), ("Ep", model.potential)):
-        out += wrap_expression(f"{name} = {unquote(expr.text)[0].strip()}", width)
+        out += wrap_expression(legible(f"{name} = {unquote(expr.text)[0].strip()}"), width)
     return out
 
 
 def mechanism_energy_lines(mechanism, width: int) -> list[str]:
     parts = mechanism.energies
-    return [*wrap_expression("Ek = ½·q̇·M·q̇", width), *wrap_expression(f"Ep = {' + '.join(parts) or '0'}", width)]
+    return [*wrap_expression(legible("Ek = ½·q̇·M·q̇"), width),
+            *wrap_expression(legible(f"Ep = {' + '.join(parts) or '0'}"), width)]
 
 
 def negative_size(kind: str, gid: str, what: str, value: float) -> Message:
@@ -97,7 +104,7 @@ class Readout:
             turns = angle_coordinates(model)
             coordinates = [(k, wrapped(v) if k in turns else v) for k, v in zip(model.coordinates, sim.q)]
             measures = [line for m in zip(sim.measures.names, sim.measures.of(sim)) for line in value_lines([m])]
-            chaos = [f"{k} = {number(v)}" for k, v in self.session.plots.readout(language())]
+            chaos = [f"{k} = {v}" for k, v in self.session.plots.readout(language())]
             return [*value_lines(coordinates), *value_lines(zip(model.velocities, sim.qdot)),
                     *value_lines(sim.reactions().items()), *measures, *chaos]
         ek, ep = sim.energies

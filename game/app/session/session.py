@@ -58,7 +58,7 @@ class Session:
         self.settings = settings = settings or Settings()
         #: the user's folders (saved models, remembered state); None: no user files at all
         self.folders = folders
-        self.catalog = Catalog(catalog.path, catalog.entries + mine(folders.models)) if folders else catalog
+        self.catalog = Catalog(catalog.path, catalog.entries + mine(*folders.model_folders())) if folders else catalog
         self.view = View(speed_index=first_speed(settings), hint=settings.first_run_hint)
         self.banner = Banner()
         self.index = -1
@@ -173,8 +173,7 @@ class Session:
         """Values changed (typed, dragged, reset, a finer step): a banner about the old ones
         goes, and what is still wrong with the new ones is said."""
         banner = self.banner
-        if banner.cause in ("stopped", "coarse", "negative"):
-            banner.say(None)
+        banner.values_changed()
         if banner.said is not None:
             return
         sim = self.sim

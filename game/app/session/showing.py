@@ -91,4 +91,4 @@ class Showing:
         kinds = tuple((k, msg(f"reaction.{k}").text()) for k in ("tension", "compression", "normal")
                       if any(a.kind == k for a in arrows))
         return ForceLegend(0.25 * self.session.kinematics.size / self.force_scale, msg("reaction.title").text(), "N",
-                           kinds)
+                           kinds, folded=self.session.view.legend_folded)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from ...messages import language
+from ...messages import language, msg
 from ...render.plots import PlotPlacement, PlotView
 from ...ui.layout import Dock, Layout
 from ...ui.plotdock import DESK, PlotChoices, PlotDock, least_width, plot_slots, sizes
@@ -111,7 +111,8 @@ class PlotsDock:
         """One plot (or all, one above the other) as a PNG in the export folder."""
         board = session.plots
         indices = [index] if index is not None else list(range(len(board.plots)))
-        if not indices:
+        if not indices:  # I with no plot open: say how to open one, rather than nothing
+            session.banner.say(msg("banner.no_plots"), "notice")
             return
         width, height = 640, 400
         image = pygame.Surface((width, height * len(indices)))

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from ...render import BannerLayer, ReactionArrowsLayer
 from ..session.framing import ZOOM_STEP
 from .gestures import Gesture, Touches
 from .picking import arrow_at, body_at
@@ -90,7 +91,11 @@ class Pointer:
 
     def _gesture(self, g: Gesture) -> None:
         s, camera = self.app.session, self.app.camera
-        if g.kind == "press":
+        if g.kind == "press" and self._banner_at(g.pos):
+            s.banner.close()  # its × or anywhere on it: the scene under it is not touched
+        elif g.kind == "press" and self._legend_at(g.pos):
+            s.view.legend_folded = not s.view.legend_folded
+        elif g.kind == "press":
             self.press(g.pos)
         elif g.kind == "move" and s.dragging.drag is not None:
             s.dragging.drag_to(camera.to_model(*g.pos))
@@ -120,6 +125,13 @@ class Pointer:
         # nothing that can be dragged here: a body that a motor moves says so
         if (body := body_at(poses, {p.id for p in poses}, app.camera, pos)) is not None:
             s.dragging.refused_by_motors(body)
+
+    def _banner_at(self, pos) -> bool:
+        return any(isinstance(layer, BannerLayer) and layer.close_at(pos) for layer in self.app.layers)
+
+    def _legend_at(self, pos) -> bool:
+        return any(isinstance(layer, ReactionArrowsLayer) and layer.legend_rect is not None
+                   and layer.legend_rect.collidepoint(pos) for layer in self.app.layers)
 
     def _in_scene(self, pos) -> bool:
         return pygame.Rect(self.app.layout.viewport).collidepoint(pos)

@@ -54,6 +54,8 @@ class Widgets:
         self._docks: tuple[tuple, list[Dock]] = ((), [])
         #: the live panels are in their compact font (the window is too short for them at full size)
         self.compact = False
+        #: the first line shown of a values panel too long for its dock (the wheel scrolls it)
+        self.first_line = 0
         #: widgets were killed since the window last gave their memory back (it does so at the end of
         #: the frame: :meth:`give_back`); a window built again starts with its old widgets dropped
         self.dropped = dropped
@@ -152,13 +154,25 @@ class Widgets:
         for name, panel in self.live.items():
             lines = self._lines(session, name, layout.dock_rect(name))[0]
             # what gave way to "…" is said whole, unwrapped, in its tooltip
-            panel.set_lines(lines, "\n".join(session.readout.lines(name, UNWRAPPED)) if "…" in lines else None)
+            gave_way = any(line.startswith("…") for line in lines)
+            panel.set_lines(lines, "\n".join(session.readout.lines(name, UNWRAPPED)) if gave_way else None)
 
     def _lines(self, session: Session, name: str, rect) -> tuple[list[str], int]:
         """What a live panel in ``rect`` shows, and how many of its first lines are expressions."""
         columns = Layout.panel_columns(rect[2], self.compact)
-        return fitted(session.readout.lines(name, columns), session.readout.expression_lines(name, columns),
-                      LivePanel.room(rect[3], self.compact))
+        lines, room = session.readout.lines(name, columns), LivePanel.room(rect[3], self.compact)
+        if name == "values":  # a list of numbers, every one worth reading: it scrolls
+            self.first_line, shown = scrolled(lines, self.first_line, room)
+            return shown, 0
+        return fitted(lines, session.readout.expression_lines(name, columns), room)
+
+    def scroll(self, pos: tuple[int, int], steps: float) -> bool:
+        """The wheel over the values panel (``steps`` up): its lines move; False when not over it."""
+        panel = self.live.get("values")
+        if panel is None or not panel.panel.rect.collidepoint(pos) or not steps:
+            return False
+        self.first_line = max(0, self.first_line - 3 * round(steps))
+        return True
 
     def _live_panel(self, session: Session, layout: Layout, dock: Dock) -> LivePanel:
         rect = pygame.Rect(layout.dock_rect(dock.name))
@@ -225,6 +239,20 @@ def fitted(lines: list[str], expressions: int, room: int) -> tuple[list[str], in
     if keep <= 0:
         return numbers[:max(0, room)], 0
     return [*lines[:keep], "…", *numbers], keep + 1
+
+
+def scrolled(lines: list[str], first: int, room: int) -> tuple[int, list[str]]:
+    """``room`` lines of ``lines`` from ``first`` on (kept so the last page ends at the last line),
+    with a line saying how many are above and how many below, and the first line shown."""
+    if len(lines) <= room or room < 3:
+        return 0, lines[:max(room, 0)] if len(lines) > room else lines
+    first = max(0, min(first, len(lines) - room + 1))
+    above = [msg("panel.lines_above", count=first).text()] if first else []
+    space = room - len(above)
+    if first + space >= len(lines):
+        return first, [*above, *lines[first:]]
+    shown = lines[first:first + space - 1]
+    return first, [*above, *shown, msg("panel.lines_below", count=len(lines) - first - len(shown)).text()]
 
 
 def stepper_panel(manager: pygame_gui.UIManager, layout: Layout, s: Session, which: str, edits,

@@ -13,7 +13,7 @@ from dataclasses import replace
 import pygame
 import pygame_gui
 
-from ...messages import language, msg, set_language
+from ...messages import Message, language, msg, set_language
 from ...model import read_catalog
 from ...render import DEFAULT_STYLE, Camera, Scene, draw_frame, standard_layers, velocity_points
 from ...ui.bars import Bars, BarState
@@ -45,7 +45,7 @@ class App:
         #: the plots' dock saves a plot as PNG only where the plots can be saved (not in a kiosk)
         self.saving_plots = BY_NAME["export_plots"] in self.controls
         set_language(settings.interface_language)  # what models and the engine say, in the interface's language
-        self.display = Display((settings.width, settings.height), settings.fullscreen or settings.kiosk)
+        self.display = Display((settings.width, settings.height), settings.fullscreen or settings.kiosk, settings.kiosk)
         self.screen = self.display.screen
         #: key code → control name, from the command table
         self.keys = {pygame.key.key_code(k): c.name for c in self.controls for k in c.keys}
@@ -197,6 +197,8 @@ class App:
             self._to_panel(event)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
+        elif event.type == pygame.MOUSEWHEEL and self.widgets.scroll(pygame.mouse.get_pos(), event.y):
+            pass  # the values panel scrolled
         else:  # what the widgets did not take: bodies and arrows, zoom and pan
             self.pointer.handle(event, blocked=consumed or bool(s.view.menu or s.view.dialog))
 
@@ -243,8 +245,14 @@ class App:
     # -- what only a window does -------------------------------------------------------------
 
     def open_manual(self) -> None:
-        words = open_manual(self.settings.kiosk, language())
-        self.session.banner.say(words, "info" if words.key == "banner.manual_opening" else "notice")
+        banner = self.session.banner
+
+        def failed(words: Message) -> None:  # the browser's launcher gave up: said if still the news
+            if banner.said is opening:
+                banner.say(words, "notice")
+
+        opening = open_manual(self.settings.kiosk, language(), failed)
+        banner.say(opening, "info" if opening.key == "banner.manual_opening" else "notice")
 
     def export_view(self) -> None:
         """The drawing area as a PNG in the export folder: the scene alone, no panels or bars."""

@@ -16,6 +16,7 @@ from model_texts import one_coordinate
 from project import ROOT
 
 from game.app.commands.bench import bench_engine
+from game.physics.state import written_time
 
 
 def test_main_py_runs_as_a_program(tmp_path):
@@ -24,6 +25,16 @@ def test_main_py_runs_as_a_program(tmp_path):
                         "--csv", str(out)], capture_output=True, text=True, cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert len(out.read_text(encoding="utf-8").splitlines()) == 1 + 6
+
+
+def test_csv_times_are_the_step_count_times_dt_without_drift(run, tmp_path):
+    """Adding dt 2528 times gives 50.560000000002304: the CSV writes k·dt, as a person would."""
+    out = tmp_path / "doble.csv"
+    assert run("simulate", "pendulo_doble", "--seconds", "50.56", "--csv", str(out)).returncode == 0
+    times = [row[0] for row in list(csv.reader(out.open(encoding="utf-8")))[1:]]
+    assert len(times) == 2529 and times[-1] == "50.56" and times[3] == "0.06"
+    assert times == [repr(float(f"{k * 0.02:.15g}")) for k in range(2529)]
+    assert max(len(t) for t in times) <= 5  # no 0.30000000000000004
 
 
 def test_csv_has_one_row_per_step_named_by_the_model(run, tmp_path):
@@ -404,7 +415,8 @@ def test_a_mechanism_run_says_how_long_it_will_take_and_measuring_changes_nothin
     rows = list(csv.reader(io.StringIO(out)))
     for row in rows[2:]:
         sim.step()
-        assert [float(x) for x in row] == [float(v) for v in sim.sample()]
+        t, *rest = sim.sample()  # the CSV writes t as k·dt, the rest as the engine has it
+        assert [float(x) for x in row] == [written_time(t, sim.model.general.dt), *(float(v) for v in rest)]
 
 
 # -- values that stop being numbers: the run stops with a message, the CSV holds only finite rows -----

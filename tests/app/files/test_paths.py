@@ -64,6 +64,9 @@ def test_exports_go_inside_the_users_documents_and_pictures_or_the_home(tmp_path
     folders = user_folders()
     assert folders.documents == home / "Documentos" / "Cuerpos en Movimiento"
     assert folders.pictures == home / "Cuerpos en Movimiento"  # not a ~/Imágenes made by the program
+    # saved models in sight, beside the runs (not in the hidden data folder, still offered from there)
+    assert folders.models == home / "Documentos" / "Cuerpos en Movimiento" / "models"
+    assert folders.model_folders()[1].name == "modelos" and ".local" in str(folders.model_folders()[1])
     # CENM_HOME: everything under it
     folders = user_folders(tmp_path / "aula")
     assert folders.documents == tmp_path / "aula" / "Documents" / "Cuerpos en Movimiento"

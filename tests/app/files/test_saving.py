@@ -77,7 +77,7 @@ def test_it_never_overwrites_without_asking_and_appears_in_my_models_at_once(ses
     # the next run finds it in the menu too
     s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings(), folders=user_folders())
     assert [e.stem for e in s.catalog.entries if e.group == "mine"] == ["uno"]
-    assert session.dialogs.suggested_name() == "pendulo_doble 2"
+    assert session.dialogs.suggested_name() == "Péndulo doble 2"
 
 
 def test_a_mechanism_is_not_saved_and_the_dialog_says_why(user_home, spanish):

@@ -94,7 +94,7 @@ def test_dialogs_open_and_close_and_save_needs_a_user_folder(session):
     assert view.dialog is None
     dialogs.open_save()  # no user folders: there is nowhere to save
     assert view.dialog is None
-    assert dialogs.suggested_name() == "pendulo_doble" and dialogs.save_path("mio") is None
+    assert dialogs.suggested_name() == session.title and dialogs.save_path("mio") is None  # its title
     assert dialogs.save_as("mio").problem == "disabled"
     assert [r.name for r in dialogs.condition_edits().rows()] == ["a1", "a2", "va1", "va2"]
     assert "m" in [r.name for r in dialogs.parameter_edits().rows()]

@@ -57,7 +57,7 @@ def test_the_reactions_control_is_inactive_for_a_lagrangian_model():
 def test_the_energy_panel_of_a_mechanism():
     s = opened("watt")
     lines = s.readout.lines("energy")
-    assert lines[:2] == ["Ek = ½·q̇·M·q̇", "Ep = Σ m·g·y + Σ ½·k·(d − L)²"]
+    assert lines[:2] == ["Ek = 1/2·q̇·M·q̇", "Ep = Σ m·g·y + Σ 1/2·k·(d − L)²"]  # ½ written legibly
     s.clock.run(50)
     assert s.readout.lines("energy")[4] == f"E = Ek + Ep = {s.sim.energy:.6g}"
     assert s.sim.de < 1e-9 * abs(s.sim.e0)

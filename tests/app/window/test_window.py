@@ -113,8 +113,9 @@ def test_vectors_toggle_draws_arrows(app):
 def test_energy_panel_shows_expressions_values_and_de(app):
     click(app, button(app, "energy"))
     lines = app.live.get("energy").lines
-    # the expressions as written (long ones wrapped over several lines)
-    ek_text, ep_text = (e.text.strip("'") for e in (app.session.model.kinetic, app.session.model.potential))
+    # the expressions as written, ½ as 1/2 (long ones wrapped over several lines)
+    ek_text, ep_text = (e.text.strip("'").replace("½", "1/2")
+                        for e in (app.session.model.kinetic, app.session.model.potential))
     written = " ".join(x.strip() for x in lines[:-4]).replace("  ", " ")
     assert written.replace(" ", "") == ("Ek = " + ek_text + "Ep = " + ep_text).replace(" ", "")
     ek, ep = app.session.sim.energies

@@ -16,20 +16,20 @@ from game.messages import language, msg
 def test_save_as_model_through_the_window_asks_before_replacing(app):
     click(app, button(app, "save"))
     panel = app.panel
-    assert panel is not None and panel.name_entry.get_text() == "pendulo_doble 2"
+    assert panel is not None and panel.name_entry.get_text() == "Péndulo doble 2"
     click(app, panel.accept_button)
-    saved = user_folders().models / "pendulo_doble 2.dat"
+    saved = user_folders().models / "Péndulo doble 2.dat"
     assert app.panel is None and saved.is_file()
     click(app, app.bars.menu)
     assert app.menu.heading is not None and app.menu.heading.text == "Mis modelos"
-    assert app.menu.items[-1].text == "pendulo_doble 2" and app.menu.heading.rect.bottom <= app.menu.items[-1].rect.top
+    assert app.menu.items[-1].text == "Péndulo doble 2" and app.menu.heading.rect.bottom <= app.menu.items[-1].rect.top
     click(app, app.bars.menu)
     # the same name again: asked first
     click(app, button(app, "save"))
     panel = app.panel
     for _ in range(len(panel.name_entry.get_text())):
         key(app, pygame.K_BACKSPACE, frames=1)
-    type_text(app, "pendulo_doble 2")
+    type_text(app, "Péndulo doble 2")
     os.utime(saved, ns=(5, 5))
     click(app, panel.accept_button)
     assert app.panel is panel and "Pulse Aceptar otra vez" in panel.message and saved.stat().st_mtime_ns == 5
@@ -48,7 +48,7 @@ def test_save_as_model_confirms_the_file_it_will_write_then_says_where_it_went(a
     folder = user_folders().models
     key(app, pygame.K_o)
     panel = app.panel
-    assert panel is not None and str(folder / "pendulo_doble 2.dat") in panel.file_shown
+    assert panel is not None and str(folder / "Péndulo doble 2.dat") in panel.file_shown
     assert not folder.exists()  # asked first: nothing written yet
     assert_finger_sized([panel.name_entry.rect, panel.accept_button.rect, panel.cancel_button.rect])
     assert (panel.accept_button.text, panel.cancel_button.text) == ("Aceptar", "Cancelar")

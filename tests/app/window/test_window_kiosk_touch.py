@@ -207,7 +207,7 @@ def test_the_first_run_hint_says_what_the_icons_do_until_it_is_closed(app_factor
 
 def test_a_kiosk_shows_the_hint_to_each_new_visitor(app_factory):
     app = app_factory(kiosk=True, first_run_hint=True, kiosk_idle_seconds=2, kiosk_countdown_seconds=1)
-    assert hint_text(app).startswith("Toca Animar para que se mueva")
+    assert hint_text(app).startswith("Arrastra un cuerpo con el dedo")
     click(app, app.widgets.hint.close_button)
     assert app.widgets.hint is None
     while app.session.kiosk.idle.phase != ATTRACT:

@@ -53,7 +53,7 @@ def test_f1_when_the_browser_fails_says_so_in_the_window(app, monkeypatch):
 
     monkeypatch.setattr("webbrowser.open", fails)
     key(app, pygame.K_F1)
-    assert app.session.banner.text.startswith("No se encontró un navegador")
+    assert app.session.banner.text.startswith("No se abrió ningún navegador")
     assert str((paths.DOCS / "manual.html").resolve()) in app.session.banner.text
 
 

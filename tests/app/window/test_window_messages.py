@@ -103,7 +103,7 @@ def test_values_refused_together_are_named_in_the_interfaces_language(app_factor
     edit_value(app, "m", "0")
     click(app, panel.accept_button)
     assert app.panel is panel  # nothing applied
-    assert panel.message.startswith("Refused (M, m): T is singular")
+    assert panel.message.startswith("Refused (M, m): M, m must be > 0 (with M = 0, m = 0")
     assert app.session.sim.parameters["m"] == 1
 
 
