@@ -67,7 +67,10 @@ def _parser() -> argparse.ArgumentParser:
                     help="override a parameter or another condition (repeatable)")
     cm.add_argument("--dt", type=float, help="step of time (default: the model's dt)")
     cm.add_argument("--substeps", type=int, help="RK4 substeps per step (default: the model's N)")
-    cm.add_argument("--jobs", type=int, help="processes (default: one per core)")
+    cm.add_argument("--jobs", type=int, help="worker processes of the local cluster (default: one per core; 1: "
+                                              "this process alone)")
+    cm.add_argument("--scheduler", metavar="ADDRESS",
+                    help="run the cells on an existing dask cluster (tcp://HOST:8786) instead of a local one")
     cm.add_argument("--lang", dest="command_lang", choices=("es", "en"),
                     help="language of the messages (default: from LANG, LC_ALL, LC_MESSAGES)")
 
@@ -147,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .commands.chaosmap import chaosmap_command
 
             return chaosmap_command(args.model, args.x, args.y, args.grid, args.seconds, args.until, args.png,
-                                    args.csv, args.set, args.dt, args.substeps, args.jobs)
+                                    args.csv, args.set, args.dt, args.substeps, args.jobs, scheduler=args.scheduler)
         if args.command == "modes":
             from .commands.modes import modes
 
