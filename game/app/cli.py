@@ -67,8 +67,30 @@ def _parser() -> argparse.ArgumentParser:
                     help="override a parameter or another condition (repeatable)")
     cm.add_argument("--dt", type=float, help="step of time (default: the model's dt)")
     cm.add_argument("--substeps", type=int, help="RK4 substeps per step (default: the model's N)")
-    cm.add_argument("--jobs", type=int, help="processes (default: one per core)")
+    cm.add_argument("--jobs", type=int, help="worker processes of the local cluster (default: one per core; 1: "
+                                              "this process alone)")
+    cm.add_argument("--scheduler", metavar="ADDRESS",
+                    help="run the cells on an existing dask cluster (tcp://HOST:8786) instead of a local one")
     cm.add_argument("--lang", dest="command_lang", choices=("es", "en"),
+                    help="language of the messages (default: from LANG, LC_ALL, LC_MESSAGES)")
+
+    sw = sub.add_parser("sweep", help="a grid over parameters and conditions: a summary of the motion per cell "
+                                      "(CSV, PNG)")
+    sw.add_argument("model", help="model name from models.xml or path to a .dat file")
+    sw.add_argument("--over", action="append", required=True, metavar="NAME=LO:HI:N",
+                    help="a parameter or condition and N values from LO to HI (repeatable: every combination)")
+    sw.add_argument("--seconds", type=float, required=True, help="simulated seconds per cell")
+    sw.add_argument("--until", metavar="EXPR", help="a condition whose first time is recorded, as in 'abs(a2) > pi'")
+    sw.add_argument("--csv", metavar="OUT.csv", help="one row per cell, named columns")
+    sw.add_argument("--png", metavar="OUT.png", help="one column as colours (one or two --over)")
+    sw.add_argument("--colour", metavar="COLUMN", help="the column --png draws (default: until, else lyapunov)")
+    sw.add_argument("--set", action="append", default=[], metavar="NAME=EXPR",
+                    help="override a parameter or a condition for every cell (repeatable)")
+    sw.add_argument("--dt", type=float, help="step of time (default: the model's dt)")
+    sw.add_argument("--substeps", type=int, help="RK4 substeps per step (default: the model's N)")
+    sw.add_argument("--jobs", type=int, help="worker processes of the local cluster (default: one per core)")
+    sw.add_argument("--scheduler", metavar="ADDRESS", help="run the cells on an existing dask cluster")
+    sw.add_argument("--lang", dest="command_lang", choices=("es", "en"),
                     help="language of the messages (default: from LANG, LC_ALL, LC_MESSAGES)")
 
     mo = sub.add_parser("modes", help="equilibria, their stability and normal modes (a table; CSV with --csv)")
@@ -147,7 +169,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .commands.chaosmap import chaosmap_command
 
             return chaosmap_command(args.model, args.x, args.y, args.grid, args.seconds, args.until, args.png,
-                                    args.csv, args.set, args.dt, args.substeps, args.jobs)
+                                    args.csv, args.set, args.dt, args.substeps, args.jobs, scheduler=args.scheduler)
+        if args.command == "sweep":
+            from .commands.sweep import sweep_command
+
+            return sweep_command(args.model, args.over, args.seconds, args.until, args.csv, args.png, args.colour,
+                                 args.set, args.dt, args.substeps, args.jobs, args.scheduler)
         if args.command == "modes":
             from .commands.modes import modes
 

@@ -9,7 +9,8 @@ picture (log-time colours, never = white).
 How it is fast: the copies advance together through the engine's batch path
 (:meth:`System.step_batch`, the model's generated code compiled for arrays); a cell whose
 condition holds leaves the batch at once, so the work shrinks as cells finish; row blocks
-of the grid are shared among processes, one per core. The condition is an expression of
+of the grid are tasks of a dask.distributed cluster (:mod:`.cluster`: one worker process per
+core, or an existing cluster with ``--scheduler``). The condition is an expression of
 the model's language with one comparison (``>``, ``<``, ``>=``, ``<=``, ``≥``, ``≤``): its
 two sides are parsed into trees and compiled, never evaluated as Python.
 
@@ -19,7 +20,6 @@ Headless: no pygame (the PNG is written by :func:`write_png`, a few lines over z
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 import sys
 import time
@@ -51,6 +51,7 @@ from ...model.reader import LIMITS
 from ...physics import BatchPath, Simulation, SimulationError
 from ...physics.observe.series import angular_coordinates
 from ...physics.steppers import PIVOT_MIN
+from .cluster import ClusterError, cells_on, compute, cores, workers
 from .simulate import MAX_RUN_SECONDS, SAY_SECONDS, duration, how_many
 from .usage import UsageError, check_output, find_model, parse_settings, write_failed
 
@@ -61,6 +62,10 @@ COMPARISONS = (">=", "<=", "≥", "≤", ">", "<")
 #: small against the arithmetic, small enough to stay in the processor's cache and to give
 #: the progress bar something to show
 BLOCK_CELLS = 8192
+
+#: a map that takes less than this on one core runs in this process when --jobs is not given:
+#: starting a local cluster's worker processes takes about as long
+CLUSTER_START_SECONDS = 2.0
 
 #: the largest --grid: 2048² = 4.2 million cells, a CSV of about 200 MB
 MAX_GRID = 2048
@@ -247,7 +252,7 @@ class _Worker:
                     raise UntilError(float(starts[0][cell]), float(starts[1][cell]), t, side)
             return self.compare(left, right) & good
 
-    def run(self, rows: np.ndarray, progress=None) -> tuple[np.ndarray, int, float]:
+    def run(self, rows: np.ndarray) -> tuple[np.ndarray, int, float]:
         """First times of the cells of grid ``rows`` (row-major, NaN = never, −1 = the motion
         failed or could not start), the state-substeps taken and the processor seconds used."""
         cpu = time.process_time()
@@ -276,8 +281,7 @@ class _Worker:
         active = np.flatnonzero(keep)
         cols = [c[keep] for c in cols]
         t, work, steps = 0.0, 0, job.steps
-        reported = 0
-        for step in range(steps):
+        for _ in range(steps):
             if not len(active):
                 break
             t, cols, _, good = system.step_columns(t, cols, 1)
@@ -289,34 +293,15 @@ class _Worker:
                 times[active[~good]] = -1.0
                 stay = ~gone
                 cols, active = [c[stay] for c in cols], active[stay]
-            if progress is not None and step - reported >= 20:
-                progress(step - reported)
-                reported = step
-        if progress is not None:
-            progress(steps - reported)
         return times, work, time.process_time() - cpu
 
 
-_worker: _Worker | None = None
-_counter = None
+def _prepare(job: Job) -> _Worker:
+    return _Worker(job)
 
 
-def _init(job: Job, counter) -> None:
-    global _worker, _counter
-    _worker, _counter = _Worker(job), counter
-
-
-def _block(rows: np.ndarray) -> tuple[np.ndarray, int, float]:
-    assert _worker is not None
-
-    counter = _counter
-    assert counter is not None
-
-    def progress(k: int) -> None:
-        with counter.get_lock():
-            counter.value += k
-
-    return _worker.run(rows, progress)
+def _rows(worker: _Worker, rows: np.ndarray) -> tuple[np.ndarray, int, float]:
+    return worker.run(rows)
 
 
 @dataclass(frozen=True)
@@ -331,6 +316,8 @@ class Result:
     processes: int
     #: processor seconds the work took, summed over the processes (other programs' load aside)
     cpu: float = 0.0
+    #: wall seconds to start the cluster (or reach it), before the cells (not in ``wall``)
+    start: float = 0.0
 
 
 def row_blocks(grid: int, processes: int, cells: int = BLOCK_CELLS) -> list[np.ndarray]:
@@ -343,40 +330,33 @@ def row_blocks(grid: int, processes: int, cells: int = BLOCK_CELLS) -> list[np.n
     return [np.arange(b, grid, count) for b in range(count)]
 
 
-def run(job: Job, processes: int | None = None, err: TextIO | None = None) -> Result:
-    """Compute the map, with a progress bar on ``err``; ``processes`` defaults to the cores."""
-    processes = max(1, processes or os.cpu_count() or 1)
-    blocks = row_blocks(job.grid, processes)
-    processes = min(processes, len(blocks))
-    total = len(blocks) * job.steps
+def run(job: Job, processes: int | None = None, err: TextIO | None = None, scheduler: str | None = None) -> Result:
+    """Compute the map, with a progress bar on ``err``: in this process for one process, else on
+    a local dask cluster of ``processes`` workers (default: the cores) or the one at ``scheduler``."""
+    processes = max(1, processes or cores())
     times = np.full((job.grid, job.grid), np.nan)
-    work, cpu = 0, 0.0
-    bar = ProgressBar(err, total)
-    start = time.perf_counter()
-    if processes == 1:
-        worker = _Worker(job)
-        for rows in blocks:
-            block, w, c = worker.run(rows, bar.advance)
+    begun = time.perf_counter()
+    with cells_on(processes, scheduler) as client:
+        start = time.perf_counter()
+        processes = workers(client, processes)
+        blocks = row_blocks(job.grid, processes)
+        processes = min(processes, len(blocks))
+        bar = ProgressBar(err, len(blocks) * job.steps)
+        totals = [0, 0.0]
+
+        def done(index: int, result: tuple[np.ndarray, int, float]) -> None:
+            block, w, c = result
+            rows = blocks[index]
             times[rows] = block.reshape(len(rows), job.grid)
-            work, cpu = work + w, cpu + c
-    else:
-        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-        counter = ctx.Value("q", 0)
-        with ctx.Pool(processes, initializer=_init, initargs=(job, counter)) as pool:
-            pending = [pool.apply_async(_block, (rows,)) for rows in blocks]
-            while not all(p.ready() for p in pending):
-                time.sleep(0.1)
-                bar.show(counter.value)
-                for p in pending:
-                    if p.ready() and not p.successful():
-                        p.get()  # a worker's UntilError: the others are stopped as the pool closes
-            for rows, p in zip(blocks, pending):
-                block, w, c = p.get()
-                times[rows] = block.reshape(len(rows), job.grid)
-                work, cpu = work + w, cpu + c
-    bar.show(total, final=True)
-    return Result(job.x.centres(job.grid), job.y.centres(job.grid), times, time.perf_counter() - start, work,
-                  processes, cpu)
+            totals[0] += w
+            totals[1] += c
+            bar.advance(job.steps)
+
+        compute(_prepare, _rows, job, blocks, client, done)
+        bar.show(bar.total, final=True)
+        wall = time.perf_counter() - start
+    return Result(job.x.centres(job.grid), job.y.centres(job.grid), times, wall, int(totals[0]), processes,
+                  float(totals[1]), start - begun)
 
 
 class ProgressBar:
@@ -541,7 +521,7 @@ def make_job(model_name: str, x: str, y: str, grid: int, seconds: float, until: 
 def chaosmap_command(model_name: str, x: str, y: str, grid: int, seconds: float, until: str,
                      png: str | None = None, csv_path: str | None = None, settings: Sequence[str] = (),
                      dt: float | None = None, substeps: int | None = None, processes: int | None = None,
-                     out: TextIO | None = None, err: TextIO | None = None) -> int:
+                     out: TextIO | None = None, err: TextIO | None = None, scheduler: str | None = None) -> int:
     out, err = out or sys.stdout, err or sys.stderr
     if not png and not csv_path:  # the whole grid run, and nowhere to put it
         raise UsageError(msg("chaosmap.no_output"))
@@ -556,7 +536,7 @@ def chaosmap_command(model_name: str, x: str, y: str, grid: int, seconds: float,
                x1=f"{job.x.hi:.6g}", y=job.y.name, y0=f"{job.y.lo:.6g}", y1=f"{job.y.hi:.6g}", seconds=f"{seconds:g}",
                dt=f"{g.dt:g}", substeps=counted(g.n_substeps, "count.substep", "count.substeps"), until=until).text()
     estimate, used = map_seconds(job, processes)
-    if estimate > MAX_RUN_SECONDS:
+    if estimate > MAX_RUN_SECONDS and scheduler is None:  # a cluster elsewhere: its size is not known here
         print(plan, file=out)
         raise UsageError(msg("chaosmap.too_long", time=duration(estimate),
                              processes=counted(used, "count.process", "count.processes"),
@@ -564,8 +544,13 @@ def chaosmap_command(model_name: str, x: str, y: str, grid: int, seconds: float,
     if estimate >= SAY_SECONDS:
         plan += " " + msg("chaosmap.estimate", time=duration(estimate)).text()
     print(plan, file=out)
+    if processes is None and scheduler is None and estimate * used < CLUSTER_START_SECONDS:
+        processes = 1  # quicker here than the time to start the workers
     try:
-        result = run(job, processes, err)
+        result = run(job, processes, err, scheduler)
+    except ClusterError as exc:
+        print(msg("cmd.error", reason=str(exc)), file=err)
+        return 1
     except UntilError as exc:
         print(msg("cmd.error", reason=msg("chaosmap.until_failed", until=until, side=msg(f"chaosmap.{exc.side}"),
                                           x=job.x.name, x0=f"{exc.x:.6g}", y=job.y.name, y0=f"{exc.y:.6g}",
