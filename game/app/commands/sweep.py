@@ -41,6 +41,7 @@ from ...messages import Message, counted, msg, text, thousands
 from ...model import ModelFile, ModelFileError, load_model
 from ...model.reader import LIMITS
 from ...physics import Simulation, SimulationError
+from ...physics.state import written_time
 from ...physics.observe.ensemble import Lyapunov
 from .chaosmap import NEVER, PALETTE, ProgressBar, parse_until, write_png
 from .cluster import ClusterError, cells_on, compute, cores, workers
@@ -171,7 +172,7 @@ class Cells:
         if until is not None and until.failed is not None and not stopped:
             stopped = until.failed
         first = [until.first] if until else []
-        return (*values, *first, sim.de, lyapunov.estimate, sim.t, *sim.q.tolist(), *sim.qdot.tolist(), stopped)
+        return (*values, *first, sim.de, lyapunov.estimate, written_time(sim.t, sim.model.general.dt), *sim.q.tolist(), *sim.qdot.tolist(), stopped)
 
 
 def _prepare(job: SweepJob) -> Cells:
