@@ -41,8 +41,8 @@ from ...messages import Message, counted, msg, text, thousands
 from ...model import ModelFile, ModelFileError, load_model
 from ...model.reader import LIMITS
 from ...physics import Simulation, SimulationError
-from ...physics.state import written_time
 from ...physics.observe.ensemble import Lyapunov
+from ...physics.state import written_time
 from .chaosmap import NEVER, PALETTE, ProgressBar, parse_until, write_png
 from .cluster import ClusterError, cells_on, compute, cores, workers
 from .usage import UsageError, check_output, find_model, parse_settings, write_failed
