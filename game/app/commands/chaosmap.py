@@ -51,6 +51,7 @@ from ...model.reader import LIMITS
 from ...physics import BatchPath, Simulation, SimulationError
 from ...physics.observe.series import angular_coordinates
 from ...physics.steppers import PIVOT_MIN
+from ..files.writing import write_file, writing
 from .simulate import MAX_RUN_SECONDS, SAY_SECONDS, duration, how_many
 from .usage import UsageError, check_output, find_model, parse_settings, write_failed
 
@@ -408,7 +409,7 @@ class ProgressBar:
 
 def write_csv(path: str | Path, result: Result) -> None:
     """``x,y,time``, one row per cell (x fastest); an empty time = never (or the motion failed)."""
-    with open(path, "w", encoding="utf-8", newline="") as f:
+    with writing(path) as f:
         f.write("x,y,time\n")
         for j, y in enumerate(result.ys):
             for i, x in enumerate(result.xs):
@@ -442,7 +443,7 @@ def write_png(path: str | Path, rgb: np.ndarray) -> None:
         return len(data).to_bytes(4, "big") + kind + data + zlib.crc32(kind + data).to_bytes(4, "big")
 
     header = w.to_bytes(4, "big") + h.to_bytes(4, "big") + bytes((8, 2, 0, 0, 0))
-    Path(path).write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 6))
+    write_file(path, b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 6))
                            + chunk(b"IEND", b""))
 
 

@@ -21,6 +21,7 @@ from ...messages import Count, Message, counted, msg, number, text, thousands
 from ...model import ModelFile, ModelFileError
 from ...physics import Simulation, SimulationError
 from ..files.opening import start_location
+from ..files.writing import writing
 from ..session.readout import negative_size
 from .usage import UsageError, check_output, model_named, parse_settings, write_failed
 
@@ -155,7 +156,7 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
         print(msg("cmd.warning", reason=warning), file=err)
     try:
         with contextlib.ExitStack() as stack:
-            sink = stack.enter_context(open(csv_path, "w", newline="", encoding="utf-8")) if csv_path else out
+            sink = stack.enter_context(writing(csv_path)) if csv_path else out
             sim.observers.append(CsvRows(sink, sim.sample_names()))
             try:
                 sim.announce_break()  # the row at t = 0 (a mechanism's reactions are computed for it)

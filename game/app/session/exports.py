@@ -13,6 +13,7 @@ import numpy as np
 
 from ...messages import msg
 from ..files.userdirs import ascii_name, user_folders
+from ..files.writing import writing
 from .onscreen import OnScreen
 
 
@@ -52,7 +53,7 @@ class Exports:
         h = self.session.history
         runs = np.cumsum(h.starts())
         try:
-            with open(path, "w", encoding="utf-8", newline="") as f:
+            with writing(path) as f:
                 out = csv.writer(f, lineterminator="\n")
                 out.writerow([*h.names, "run"])
                 for row, run in zip(h.rows().tolist(), runs.tolist()):
