@@ -289,9 +289,11 @@ def gap_problem(contact: Contact, parameters: Mapping[str, float], start: Mappin
 def _unresolved(contact: Contact, tree, rates: Sequence, used: Sequence[str], start: Mapping[str, float]
                 ) -> SourceError | None:
     """A problem if the gap cannot be followed from the initial conditions (:func:`gap_resolution`)."""
+    def at(node) -> Callable[[dict[str, float]], float]:
+        return lambda env: evaluate(node, env)
+
     try:
-        why = gap_resolution(lambda env: evaluate(tree, env), [lambda env, r=r: evaluate(r, env) for r in rates],
-                             used, dict(start))
+        why = gap_resolution(at(tree), [at(r) for r in rates], used, dict(start))
     except EvaluationError:
         return None
     return None if why is None else SourceError(msg(why[0], name=contact.id, **why[1]), contact.gap.location)
