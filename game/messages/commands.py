@@ -50,6 +50,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "cmd.too_long": (
         "that would take about {time} (limit: {limit}); ask for fewer --seconds or lower N in the model",
         "eso tardaría unos {time} (límite: {limit}); pida menos --seconds o reduzca N en el modelo"),
+    "cmd.pace_too_long": (
+        "after {spent}, {done} of {steps} steps are done: at this pace the run would take about {time} "
+        "(limit: {limit}); it stops here, with the rows so far; ask for fewer --seconds or lower N in the model",
+        "tras {spent} van {done} de {steps} pasos: a este ritmo la marcha tardaría unos {time} (límite: "
+        "{limit}); se detiene aquí, con las filas hasta ahora; pida menos --seconds o reduzca N en el modelo"),
     "cmd.too_many_substeps": (
         "{substeps} substeps are more than one run may compute (at most {limit})",
         "{substeps} subpasos son más de los que puede calcular una ejecución (como mucho {limit})"),

@@ -33,6 +33,32 @@ MAX_SUBSTEPS = 10**10
 #: take longer than :data:`SAY_SECONDS` (a mechanism's substep costs a hundred times a pendulum's)
 SAY_SUBSTEPS = 100_000
 SAY_SECONDS = 10.0
+#: a run is estimated again from its own pace once it has run this long (wall seconds): the first
+#: substeps, timed before it starts, may be the cheap ones (a cradle's balls before they touch)
+PACE_AFTER = 10.0
+
+
+class Pace:
+    """The estimate kept true while a run goes: after :data:`PACE_AFTER` seconds, the pace so
+    far says how long the rest will take; past the bound (or past it already) the run stops."""
+
+    def __init__(self, steps: int, bound: float | None = None, after: float | None = None):
+        self.steps = steps
+        self.bound = MAX_RUN_SECONDS if bound is None else bound
+        self.after = PACE_AFTER if after is None else after
+        self.start = time.perf_counter()
+
+    def verdict(self, done: int) -> Message | None:
+        """Why the run must stop after ``done`` of its steps (its projected or spent wall time
+        past the bound), or None."""
+        spent = time.perf_counter() - self.start
+        if spent < min(self.after, self.bound) or done >= self.steps:
+            return None
+        projected = spent * self.steps / max(done, 1)
+        if projected <= self.bound:
+            return None
+        return msg("cmd.pace_too_long", spent=duration(spent), done=thousands(done), steps=thousands(self.steps),
+                   time=duration(projected), limit=duration(self.bound))
 
 
 def how_many(count: int) -> Count | str:
@@ -160,7 +186,13 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
             sim.observers.append(CsvRows(sink, sim.sample_names()))
             try:
                 sim.announce_break()  # the row at t = 0 (a mechanism's reactions are computed for it)
-                sim.step(steps)
+                pace = Pace(steps)
+                for done in range(1, steps + 1):
+                    sim.step(1)  # (one step at a time: the observers hear of each one anyway)
+                    stop = pace.verdict(done)
+                    if stop is not None:
+                        print(msg("cmd.error", reason=stop), file=err)
+                        return 1
             except SimulationError as exc:
                 print(msg("cmd.stopped", reason=str(exc)), file=err)
                 if exc.expression:  # with its place in the file when the engine knows it (a mechanism's row)
