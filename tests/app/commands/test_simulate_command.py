@@ -395,8 +395,9 @@ def test_a_run_slower_than_its_estimate_is_estimated_again_and_stopped_past_the_
     # a 50-ball cradle was estimated from its first substeps, before the balls touch (11 minutes),
     # and would have run 2.3 hours: here, an estimate as wrong (none at all), an hour made a second
     # and the pace looked at after 0.2 s
-    import game.app.commands.simulate as commands
     from model_texts import cradle
+
+    import game.app.commands.simulate as commands
 
     path = write_model(cradle(50, 1), "cuna50.dat")
     monkeypatch.setattr(commands, "run_cost", lambda *a: (None, None))
