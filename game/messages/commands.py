@@ -15,6 +15,15 @@ WORDS: dict[str, tuple[str, str]] = {
         "no hay ningún modelo '{name}' en models.xml ni un archivo .dat con ese nombre"),
     "cmd.nothing_to_open": ("no model can be opened", "no se puede abrir ningún modelo"),
     "cmd.catalog_unreadable": ("cannot read the catalog:\n{problems}", "no se puede leer el catálogo:\n{problems}"),
+    "cmd.flag_range": ("{option} must be a number from {low} to {high}, not {value}",
+                       "{option} debe ser un número de {low} a {high}, no {value}"),
+    "cmd.flag_whole": ("{option} must be a whole number from {low} to {high}, not {value}",
+                       "{option} debe ser un número entero de {low} a {high}, no {value}"),
+    "cmd.flag_above": ("{option} must be a number above {low} and at most {high}, not {value}",
+                       "{option} debe ser un número mayor que {low} y de a lo más {high}, no {value}"),
+    "cmd.no_bench_model": (
+        "--model {name}: bench measures the models of the menu (known: {known})",
+        "--model {name}: bench mide los modelos del menú (los conocidos son {known})"),
     "cmd.no_model": (
         "no model '{name}' in {catalog} (known: {known}) and no file of that name",
         "no hay ningún modelo '{name}' en {catalog} (los conocidos son {known}) ni un archivo con ese nombre"),

@@ -238,14 +238,22 @@ def test_jobs_beyond_the_cores_are_neither_counted_nor_started(monkeypatch):
     assert chaosmap.run(job, 64).processes == 2
 
 
-def test_a_heavy_until_is_counted_in_the_estimate():
-    # the condition is asked after every step of every cell: 3,000 sines cost more than the motion
+def test_a_heavy_until_is_counted_in_the_estimate(monkeypatch):
+    # the condition is asked after every step of every cell: 3,000 sines cost more than the motion,
+    # and the estimate left them out
+    import numpy as np
+
     from game.app.commands import chaosmap
 
     light = chaosmap.make_job("pendulo_doble", "a1", "a2", 8, 1.0, "abs(a2) > pi")
     terms = " + ".join(f"sin({k}·a1)" for k in range(3000))
     heavy = chaosmap.make_job("pendulo_doble", "a1", "a2", 8, 1.0, f"abs(a2) + 0·({terms}) > pi")
-    assert chaosmap.map_seconds(heavy, 1)[0] > 2.5 * chaosmap.map_seconds(light, 1)[0]
+    cols = [np.full(64, 0.5) for _ in range(4)]
+    asked = [chaosmap._until_seconds(chaosmap._Worker(job), cols, 0.02) for job in (light, heavy)]
+    assert asked[1] > 20 * asked[0]
+    # and what it costs is in the estimate: one second an asking of a block is 50 steps × 64 cells over 64
+    monkeypatch.setattr("game.app.commands.chaosmap._until_seconds", lambda *a: 1.0)
+    assert chaosmap.map_seconds(heavy, 1)[0] >= 50 * 64 / 64
 
 
 def test_the_same_file_for_csv_and_png_is_refused(run, monkeypatch, tmp_path):

@@ -403,9 +403,7 @@ def test_a_run_slower_than_its_estimate_is_estimated_again_and_stopped_past_the_
     monkeypatch.setattr(commands, "run_cost", lambda *a: (None, None))
     monkeypatch.setattr(commands, "MAX_RUN_SECONDS", 1.0)
     monkeypatch.setattr(commands, "PACE_AFTER", 0.2)
-    start = time.perf_counter()
     code, out, err = simulate_here(str(path), 30.0, None, [], "exact")  # 1,500 steps: seconds of work
-    assert time.perf_counter() - start < 1.5
     assert code == 1 and "Traceback" not in err
     reason = err.splitlines()[-1]
     assert re.fullmatch(r"error: after 0\.\d+ s, [\d,]+ of 1,500 steps are done: at this pace the run would take "
@@ -414,6 +412,7 @@ def test_a_run_slower_than_its_estimate_is_estimated_again_and_stopped_past_the_
     rows = list(csv.reader(io.StringIO(out)))
     done = int(re.search(r"after .*?, ([\d,]+) of", reason)[1].replace(",", ""))
     assert len(rows) == 1 + 1 + done  # the header, t = 0 and every step done
+    assert done < 750  # not the whole run: about a second's worth of it
 
 
 def test_a_mechanism_run_says_how_long_it_will_take_and_measuring_changes_nothing(write_model, monkeypatch):
