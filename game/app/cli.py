@@ -157,6 +157,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.lang:
         set_language(args.lang)
     try:
+        if args.command is not None:
+            from .commands.usage import check_flags
+
+            check_flags(args.command, vars(args))  # before any work
         if args.command == "check":
             from .commands.check import check
 
@@ -180,6 +184,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return modes(args.model, args.set, args.period, args.csv)
         if args.command == "bench":
+            if args.bench_models:
+                from .commands.usage import catalog_stems
+
+                args.bench_models = catalog_stems(args.bench_models, also=("cadena",))
             if args.modes:
                 from .commands.modes import bench_modes
 

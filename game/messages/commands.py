@@ -15,6 +15,15 @@ WORDS: dict[str, tuple[str, str]] = {
         "no hay ningún modelo '{name}' en models.xml ni un archivo .dat con ese nombre"),
     "cmd.nothing_to_open": ("no model can be opened", "no se puede abrir ningún modelo"),
     "cmd.catalog_unreadable": ("cannot read the catalog:\n{problems}", "no se puede leer el catálogo:\n{problems}"),
+    "cmd.flag_range": ("{option} must be a number from {low} to {high}, not {value}",
+                       "{option} debe ser un número de {low} a {high}, no {value}"),
+    "cmd.flag_whole": ("{option} must be a whole number from {low} to {high}, not {value}",
+                       "{option} debe ser un número entero de {low} a {high}, no {value}"),
+    "cmd.flag_above": ("{option} must be a number above {low} and at most {high}, not {value}",
+                       "{option} debe ser un número mayor que {low} y de a lo más {high}, no {value}"),
+    "cmd.no_bench_model": (
+        "--model {name}: bench measures the models of the menu (known: {known})",
+        "--model {name}: bench mide los modelos del menú (los conocidos son {known})"),
     "cmd.no_model": (
         "no model '{name}' in {catalog} (known: {known}) and no file of that name",
         "no hay ningún modelo '{name}' en {catalog} (los conocidos son {known}) ni un archivo con ese nombre"),
@@ -50,6 +59,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "cmd.too_long": (
         "that would take about {time} (limit: {limit}); ask for fewer --seconds or lower N in the model",
         "eso tardaría unos {time} (límite: {limit}); pida menos --seconds o reduzca N en el modelo"),
+    "cmd.pace_too_long": (
+        "after {spent}, {done} of {steps} steps are done: at this pace the run would take about {time} "
+        "(limit: {limit}); it stops here, with the rows so far; ask for fewer --seconds or lower N in the model",
+        "tras {spent} van {done} de {steps} pasos: a este ritmo la marcha tardaría unos {time} (límite: "
+        "{limit}); se detiene aquí, con las filas hasta ahora; pida menos --seconds o reduzca N en el modelo"),
     "cmd.too_many_substeps": (
         "{substeps} substeps are more than one run may compute (at most {limit})",
         "{substeps} subpasos son más de los que puede calcular una ejecución (como mucho {limit})"),

@@ -23,6 +23,9 @@ WORDS: dict[str, tuple[str, str]] = {
         "el contacto '{name}' quedaría cruzado (su hueco vale {gap}; debe ser 0 o más)"),
     "sim.contact_gap": (
         "a contact's gap cannot be computed: {reason}", "no se puede calcular el hueco de un contacto: {reason}"),
+    "sim.gap_lost": (
+        "a contact can no longer be followed: {reason}",
+        "un contacto ya no se puede seguir: {reason}"),
     "sim.contact_events": (
         "more than {count} contact events in one substep (the contacts do not come to rest)",
         "más de {count} eventos de contacto en un subpaso (los contactos no llegan al reposo)"),

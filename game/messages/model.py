@@ -325,6 +325,30 @@ WORDS: dict[str, tuple[str, str]] = {
         "el hueco del contacto '{name}' llega a 0 sin pendiente (sus derivadas respecto a las coordenadas "
         "valen 0 ahí, en {where}), así que no puede empujar: debe cruzar el 0 con pendiente (como 'y - r', "
         "no '(y - r)³')"),
+    "check.gap_gentle": (
+        "the gap of contact '{name}' changes by only {slope} per unit of the coordinates (at least "
+        "{least} is needed): contacts are found to 1e-9 of the gap, so the bodies would stop short or pass "
+        "through; write the gap in the coordinates' units (as 'y - r')",
+        "el hueco del contacto '{name}' cambia solo {slope} por unidad de las coordenadas (hace "
+        "falta al menos {least}): los contactos se encuentran a 1e-9 del hueco, así que los cuerpos se "
+        "detendrían antes o se atravesarían; escriba el hueco en las unidades de las coordenadas (como 'y - r')"),
+    "check.gap_inexact": (
+        "the gap of contact '{name}' cannot be computed to the digits its motion needs: its derivative is {slope} "
+        "but its values change by {change} per unit (its terms cancel to round-off); write it without large "
+        "terms that cancel (as 'y - r')",
+        "el hueco del contacto '{name}' no se puede calcular con las cifras que su movimiento necesita: su "
+        "derivada vale {slope} pero sus valores cambian {change} por unidad (sus términos se cancelan hasta el "
+        "redondeo); escríbalo sin términos grandes que se cancelen (como 'y - r')"),
+    "check.friction_huge": (
+        "{key} (friction) of contact '{name}' is {value}, more than {most}: friction that large swamps the "
+        "impulses to the last digit (a contact that must not slide needs a mu of a few units)",
+        "{key} (fricción) del contacto '{name}' vale {value}, más de {most}: una fricción tan grande anega los "
+        "impulsos hasta la última cifra (un contacto que no debe deslizar necesita un mu de unas pocas unidades)"),
+    "read.contact_translation": (
+        "'{text}' is a translation, but a contact's description has none: the cell after it is mu_k "
+        "(id|'gap'|'e'|'mu'|'slip'|description|'mu_k')",
+        "'{text}' es una traducción, pero la descripción de un contacto no tiene: la celda que la sigue es mu_k "
+        "(id|'hueco'|'e'|'mu'|'deslizamiento'|descripción|'mu_k')"),
     "check.contact_inside": (
         "the initial conditions put contact '{name}' inside (its gap is {gap}; it must be 0 or more)",
         "las condiciones iniciales dejan el contacto '{name}' por dentro (su hueco vale {gap}; debe ser 0 o más)"),

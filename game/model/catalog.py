@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..expr import Location, SourceError
 from ..messages import msg
-from .reader import ModelFileError, decode, read_bytes
+from .reader import ModelFileError, decode, read_bytes, without_comments
 
 #: A catalog larger than this is refused before it is read (a thousand models take 100 kB).
 MAX_CATALOG_BYTES = 1024 * 1024
@@ -65,7 +65,7 @@ def read_catalog(path: str | Path, models_dir: str | Path | None = None) -> Cata
     """
     path = Path(path)
     models_dir = Path(models_dir) if models_dir else path.parent / "models"
-    text = decode(read_bytes(str(path), MAX_CATALOG_BYTES), str(path))
+    text = without_comments(decode(read_bytes(str(path), MAX_CATALOG_BYTES), str(path)))
     try:
         root = ET.fromstring(text)
     except ET.ParseError as exc:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
@@ -47,6 +48,15 @@ CONTACT_FIELDS = ("id", "gap", "e", "mu", "slip")
 
 #: A contact whose gap at the initial conditions is below −this (model units) starts crossed.
 CROSSED_AT_START = 1e-9
+
+#: mu and mu_k above this are refused: the impulses' friction part would swamp the normal part to
+#: the last digit (a contact that must not slide needs a mu of a few units, not more)
+MOST_FRICTION = 1e6
+
+#: the engine finds a contact to 1e-9 of its gap (contacts' ``TOUCH``): a gap must change by at
+#: least this much per unit of the coordinates (relative to their size) for that to be within
+#: 1e-5 of them, else the bodies stop short of each other or pass through
+LEAST_GAP_SLOPE = 1e-4
 
 
 @dataclass(frozen=True)
@@ -87,13 +97,26 @@ def contact_row(cells: Sequence[C], row_location: Location,
     if len(cells) not in (5, 6, 7):
         problem(msg("read.contact_cells", found=len(cells)), row_location)
         return None
+    if len(cells) == 7 and _TRANSLATION.match(cells[6].text):
+        # a contact's description has no translations: the last cell is mu_k's
+        problem(msg("read.contact_translation", text=cells[6].text.strip()[:40]), cells[6].location)
+        return None
     ident = name(cells[0], "contact")
     gap, e, mu, slip = (expression(c) for c in cells[1:5])
-    kinetic = expression(cells[6]) if len(cells) == 7 else None
-    if ident is None or gap is None or e is None or mu is None or slip is None or (len(cells) == 7 and kinetic is None):
+    # a quoted sixth cell is mu_k written without a description, not a description in quotes
+    quoted = len(cells) == 6 and _QUOTED.fullmatch(cells[5].text) is not None
+    kinetic = expression(cells[-1]) if len(cells) == 7 or quoted else None
+    if ident is None or gap is None or e is None or mu is None or slip is None or (
+            (len(cells) == 7 or quoted) and kinetic is None):
         return None
-    description = cells[5].text if len(cells) >= 6 else ""
+    description = cells[5].text if len(cells) >= 6 and not quoted else ""
     return Contact(ident, gap, e, mu, slip, description, cells[0].location, kinetic)
+
+
+#: a cell of the form ``en: text`` (a translation, as after a parameter's description)
+_TRANSLATION = re.compile(r"\s*[a-z]{2}\s*:")
+#: a cell that is all one quoted expression
+_QUOTED = re.compile(r"\s*'[^']*'\s*")
 
 
 # -- what the rows mean ------------------------------------------------------------------------
@@ -181,6 +204,9 @@ def coefficient_problems(contact: Contact, parameters: Mapping[str, float]) -> l
             bound = {"mu": number(high)}
         if not low <= value <= high:
             problems.append(SourceError(msg(outside, name=contact.id, value=number(value), **bound), expr.location))
+        elif key != "e" and value > MOST_FRICTION:
+            problems.append(SourceError(msg("check.friction_huge", name=contact.id, key=key, value=number(value),
+                                            most=number(MOST_FRICTION)), expr.location))
         values[key] = value
     return problems
 
@@ -244,7 +270,7 @@ def gap_problem(contact: Contact, parameters: Mapping[str, float], start: Mappin
     try:
         at = _zero_from(tree, rates, used, dict(start))
         if at is None:
-            return None
+            return _unresolved(contact, tree, rates, used, start)
         env, slope = at
         # the slope a little away from there, along each coordinate
         step = 1e-3 * max(1.0, max(abs(env[q]) for q in used))
@@ -257,7 +283,20 @@ def gap_problem(contact: Contact, parameters: Mapping[str, float], start: Mappin
     if slope <= FLAT * around:
         shown = ", ".join(f"{q} = {number(env[q])}" for q in used)
         return SourceError(msg("check.gap_flat", name=contact.id, where=shown), where)
-    return None
+    return _unresolved(contact, tree, rates, used, start)
+
+
+def _unresolved(contact: Contact, tree, rates: Sequence, used: Sequence[str], start: Mapping[str, float]
+                ) -> SourceError | None:
+    """A problem if the gap cannot be followed from the initial conditions (:func:`gap_resolution`)."""
+    def at(node) -> Callable[[dict[str, float]], float]:
+        return lambda env: evaluate(node, env)
+
+    try:
+        why = gap_resolution(at(tree), [at(r) for r in rates], used, dict(start))
+    except EvaluationError:
+        return None
+    return None if why is None else SourceError(msg(why[0], name=contact.id, **why[1]), contact.gap.location)
 
 
 def _norm(rates: Sequence, env: Mapping[str, float]) -> float:
@@ -290,4 +329,26 @@ def _zero_from(tree, rates: Sequence, used: Sequence[str], env: dict[str, float]
                     hi = mid
             return lo, _norm(rates, lo)
         env = new
+    return None
+
+
+def gap_resolution(gap: Callable[[dict[str, float]], float], rates: Sequence[Callable[[dict[str, float]], float]],
+                   used: Sequence[str], env: dict[str, float]) -> tuple[str, dict[str, str]] | None:
+    """Why a gap cannot be followed near ``env`` (the key of a message and its values), or None:
+    its slope by the coordinates ``used`` is below :data:`LEAST_GAP_SLOPE` (relative to their
+    size), or its values do not change as that slope says (they cancel to round-off:
+    ``'(y - r + 1e17) - 1e17'``). ``rates`` are its derivatives by ``used``; the same test
+    serves ``check`` (at the initial conditions) and a run (where a gap depends on t)."""
+    scale = max(1.0, max((abs(env[q]) for q in used), default=0.0))
+    slope = [r(env) for r in rates]
+    size = math.sqrt(math.fsum(d * d for d in slope))
+    if not size * scale >= LEAST_GAP_SLOPE:  # (nan and inf are said too)
+        return "check.gap_gentle", {"slope": number(size), "least": number(LEAST_GAP_SLOPE / scale)}
+    # a central difference along the slope, over a small part of the coordinates' size
+    h = 1e-3 * scale / size
+    ahead = {**env, **{q: env[q] + h * d for q, d in zip(used, slope)}}
+    behind = {**env, **{q: env[q] - h * d for q, d in zip(used, slope)}}
+    change = (gap(ahead) - gap(behind)) / (2 * h * size)
+    if not abs(change - size) <= 0.1 * size:
+        return "check.gap_inexact", {"slope": number(size), "change": number(change)}
     return None

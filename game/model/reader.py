@@ -194,7 +194,18 @@ def read_model(path: str | Path, text: str | None = None) -> ModelFile:
             raise ModelFileError([SourceError(msg("file.too_big", size=thousands(len(text)), limit=thousands(MAX_FILE_BYTES)),
                                               Location(path, 1, 1))])
         text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    return _Reader(_Text(text, path)).read()
+    return _Reader(_Text(without_comments(text), path)).read()
+
+
+#: a comment (SPEC §4): a line whose first non-blank character is ``#``, inside or outside a block
+_COMMENT = re.compile(r"^[^\S\n]*#[^\n]*", re.MULTILINE)
+
+
+def without_comments(text: str) -> str:
+    """``text`` with every comment line made blank, character for character: a commented-out row
+    does not act, a tag named in a comment is not a tag, and every later place keeps its line and
+    column."""
+    return _COMMENT.sub(lambda m: " " * len(m.group()), text)
 
 
 class _Reader:

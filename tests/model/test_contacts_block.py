@@ -195,3 +195,57 @@ def test_the_loader_and_check_refuse_the_shipped_ball_with_a_gap_that_cannot_pus
     assert main(["check", str(path)]) == 1
     out = capsys.readouterr().out
     assert f"{path}:35:9: the gap of contact 'piso' " in out
+
+
+# -- cells in the wrong place, coefficients too large, gaps the engine cannot follow --------------
+
+
+def test_a_quoted_sixth_cell_is_mu_k_not_a_description(write_model):
+    model = read_model(write_model(ball("<K>suelo|'x - r'|'e'|'0.5'|'vx'|'0.1'</K>")))
+    (c,) = model.contacts
+    assert (c.description, c.kinetic.text if c.kinetic else None) == ("", "'0.1'")
+    # so it is checked as mu_k, where it is written
+    (found,) = problems(write_model, "<K>suelo|'x - r'|'e'|'0.5'|'vx'|'0.9'</K>")
+    assert found.endswith("m.dat:24:33: mu_k (kinetic friction) of contact 'suelo' must be between 0 and mu = 0.5, "
+                          "but it is 0.9")
+
+
+def test_a_translation_in_mu_ks_place_is_said_as_such(write_model):
+    with pytest.raises(ModelFileError) as info:
+        read_model(write_model(ball("<K>suelo|'x - r'|'e'|'0.5'|'vx'|el piso|en: the floor</K>")))
+    (problem,) = info.value.problems
+    assert str(problem).endswith("m.dat:24:41: 'en: the floor' is a translation, but a contact's description has "
+                                 "none: the cell after it is mu_k (id|'gap'|'e'|'mu'|'slip'|description|'mu_k')")
+
+
+@pytest.mark.parametrize("row, key", [("<K>suelo|'x - r'|'e'|'1e300'|'vx'|</K>", "mu"),
+                                      ("<K>suelo|'x - r'|'e'|'1e300'|'vx'||'1e300'</K>", "mu_k"),
+                                      ("<K>suelo|'x - r'|'e'|'1e7'|'vx'||'0.5'</K>", "mu")])
+def test_friction_too_large_to_compute_is_refused_by_check(write_model, row, key):
+    found = problems(write_model, row)
+    assert any(f"{key} (friction) of contact 'suelo' is" in p and "more than 1e+06" in p for p in found), found
+
+
+@pytest.mark.parametrize("gap, says", [
+    ("1e-9·(x - r)", "changes by only 1e-09 per unit of the coordinates"),
+    ("1e-12·(x - r)", "changes by only 1e-12 per unit of the coordinates"),
+    ("(1 + 1e-17·(x - r)) - 1", "changes by only 1e-17 per unit of the coordinates"),
+    ("(x - r + 1e17) - 1e17", "cannot be computed to the digits its motion needs: its derivative is 1 but its values change by 0 per unit"),
+])
+def test_a_gap_too_gentle_or_lost_to_round_off_is_refused(write_model, gap, says):
+    # each of these passed check: the ball stopped in the air, bounced above the floor or fell through it
+    found = problems(write_model, f"<K>suelo|'{gap}'|'e'|'0'|'0'|</K>")
+    assert any(f":24:10: the gap of contact 'suelo' {says}" in p for p in found), found
+
+
+def test_a_gap_that_fades_with_time_stops_the_run_before_the_ball_goes_through(write_model):
+    from game.physics import Simulation, SimulationError
+
+    model = read_model(write_model(ball("<K>suelo|'(x - r)·exp(-700·t)'|'e'|'0'|'0'|</K>")))
+    assert validate(model) == []  # at the start it is a good gap
+    sim = Simulation(model)
+    with pytest.raises(SimulationError) as info:
+        for _ in range(200):
+            sim.step(1)
+    assert "a contact can no longer be followed: the gap of contact 'suelo' changes by only" in str(info.value)
+    assert sim.t < 0.1 and sim.q[0] > 0.9  # stopped the moment it faded, high above the floor

@@ -14,7 +14,7 @@ core, or an existing cluster with ``--scheduler``). The condition is an expressi
 the model's language with one comparison (``>``, ``<``, ``>=``, ``<=``, ``≥``, ``≤``): its
 two sides are parsed into trees and compiled, never evaluated as Python.
 
-Headless: no pygame (the PNG is written by :func:`write_png`, a few lines over zlib).
+Headless: no pygame (the files are written by :mod:`.chaosmap_picture`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ import math
 import os
 import sys
 import time
-import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -51,6 +50,7 @@ from ...model.reader import LIMITS
 from ...physics import BatchPath, Simulation, SimulationError
 from ...physics.observe.series import angular_coordinates
 from ...physics.steppers import PIVOT_MIN
+from .chaosmap_picture import picture, write_csv, write_png
 from .cluster import ClusterError, cells_on, compute, cores, workers
 from .simulate import MAX_RUN_SECONDS, SAY_SECONDS, duration, how_many
 from .usage import UsageError, check_output, find_model, parse_settings, write_failed
@@ -74,11 +74,6 @@ MAX_GRID = 2048
 #: refuses most long maps before this does
 MAX_STATE_SUBSTEPS = 10**12
 
-#: colours of the picture, fast to slow (log time): the viridis scale's anchors
-PALETTE = np.array([(68, 1, 84), (72, 40, 120), (62, 74, 137), (49, 104, 142), (38, 130, 142),
-                    (31, 158, 137), (53, 183, 121), (110, 206, 88), (181, 222, 43), (253, 231, 37)], float)
-NEVER = (255, 255, 255)
-FAILED = (200, 200, 200)
 
 
 @dataclass(frozen=True)
@@ -332,8 +327,9 @@ def row_blocks(grid: int, processes: int, cells: int = BLOCK_CELLS) -> list[np.n
 
 def run(job: Job, processes: int | None = None, err: TextIO | None = None, scheduler: str | None = None) -> Result:
     """Compute the map, with a progress bar on ``err``: in this process for one process, else on
-    a local dask cluster of ``processes`` workers (default: the cores) or the one at ``scheduler``."""
-    processes = max(1, processes or cores())
+    a local dask cluster of ``processes`` workers (default: the cores, never more) or the one at
+    ``scheduler`` (as many as it has)."""
+    processes = pool_size(processes) if scheduler is None else max(1, processes or cores())
     times = np.full((job.grid, job.grid), np.nan)
     begun = time.perf_counter()
     with cells_on(processes, scheduler) as client:
@@ -384,75 +380,20 @@ class ProgressBar:
         self.out.flush()
 
 
-# -- writing ------------------------------------------------------------------------------------
-
-def write_csv(path: str | Path, result: Result) -> None:
-    """``x,y,time``, one row per cell (x fastest); an empty time = never (or the motion failed)."""
-    with open(path, "w", encoding="utf-8", newline="") as f:
-        f.write("x,y,time\n")
-        for j, y in enumerate(result.ys):
-            for i, x in enumerate(result.xs):
-                t = result.times[j, i]
-                f.write(f"{float(x)!r},{float(y)!r},{'' if not t >= 0 else repr(float(t))}\n")
-
-
-def colours(times: np.ndarray, seconds: float, first: float) -> np.ndarray:
-    """RGB per cell: the palette along log(time) from ``first`` to ``seconds``; never = white,
-    failed = grey."""
-    rgb = np.empty((*times.shape, 3))
-    done = times >= 0
-    u = np.zeros(times.shape)
-    with np.errstate(all="ignore"):
-        u[done] = np.log(np.maximum(times[done], first) / first) / math.log(max(seconds / first, 1 + 1e-9))
-    u = np.clip(u, 0, 1) * (len(PALETTE) - 1)
-    k = np.minimum(u.astype(int), len(PALETTE) - 2)
-    f = (u - k)[..., None]
-    rgb[:] = PALETTE[k] * (1 - f) + PALETTE[k + 1] * f
-    rgb[np.isnan(times)] = NEVER
-    rgb[times < 0] = FAILED
-    return np.round(rgb).astype(np.uint8)
-
-
-def write_png(path: str | Path, rgb: np.ndarray) -> None:
-    """An 8-bit RGB PNG of ``rgb`` (rows top to bottom), with no library but zlib."""
-    h, w, _ = rgb.shape
-    raw = b"".join(b"\x00" + rgb[r].tobytes() for r in range(h))
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return len(data).to_bytes(4, "big") + kind + data + zlib.crc32(kind + data).to_bytes(4, "big")
-
-    header = w.to_bytes(4, "big") + h.to_bytes(4, "big") + bytes((8, 2, 0, 0, 0))
-    Path(path).write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 6))
-                           + chunk(b"IEND", b""))
-
-
-def first_time(times: np.ndarray, dt: float) -> float:
-    """Where the colour scale starts: the earliest time in the map (at least one step), so
-    the colours spread over the times that occur."""
-    done = times[times > 0]
-    return max(dt, float(done.min())) if done.size else dt
-
-
-def picture(result: Result, seconds: float, dt: float, min_size: int = 256) -> np.ndarray:
-    """The map as RGB rows, y up (the top row is the largest y), enlarged to at least ``min_size``;
-    colours from the earliest time in the map (violet) to ``seconds`` (yellow)."""
-    rgb = colours(result.times, seconds, first_time(result.times, dt))[::-1]
-    scale = max(1, -(-min_size // rgb.shape[0]))
-    return np.repeat(np.repeat(rgb, scale, axis=0), scale, axis=1)
-
-
 # -- the command ----------------------------------------------------------------------------------
 
 def map_seconds(job: Job, processes: int | None = None, budget: float = 0.05) -> tuple[float, int]:
     """How long the map could take, every cell run to the end (cells that leave early only
     make it quicker), and on how many processes: the state-substeps of one block of cells are
     timed, one substep then twice as many each time, until ``budget`` seconds. In substeps, not
-    steps: one step of N = 10,000 is ten thousand of them."""
-    processes = max(1, processes or os.cpu_count() or 1)
+    steps: one step of N = 10,000 is ten thousand of them. The ``--until`` condition, asked after
+    every step of every cell, is timed too (a long one costs more than the motion); processes
+    beyond the cores work in turns and are not counted (nor started: :func:`pool_size`)."""
+    processes = pool_size(processes)
     blocks = row_blocks(job.grid, processes)
     processes = min(processes, len(blocks))
-    system = Simulation(job.model, "exact", job.overrides, job.condition_overrides).system.batch()
-    assert system is not None  # make_job refuses the others
+    worker = _Worker(job)
+    system = worker.system
     cells = len(blocks[0]) * job.grid
     start = np.array(job.q + job.qdot)
     with np.errstate(all="ignore"):
@@ -460,6 +401,7 @@ def map_seconds(job: Job, processes: int | None = None, budget: float = 0.05) ->
         n = system.n
         momenta = system.code.momenta.array(0.0, *given)
         cols = [*given[:n], *(np.broadcast_to(np.asarray(v, dtype=float), (cells,)).copy() for v in momenta)]
+        asked = _until_seconds(worker, [c.copy() for c in cols], budget / 2)
         done, k, began = 0, 1, time.perf_counter()
         total = job.steps * job.model.general.n_substeps
         while True:
@@ -469,8 +411,34 @@ def map_seconds(job: Job, processes: int | None = None, budget: float = 0.05) ->
             if elapsed >= budget or done >= total:
                 break
             k = min(2 * k, total - done)
-    rate = done * cells / max(elapsed, 1e-9) * processes
-    return job.grid * job.grid * total / rate, processes
+    per_cell = total * max(elapsed, 1e-9) / (done * cells) + job.steps * asked / cells
+    return job.grid * job.grid * per_cell / processes, processes
+
+
+def pool_size(processes: int | None) -> int:
+    """How many processes a map runs on: ``--jobs`` (the cores without it), never more than the
+    cores (more would only take turns on them)."""
+    cores = os.cpu_count() or 1
+    return max(1, min(processes or cores, cores))
+
+
+def _until_seconds(worker: _Worker, cols: list[np.ndarray], budget: float) -> float:
+    """Wall seconds one asking of the ``--until`` condition takes for the columns ``cols`` (0 if
+    it fails there: the run says so)."""
+    cells = len(cols[0])
+    good, places = np.ones(cells, dtype=bool), np.arange(cells)
+    starts = (np.zeros(cells), np.zeros(cells))
+    try:
+        worker.holds(0.0, cols, good, places, starts)  # (its first asking sets NumPy up: not timed)
+    except UntilError:
+        return 0.0
+    times, began = 0, time.perf_counter()
+    while True:
+        worker.holds(0.0, cols, good, places, starts)
+        times += 1
+        elapsed = time.perf_counter() - began
+        if elapsed >= budget or times >= 8:
+            return elapsed / times
 
 
 def make_job(model_name: str, x: str, y: str, grid: int, seconds: float, until: str,
@@ -570,7 +538,7 @@ def chaosmap_command(model_name: str, x: str, y: str, grid: int, seconds: float,
               cpu=f"{result.cpu:.2f}", per_cpu=thousands(result.work / max(result.cpu, 1e-9))), file=out)
     code = 0
     for path, write, said in ((csv_path, lambda p: write_csv(p, result), "chaosmap.csv"),
-                              (png, lambda p: write_png(p, picture(result, seconds, g.dt)), "chaosmap.png")):
+                              (png, lambda p: write_png(p, picture(result.times, seconds, g.dt)), "chaosmap.png")):
         if not path:
             continue
         try:  # a disk that filled up or a folder removed during the run: the other file is still written

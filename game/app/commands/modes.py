@@ -25,6 +25,7 @@ from ...messages import counted, msg
 from ...model import load_model, parameter_values, read_catalog
 from ...physics.equilibrium import Analysis, Equilibrium, EquilibriumError, Mode, analyse
 from ..files import paths
+from ..files.writing import writing
 from .bench import pendulum_chain_text
 from .usage import UsageError, check_output, model_named, parse_settings, write_failed
 
@@ -65,7 +66,7 @@ def modes(model_name: str, settings: Sequence[str], period: str | None, csv_path
         print(line, file=out)
     if csv_path:
         try:
-            with open(csv_path, "w", newline="", encoding="utf-8") as sink:
+            with writing(csv_path) as sink:
                 write_csv(sink, analysis)
         except OSError as exc:
             print(write_failed(csv_path, exc), file=err)

@@ -74,6 +74,7 @@ def screenshot(model: str, out: str, seconds: float = 0.0, size: str = "1280x720
     import pygame
 
     from ..session.session import LoadError
+    from ..window.display import save_image
     from ..window.window import App
 
     speaking = messages_language()  # the window speaks the picture's language while it draws
@@ -96,7 +97,7 @@ def screenshot(model: str, out: str, seconds: float = 0.0, size: str = "1280x720
         app.frame(0.0)  # labels changed during the first frame are drawn in the second
         title, t = session.title, session.sim.t
         try:
-            pygame.image.save(app.screen, out)
+            save_image(app.screen, out)
         except (pygame.error, OSError) as exc:
             raise UsageError(msg("cmd.cannot_write", path=out, reason=getattr(exc, "strerror", None) or str(exc))) \
                 from None

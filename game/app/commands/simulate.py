@@ -22,6 +22,7 @@ from ...model import ModelFile, ModelFileError
 from ...physics import Simulation, SimulationError
 from ...physics.state import written_time
 from ..files.opening import start_location
+from ..files.writing import writing
 from ..session.readout import negative_size
 from .usage import UsageError, check_output, model_named, parse_settings, write_failed
 
@@ -33,6 +34,32 @@ MAX_SUBSTEPS = 10**10
 #: take longer than :data:`SAY_SECONDS` (a mechanism's substep costs a hundred times a pendulum's)
 SAY_SUBSTEPS = 100_000
 SAY_SECONDS = 10.0
+#: a run is estimated again from its own pace once it has run this long (wall seconds): the first
+#: substeps, timed before it starts, may be the cheap ones (a cradle's balls before they touch)
+PACE_AFTER = 10.0
+
+
+class Pace:
+    """The estimate kept true while a run goes: after :data:`PACE_AFTER` seconds, the pace so
+    far says how long the rest will take; past the bound (or past it already) the run stops."""
+
+    def __init__(self, steps: int, bound: float | None = None, after: float | None = None):
+        self.steps = steps
+        self.bound = MAX_RUN_SECONDS if bound is None else bound
+        self.after = PACE_AFTER if after is None else after
+        self.start = time.perf_counter()
+
+    def verdict(self, done: int) -> Message | None:
+        """Why the run must stop after ``done`` of its steps (its projected or spent wall time
+        past the bound), or None."""
+        spent = time.perf_counter() - self.start
+        if spent < min(self.after, self.bound) or done >= self.steps:
+            return None
+        projected = spent * self.steps / max(done, 1)
+        if projected <= self.bound:
+            return None
+        return msg("cmd.pace_too_long", spent=duration(spent), done=thousands(done), steps=thousands(self.steps),
+                   time=duration(projected), limit=duration(self.bound))
 
 
 def how_many(count: int) -> Count | str:
@@ -157,11 +184,17 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
         print(msg("cmd.warning", reason=warning), file=err)
     try:
         with contextlib.ExitStack() as stack:
-            sink = stack.enter_context(open(csv_path, "w", newline="", encoding="utf-8")) if csv_path else out
+            sink = stack.enter_context(writing(csv_path)) if csv_path else out
             sim.observers.append(CsvRows(sink, sim.sample_names()))
             try:
                 sim.announce_break()  # the row at t = 0 (a mechanism's reactions are computed for it)
-                sim.step(steps)
+                pace = Pace(steps)
+                for done in range(1, steps + 1):
+                    sim.step(1)  # (one step at a time: the observers hear of each one anyway)
+                    stop = pace.verdict(done)
+                    if stop is not None:
+                        print(msg("cmd.error", reason=stop), file=err)
+                        return 1
             except SimulationError as exc:
                 print(msg("cmd.stopped", reason=str(exc)), file=err)
                 if exc.expression:  # with its place in the file when the engine knows it (a mechanism's row)

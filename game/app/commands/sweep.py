@@ -43,7 +43,8 @@ from ...model.reader import LIMITS
 from ...physics import Simulation, SimulationError
 from ...physics.observe.ensemble import Lyapunov
 from ...physics.state import written_time
-from .chaosmap import NEVER, PALETTE, ProgressBar, parse_until, write_png
+from .chaosmap import ProgressBar, parse_until
+from .chaosmap_picture import NEVER, PALETTE, write_png
 from .cluster import ClusterError, cells_on, compute, cores, workers
 from .usage import UsageError, check_output, find_model, parse_settings, write_failed
 

@@ -7,13 +7,15 @@ Messages come from :mod:`game.messages`, in the language the command line chose.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
 from ...expr import ExpressionError, Location, canonical_name, parse
-from ...messages import Message, msg, text
+from ...messages import Count, Message, msg, text, thousands
 from ...model import ModelFile, ModelFileError, load_model, read_catalog
 from ..files import paths
 
@@ -108,3 +110,65 @@ def parse_settings(model: ModelFile, settings: Sequence[str]):
             raise UsageError(msg("cmd.set_unknown", name=name, parameters=", ".join(sorted(params)),
                                  conditions=", ".join(c.name for c in model.conditions)))
     return p_over, c_over
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """What a numeric flag may be: from ``low`` (or above it, if ``above``) to ``high``."""
+
+    low: float
+    high: float
+    whole: bool = False
+    above: bool = False
+
+    def holds(self, value: float) -> bool:
+        if not math.isfinite(value) or not value <= self.high:
+            return False
+        return value > self.low if self.above else value >= self.low
+
+
+#: the numeric flags of every command not checked by the command itself (simulate's and screenshot's
+#: --seconds and chaosmap's --grid, --seconds, --dt and --substeps are, with words of their own), by (command,
+#: flag): each is checked before any work, so that none runs for days, eats the memory or
+#: answers with an empty table
+FLAGS: dict[tuple[str, str], Bounds] = {
+    ("chaosmap", "jobs"): Bounds(1, 1024, whole=True),
+    ("bench", "after"): Bounds(0, 3600),
+    ("bench", "trail_points"): Bounds(100, 1_000_000, whole=True),
+    ("soak", "hours"): Bounds(0, 1000, above=True),
+    ("soak", "frame_seconds"): Bounds(0.01, 10),
+}
+
+
+def check_flags(command: str | None, values: Mapping[str, object]) -> None:
+    """Refuse a numeric flag of ``command`` out of its :data:`FLAGS` range (given, not left out)."""
+    for (owner, name), bounds in FLAGS.items():
+        value = values.get(name)
+        if owner != command or value is None or isinstance(value, bool) or not isinstance(value, (int, float)):
+            continue
+        if not bounds.holds(value):
+            key = "cmd.flag_whole" if bounds.whole else "cmd.flag_above" if bounds.above else "cmd.flag_range"
+            raise UsageError(msg(key, option="--" + name.replace("_", "-"), value=_said(value),
+                                 low=_said(bounds.low), high=_said(bounds.high)))
+
+
+def _said(value: float) -> str | Count:
+    return thousands(int(value)) if float(value).is_integer() and abs(value) < 1e15 else f"{value:g}"
+
+
+def catalog_stems(names: Sequence[str], also: Sequence[str] = ()) -> list[str]:
+    """``--model`` names of ``bench`` as the stems of the menu's models (a title or a file name
+    gives its stem; ``also``: names a bench knows besides); an unknown one is refused, not
+    measured as an empty table."""
+    try:
+        catalog = read_catalog(paths.CATALOG, paths.MODELS)
+    except ModelFileError as exc:
+        raise UsageError(msg("cmd.catalog_unreadable", problems=str(exc))) from None
+    stems = []
+    for name in names:
+        entry = catalog.find(name)
+        if entry is None and name not in also:
+            known = ", ".join([*(e.stem for e in catalog.entries), *also])
+            raise UsageError(msg("cmd.no_bench_model", name=name, known=known))
+        stems.append(name if entry is None else entry.stem)
+    return stems

@@ -26,6 +26,7 @@ from ...model import CatalogEntry, ModelFileError, condition_values, load_model
 from ...model.reader import decode
 from ...model.writer import decimal, replace_values
 from ...physics import Simulation
+from .writing import write_file
 
 #: a saved model's name: letters, digits, spaces, - and _ (it becomes the file's name)
 NAME = re.compile(r"\w[\w\- ]{0,59}")
@@ -85,9 +86,7 @@ def save(folder: Path, name: str, raw: bytes, sim: Simulation, overwrite: bool =
     if refusal is not None:
         return Saved(problem="unreadable", refusal=refusal)
     folder.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".dat.tmp")
-    tmp.write_bytes(data)
-    tmp.replace(path)
+    write_file(path, data)
     return Saved(path)
 
 
@@ -162,9 +161,7 @@ class Remembered:
     def write(self, path: Path) -> None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps({"model": self.model, "language": self.language, "speed": self.speed,
-                                       "hint_seen": self.hint_seen}), encoding="utf-8")
-            tmp.replace(path)
+            write_file(path, json.dumps({"model": self.model, "language": self.language, "speed": self.speed,
+                                         "hint_seen": self.hint_seen}).encode("utf-8"), mode=0o600)
         except OSError:
             pass  # a read-only home: nothing is remembered, nothing else is lost

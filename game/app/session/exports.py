@@ -14,6 +14,7 @@ import numpy as np
 from ...messages import msg
 from ...physics.state import written_time
 from ..files.userdirs import ascii_name, user_folders
+from ..files.writing import writing
 from .onscreen import OnScreen
 
 
@@ -53,7 +54,7 @@ class Exports:
         h = self.session.history
         runs = np.cumsum(h.starts())
         try:
-            with open(path, "w", encoding="utf-8", newline="") as f:
+            with writing(path) as f:
                 out = csv.writer(f, lineterminator="\n")
                 out.writerow([*h.names, "run"])
                 dt = self.session.model.general.dt

@@ -26,6 +26,9 @@ from .readout import number
 
 #: a value with no size of its own (0 in the file) steps by this
 UNIT_STEP = 0.1
+#: a value farther from 1 than this (a parameter of 1e308, a subnormal 5e-324) is not stepped:
+#: ten times it overflows, a tenth of it underflows; − and + say it is at the end of its range
+FARTHEST = 1e300
 
 
 def round_step(size: float) -> float:
@@ -44,12 +47,19 @@ class Stepper:
 
     def moved(self, value: float, direction: int) -> float:
         """The next value on the grid of steps from ``value`` up (``direction`` > 0) or down,
-        within the limits (``value`` itself when it is already at the limit)."""
-        k = value / self.step
-        k = math.floor(k + 1e-9) + 1 if direction > 0 else math.ceil(k - 1e-9) - 1
-        new = min(max(k * self.step, self.low), self.high)
-        digits = max(0, 1 - math.floor(math.log10(self.step)))
-        return round(new, digits)
+        within the limits (``value`` itself when it is already at the limit, or when the next
+        one is not a number: never an error in the frame)."""
+        if self.low == self.high:  # a value that is not stepped
+            return value
+        try:
+            k = value / self.step
+            k = math.floor(k + 1e-9) + 1 if direction > 0 else math.ceil(k - 1e-9) - 1
+            new = min(max(k * self.step, self.low), self.high)
+            digits = max(0, 1 - math.floor(math.log10(self.step)))
+            new = round(new, digits)
+        except (ArithmeticError, ValueError):
+            return value
+        return new if math.isfinite(new) else value
 
     def text(self, value: float) -> str:
         """How the value is shown and passed on as typed text: round-off of the step's size is 0
@@ -57,15 +67,24 @@ class Stepper:
         return number(value, self.step)
 
 
+def _fixed(value: float) -> Stepper:
+    """A value − and + leave where it is."""
+    return Stepper(UNIT_STEP, value, value)
+
+
 def for_parameter(value: float) -> Stepper:
     if value == 0:
         return Stepper(UNIT_STEP, 0.0, 1.0)
+    if not 1 / FARTHEST <= abs(value) <= FARTHEST:
+        return _fixed(value)
     step = round_step(abs(value) / 10)
     far = math.ceil(10 * abs(value) / step) * step
     return Stepper(step, step, far) if value > 0 else Stepper(step, -far, -step)
 
 
 def for_condition(value: float) -> Stepper:
+    if not abs(value) <= FARTHEST:
+        return _fixed(value)
     step = round_step(max(abs(value), 1.0) / 10)
     reach = max(2 * abs(value), 20 * step)
     return Stepper(step, value - reach, value + reach)

@@ -9,6 +9,7 @@ asks for the size the window had before.
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -24,6 +25,7 @@ from ...messages import Message, msg
 from ...render import Scene, draw_frame, standard_layers
 from ...ui.layout import MIN_SIZE
 from ..files import paths
+from ..files.writing import write_file
 
 #: the window's class for the window manager (its rules match it), a kiosk's its own: otherwise SDL
 #: names the window after the program that started it ("-c", "python3")
@@ -163,7 +165,15 @@ def save_view(size: tuple[int, int], scene: Scene, viewport: tuple[int, int, int
     image = pygame.Surface(size)
     draw_frame(image, scene, standard_layers(cached=False))
     try:
-        pygame.image.save(image.subsurface(pygame.Rect(viewport)), str(path))
+        save_image(image.subsurface(pygame.Rect(viewport)), path)
     except (pygame.error, OSError) as exc:
         return None, str(exc)
     return path, None
+
+
+def save_image(image: pygame.Surface, path: str | Path) -> None:
+    """``image`` as ``path`` (its format by its ending, as pygame chooses), written safely
+    (:mod:`game.app.files.writing`); pygame.error or OSError when it cannot be."""
+    encoded = io.BytesIO()
+    pygame.image.save(image, encoded, Path(path).name)
+    write_file(path, encoded.getvalue())

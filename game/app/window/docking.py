@@ -17,6 +17,7 @@ from ...ui.plotdock import DESK, PlotChoices, PlotDock, least_width, plot_slots,
 from ..session.plotkinds import kind_of
 from ..session.plotting import MAX_PLOTS
 from ..session.session import Session
+from .display import save_image
 
 #: the plots' dock: height each plot would like (drawing and menus), and the least it can do with
 PLOT_HEIGHT, PLOT_LEAST = 250, 150
@@ -124,7 +125,7 @@ class PlotsDock:
                                            board.legend(plot, language()))
         path = session.exports.path("plot" if index is not None else "plots", ".png")
         try:
-            pygame.image.save(image, str(path))
+            save_image(image, path)
         except (pygame.error, OSError) as exc:
             session.exports.tell(None, str(exc))
             return

@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from game.app.cli import main
-from game.app.commands.chaosmap import Axis, colours, first_time
+from game.app.commands.chaosmap import Axis
+from game.app.commands.chaosmap_picture import colours, first_time
 from game.physics.state import written_time
 
 GRID, SECONDS = 24, 3.0
@@ -219,10 +220,41 @@ def test_the_estimate_counts_substeps_not_steps(monkeypatch):
     job = chaosmap.make_job("pendulo_doble", "a1", "a2", 2, 1.0, "abs(a2) > pi", substeps=7)
     ticks = iter([0.0, 1.0])  # the first call (1 substep of 2 cells: a row) takes a second
     monkeypatch.setattr("game.app.commands.chaosmap.time.perf_counter", lambda: next(ticks))
+    monkeypatch.setattr("game.app.commands.chaosmap._until_seconds", lambda *a: 0.0)  # (timed below)
+    monkeypatch.setattr("game.app.commands.chaosmap.os.cpu_count", lambda: 2)
     seconds, processes = chaosmap.map_seconds(job, 2, budget=0.5)
     # 2 processes, each a block of one row (2 cells) timed at 2 state-substeps per second
     assert processes == 2
     assert seconds == pytest.approx(2 * 2 * 50 * 7 / (2 * 2))
+
+
+def test_jobs_beyond_the_cores_are_neither_counted_nor_started(monkeypatch):
+    # --jobs 64 on 2 cores divided the estimate by 64 (a 20-hour map said to take 20 minutes)
+    from game.app.commands import chaosmap
+
+    monkeypatch.setattr("game.app.commands.chaosmap.os.cpu_count", lambda: 2)
+    job = chaosmap.make_job("pendulo_doble", "a1", "a2", 4, 0.2, "abs(a2) > pi")
+    assert chaosmap.pool_size(64) == chaosmap.pool_size(None) == 2 and chaosmap.pool_size(1) == 1
+    assert chaosmap.map_seconds(job, 64)[1] == 2
+    assert chaosmap.run(job, 64).processes == 2
+
+
+def test_a_heavy_until_is_counted_in_the_estimate(monkeypatch):
+    # the condition is asked after every step of every cell: 3,000 sines cost more than the motion,
+    # and the estimate left them out
+    import numpy as np
+
+    from game.app.commands import chaosmap
+
+    light = chaosmap.make_job("pendulo_doble", "a1", "a2", 8, 1.0, "abs(a2) > pi")
+    terms = " + ".join(f"sin({k}·a1)" for k in range(3000))
+    heavy = chaosmap.make_job("pendulo_doble", "a1", "a2", 8, 1.0, f"abs(a2) + 0·({terms}) > pi")
+    cols = [np.full(64, 0.5) for _ in range(4)]
+    asked = [chaosmap._until_seconds(chaosmap._Worker(job), cols, 0.02) for job in (light, heavy)]
+    assert asked[1] > 20 * asked[0]
+    # and what it costs is in the estimate: one second an asking of a block is 50 steps × 64 cells over 64
+    monkeypatch.setattr("game.app.commands.chaosmap._until_seconds", lambda *a: 1.0)
+    assert chaosmap.map_seconds(heavy, 1)[0] >= 50 * 64 / 64
 
 
 def test_the_same_file_for_csv_and_png_is_refused(run, monkeypatch, tmp_path):

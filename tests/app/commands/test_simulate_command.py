@@ -402,6 +402,30 @@ def test_a_costly_mechanism_is_measured_and_refused_before_it_runs(write_model, 
     assert "substeps/s)" in plan and reason.startswith("error: that would take about ")
 
 
+def test_a_run_slower_than_its_estimate_is_estimated_again_and_stopped_past_the_bound(write_model, monkeypatch):
+    # a 50-ball cradle was estimated from its first substeps, before the balls touch (11 minutes),
+    # and would have run 2.3 hours: here, an estimate as wrong (none at all), an hour made a second
+    # and the pace looked at after 0.2 s
+    from model_texts import cradle
+
+    import game.app.commands.simulate as commands
+
+    path = write_model(cradle(50, 1), "cuna50.dat")
+    monkeypatch.setattr(commands, "run_cost", lambda *a: (None, None))
+    monkeypatch.setattr(commands, "MAX_RUN_SECONDS", 1.0)
+    monkeypatch.setattr(commands, "PACE_AFTER", 0.2)
+    code, out, err = simulate_here(str(path), 30.0, None, [], "exact")  # 1,500 steps: seconds of work
+    assert code == 1 and "Traceback" not in err
+    reason = err.splitlines()[-1]
+    assert re.fullmatch(r"error: after 0\.\d+ s, [\d,]+ of 1,500 steps are done: at this pace the run would take "
+                        r"about [\d.]+ s \(limit: 1\.0 s\); it stops here, with the rows so far; ask for fewer --seconds "
+                        r"or lower N in the model", reason), reason
+    rows = list(csv.reader(io.StringIO(out)))
+    done = int(re.search(r"after .*?, ([\d,]+) of", reason)[1].replace(",", ""))
+    assert len(rows) == 1 + 1 + done  # the header, t = 0 and every step done
+    assert done < 750  # not the whole run: about a second's worth of it
+
+
 def test_a_mechanism_run_says_how_long_it_will_take_and_measuring_changes_nothing(write_model, monkeypatch):
     import game.app.commands.simulate as commands
     from game.model import load_model

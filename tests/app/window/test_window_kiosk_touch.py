@@ -242,3 +242,26 @@ def test_the_bar_names_its_icons_where_it_has_room(app_factory, screen_of, size,
     click(app, words["animate"])
     assert app.session.view.animating and words["animate"].text == "Pausa"
     assert not words["parameters"].is_enabled  # locked while animating, as its icon
+
+
+@pytest.mark.parametrize("value", ["1e300·1e8", "-1e300·1e8", "1e300·1.7976931348623157e8", "5e-324", "-5e-324",
+                                   "1e-310"])
+def test_minus_and_plus_on_a_value_at_the_edge_of_the_numbers_never_raise(app_factory, tmp_path, value):
+    # − or + on a parameter of 1e308 raised in the frame (ten times it overflows, a tenth of a
+    # subnormal underflows): it stays where it is, at the end of its range
+    from project import ROOT
+
+    text = (ROOT / "models" / "pendulo_simple.dat").read_text(encoding="utf-8")
+    model = tmp_path / "borde.dat"
+    model.write_text(text.replace("</PARAMETERS>", f"<P>k|{value}|sin uso</P>\n</PARAMETERS>"), encoding="utf-8")
+    app = app_factory(str(model), kiosk=True)
+    click(app, button(app, "parameters"))
+    panel = app.panel
+    k = row_of(panel, "k")
+    shown = panel.numbers[k].text
+    for b in (panel.plus[k], panel.minus[k], panel.plus[k]):
+        click(app, b)
+        assert panel.numbers[k].text == shown and panel.message.startswith("k va de ")
+    click(app, panel.accept_button)
+    a, _, b = value.partition("·")
+    assert app.session.sim.parameters["k"] == float(a) * float(b or 1)

@@ -39,6 +39,9 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from ....expr import TIME, names_in
+from ....expr.codegen import ARITHMETIC_ERRORS
+from ....model.contacts import gap_resolution
 from .emit import GROUP_MATRICES, KEPT_GROUPS
 from .impacts import ImpactRow, simultaneous
 from .resting import Plan, resting_forces, stick
@@ -101,6 +104,9 @@ class Contacts:
         self._warm: dict[tuple, np.ndarray] = {}
         #: gap_rates(t, q…, q̇…) → each contact's dgap/dt
         self.rates = code.gap_rates.scalar
+        #: the contacts whose gap depends on t: check saw the others' slope at the start, these
+        #: may lose theirs later (a factor that underflows), and are watched as the run goes
+        self.moving = tuple(k for k, c in enumerate(self.items) if TIME in names_in(c.gap))
 
     def __len__(self) -> int:
         return len(self.items)
@@ -124,6 +130,29 @@ class Contacts:
         gaps = self.code.gaps.scalar(t, *q)
         self._last_gaps = (key, gaps)
         return gaps
+
+    def lost(self, t: float, q: Sequence[float]) -> tuple[int, str, dict[str, str]] | None:
+        """A contact of :attr:`moving` whose gap can no longer be followed at (t, q) (its slope
+        too small, or lost to round-off: :func:`~game.model.contacts.gap_resolution`): its index
+        and why, or None."""
+        names = [str(i) for i in range(len(q))]
+        env = dict(zip(names, q))
+        step = {n: 1e-6 * max(1.0, abs(env[n])) for n in names}
+
+        def gap(k: int) -> Callable[[dict[str, float]], float]:
+            return lambda at: self.code.gaps.scalar(t, *(at[n] for n in names))[k]
+
+        def rate(k: int, n: str) -> Callable[[dict[str, float]], float]:  # a central difference
+            return lambda at: (gap(k)({**at, n: at[n] + step[n]}) - gap(k)({**at, n: at[n] - step[n]})) / (2 * step[n])
+
+        for k in self.moving:
+            try:
+                why = gap_resolution(gap(k), [rate(k, n) for n in names], names, env)
+            except (*ARITHMETIC_ERRORS, ArithmeticError):
+                continue  # a gap that cannot be computed: the step itself says so
+            if why is not None:
+                return k, *why
+        return None
 
     def batch(self, contacts: tuple[int, ...], t: float, q: Sequence[float], p: Sequence[float]) -> Batch:
         """The terms of ``contacts`` together at one state (the last one is remembered: the end of

@@ -78,6 +78,12 @@ class ContactRK4:
             t_end = state.t + (substeps - remaining + 1) * delta
             current, modes = self._substep(system, current, t_end - current.t, modes, t_end)
             remaining -= 1
+        if self.contacts.moving:
+            lost = self.contacts.lost(current.t, current.q.tolist())
+            if lost is not None:
+                k, key, values = lost
+                name = self.contacts.items[k].id
+                raise system.failure(current, msg("sim.gap_lost", reason=msg(key, name=name, **values)), 0)
         return current
 
     # -- one substep, with whatever happens in it ----------------------------------------------------
