@@ -113,19 +113,19 @@ def f_lowest(*args):
 '''
 
 
-def _batch_kernel(n: int) -> str:
-    """advance over the rows of a batch: Y holds one state per column (q…, p… down the rows)."""
+def _batch_kernel(n: int, name: str, loop: str) -> str:
+    """advance over the states of a batch: Y holds one state per column (q…, p… down the rows)."""
     state = ", ".join(f"Y[{k}, i]" for k in range(2 * n))
     stores = "\n".join(f"        out[{k}, i] = r[{k + 1}]" for k in range(2 * n))
     return f'''
 
-def advance_batch(t, Y, w, ws, delta, steps):
+def {name}(t, Y, w, ws, delta, steps):
     m = Y.shape[1]
     out = np.empty_like(Y)
     work = np.empty(m)
     support = np.empty(m)
     worst = np.empty(m)
-    for i in prange(m):
+    for i in {loop}(m):
         r = advance(t, {state}, w[i], ws, delta, steps)
 {stores}
         work[i] = r[{2 * n + 1}]
@@ -142,8 +142,8 @@ def module_text(source: str, functions: Iterable[str], n: int, batch: bool) -> s
     names = [*functions, "f_sgn", "f_floor", "f_ceil", "f_pow"]
     parts = [runtime, _BATCH_LOWEST if batch else _SINGLE_LOWEST, "\n", source]
     if batch:
-        names.append("f_lowest")
-        parts.append(_batch_kernel(n))
+        names += ["f_lowest", "advance_rows"]
+        parts += [_batch_kernel(n, "advance_batch", "prange"), _batch_kernel(n, "advance_rows", "range")]
     options = "cache=True, error_model='numpy'" if batch else "cache=True"
     wrap = f"\n\nfor _name in {tuple(names)!r}:\n    globals()[_name] = njit({options})(globals()[_name])\n"
     if batch:
@@ -232,6 +232,8 @@ class Native:
         self.ready = threading.Event()
         #: advance_batch(t, Y (2n × m), w (m), ws, δ, steps) → (Y, work, support, worst), once compiled
         self.batch: Callable | None = None
+        #: the same, on one thread (for a process forked from one that compiled: see _forked)
+        self.rows: Callable | None = None
         #: the single-state native functions once compiled, by name
         self.single: dict[str, Callable] = {}
         self.error: str | None = None
@@ -248,6 +250,7 @@ class Native:
                     single[name] = fn
             batch = load_module(module_text(self.source, self.functions, self.n, batch=True))
             batch.advance_batch.compile(BATCH_SIGNATURE)
+            batch.advance_rows.compile(BATCH_SIGNATURE)
         except Exception as exc:  # numba refusing a source is the plain path's business, not a crash
             self.error = f"{type(exc).__name__}: {exc}".splitlines()[0]
             log.warning("compiled path off for this model: %s", self.error)
@@ -257,6 +260,7 @@ class Native:
                 if name in single and name in self.targets:
                     self.targets[name].scalar = single[name]
             self.batch = batch.advance_batch
+            self.rows = batch.advance_rows
         finally:
             self.ready.set()
 
@@ -268,6 +272,21 @@ class Native:
 
 _jobs: queue.Queue[Native] = queue.Queue()
 _worker: list[threading.Thread] = []
+#: this process was forked (a worker of chaosmap's pool): numba's threads of the parent are not
+#: here, and its threading layers do not all survive a fork, so the batch runs on one thread
+_in_child: list[bool] = []
+
+
+def _forked() -> None:
+    """In a forked child: no compiling thread came along (jobs get one of their own), one thread a batch."""
+    global _jobs
+    _jobs = queue.Queue()
+    _worker.clear()
+    _in_child.append(True)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forked)
 
 
 def _work() -> None:
@@ -293,7 +312,9 @@ def step_batch(native: Native | None, t: float, columns: list[np.ndarray], work:
                delta: float, substeps: int):
     """The batch's substeps in native code, as the generated loop on arrays returns them: (t, q…, p…,
     work, support work, worst pivot), each an array over the states; None while it is not ready."""
-    kernel = native.batch if native is not None else None
+    if native is None:
+        return None
+    kernel = native.rows if _in_child else native.batch
     if kernel is None:
         return None
     m = len(columns[0])

@@ -264,6 +264,10 @@ class System(MotionDefaults):
                 ok = ok & np.isfinite(c)
         return float(out[0]), new, w_new, ok
 
+    def wait_compiled(self, timeout: float | None = None) -> bool:
+        native = self.code.native
+        return native is not None and native.wait(timeout)
+
     def energies_batch(self, t: float, Y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         n = self.n
         cols = [np.ascontiguousarray(Y[:, k]) for k in range(2 * n)]
