@@ -18,6 +18,9 @@ os.environ["LANG"] = "C.UTF-8"
 
 from game.messages import language, set_language
 
+# Models are compiled by numba in the background, 2 s each without a cache: the suite runs the plain
+# path (the reference), and tests/physics/lagrange/test_compiled.py turns compiling on to compare.
+os.environ["CENM_COMPILE"] = "0"
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 

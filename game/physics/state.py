@@ -198,6 +198,11 @@ class BatchPath(Protocol):
         """(Ek, Ep) of states given one per row."""
         ...
 
+    def wait_compiled(self, timeout: float | None = None) -> bool:
+        """Wait (up to ``timeout`` s) for the native code compiled in the background: True when the
+        batch runs on it (a long batch command would rather wait a second than run slowly)."""
+        ...
+
 
 class MotionSystem(Protocol):
     """What a simulation, the window and the commands ask of a model ready to move, whatever its

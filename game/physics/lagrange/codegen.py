@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from ...expr import Block, Name, Node, algebra
 from ...expr.codegen import compile_source
+from .compiled import Native, start
 from .contacts.emit import GAP_ROUNDOFF, PASS_THROUGH, ContactCode
 from .emit import Names, factor, forces, function, lagrange_terms, mass_matrix, pivots, support_power, velocities
 from .mechanics import Mechanics
@@ -40,9 +41,10 @@ A = algebra
 _serial = itertools.count(1)
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class Compiled:
-    """One generated function, compiled for floats (``scalar``) and for arrays (``array``)."""
+    """One generated function, compiled for floats (``scalar``) and for arrays (``array``). The
+    scalar one becomes native code when that is ready (:mod:`.compiled`), the same results faster."""
 
     scalar: Callable
     array: Callable
@@ -78,6 +80,8 @@ class GeneratedDynamics:
     contact_terms: tuple[Compiled, ...] = ()
     #: per contact, made when it first rests alone: everything one substep stage needs then
     resting: ContactCode | None = None
+    #: the same source compiled by numba in the background (None when that is off)
+    native: Native | None = None
 
 
 # -- the functions -------------------------------------------------------------------------------
@@ -235,5 +239,6 @@ def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node]
     scalar, array = compile_source(source, tuple(functions), filename=filename)
     fns = {name: Compiled(scalar[name], array[name]) for name in functions}
     terms = tuple(fns.pop(f"contact{k}") for k in range(len(contacts)))
+    native = None if contacts or events else start(source, tuple(functions), mech.n, fns)
     return GeneratedDynamics(source=source, filename=filename, n=mech.n, contact_terms=terms,
-                             resting=contact_code if contacts else None, **fns)
+                             resting=contact_code if contacts else None, native=native, **fns)

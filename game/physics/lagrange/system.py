@@ -24,6 +24,7 @@ from ...model import ModelFile, parameter_values
 from ..state import BatchPath, Impact, MotionDefaults, SimulationError, State, Vector
 from ..steppers import PIVOT_MIN, RK4, EventRK4, Response, Stepper
 from .codegen import GeneratedDynamics, generate
+from .compiled import step_batch
 from .contacts.contacts import Contacts
 from .contacts.stepper import FAILURES, ContactRK4
 from .contacts.terms import BoundContact, bind_contacts
@@ -253,13 +254,19 @@ class System(MotionDefaults):
         m = len(columns[0])
         w = work if isinstance(work, float) else np.asarray(work, dtype=float)
         with np.errstate(all="ignore"):
-            out = self.code.advance.array(t, *columns, w, 0.0, self.delta, self.substeps * steps)
+            out = step_batch(self.code.native, t, columns, w, self.delta, self.substeps * steps)
+            if out is None:  # the native code not ready (or off): the same source on arrays
+                out = self.code.advance.array(t, *columns, w, 0.0, self.delta, self.substeps * steps)
             new = [np.broadcast_to(c, (m,)) for c in out[1:-3]]
             w_new = out[-3] + out[-2]
             ok = np.broadcast_to(np.asarray(out[-1]) > PIVOT_MIN, (m,)) & np.broadcast_to(np.isfinite(w_new), (m,))
             for c in new:
                 ok = ok & np.isfinite(c)
         return float(out[0]), new, w_new, ok
+
+    def wait_compiled(self, timeout: float | None = None) -> bool:
+        native = self.code.native
+        return native is not None and native.wait(timeout)
 
     def energies_batch(self, t: float, Y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         n = self.n
