@@ -78,6 +78,8 @@ class GeneratedDynamics:
     contact_terms: tuple[Compiled, ...] = ()
     #: per contact, made when it first rests alone: everything one substep stage needs then
     resting: ContactCode | None = None
+    #: characters of the right-hand side's source: what a substep costs grows with it
+    rhs_size: int = 0
 
 
 # -- the functions -------------------------------------------------------------------------------
@@ -214,9 +216,10 @@ def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node]
         raise ValueError("derivatives must be 'exact' or 'numeric'")
     names = Names.of(mech.n)
     events = [*(gap for gap, _ in contacts), *events]
+    rhs = _rhs_function(mech, names, derivatives)
     parts = [
         _header(mech, names, label, len(events), bool(contacts)),
-        _rhs_function(mech, names, derivatives),
+        rhs,
         _rk4_function("advance", names, 0),
         _momenta_function(mech, names),
         _energies_function(mech, names),
@@ -236,4 +239,4 @@ def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node]
     fns = {name: Compiled(scalar[name], array[name]) for name in functions}
     terms = tuple(fns.pop(f"contact{k}") for k in range(len(contacts)))
     return GeneratedDynamics(source=source, filename=filename, n=mech.n, contact_terms=terms,
-                             resting=contact_code if contacts else None, **fns)
+                             resting=contact_code if contacts else None, rhs_size=sum(map(len, rhs)), **fns)
