@@ -105,6 +105,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "chaosmap.range_syntax": (
         "{option} {name}=LO:HI expects two values separated by ':', not '{span}'",
         "{option} {name}=LO:HI espera dos valores separados por ':', no '{span}'"),
+    "chaosmap.range_not_finite": (
+        "{option} {name}={span}: '{end}' is not a finite number",
+        "{option} {name}={span}: '{end}' no es un número finito"),
     "chaosmap.range_order": (
         "{option} {name}={span}: the range must go from a smaller number to a larger one",
         "{option} {name}={span}: el intervalo debe ir de un número menor a uno mayor"),

@@ -161,7 +161,11 @@ def parse_axis(text: str, model: ModelFile, parameters: dict[str, float], option
             raise UsageError(str(exc)) from None
         offset += len(part) + 1
     lo, hi = ends
-    if lo is None or hi is None or not (math.isfinite(lo) and math.isfinite(hi)) or not lo < hi:
+    for end, part in zip(ends, span.split(":")):
+        if end is None or not math.isfinite(end):  # (-10^400 is −inf: not a number to sweep from)
+            raise UsageError(msg("chaosmap.range_not_finite", option=option, name=name, span=span, end=part.strip()))
+    assert lo is not None and hi is not None
+    if not lo < hi:
         raise UsageError(msg("chaosmap.range_order", option=option, name=name, span=span))
     return Axis(name, names.index(name), lo, hi)
 

@@ -109,6 +109,8 @@ def _between(low: float, high: float, integer: bool = False) -> Rule:
     def valid(v: object) -> bool:
         if isinstance(v, bool) or not isinstance(v, int if integer else (int, float)):
             return False
+        if isinstance(v, int):  # (an integer of 400 digits is no float: compared as it is)
+            return low <= v <= high
         return math.isfinite(v) and low <= v <= high
 
     return Rule(valid, "settings.rule.int_between" if integer else "settings.rule.between",
@@ -156,7 +158,7 @@ def load_settings(path: str | Path | None, language: str | None = None) -> tuple
     if path is None:
         return Settings(), []
     try:
-        text = read_limited(path, MAX_SETTINGS_BYTES).decode("utf-8")
+        text = read_limited(path, MAX_SETTINGS_BYTES).decode("utf-8-sig")  # Notepad writes a BOM
         data = tomllib.loads(text)
     except FileRefused as refused:  # a FIFO or /dev/zero: refused at once, not waited for
         reason = msg("file.not_regular") if refused.size is None else msg(
@@ -172,6 +174,8 @@ def load_settings(path: str | Path | None, language: str | None = None) -> tuple
         said = str(exc)[:at.start()] if at else str(exc)
         place = f"{path}:{at[1]}:{at[2]}" if at else str(path)
         raise SettingsError(f"{place}: {msg('settings.not_toml', reason=said)}") from None
+    except ValueError as exc:  # an integer of more than 4300 digits: Python will not read it
+        raise SettingsError(f"{path}: {msg('settings.not_toml', reason=str(exc).split(':')[0])}") from None
     except RecursionError:  # tomllib reads nested arrays and tables by recursion
         raise SettingsError(f"{path}: {msg('settings.too_deep')}") from None
     own = data.get("language") if RULES["language"].valid(data.get("language")) else None
@@ -210,6 +214,9 @@ def load_settings(path: str | Path | None, language: str | None = None) -> tuple
         problems.append(msg("settings.more", count=unknown - MAX_UNKNOWN, path=str(path)).text(spoken))
     return replace(defaults, **values), problems
 
+
+#: a show's model: a name of the menu (its file's stem), never a path
+SHOW_NAME = re.compile(r"\w[\w\- ]{0,79}")
 
 #: settings files larger than this are refused before they are read (a kiosk's whole show is a kB)
 MAX_SETTINGS_BYTES = 1024 * 1024
@@ -260,8 +267,11 @@ def _shows(value: object) -> tuple[Show, ...]:
         if unknown or not isinstance(model, str):
             raise SettingsError(f"kiosk_attract #{i} needs model = \"name\" (and may have seconds, "
                                 f"conditions){'; unknown: ' + ', '.join(sorted(unknown)) if unknown else ''}")
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0:
-            raise SettingsError(f"kiosk_attract #{i}: seconds must be a positive number")
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 1 <= seconds <= 86_400:
+            raise SettingsError(f"kiosk_attract #{i}: seconds must be a number from 1 to 86400")
+        if not SHOW_NAME.fullmatch(model):  # a model of the menu by its name, not a path (/dev/zero)
+            raise SettingsError(f"kiosk_attract #{i}: model must be the name of a model of the menu, "
+                                f"not {_said(model)}")
         if not isinstance(conditions, dict) or not all(isinstance(v, (str, int, float)) for v in conditions.values()):
             raise SettingsError(f"kiosk_attract #{i}: conditions must be a table of name = \"expression\"")
         shows.append(Show(model, float(seconds), tuple((k, str(v)) for k, v in conditions.items())))

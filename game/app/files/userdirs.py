@@ -43,27 +43,54 @@ class UserFolders:
 
 
 def user_folders(home: str | Path | None = None) -> UserFolders:
-    """Where the user's files go (nothing is created until something is written)."""
+    """Where the user's files go (nothing is created until something is written), every one of
+    them absolute: a relative ``CENM_HOME`` is taken from the folder the program started in, once;
+    an empty or relative ``HOME`` (or XDG folder) gives way to the account's own home."""
     home = home or os.environ.get("CENM_HOME")
     if home:
-        base = Path(home)
+        base = Path(home).absolute()
         return UserFolders(base / "modelos", base / "state.json", base / "cenm.log",
                            base / "Documents" / EXPORTS, base / "Pictures" / EXPORTS)
     import platformdirs
 
-    data = Path(platformdirs.user_data_dir(APP, appauthor=False))
-    state = Path(platformdirs.user_state_dir(APP, appauthor=False))
-    documents = _inside(platformdirs.user_documents_dir())
+    own = account_home()
+    data = _absolute(platformdirs.user_data_dir(APP, appauthor=False), own / ".local" / "share" / APP)
+    state = _absolute(platformdirs.user_state_dir(APP, appauthor=False), own / ".local" / "state" / APP)
+    documents = _inside(_absolute(platformdirs.user_documents_dir(), own / "Documents"), own)
     # the models in sight, beside the runs exported (the data folder is hidden: ~/.local/share)
-    return UserFolders(documents / "models", state / "state.json", state / "cenm.log",
-                       documents, _inside(platformdirs.user_pictures_dir()), earlier_models=data / "modelos")
+    return UserFolders(documents / "models", state / "state.json", state / "cenm.log", documents,
+                       _inside(_absolute(platformdirs.user_pictures_dir(), own / "Pictures"), own),
+                       earlier_models=data / "modelos")
 
 
-def _inside(folder: str) -> Path:
+def account_home() -> Path:
+    """The user's home, absolute: ``HOME`` when it is an absolute path, else the account's own
+    (the password database), else the system's temporary folder (nothing else is one root)."""
+    home = os.environ.get("HOME", "")
+    if os.path.isabs(home):
+        return Path(home)
+    try:
+        import pwd
+
+        own = pwd.getpwuid(os.getuid()).pw_dir
+    except (ImportError, KeyError):
+        own = ""
+    if os.path.isabs(own):
+        return Path(own)
+    import tempfile
+
+    return Path(tempfile.gettempdir())
+
+
+def _absolute(folder: str, otherwise: Path) -> Path:
+    """``folder`` if it is absolute, else ``otherwise`` (an empty HOME made it '/…' or '…')."""
+    return Path(folder) if os.path.isabs(folder) and not folder.startswith("//") else otherwise
+
+
+def _inside(folder: Path, home: Path) -> Path:
     """Our folder inside the user's documents or pictures folder; in the home when that folder is not
     there (a minimal system, a kiosk's account: the program does not make a ~/Documents of its own)."""
-    path = Path(folder)
-    return (path if path.is_dir() else Path.home()) / EXPORTS
+    return (folder if folder.is_dir() else home) / EXPORTS
 
 
 def ascii_name(text: str, fallback: str = "model") -> str:

@@ -87,8 +87,9 @@ class KioskShow:
             ConditionEdits(s.sim).accept(dict(show.conditions))  # refused: the file's conditions
         s.view.animating = True
         # moving from its first frame, not a still picture (:mod:`game.app.kiosk.leadin`)
-        lead_in(lambda: self.clock.run(1) == 1, lambda: points(self.showing.poses()), s.model.general.dt,
-                self.framer.camera()[0])
+        g = s.model.general
+        lead_in(lambda: self.clock.run(1) == 1, lambda: points(self.showing.poses()), g.dt, self.framer.camera()[0],
+                s.sim.system.substep_cost(s.sim.state) * g.n_substeps)
         return True
 
     def fresh_view(self) -> None:

@@ -82,6 +82,8 @@ class GeneratedDynamics:
     resting: ContactCode | None = None
     #: the same source compiled by numba in the background (None when that is off)
     native: Native | None = None
+    #: characters of the right-hand side's source: what a substep costs grows with it
+    rhs_size: int = 0
 
 
 # -- the functions -------------------------------------------------------------------------------
@@ -218,9 +220,10 @@ def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node]
         raise ValueError("derivatives must be 'exact' or 'numeric'")
     names = Names.of(mech.n)
     events = [*(gap for gap, _ in contacts), *events]
+    rhs = _rhs_function(mech, names, derivatives)
     parts = [
         _header(mech, names, label, len(events), bool(contacts)),
-        _rhs_function(mech, names, derivatives),
+        rhs,
         _rk4_function("advance", names, 0),
         _momenta_function(mech, names),
         _energies_function(mech, names),
@@ -241,4 +244,5 @@ def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node]
     terms = tuple(fns.pop(f"contact{k}") for k in range(len(contacts)))
     native = None if contacts or events else start(source, tuple(functions), mech.n, fns)
     return GeneratedDynamics(source=source, filename=filename, n=mech.n, contact_terms=terms,
-                             resting=contact_code if contacts else None, native=native, **fns)
+                             resting=contact_code if contacts else None, native=native,
+                             rhs_size=sum(map(len, rhs)), **fns)

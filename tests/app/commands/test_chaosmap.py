@@ -294,3 +294,10 @@ def test_a_condition_that_loses_its_value_during_the_run_stops_it_in_each_proces
             "--until", "abs(a2) > pi + sqrt(1.2 - t)", "--jobs", "2", "--csv", str(tmp_path / "m.csv"))
     assert r.returncode == 1, r.stderr
     assert "t = 1.2 s: its right side: the result is not a finite number" in r.stderr, r.stderr
+
+
+def test_a_range_end_that_is_not_a_finite_number_is_called_so(run, tmp_path):
+    r = run("chaosmap", "pendulo_doble", "--x", "a1=-10^400:0", "--y", "a2", "--grid", "2", "--seconds", "1",
+            "--until", "abs(a2) > pi", "--csv", str(tmp_path / "m.csv"), "--lang", "en")
+    assert r.returncode == 2
+    assert r.stderr == "error: --x a1=-10^400:0: '-10^400' is not a finite number\n"

@@ -7,7 +7,7 @@ from dataclasses import fields
 
 import pytest
 
-from game.app.files.settings import Settings, SettingsError, load_settings
+from game.app.files.settings import ATTRACT, Settings, SettingsError, load_settings
 
 
 def write(tmp_path, text: str):
@@ -163,3 +163,30 @@ def test_a_long_value_is_shortened_in_its_message(tmp_path):
         f"{p}:1: fps = '{'9' * 59}…': must be a whole number from 10 to 240; using 60",
         f"{p}:2: speed = [[[[...]]], 2, 3, 4, 5, 6, ...]: must be one of: 0.5, 1, 2, 4; using 1",
         f"{p}:3: '{'k' * 59}…' is not a setting (the settings are: {SETTING_NAMES}); ignored"]
+
+
+# -- round 2 at the edges: a BOM, integers too long, shows that are not shows -----------------------
+
+def test_a_settings_file_with_a_bom_is_read(tmp_path):
+    p = tmp_path / "kiosko.toml"
+    p.write_bytes(b"\xef\xbb\xbffps = 30\n")  # Notepad writes one
+    settings, problems = load_settings(p, "en")
+    assert settings.fps == 30 and problems == []
+
+
+def test_an_integer_of_hundreds_or_thousands_of_digits_is_said_not_a_traceback(tmp_path):
+    settings, problems = load_settings(write(tmp_path, "fps = " + "9" * 400 + "\n"), "en")
+    assert settings.fps == 60 and len(problems) == 1 and "must be a whole number from 10 to 240" in problems[0]
+    with pytest.raises(SettingsError, match="not TOML"):
+        load_settings(write(tmp_path, "fps = " + "9" * 5000 + "\n"), "en")
+
+
+@pytest.mark.parametrize("table, words", [
+    ('model = "kapitza"\nseconds = nan', "seconds must be a number from 1 to 86400"),
+    ('model = "kapitza"\nseconds = inf', "seconds must be a number from 1 to 86400"),
+    ('model = "kapitza"\nseconds = 1e-300', "seconds must be a number from 1 to 86400"),
+    ('model = "/dev/zero"', "model must be the name of a model of the menu, not '/dev/zero'"),
+])
+def test_a_show_of_no_time_or_of_a_device_is_refused(tmp_path, table, words):
+    settings, problems = load_settings(write(tmp_path, f"[[kiosk_attract]]\n{table}\n"), "en")
+    assert settings.kiosk_attract == ATTRACT and len(problems) == 1 and words in problems[0], problems

@@ -56,3 +56,15 @@ def test_each_pose_names_the_points_that_show_it_moving():
     # a mechanism's pins and guides move with its bars and masses, which show it
     assert JointPose("P", 1.0, 1.0, 0.0, 0.0, True).anchors() == ()
     assert RailPose("g", 0.0, 0.0, 1.0, 0.0, 0.5, 0.0, True).anchors() == ()
+
+
+def test_the_lead_in_is_bounded_by_work_not_by_the_models_seconds():
+    # a model of N/dt = 10⁶ (dt = 0.001, N = 1000, 8 µs a substep: 8 ms a step) ran MOST seconds
+    # ahead, 4,000 steps, 30 s in one frame: now the steps stay within WORK of counted work
+    from game.app.kiosk.leadin import WORK
+
+    step, where, _ = falling(0.0, 0.0, dt=0.001)
+    steps = lead_in(step, where, 0.001, 100.0, step_cost=8 * 1000)
+    assert steps == WORK // 8000 and steps * 8000 <= WORK
+    step, where, _ = falling(0.0, 0.0)  # a light model: still MOST seconds at most
+    assert lead_in(step, where, 0.02, 100.0, step_cost=8 * 20) == int(MOST / 0.02)

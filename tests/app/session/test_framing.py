@@ -282,3 +282,24 @@ def test_a_ladder_come_to_rest_is_looked_at_as_far_as_its_slower_substeps_allow(
     lines = capsys.readouterr().out.splitlines()
     assert lines[2] == "from the state after 20 s of each model's motion"
     assert lines[4].split()[:3] == ["escalera", "131", "1.14"]  # 150,000 // (131 × N = 20) = 57 steps of 0.02 s
+
+
+def test_a_big_model_is_looked_at_within_the_budget_counted_at_its_own_cost(tmp_path):
+    """The look counted each substep at 8 µs (the slowest shipped model of its kind); a 60-link
+    chain's takes 4.6 ms: its screenshot looked ahead for a minute (95 s on a busy machine) and
+    opening it froze the window as long. Counted by the size of its own generated code, one step."""
+    import time
+
+    from game.app.commands.bench import pendulum_chain_text
+    from game.app.session import looking
+
+    path = tmp_path / "cadena60.dat"
+    path.write_text(pendulum_chain_text(60), encoding="utf-8")
+    s = session_on(str(path), (800, 500))
+    cost = looking.substep_cost(s.sim)
+    assert cost >= 3000  # its own: 1.45 MB of right-hand side
+    assert looking.substep_cost(session_on("pendulo_triple", (800, 500)).sim) == 8  # the shipped ones as they were
+    looking._seen.clear()
+    start = time.process_time()
+    s.framer.look_ahead()
+    assert time.process_time() - start < 1.0  # LOOK_AHEAD_WORK is 0.15 s; it took a minute
