@@ -108,6 +108,8 @@ def _parser() -> argparse.ArgumentParser:
                                                           "(of the triple pendulum, or of the first --model)")
     b.add_argument("--chaosmap", action="store_true",
                    help="the double pendulum's chaos map at 256² and 512²: wall time and rates, next to hand-written code")
+    b.add_argument("--compiled", action="store_true",
+                   help="the engine on its native code against numba at its best: one state, a batch, the chaos map")
     b.add_argument("--load", action="store_true",
                    help="load time of N-link pendulum chains (N = 5, 10, 20, …) and their real-time factor")
     b.add_argument("--contacts", action="store_true",
@@ -196,6 +198,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 from .commands.bench import bench_chaosmap
 
                 return bench_chaosmap(quick=args.quick)
+            if args.compiled:
+                from .commands.benchcompiled import bench_compiled
+
+                return bench_compiled(quick=args.quick)
             if args.frames:
                 from .commands.framebench import bench_frames
 

@@ -67,10 +67,6 @@ BLOCK_CELLS = 8192
 #: starting a local cluster's worker processes takes about as long
 CLUSTER_START_SECONDS = 2.0
 
-#: seconds to wait for the model's native code before the map (compiling one takes about 2 s, loading
-#: it from the cache a fraction of one); a numba that does not answer leaves the plain path
-COMPILE_WAIT = 60.0
-
 #: the largest --grid: 2048² = 4.2 million cells, a CSV of about 200 MB
 MAX_GRID = 2048
 #: state-substeps (cells × steps × N) a map may mean whatever the speed: hours on two cores
@@ -484,12 +480,9 @@ def make_job(model_name: str, x: str, y: str, grid: int, seconds: float, until: 
         raise UsageError(str(exc)) from None
     if model.mechanism is not None:
         raise UsageError(msg("chaosmap.mechanism"))
-    batch = sim.system.batch()
-    if batch is None:
+    if (batch := sim.system.batch()) is None:
         raise UsageError(msg("chaosmap.events"))
-    # the native code, before the pool's processes are forked with it (a second or two without a cache;
-    # each would compile its own after the fork): the same results, several times faster
-    batch.wait_compiled(COMPILE_WAIT)
+    batch.wait_compiled(60.0)  # native code (2 s to compile, less from the cache) before the pool forks
     params = dict(sim.parameters)
     ax, ay = parse_axis(x, model, params, "--x"), parse_axis(y, model, params, "--y")
     if ax.name == ay.name:
