@@ -37,7 +37,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from . import commands, controls, engine, equilibrium, expr, mechanism, model, panels, plots, settings, window
+from . import action, commands, controls, engine, equilibrium, expr, mechanism, model, panels, plots, settings, window
 
 LANGUAGES = ("en", "es")
 
@@ -157,7 +157,7 @@ def thousands(value: float) -> Count:
 
 
 #: the areas of the program, each with the words it says
-AREAS = (expr, model, mechanism, engine, equilibrium, commands, settings, controls, panels, plots, window)
+AREAS = (expr, model, mechanism, engine, equilibrium, action, commands, settings, controls, panels, plots, window)
 
 
 def _merged(areas: tuple) -> dict[str, tuple[str, str]]:
