@@ -12,7 +12,9 @@ mechanism's projections) has stages to replay; :func:`replayable` says which.
 
 from __future__ import annotations
 
-from ..state import BatchPath, MotionSystem, State, Watched
+from typing import Any
+
+from ..state import BatchCode, BatchPath, MotionSystem, State, Watched
 
 
 def replayable(system: MotionSystem) -> BatchPath | None:
@@ -20,16 +22,17 @@ def replayable(system: MotionSystem) -> BatchPath | None:
     return system.batch()
 
 
-def substep_action(path: BatchPath, t: float, y: list[float], substeps: int) -> tuple[float, list[float], float]:
-    """``substeps`` RK4 substeps of δ from (t, y = q…, p…) with ∫ L dt over them:
+def substep_action(code: BatchCode, n: int, delta: float, t: float, y: list, substeps: int, array: bool = False
+                   ) -> tuple[float, list, Any]:
+    """``substeps`` RK4 substeps of ``delta`` from (t, y = q…, p…) with ∫ L dt over them:
     (t, y, S). The arithmetic is the generated loop's (``advance``), so y ends where the
-    engine's step ends."""
-    rhs, energies = path.code.rhs.scalar, path.code.energies.scalar
-    n, delta = path.n, path.delta
+    engine's step ends. With ``array``, y holds arrays (many motions at once) and so does S."""
+    rhs = code.rhs.array if array else code.rhs.scalar
+    energies = code.energies.array if array else code.energies.scalar
     half, sixth = 0.5 * delta, delta / 6.0
-    t0, s = t, 0.0
+    t0, s = t, 0.0 * y[0]
 
-    def lagrangian(ts: float, ys: list[float], rates: tuple[float, ...]) -> float:
+    def lagrangian(ts: float, ys: list, rates: tuple) -> Any:
         ek, ep = energies(ts, *ys[:n], *rates[:n])
         return ek - ep
 
@@ -76,6 +79,7 @@ class RunAction:
         path = replayable(sim.system)  # the system of now (new parameters make a new one)
         assert path is not None, "a run's action needs plain RK4 steps"
         substeps = round((now.t - before.t) / path.delta)
-        _, _, s = substep_action(path, before.t, [*before.q.tolist(), *before.p.tolist()], substeps)
+        _, _, s = substep_action(path.code, path.n, path.delta, before.t, [*before.q.tolist(), *before.p.tolist()],
+                                 substeps)
         self.state, self.action = now, self.action + s
         return self.action

@@ -41,7 +41,7 @@ def test_the_replayed_substeps_end_where_the_engine_steps_end():
     assert path is not None
     start = sim.state
     sim.step(3)
-    t, y, _ = substep_action(path, start.t, [*start.q.tolist(), *start.p.tolist()], 3 * path.substeps)
+    t, y, _ = substep_action(path.code, path.n, path.delta, start.t, [*start.q.tolist(), *start.p.tolist()], 3 * path.substeps)
     assert t == sim.t and y == [*sim.state.q.tolist(), *sim.state.p.tolist()]  # bit for bit
 
 
