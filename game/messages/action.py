@@ -25,6 +25,22 @@ WORDS: dict[str, tuple[str, str]] = {
     "action.time": (
         "the time T must be a finite number of seconds above 0, not {value}",
         "el tiempo T debe ser un número finito de segundos mayor que 0, no {value}"),
+    "action.view_unsupported": ("The Action view: {reason}", "La vista de la acción: {reason}"),
+    "action.view_run_first": (
+        "The Action view joins where the motion was some seconds ago to where it is now: animate it for a moment first",
+        "La vista de la acción une dónde estaba el movimiento hace unos segundos con dónde está ahora: anímelo un "
+        "momento antes"),
+    "action.view.title": (
+        "The action S, the integral of Ek − Ep over the time: drag the points; Relax slides the path down to the true one",
+        "La acción S, la integral de Ek − Ep en el tiempo: arrastre los puntos; Relajar desliza la trayectoria hasta "
+        "la verdadera"),
+    "action.view.path": ("S of this path = {action}", "S de esta trayectoria = {action}"),
+    "action.view.true": ("S of the true path = {action}", "S de la trayectoria verdadera = {action}"),
+    "action.view.relax": ("Relax", "Relajar"),
+    "action.view.coordinate": ("Coordinate: {name}", "Coordenada: {name}"),
+    "action.view.close": ("Close", "Cerrar"),
+    "action.view.plot": ("{name}(t) from t = 0 to T = {time} s", "{name}(t) de t = 0 a T = {time} s"),
+    "action.view.curve": ("S(true + ε·η), η = this path − the true one", "S(verdadera + ε·η), η = esta − la verdadera"),
     "action.assign_syntax": ("{option} expects COORD=VALUE, not '{item}'", "{option} espera COORD=VALOR, no '{item}'"),
     "action.unknown_coordinate": (
         "{option} {name}: not a coordinate of this model (coordinates: {coordinates}){hint}",

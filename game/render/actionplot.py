@@ -7,8 +7,10 @@ draws its axes and ticks; :func:`draw_curve` and :func:`draw_points` draw on it.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pygame
@@ -27,10 +29,23 @@ PATH_COLOURS: tuple[Colour, ...] = ((0, 114, 178), (213, 94, 0), (0, 158, 115), 
 MARGIN_LEFT, MARGIN_BOTTOM, MARGIN_TOP = 58, 34, 26
 
 
+def _noto() -> Path | None:
+    """The interface's font (pygame_gui's Noto Sans, which has ∫ − ε η π), found without importing it."""
+    spec = importlib.util.find_spec("pygame_gui")
+    if spec is None or spec.origin is None:
+        return None
+    path = Path(spec.origin).parent / "data" / "NotoSans-Regular.ttf"
+    return path if path.exists() else None
+
+
+_NOTO = _noto()
+
+
 def font(size: int = 18) -> pygame.font.Font:
+    """A font of about ``size`` pixels: the interface's, else pygame's own."""
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(None, size)
+    return pygame.font.Font(str(_NOTO), size - 4) if _NOTO else pygame.font.Font(None, size)
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,8 @@ CONTROLS: tuple[Control, ...] = (
     Control("ensemble", "k", "bottom", "ensemble_off", "ensemble_on", soak=1),
     # beyond CenM: the model's equilibria, at rest at one, its modes started, the linear prediction as a ghost
     Control("modes", "q", "bottom", "modes_off", "modes_on", soak=1),
+    # beyond CenM: Hamilton's principle to touch, the path of the last seconds dragged, its action live, Relax
+    Control("action", "a", "bottom", "action_off", "action_on"),
     *(Control(f"speed{i}", str(i + 1), "speed", label=label, tooltip="speed", soak=1 / len(SPEED_LABELS))
       for i, label in enumerate(SPEED_LABELS)),
     # (a soak's visitor opens it to choose a model: its gesture "menu")
