@@ -75,6 +75,5 @@ WORDS: dict[str, tuple[str, str]] = {
     "label.plots": ("Plots", "Gráficas"),
     "label.ensemble": ("Chaos", "Caos"),
     "label.modes": ("Modes", "Modos"),
-    "label.action": ("Action", "Acción"),
     "label.language": ("ES", "EN"),
 }
