@@ -28,7 +28,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("game.physics.lagrange", "game.physics.mechanism"),
     ("game.physics.observe",),
     ("game.physics.systems",),
-    ("game.physics.simulation", "game.physics.equilibrium"),
+    ("game.physics.simulation", "game.physics.equilibrium", "game.physics.action"),
     ("game.physics",),
     ("game.render",),
     ("game.ui",),

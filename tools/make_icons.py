@@ -365,6 +365,25 @@ def g_modes_off(s):
     slash(s)
 
 
+def _path(s):
+    # Two fixed ends and the path between them, one of its points lifted by a finger (a ring):
+    # a path varied between fixed ends, as Hamilton's principle varies it.
+    stroke(s, [(4.5 + 23.0 * i / 30, 24.0 - 14.0 * math.sin(math.pi * i / 30)) for i in range(31)], w=2.2)
+    dot(s, (4.5, 24.0), 3.0)
+    dot(s, (27.5, 24.0), 3.0)
+    dot(s, (16.0, 10.0), 4.6)
+    dot(s, (16.0, 10.0), 2.4, CLEAR)
+
+
+def g_action_on(s):
+    _path(s)
+
+
+def g_action_off(s):
+    _path(s)
+    slash(s)
+
+
 def _tray(s):
     # The bottom of a "save" glyph: a tray the arrow drops into.
     stroke(s, [(5.0, 20.5), (5.0, 27.0), (27.0, 27.0), (27.0, 20.5)])

@@ -39,6 +39,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="override a parameter or a condition (repeatable)")
     s.add_argument("--derivatives", choices=("exact", "numeric"), default="exact",
                    help="∂L/∂q exactly (default) or by central differences like CenM")
+    s.add_argument("--action", action="store_true",
+                   help="add the column S, the action ∫ (Ek − Ep) dt from t = 0, after DE")
     s.add_argument("--lang", dest="command_lang", choices=("es", "en"),
                    help="language of the messages (default: from LANG, LC_ALL, LC_MESSAGES)")
 
@@ -103,6 +105,22 @@ def _parser() -> argparse.ArgumentParser:
     mo.add_argument("--lang", dest="command_lang", choices=("es", "en"),
                     help="language of the table and the messages (default: from LANG, LC_ALL, LC_MESSAGES)")
 
+    ac = sub.add_parser("action", help="true paths between positions at two times: their action and Morse index")
+    ac.add_argument("model", help="model name from models.xml or path to a .dat file")
+    ac.add_argument("--time", required=True, metavar="T", help="the time T (an expression of the parameters)")
+    ac.add_argument("--to", action="append", default=[], metavar="COORD=VALUE|free",
+                    help="a coordinate's position at T, or free (p(T) = 0); one not named is free")
+    ac.add_argument("--from", dest="start", action="append", default=[], metavar="COORD=VALUE",
+                    help="a coordinate's position at t = 0 (default: the file's)")
+    ac.add_argument("--vary", metavar="K|EXPR",
+                    help="S(q + ε·η) for ε in [−1, 1] into the CSV and the PNG: η = sin(Kπt/T), or an expression of t")
+    ac.add_argument("--csv", metavar="OUT.csv", help="one row per path (path,S,index,velocities), then eps,S rows")
+    ac.add_argument("--png", metavar="OUT.png", help="the paths q(t), and S(ε) beside them")
+    ac.add_argument("--set", action="append", default=[], metavar="NAME=EXPR",
+                    help="override a parameter or a condition (repeatable)")
+    ac.add_argument("--lang", dest="command_lang", choices=("es", "en"),
+                    help="language of the messages (default: from LANG, LC_ALL, LC_MESSAGES)")
+
     b = sub.add_parser("bench", help="measure engine speed (or frame times with --frames)")
     b.add_argument("--frames", action="store_true", help="frame-time statistics of the window, headless "
                                                           "(of the triple pendulum, or of the first --model)")
@@ -122,6 +140,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="a pile of frictionless balls at rest (5, 10, 20 balls): × real time, events located")
     b.add_argument("--modes", action="store_true",
                    help="time of equilibria and modes for each shipped model and a 20-link chain")
+    b.add_argument("--action", action="store_true",
+                   help="the double pendulum's two-point problem over 2 s: every path in the default box, timed")
     b.add_argument("--quick", action="store_true", help="shorter runs (rougher figures)")
     b.add_argument("--huge-arrows", action="store_true",
                    help="with --frames: velocity arrows 1e9 pixels long per unit of speed")
@@ -170,7 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "simulate":
             from .commands.simulate import simulate
 
-            return simulate(args.model, args.seconds, args.csv, args.set, args.derivatives)
+            return simulate(args.model, args.seconds, args.csv, args.set, args.derivatives, action=args.action)
         if args.command == "chaosmap":
             from .commands.chaosmap import chaosmap_command
 
@@ -185,11 +205,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .commands.modes import modes
 
             return modes(args.model, args.set, args.period, args.csv)
+        if args.command == "action":
+            from .commands.action import action
+
+            return action(args.model, args.time, args.to, args.start, args.vary, args.csv, args.png, args.set)
         if args.command == "bench":
             if args.bench_models:
                 from .commands.usage import catalog_stems
 
                 args.bench_models = catalog_stems(args.bench_models, also=("cadena",))
+            if args.action:
+                from .commands.action import bench_action
+
+                return bench_action()
             if args.modes:
                 from .commands.modes import bench_modes
 

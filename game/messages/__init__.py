@@ -37,7 +37,21 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from . import commands, controls, engine, equilibrium, expr, mechanism, model, panels, plots, settings, sweep, window
+from . import (
+    action,
+    commands,
+    controls,
+    engine,
+    equilibrium,
+    expr,
+    mechanism,
+    model,
+    panels,
+    plots,
+    settings,
+    sweep,
+    window,
+)
 
 LANGUAGES = ("en", "es")
 
@@ -157,7 +171,8 @@ def thousands(value: float) -> Count:
 
 
 #: the areas of the program, each with the words it says
-AREAS = (expr, model, mechanism, engine, equilibrium, commands, sweep, settings, controls, panels, plots, window)
+AREAS = (expr, model, mechanism, engine, equilibrium, action, commands, sweep, settings, controls, panels, plots,
+         window)
 
 
 def _merged(areas: tuple) -> dict[str, tuple[str, str]]:

@@ -37,6 +37,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "control.ensemble": (
         "Chaos: 50 copies from barely different conditions, their spread and the Lyapunov exponent (K)",
         "Caos: 50 copias con condiciones apenas distintas, su dispersión y el exponente de Lyapunov (K)"),
+    "control.action": (
+        "The action: the path of the last seconds between its ends, drag its points and see S rise; Relax brings it "
+        "back to the true one (A)",
+        "La acción: la trayectoria de los últimos segundos entre sus extremos; arrastre sus puntos y vea subir S; "
+        "Relajar la devuelve a la verdadera (A)"),
     "control.modes": (
         "Equilibria and normal modes: rest the model at one, start a mode, see where linear stops being true (Q)",
         "Equilibrios y modos normales: el modelo en reposo en uno, un modo en marcha, dónde deja de valer lo "

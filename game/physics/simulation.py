@@ -22,6 +22,7 @@ from ..expr.errors import EvaluationError
 from ..messages import Message, msg
 from ..model import ModelFile, condition_values, parameter_values
 from ..model.mechanism import reaction_name
+from .observe.action import RunAction, replayable
 from .observe.measures import Measures
 from .state import Impact, MotionSystem, SimulationError, State
 from .systems import build_system
@@ -52,7 +53,7 @@ def _reaction(k: int) -> Callable[[Simulation], float]:
 class Simulation:
     def __init__(self, model: ModelFile, derivatives: str = "exact",
                  parameters: Mapping[str, Expression] | None = None,
-                 conditions: Mapping[str, Expression] | None = None):
+                 conditions: Mapping[str, Expression] | None = None, action: bool = False):
         self.model = model
         self.derivatives = derivatives
         #: Parameter values the user changed, as expressions (file values otherwise).
@@ -64,6 +65,8 @@ class Simulation:
         #: columns of a sample after DE, by name, in order: W when forces or moving supports do work
         #: (contacts add their energy lost, measures their values)
         self.columns: list[tuple[str, Callable[[Simulation], float]]] = []
+        if action:  # S = ∫ L dt (SPEC §7.7), first after DE
+            self._action_column()
         for k, eid in enumerate(self.reaction_ids):  # a mechanism's reactions (SPEC §7.5)
             self.columns.append((reaction_name(eid), _reaction(k)))
         if self.does_work:
@@ -77,6 +80,15 @@ class Simulation:
         self.columns += self.measures.columns()
         values = condition_values(model, self.parameters, conditions)
         self.set_conditions([values[c] for c in model.coordinates], [values[v] for v in model.velocities])
+
+    def _action_column(self) -> None:
+        """The column S, the action of the run since it last started (``simulate --action``);
+        NotImplementedError for a system whose steps are more than the generated RK4 loop."""
+        if replayable(self.system) is None:
+            raise NotImplementedError("the action of a run needs plain RK4 steps (no contacts, no mechanism)")
+        action = RunAction()
+        self.observers.append(action)
+        self.columns.append(("S", action.value))
 
     def _system(self, parameters: Mapping[str, float]) -> MotionSystem:
         """The model's system: a Lagrangian one (generated code), or a mechanism's."""

@@ -166,6 +166,11 @@ class BatchCode(Protocol):
         """momenta(t, q…, q̇…) → p…"""
         ...
 
+    @property
+    def energies(self) -> Compiled:
+        """energies(t, q…, q̇…) → (Ek, Ep)"""
+        ...
+
 
 class BatchPath(Protocol):
     """Many states at once, or one without a State made: a system whose steps are the generated

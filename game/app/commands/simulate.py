@@ -142,7 +142,7 @@ def drawn_inside_out(model: ModelFile, sim: Simulation) -> list[str]:
 
 
 def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Sequence[str],
-             derivatives: str, out: TextIO | None = None, err: TextIO | None = None) -> int:
+             derivatives: str, out: TextIO | None = None, err: TextIO | None = None, action: bool = False) -> int:
     out, err = out or sys.stdout, err or sys.stderr
     if not (math.isfinite(seconds) and seconds >= 0):
         raise UsageError(msg("cmd.seconds", value=seconds))
@@ -154,7 +154,10 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
     path, model = found
     p_over, c_over = parse_settings(model, settings)
     try:
-        sim = Simulation(model, derivatives, p_over, c_over)
+        sim = Simulation(model, derivatives, p_over, c_over, action=action)
+    except NotImplementedError:  # --action on a model whose steps have no stages to replay
+        print(msg("cmd.error", reason=msg("action.run_unsupported", model=path.name)), file=err)
+        return 2
     except SimulationError as exc:  # at the initial state: said as check says it, with its place
         print(SourceError(msg("cmd.cannot_start", reason=str(exc)), start_location(model, exc)), file=err)
         return 2

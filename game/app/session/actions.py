@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from ...messages import language
 from ..files.settings import SPEEDS
+from .actionview import ActionView
 from .clock import Clock
 from .controls import BY_NAME, CONTROLS
 from .dialogs import Dialogs
@@ -21,9 +22,9 @@ from .onscreen import OnScreen
 
 class Actions:
     def __init__(self, session: OnScreen, clock: Clock, framer: Framer, dialogs: Dialogs, exports: Exports,
-                 modes: Modes):
+                 modes: Modes, action: ActionView):
         self.session, self.clock, self.framer, self.dialogs, self.exports = session, clock, framer, dialogs, exports
-        self.modes = modes
+        self.modes, self.action = modes, action
         #: what a window does for the controls only it can carry out (the manual, full screen)
         self.window: dict[str, Callable[[], None]] = {}
         #: what the session does for each of the other controls (a new control: a row and an entry)
@@ -54,6 +55,7 @@ class Actions:
             "plots": self.flip_plots,
             "ensemble": self.flip_ensemble,
             "modes": self.modes.flip,
+            "action": self.action.flip,
             "export_csv": self.exports.write_csv,
             "zoom_in": lambda: self.framer.zoom(ZOOM_STEP),
             "zoom_out": lambda: self.framer.zoom(1 / ZOOM_STEP),

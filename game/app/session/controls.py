@@ -77,6 +77,9 @@ CONTROLS: tuple[Control, ...] = (
       for i, label in enumerate(SPEED_LABELS)),
     # (a soak's visitor opens it to choose a model: its gesture "menu")
     Control("menu", "m", "top-left", "menu"),
+    # beyond CenM: Hamilton's principle to touch, the path of the last seconds dragged, its action live, Relax
+    # (at the top: the bottom bar is full at 640 px and in a kiosk)
+    Control("action", "a", "top-right", "action_off", "action_on"),
     # saving (not CenM's): the run as CSV, the view and the plots as PNG, in the user's documents and pictures
     Control("export_csv", "w", "top-right", "export_csv", kiosk=False),
     Control("export_png", "s", "top-right", "export_png", kiosk=False, window=True),

@@ -68,6 +68,8 @@ class View:
     ensemble: bool = False
     #: the modes panel: the equilibria listed, one chosen, its modes started, the linear prediction a ghost
     modes: bool = False
+    #: the Action view: the path of the last seconds, dragged and relaxed, its action live
+    action: bool = False
     #: what part of the model plane the drawing area shows (zoom, pan, fit)
     framing: Framing = field(default_factory=Framing)
     #: pixels of the drawing area (the window says; the framing is fitted to it)

@@ -25,6 +25,7 @@ from ..files.userdirs import UserFolders
 from ..files.watch import FileWatch
 from . import looking
 from .actions import Actions
+from .actionview import ActionView
 from .banner import Banner, FirstLine, Said
 from .clock import Clock, first_speed
 from .dialogs import Dialogs
@@ -64,7 +65,7 @@ class Session:
         self.index = -1
         self.board: PlotBoard | None = None
         # the parts, each given the session and the parts it needs
-        self.user_files, self.modes = UserFiles(self, remembers), Modes(self)
+        self.user_files, self.modes, self.action = UserFiles(self, remembers), Modes(self), ActionView(self)
         self.showing = Showing(self, self.modes)
         self.framer = Framer(self, self.showing)
         self.dragging = Dragging(self)
@@ -73,7 +74,7 @@ class Session:
         self.exports = Exports(self)
         self.dialogs = Dialogs(self, self.showing, self.clock)
         self.kiosk = KioskShow(self, self.clock, self.framer, self.showing, self.dragging)
-        self.actions = Actions(self, self.clock, self.framer, self.dialogs, self.exports, self.modes)
+        self.actions = Actions(self, self.clock, self.framer, self.dialogs, self.exports, self.modes, self.action)
 
     # -- opening models ------------------------------------------------------------------------
 
@@ -135,7 +136,7 @@ class Session:
         self.history = History(names, history_rows(len(names)))
         #: where contacts acted lately (they flash)
         self.impacts = FlashRecorder(self.showing.poses_at)
-        sim.observers += [self.trails, HistoryRecorder(self.history), self.impacts, self.modes]
+        sim.observers += [self.trails, HistoryRecorder(self.history), self.impacts, self.modes, self.action]
         if self.board is None:
             self.board = PlotBoard(sim, self.history)
         else:

@@ -25,6 +25,7 @@ from ..files.userdirs import user_folders
 from ..kiosk.supervisor import Heartbeat
 from ..session.controls import BY_NAME, SPEED_LABELS, offered
 from ..session.session import Session
+from .actionoverlay import ActionOverlay
 from .display import Display, open_manual, resized_to, save_view
 from .healing import FrameGuard, long_running_process, open_log
 from .pointer import Pointer
@@ -62,6 +63,8 @@ class App:
         self.layers = standard_layers(plot_font=self.plot_font)
         self.running = True
         self.widgets = Widgets(self.manager, self.plot_font, self.saving_plots)
+        #: the Action view, drawn over the drawing area while it is open
+        self.action_view = ActionOverlay()
         self._since_text = 0.0
         self.bars = Bars(self.manager, self.layout, self.controls)
         self._language = language()
@@ -118,6 +121,7 @@ class App:
                 if not self.pointer.swallows(event):  # a touch that wakes a kiosk goes no further
                     self.handle(event)
             self.session.tick(wall_seconds)
+            self.session.action.tick()  # a relaxing path slides on
             self.session.user_files.reload_if_changed(wall_seconds)
             self._since_text += wall_seconds
             self.manager.update(wall_seconds)
@@ -165,6 +169,7 @@ class App:
         for strip in self.layout.strips():
             self.screen.fill(DOCK_BACKGROUND, strip)
         draw_frame(self.screen, self.scene(), self.layers)
+        self.action_view.draw(self.screen, s, self.layout.viewport)
         if not s.view.animating or self._since_text >= TEXT_INTERVAL:
             self._since_text = 0.0
             self.widgets.refresh(s, self.layout)
@@ -184,6 +189,8 @@ class App:
         if (size := resized_to(event)) is not None:
             if (size := self.display.resized(size)) != (self.layout.width, self.layout.height):
                 self.resize(size)  # SDL tells a resize up to three ways: the layout is made once
+            return
+        if self.action_view.handle(event, s, self.layout.viewport):
             return
         consumed = self.manager.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:

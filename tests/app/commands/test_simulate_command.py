@@ -482,3 +482,13 @@ def test_a_picture_of_such_a_run_says_where_it_stopped(run, write_model, tmp_pat
     r = run("screenshot", str(write_model(FLOOR)), str(out), "--seconds", "2", "--lang", "en")
     assert r.returncode == 1 and "Traceback" not in r.stderr and out.exists()
     assert f"{out}: not at 2 s: " in r.stderr and "Ep cannot be computed" in r.stderr, r.stderr
+
+
+def test_action_adds_s_after_de_and_is_refused_where_steps_cannot_be_replayed(cli):
+    code, out, _ = cli("simulate", "resorte_horizontal", "--seconds", "0.04", "--action")
+    rows = list(csv.reader(io.StringIO(out)))
+    assert code == 0 and rows[0] == ["t", "x", "vx", "Ek", "Ep", "E", "DE", "S"]
+    s = [float(r[-1]) for r in rows[1:]]
+    assert s[0] == 0.0 and s[2] < s[1] < 0  # the spring starts at rest: L = −Ep < 0
+    code, out, err = cli("simulate", "pelota", "--seconds", "0.1", "--action")
+    assert code == 2 and out == "" and "--action is not supported yet for pelota.dat" in err
