@@ -37,6 +37,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "control.ensemble": (
         "Chaos: 50 copies from barely different conditions, their spread and the Lyapunov exponent (K)",
         "Caos: 50 copias con condiciones apenas distintas, su dispersión y el exponente de Lyapunov (K)"),
+    "control.measure": (
+        "Measuring tools: a stopwatch, a period timer, a ruler and a protractor to drag onto the scene (H)",
+        "Herramientas de medida: cronómetro, medidor de periodo, regla y transportador para arrastrar a la escena (H)"),
     "control.modes": (
         "Equilibria and normal modes: rest the model at one, start a mode, see where linear stops being true (Q)",
         "Equilibrios y modos normales: el modelo en reposo en uno, un modo en marcha, dónde deja de valer lo "
@@ -70,5 +73,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "label.plots": ("Plots", "Gráficas"),
     "label.ensemble": ("Chaos", "Caos"),
     "label.modes": ("Modes", "Modos"),
+    "label.measure": ("Measure", "Medir"),
     "label.language": ("ES", "EN"),
 }

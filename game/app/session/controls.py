@@ -73,6 +73,8 @@ CONTROLS: tuple[Control, ...] = (
     Control("ensemble", "k", "bottom", "ensemble_off", "ensemble_on", soak=1),
     # beyond CenM: the model's equilibria, at rest at one, its modes started, the linear prediction as a ghost
     Control("modes", "q", "bottom", "modes_off", "modes_on", soak=1),
+    # beyond CenM: a tray of measuring tools (stopwatch, period timer, ruler, protractor) dragged onto the scene
+    Control("measure", "h", "bottom", "measure_off", "measure_on", soak=1),
     *(Control(f"speed{i}", str(i + 1), "speed", label=label, tooltip="speed", soak=1 / len(SPEED_LABELS))
       for i, label in enumerate(SPEED_LABELS)),
     # (a soak's visitor opens it to choose a model: its gesture "menu")

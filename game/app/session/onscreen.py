@@ -66,6 +66,8 @@ class View:
     ensemble: bool = False
     #: the modes panel: the equilibria listed, one chosen, its modes started, the linear prediction a ghost
     modes: bool = False
+    #: the tray of measuring tools, and the tools dropped on the scene, are shown
+    measuring: bool = False
     #: what part of the model plane the drawing area shows (zoom, pan, fit)
     framing: Framing = field(default_factory=Framing)
     #: pixels of the drawing area (the window says; the framing is fitted to it)

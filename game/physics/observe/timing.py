@@ -10,6 +10,7 @@ what RK4 itself leaves in the motion.
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Callable
 
@@ -96,8 +97,11 @@ class PeriodTimer:
     period and the mean of the last :data:`KEPT`. A break of the motion (a drag, Reset, new
     parameters) starts it again."""
 
-    def __init__(self, signal: Signal, kept: int = KEPT):
+    def __init__(self, signal: Signal, kept: int = KEPT, cut: float = math.inf):
         self.signal = signal
+        #: a signal that wraps (an angle kept within ±π) jumps by about 2π at its cut: a rise of
+        #: ``cut`` or more within one step is that jump, not a crossing
+        self.cut = cut
         #: the periods measured, oldest first (the last ``kept``)
         self.periods: deque[float] = deque(maxlen=kept)
         #: the instant of the last upward crossing, or None
@@ -126,7 +130,7 @@ class PeriodTimer:
     def on_step(self, sim: Watched) -> None:
         now = self._sample(sim)
         last, self._last = self._last, now
-        if last is None or not (last[3] < 0.0 <= now[3]):
+        if last is None or not (last[3] < 0.0 <= now[3]) or now[3] - last[3] >= self.cut:
             return
         t0, q0, v0, s0 = last
         t1, q1, v1, s1 = now

@@ -79,3 +79,13 @@ def test_hermite_is_exact_on_a_cubic_and_the_root_on_a_smooth_function():
     q, v = hermite(0.3, q0, v0, 0.7, q1, v1, 0.45)
     assert q == pytest.approx(f(0.45)[0], abs=1e-14) and v == pytest.approx(f(0.45)[1], abs=1e-13)
     assert root(lambda t: -math.sin(t), 3.0, 3.5, -math.sin(3.0), -math.sin(3.5)) == pytest.approx(math.pi, abs=1e-12)
+
+
+def test_an_angle_that_wraps_is_not_taken_for_a_crossing_at_its_cut():
+    # a pendulum going round and round backwards: its angle, kept within ±π, jumps from −π to π
+    sim = simulation("pendulo_simple", a="0", va="-8")
+    timer = PeriodTimer(lambda t, q, v: math.remainder(float(q[0]) - math.pi / 2, 2 * math.pi), cut=math.pi)
+    sim.observers.append(timer)
+    sim.announce_break()
+    sim.step(400)
+    assert not timer.periods
