@@ -73,6 +73,5 @@ WORDS: dict[str, tuple[str, str]] = {
     "label.plots": ("Plots", "Gráficas"),
     "label.ensemble": ("Chaos", "Caos"),
     "label.modes": ("Modes", "Modos"),
-    "label.measure": ("Measure", "Medir"),
     "label.language": ("ES", "EN"),
 }

@@ -24,6 +24,7 @@ from .arrows import DEFAULT_ARROW_SECONDS
 from .camera import Camera
 from .ghosts import GhostsLayer
 from .legend import Lettering, draw_force_legend
+from .measuring import ToolMark, ToolsLayer
 from .plots import PlotPlacement, PlotsLayer
 from .scene import clear_viewport, draw_force_arrows, draw_scene, draw_velocity_arrows, without_edited
 from .style import DEFAULT_STYLE, Style, mix
@@ -65,6 +66,8 @@ class Scene:
     plots: Sequence[PlotPlacement] = ()
     #: large words low in the drawing area (a kiosk's "Touch to play", its countdown), or None
     caption: str | None = None
+    #: the measuring tools dropped on the scene (a ruler, a protractor …) and their readouts
+    tools: Sequence[ToolMark] = ()
 
 
 class Layer(Protocol):
@@ -248,7 +251,8 @@ def standard_layers(cached: bool = True, font: pygame.font.Font | None = None,
                     plot_font: pygame.font.Font | None = None) -> list[Layer]:
     """The layers of the window, bottom to top."""
     return [TrailsLayer(cached), GhostsLayer(), BodiesLayer(), ContactFlashesLayer(), ReactionArrowsLayer(plot_font),
-            VelocityArrowsLayer(), EditArrowsLayer(), PlotsDockLayer(plot_font), BannerLayer(font), CaptionLayer()]
+            VelocityArrowsLayer(), EditArrowsLayer(), ToolsLayer(plot_font), PlotsDockLayer(plot_font), BannerLayer(font),
+            CaptionLayer()]
 
 
 def draw_frame(surface: pygame.Surface, scene: Scene, layers: Sequence[Layer] | None = None) -> None:

@@ -73,12 +73,13 @@ CONTROLS: tuple[Control, ...] = (
     Control("ensemble", "k", "bottom", "ensemble_off", "ensemble_on", soak=1),
     # beyond CenM: the model's equilibria, at rest at one, its modes started, the linear prediction as a ghost
     Control("modes", "q", "bottom", "modes_off", "modes_on", soak=1),
-    # beyond CenM: a tray of measuring tools (stopwatch, period timer, ruler, protractor) dragged onto the scene
-    Control("measure", "h", "bottom", "measure_off", "measure_on", soak=1),
     *(Control(f"speed{i}", str(i + 1), "speed", label=label, tooltip="speed", soak=1 / len(SPEED_LABELS))
       for i, label in enumerate(SPEED_LABELS)),
     # (a soak's visitor opens it to choose a model: its gesture "menu")
     Control("menu", "m", "top-left", "menu"),
+    # beyond CenM: a tray of measuring tools (stopwatch, period timer, ruler, protractor) dragged onto the scene;
+    # at the top, beside the menu: the bottom bar has no room for a finger-sized fifteenth button at 1024 px
+    Control("measure", "h", "top-left", "measure_off", "measure_on", soak=1),
     # saving (not CenM's): the run as CSV, the view and the plots as PNG, in the user's documents and pictures
     Control("export_csv", "w", "top-right", "export_csv", kiosk=False),
     Control("export_png", "s", "top-right", "export_png", kiosk=False, window=True),
