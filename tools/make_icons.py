@@ -384,6 +384,28 @@ def g_action_off(s):
     slash(s)
 
 
+def _stopwatch(s):
+    # A stopwatch: its face, the crown on top and one hand; a ruler's ticks along the bottom.
+    c = (14.0, 15.0)
+    stroke(s, arc(c, 9.0, 0, 360), w=2.2, closed=True)
+    stroke(s, [(14.0, 3.2), (14.0, 6.0)], w=2.2)
+    stroke(s, [(11.0, 3.0), (17.0, 3.0)], w=2.2)
+    stroke(s, [c, (19.0, 10.0)], w=2.0)
+    dot(s, c, 1.8)
+    stroke(s, [(3.0, 28.0), (29.0, 28.0)], w=1.8)
+    for k, x in enumerate(range(4, 30, 5)):
+        stroke(s, [(x, 28.0), (x, 24.5 if k % 2 == 0 else 26.0)], w=1.4)
+
+
+def g_measure_on(s):
+    _stopwatch(s)
+
+
+def g_measure_off(s):
+    _stopwatch(s)
+    slash(s)
+
+
 def _tray(s):
     # The bottom of a "save" glyph: a tray the arrow drops into.
     stroke(s, [(5.0, 20.5), (5.0, 27.0), (27.0, 27.0), (27.0, 20.5)])

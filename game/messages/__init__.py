@@ -44,6 +44,7 @@ from . import (
     engine,
     equilibrium,
     expr,
+    measuring,
     mechanism,
     model,
     panels,
@@ -172,7 +173,7 @@ def thousands(value: float) -> Count:
 
 #: the areas of the program, each with the words it says
 AREAS = (expr, model, mechanism, engine, equilibrium, action, commands, sweep, settings, controls, panels, plots,
-         window)
+         window, measuring)
 
 
 def _merged(areas: tuple) -> dict[str, tuple[str, str]]:

@@ -42,6 +42,9 @@ WORDS: dict[str, tuple[str, str]] = {
         "back to the true one (A)",
         "La acción: la trayectoria de los últimos segundos entre sus extremos; arrastre sus puntos y vea subir S; "
         "Relajar la devuelve a la verdadera (A)"),
+    "control.measure": (
+        "Measuring tools: a stopwatch, a period timer, a ruler and a protractor to drag onto the scene (H)",
+        "Herramientas de medida: cronómetro, medidor de periodo, regla y transportador para arrastrar a la escena (H)"),
     "control.modes": (
         "Equilibria and normal modes: rest the model at one, start a mode, see where linear stops being true (Q)",
         "Equilibrios y modos normales: el modelo en reposo en uno, un modo en marcha, dónde deja de valer lo "

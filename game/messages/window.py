@@ -13,6 +13,8 @@ WORDS: dict[str, tuple[str, str]] = {
         "The file changed but cannot be opened; the previous model goes on. {reason}",
         "El archivo cambió pero no se puede abrir; sigue el modelo anterior. {reason}"),
     "banner.saved": ("Saved to {path}", "Guardado en {path}"),
+    "banner.saved_readings": ("Saved to {path}, the tools' readings to {readings}",
+                              "Guardado en {path}, las lecturas de las herramientas en {readings}"),
     "banner.not_saved": ("Could not save: {reason}", "No se pudo guardar: {reason}"),
     "banner.model_saved": (
         "Model saved to {path} (in the menu, under My models)",
@@ -71,6 +73,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "export.view": ("view", "vista"),
     "export.plot": ("plot", "grafica"),
     "export.plots": ("plots", "graficas"),
+    "export.readings": ("readings", "lecturas"),
     # the legend of a mechanism's reaction arrows
     "reaction.title": ("Reactions (F)", "Reacciones (F)"),
     "reaction.tension": ("the bar pulls (tension)", "la barra tira (tracción)"),

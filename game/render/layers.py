@@ -25,6 +25,7 @@ from .banner import BannerLayer
 from .camera import Camera
 from .ghosts import GhostsLayer
 from .legend import Lettering, draw_force_legend
+from .measuring import ToolMark, ToolsLayer
 from .placing import bodies_box
 from .plots import PlotPlacement, PlotsLayer
 from .scene import clear_viewport, draw_force_arrows, draw_scene, draw_velocity_arrows, without_edited
@@ -67,6 +68,8 @@ class Scene:
     plots: Sequence[PlotPlacement] = ()
     #: large words low in the drawing area (a kiosk's "Touch to play", its countdown), or None
     caption: str | None = None
+    #: the measuring tools dropped on the scene (a ruler, a protractor …) and their readouts
+    tools: Sequence[ToolMark] = ()
 
 
 class Layer(Protocol):
@@ -219,7 +222,8 @@ def standard_layers(cached: bool = True, font: pygame.font.Font | None = None,
                     plot_font: pygame.font.Font | None = None) -> list[Layer]:
     """The layers of the window, bottom to top."""
     return [TrailsLayer(cached), GhostsLayer(), BodiesLayer(), ContactFlashesLayer(), ReactionArrowsLayer(plot_font),
-            VelocityArrowsLayer(), EditArrowsLayer(), PlotsDockLayer(plot_font), BannerLayer(font), CaptionLayer()]
+            VelocityArrowsLayer(), EditArrowsLayer(), ToolsLayer(plot_font), PlotsDockLayer(plot_font), BannerLayer(font),
+            CaptionLayer()]
 
 
 def draw_frame(surface: pygame.Surface, scene: Scene, layers: Sequence[Layer] | None = None) -> None:

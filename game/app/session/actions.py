@@ -56,6 +56,7 @@ class Actions:
             "ensemble": self.flip_ensemble,
             "modes": self.modes.flip,
             "action": self.action.flip,
+            "measure": flip("measuring"),
             "export_csv": self.exports.write_csv,
             "zoom_in": lambda: self.framer.zoom(ZOOM_STEP),
             "zoom_out": lambda: self.framer.zoom(1 / ZOOM_STEP),

@@ -80,6 +80,9 @@ CONTROLS: tuple[Control, ...] = (
     # beyond CenM: Hamilton's principle to touch, the path of the last seconds dragged, its action live, Relax
     # (at the top: the bottom bar is full at 640 px and in a kiosk)
     Control("action", "a", "top-right", "action_off", "action_on"),
+    # beyond CenM: a tray of measuring tools (stopwatch, period timer, ruler, protractor) dragged onto the scene;
+    # at the top, beside the menu: the bottom bar has no room for a finger-sized fifteenth button at 1024 px
+    Control("measure", "h", "top-left", "measure_off", "measure_on", soak=1),
     # saving (not CenM's): the run as CSV, the view and the plots as PNG, in the user's documents and pictures
     Control("export_csv", "w", "top-right", "export_csv", kiosk=False),
     Control("export_png", "s", "top-right", "export_png", kiosk=False, window=True),

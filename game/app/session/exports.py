@@ -15,12 +15,13 @@ from ...messages import msg
 from ...physics.state import written_time
 from ..files.userdirs import ascii_name, user_folders
 from ..files.writing import writing
+from .measuring import Measuring
 from .onscreen import OnScreen
 
 
 class Exports:
-    def __init__(self, session: OnScreen):
-        self.session = session
+    def __init__(self, session: OnScreen, measuring: Measuring):
+        self.session, self.measuring = session, measuring
         #: one folder for every export instead of the user's documents and pictures (None: those)
         self.folder: Path | None = None
 
@@ -49,7 +50,8 @@ class Exports:
 
     def write_csv(self) -> Path | None:
         """The run so far (the history) as CSV: the columns of ``simulate``, then the run each
-        row belongs to (a new run starts at every drag, reset or change of parameters)."""
+        row belongs to (a new run starts at every drag, reset or change of parameters); with
+        measuring tools on the scene, their readings in a small CSV beside it."""
         path = self.path("run", ".csv")
         h = self.session.history
         runs = np.cumsum(h.starts())
@@ -63,5 +65,29 @@ class Exports:
         except OSError as exc:
             self.tell(None, exc.strerror or str(exc))
             return None
+        if self.measuring.tools:
+            readings = self.write_readings()
+            if readings is not None:
+                self.session.banner.say(msg("banner.saved_readings", path=str(path), readings=str(readings)), "done")
+            return path
         self.tell(path)
+        return path
+
+    def write_readings(self) -> Path | None:
+        """What each measuring tool reads now, a row per quantity: the tool, what it reads, the
+        quantity, its value (empty while unknown) and its unit."""
+        path = self.path("readings", ".csv")
+        heads = ("tool", "of", "quantity", "value", "unit")
+        try:
+            with open(path, "w", encoding="utf-8", newline="") as f:
+                out = csv.writer(f, lineterminator="\n")
+                out.writerow([msg(f"measure.csv.{h}").text() for h in heads])
+                for tool in self.measuring.tools:
+                    name = msg(f"measure.{tool.kind}", number=tool.number).text()
+                    of = self.measuring.target(tool) if tool.kind == "period" else (tool.body or "")
+                    for quantity, value, unit in self.measuring.readings(tool):
+                        out.writerow([name, of, quantity, "" if value is None else repr(value), unit])
+        except OSError as exc:
+            self.tell(None, exc.strerror or str(exc))
+            return None
         return path

@@ -34,6 +34,7 @@ from .exports import Exports
 from .framer import Framer
 from .framing import Framing
 from .kiosk import KioskShow
+from .measuring import Measuring
 from .modes import Modes
 from .onscreen import UNREADABLE, Built, LoadError, View, build
 from .plotting import PlotBoard
@@ -70,8 +71,8 @@ class Session:
         self.framer = Framer(self, self.showing)
         self.dragging = Dragging(self)
         self.clock = Clock(self, self.dragging, self.user_files)
-        self.readout = Readout(self)
-        self.exports = Exports(self)
+        self.readout, self.measuring = Readout(self), Measuring(self, self.modes)
+        self.exports = Exports(self, self.measuring)
         self.dialogs = Dialogs(self, self.showing, self.clock)
         self.kiosk = KioskShow(self, self.clock, self.framer, self.showing, self.dragging)
         self.actions = Actions(self, self.clock, self.framer, self.dialogs, self.exports, self.modes, self.action)
@@ -136,7 +137,8 @@ class Session:
         self.history = History(names, history_rows(len(names)))
         #: where contacts acted lately (they flash)
         self.impacts = FlashRecorder(self.showing.poses_at)
-        sim.observers += [self.trails, HistoryRecorder(self.history), self.impacts, self.modes, self.action]
+        sim.observers += [self.trails, HistoryRecorder(self.history), self.impacts, self.modes, self.action,
+                          self.measuring]
         if self.board is None:
             self.board = PlotBoard(sim, self.history)
         else:

@@ -24,7 +24,8 @@ class Showing:
         v = self.session.view
         return {"animate": v.animating, "vectors": v.vectors, "edit": v.edit_velocities, "reactions": v.reactions,
                 "energy": "energy" in v.panels, "values": "values" in v.panels,
-                "plots": v.plots, "ensemble": v.ensemble, "modes": v.modes, "action": v.action}.get(name, False)
+                "plots": v.plots, "ensemble": v.ensemble, "modes": v.modes, "action": v.action,
+                "measure": v.measuring}.get(name, False)
 
     def poses(self) -> list[Pose]:
         sim = self.session.sim

@@ -22,6 +22,7 @@ from ..session.session import Session
 from ..session.stepping import condition_steppers, parameter_steppers
 from .docking import PlotsDock
 from .healing import release_memory
+from .measuretray import MeasureTray
 from .modesdock import ModesDock
 
 #: seconds of the window's clock between two givings back of dropped widgets' memory
@@ -45,6 +46,8 @@ class Widgets:
         self.plots = PlotsDock(manager, plot_font, saving)
         #: the equilibria and their modes, under the live panels (:mod:`game.app.window.modesdock`)
         self.modes = ModesDock(manager)
+        #: the tray of measuring tools, at the bottom left of the drawing area (:mod:`game.app.window.measuretray`)
+        self.measure = MeasureTray(manager)
         self.menu: ModelMenu | None = None
         self.panel: DefinitionsPanel | SavePanel | None = None
         #: the first-run hint, while it shows
@@ -121,6 +124,7 @@ class Widgets:
             self.menu = None
             self.dropped = True
         self._follow_hint(session, layout)
+        self.measure.follow(session, layout)
         if view.dialog and self.panel is None:
             self.panel = self._dialog(session, layout, view.dialog)
         elif not view.dialog and self.panel is not None:
@@ -215,6 +219,7 @@ class Widgets:
         self._close_live()
         self.plots.kill()
         self.modes.kill()
+        self.measure.kill()
         self._docks = ((), [])
         for widget in (self.menu, self.panel, self.hint):
             if widget is not None:

@@ -155,7 +155,8 @@ class App:
                      reactions=reactions, reaction_legend=shown.reaction_legend(reactions),
                      arrow_seconds=self.settings.arrow_seconds, banner=s.banner.text, banner_kind=s.banner.kind,
                      banner_opacity=s.banner.opacity, flashes=shown.flashes(), ghosts=shown.ghosts(),
-                     plots=self.widgets.plots.placements(s, self.layout), caption=s.kiosk.caption)
+                     plots=self.widgets.plots.placements(s, self.layout), caption=s.kiosk.caption,
+                     tools=self.widgets.measure.marks(s))
 
     def draw(self) -> None:
         s = self.session
@@ -193,6 +194,8 @@ class App:
         if self.action_view.handle(event, s, self.layout.viewport):
             return
         consumed = self.manager.process_events(event)
+        if self.widgets.measure.handle(event, s) or self.widgets.measure.pointer(event, self):
+            return  # the measuring tools' tray, or a tool on the scene
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button(event)
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
