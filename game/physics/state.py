@@ -270,6 +270,16 @@ class MotionSystem(Protocol):
         """p… at (t, q…, q̇…), each a float or an array (only where :attr:`has_momenta`)."""
         ...
 
+    def energy(self, state: State) -> float:
+        """E at ``state``: Ek + Ep, or the Jacobi integral h = T₂ − T₀ + Ep where that is what
+        the motion keeps (SPEC §7.8)."""
+        ...
+
+    @property
+    def jacobi(self) -> bool:
+        """E is the Jacobi integral h, not Ek + Ep."""
+        ...
+
     def reactions(self, state: State) -> np.ndarray:
         """Each reaction at ``state``, in the order of :attr:`reaction_ids`."""
         ...
@@ -325,8 +335,18 @@ class MotionDefaults(StepTimes):
     reaction_ids: tuple[str, ...] = ()
     has_momenta = False
 
+    @property
+    def jacobi(self) -> bool:
+        return False
+
     def momenta(self, *columns: Any) -> Any:
         raise TypeError("this system's state carries no momenta")
+
+    def energies(self, state: State) -> tuple[float, float]:
+        raise NotImplementedError
+
+    def energy(self, state: State) -> float:
+        return sum(self.energies(state))
 
     def reactions(self, state: State) -> np.ndarray:
         return np.zeros(0)

@@ -62,6 +62,9 @@ class GeneratedDynamics:
     momenta: Compiled
     #: energies(t, q…, q̇…) → (Ek, Ep)
     energies: Compiled
+    #: jacobi(t, q…, q̇…) → (b·q̇ + 2·T₀,): Ek + Ep less this is the Jacobi integral h; None when
+    #: E = Ek + Ep is what is kept (see :attr:`Mechanics.jacobi`)
+    jacobi: Compiled | None = None
     #: gaps(t, q…) → the event functions; None when the model has none
     gaps: Compiled | None = None
     #: advance_events(t, q…, p…, w, ws, δ, steps) → (t, q…, p…, w, ws, worst, substeps done, hit):
@@ -181,6 +184,12 @@ def _energies_function(mech: Mechanics, names: Names) -> list[str]:
     return function("energies", ["t", *names.qs, *names.vs], block, ["ek", "ep"])
 
 
+def _jacobi_function(mech: Mechanics, names: Names, excess: Node) -> list[str]:
+    block = Block(names.variables(mech), prefix="j")
+    block.assign("excess", excess)
+    return function("jacobi", ["t", *names.qs, *names.vs], block, ["excess"])
+
+
 def _gaps_function(mech: Mechanics, names: Names, events: Sequence[Node]) -> list[str]:
     block = Block(names.variables(mech), prefix="g")
     outs = [f"gap{k}" for k in range(len(events))]
@@ -222,6 +231,9 @@ def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node]
         _energies_function(mech, names),
     ]
     functions = ["rhs", "advance", "momenta", "energies"]
+    if mech.jacobi is not None:
+        parts.append(_jacobi_function(mech, names, mech.jacobi))
+        functions.append("jacobi")
     if events:
         parts += [_gaps_function(mech, names, events),
                   _rk4_function("advance_events", names, len(events), rates=bool(contacts))]

@@ -208,6 +208,20 @@ class System(MotionDefaults):
         qdot = self.velocities(state)
         return self.code.energies.scalar(state.t, *state.q.tolist(), *qdot.tolist())
 
+    def energy(self, state: State) -> float:
+        """E: Ek + Ep, or the Jacobi integral h = T₂ − T₀ + Ep when that is what the motion keeps
+        (Ek with terms linear in, or free of, the velocities and nothing depending on t)."""
+        ek, ep = self.energies(state)
+        if self.code.jacobi is None:
+            return ek + ep
+        (excess,) = self.code.jacobi.scalar(state.t, *state.q.tolist(), *self.velocities(state).tolist())
+        return ek + ep - excess
+
+    @property
+    def jacobi(self) -> bool:
+        """E is the Jacobi integral h = T₂ − T₀ + Ep (see :meth:`energy`)."""
+        return self.code.jacobi is not None
+
     def take_impacts(self) -> list[Impact]:
         """The impacts since this was last asked (oldest first), and forget them."""
         if not isinstance(self.stepper, ContactRK4) or not self.stepper.log:
