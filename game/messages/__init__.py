@@ -37,7 +37,20 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from . import commands, controls, engine, equilibrium, expr, mechanism, model, panels, plots, settings, window
+from . import (
+    commands,
+    constraints,
+    controls,
+    engine,
+    equilibrium,
+    expr,
+    mechanism,
+    model,
+    panels,
+    plots,
+    settings,
+    window,
+)
 
 LANGUAGES = ("en", "es")
 
@@ -157,7 +170,7 @@ def thousands(value: float) -> Count:
 
 
 #: the areas of the program, each with the words it says
-AREAS = (expr, model, mechanism, engine, equilibrium, commands, settings, controls, panels, plots, window)
+AREAS = (expr, model, mechanism, constraints, engine, equilibrium, commands, settings, controls, panels, plots, window)
 
 
 def _merged(areas: tuple) -> dict[str, tuple[str, str]]:
