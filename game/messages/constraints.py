@@ -4,8 +4,10 @@
 #: key → (English, Spanish)
 WORDS: dict[str, tuple[str, str]] = {
     "constraint.cells": (
-        "a constraint row <{tag}> has 3 cells, id|'expression'|description (found {found})",
-        "una fila de ligadura <{tag}> tiene 3 celdas, id|'expresión'|descripción (hay {found})"),
+        "a constraint row <{tag}> has the cells id|'expression'|description, then the description in other "
+        "languages as 'en: text' (found {found})",
+        "una fila de ligadura <{tag}> tiene las celdas id|'expresión'|descripción, y luego la descripción en "
+        "otros idiomas como 'en: texto' (hay {found})"),
     "constraint.name": (
         "'{name}' cannot name a constraint's multiplier: it is a reserved word, a column of the results "
         "or a name already used",

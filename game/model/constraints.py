@@ -13,6 +13,7 @@ Here: the row as data, how it is read, and what is checked of it (names, velocit
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
+import re
 from dataclasses import dataclass
 
 from ..expr import RESERVED, TIME, Expression, ExpressionError, Location, SourceError, check_names
@@ -22,6 +23,7 @@ from .measures import SAMPLE_NAMES, Cell
 
 #: the row tags of the block: holonomic, and velocity rows
 HOLONOMIC, VELOCITY = "C", "V"
+_TRANSLATION = re.compile(r"\s*([a-z]{2}):(.*)", re.S)
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,8 @@ class ConstraintRow:
     value: Expression
     description: str
     location: Location
+    #: the description in other languages: (language, text)
+    translations: tuple[tuple[str, str], ...] = ()
 
     @property
     def holonomic(self) -> bool:
@@ -48,14 +52,16 @@ def read_constraint(tag: str, cells: Sequence[Cell], row: Location, name: Callab
                     expression: Callable[[Cell], Expression | None],
                     problem: Callable[[Message, Location], None]) -> ConstraintRow | None:
     """A row from the cells of a ``<C>`` or ``<V>`` row, or None (the problems told to ``problem``)."""
-    if len(cells) not in (2, 3):
+    # after the description, the description in other languages (``en: text``), as other rows have
+    if len(cells) < 2 or any(not _TRANSLATION.match(c.text) for c in cells[3:]):
         problem(msg("constraint.cells", tag=tag, found=len(cells)), row)
         return None
     ident = name(cells[0], "constraint")
     value = expression(cells[1])
     if ident is None or value is None:
         return None
-    return ConstraintRow(ident, tag, value, cells[2].text if len(cells) == 3 else "", cells[0].location)
+    translations = tuple((m.group(1), m.group(2).strip()) for c in cells[3:] if (m := _TRANSLATION.match(c.text)))
+    return ConstraintRow(ident, tag, value, cells[2].text if len(cells) >= 3 else "", cells[0].location, translations)
 
 
 def constraint_problems(rows: Sequence[ConstraintRow], parameters: Collection[str], coordinates: Sequence[str],
