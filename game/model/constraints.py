@@ -12,8 +12,8 @@ Here: the row as data, how it is read, and what is checked of it (names, velocit
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
 import re
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from ..expr import RESERVED, TIME, Expression, ExpressionError, Location, SourceError, check_names
