@@ -39,6 +39,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="override a parameter or a condition (repeatable)")
     s.add_argument("--derivatives", choices=("exact", "numeric"), default="exact",
                    help="∂L/∂q exactly (default) or by central differences like CenM")
+    s.add_argument("--accelerations", action="store_true",
+                   help="add a column a_NAME (q̈) per coordinate, and a mechanism's Appell function S")
     s.add_argument("--lang", dest="command_lang", choices=("es", "en"),
                    help="language of the messages (default: from LANG, LC_ALL, LC_MESSAGES)")
 
@@ -142,7 +144,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "simulate":
             from .commands.simulate import simulate
 
-            return simulate(args.model, args.seconds, args.csv, args.set, args.derivatives)
+            return simulate(args.model, args.seconds, args.csv, args.set, args.derivatives,
+                            accelerations=args.accelerations)
         if args.command == "chaosmap":
             from .commands.chaosmap import chaosmap_command
 

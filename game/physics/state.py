@@ -270,6 +270,14 @@ class MotionSystem(Protocol):
         """p… at (t, q…, q̇…), each a float or an array (only where :attr:`has_momenta`)."""
         ...
 
+    def accelerations_of(self, state: State) -> np.ndarray:
+        """q̈ at ``state`` (``simulate --accelerations``)."""
+        ...
+
+    def appell(self, state: State) -> float | None:
+        """The Appell function S = ½·Σ m·a² at ``state`` (a mechanism's; None for a Lagrangian model)."""
+        ...
+
     def energy(self, state: State) -> float:
         """E at ``state``: Ek + Ep, or the Jacobi integral h = T₂ − T₀ + Ep where that is what
         the motion keeps (SPEC §7.8)."""
@@ -347,6 +355,9 @@ class MotionDefaults(StepTimes):
 
     def energy(self, state: State) -> float:
         return sum(self.energies(state))
+
+    def appell(self, state: State) -> float | None:
+        return None
 
     def reactions(self, state: State) -> np.ndarray:
         return np.zeros(0)

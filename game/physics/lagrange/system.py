@@ -184,6 +184,8 @@ class System(MotionDefaults):
         """q̈ at ``state``."""
         return self.motion(state)[0]
 
+    accelerations_of = accelerations
+
     def reactions(self, state: State) -> np.ndarray:
         """Each constraint row's multiplier λ at ``state`` (the force along its gradient), by ``reaction_ids``."""
         if self.rows is None:
