@@ -83,7 +83,7 @@ def test_a_knife_edge_on_an_incline_follows_its_closed_form():
 
 
 def test_a_bead_on_a_turning_hoop_feels_its_normal_force_and_keeps_its_jacobi_integral():
-    sim = simulation("cuenta_aro_giratorio")
+    sim = simulation("ejercicios/cuenta_aro_giratorio")
     p = sim.parameters
     assert sim.system.jacobi  # Ek has ½·m·ω²·r²·sin²a: no t, so h is what is kept
     run(sim, 5.0)
