@@ -159,7 +159,10 @@ class System(MotionDefaults):
         """After a step of dt: back onto the constraints (positions, then velocities)."""
         assert self.rows is not None
         try:
-            q, qdot = self.rows.project(np.array(state.q), self.velocities(state), state.t)
+            projected = self.rows.project(np.array(state.q), self.velocities(state), state.t)
+            if projected is None:
+                return state
+            q, qdot = projected
             p = np.array(self.code.momenta.scalar(state.t, *q.tolist(), *qdot.tolist()), dtype=float)
         except (*ARITHMETIC_ERRORS, np.linalg.LinAlgError):
             raise SimulationError(msg("sim.diverged"), state.t, self._values(state.t, state.q, None)) from None
