@@ -41,6 +41,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="∂L/∂q exactly (default) or by central differences like CenM")
     s.add_argument("--action", action="store_true",
                    help="add the column S, the action ∫ (Ek − Ep) dt from t = 0, after DE")
+    s.add_argument("--accelerations", action="store_true",
+                   help="add a column a_NAME (q̈) per coordinate, and a mechanism's Appell function S")
     s.add_argument("--lang", dest="command_lang", choices=("es", "en"),
                    help="language of the messages (default: from LANG, LC_ALL, LC_MESSAGES)")
 
@@ -190,7 +192,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "simulate":
             from .commands.simulate import simulate
 
-            return simulate(args.model, args.seconds, args.csv, args.set, args.derivatives, action=args.action)
+            return simulate(args.model, args.seconds, args.csv, args.set, args.derivatives, action=args.action,
+                            accelerations=args.accelerations)
         if args.command == "chaosmap":
             from .commands.chaosmap import chaosmap_command
 

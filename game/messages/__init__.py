@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from . import (
     action,
     commands,
+    constraints,
     controls,
     engine,
     equilibrium,
@@ -172,8 +173,8 @@ def thousands(value: float) -> Count:
 
 
 #: the areas of the program, each with the words it says
-AREAS = (expr, model, mechanism, engine, equilibrium, action, commands, sweep, settings, controls, panels, plots,
-         window, measuring)
+AREAS = (expr, model, mechanism, constraints, engine, equilibrium, action, commands, sweep, settings, controls,
+         panels, plots, window, measuring)
 
 
 def _merged(areas: tuple) -> dict[str, tuple[str, str]]:

@@ -5,9 +5,9 @@ and the window's Action view."""
 WORDS: dict[str, tuple[str, str]] = {
     "action.run_unsupported": (
         "--action is not supported yet for {model}: the action of a run needs plain RK4 steps "
-        "(a model with contacts or a mechanism has none)",
+        "(a model with contacts, constraints or a mechanism has none)",
         "--action todavía no se admite en {model}: la acción de un movimiento necesita pasos de RK4 "
-        "sin más (un modelo con contactos o un mecanismo no los tiene)"),
+        "sin más (un modelo con contactos, restricciones o un mecanismo no los tiene)"),
     "action.no_mechanism": (
         "not supported yet: the action of a mechanism (its constraints would need multipliers in the action)",
         "todavía no se admite: la acción de un mecanismo (sus vínculos necesitarían multiplicadores en la acción)"),

@@ -58,6 +58,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "what.parameter": ("parameter", "parámetro"),
     "what.condition": ("condition", "condición"),
     "what.coordinate": ("coordinate", "coordenada"),
+    "what.constraint": ("constraint", "ligadura"),
     "what.object": ("object", "objeto"),
     "what.parent": ("parent object", "objeto padre"),
     "what.measure": ("measure", "medida"),

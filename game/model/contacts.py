@@ -148,21 +148,23 @@ def name_problems(contacts: Sequence[Contact], parameters: Collection[str], coor
         if c.kinetic is not None:
             names_ok(c.kinetic, parameters, msg("where.kinetic"))
         if names_ok(c.slip, with_coords | set(velocities), msg("where.slip")):
-            problem = _nonlinear_velocity(c.slip, velocities)
+            problem = nonlinear_velocity(c.slip, velocities)
             if problem is not None:
                 problems.append(problem)
     return problems
 
 
-def _nonlinear_velocity(slip: Expression, velocities: Sequence[str]) -> SourceError | None:
-    """A problem if ``slip`` is not linear in the velocities: ∂slip/∂v must not depend on any v."""
+def nonlinear_velocity(slip: Expression, velocities: Sequence[str], key: str = "check.slip_not_linear"
+                       ) -> SourceError | None:
+    """A problem (said by ``key``) if ``slip`` is not linear in the velocities: ∂slip/∂v must not
+    depend on any v (a contact's slip, a constraint's velocity row)."""
     used = [v for v in velocities if v in names_in(slip.tree)]
     for v in used:
         rate = algebra.diff(slip.tree, v)
         if not names_in(rate) & set(velocities) or _vanishes(rate, used):
             continue
         offset = dict(slip.name_offsets)[v]
-        return SourceError(msg("check.slip_not_linear", name=v), slip.location_of(offset))
+        return SourceError(msg(key, name=v), slip.location_of(offset))
     return None
 
 

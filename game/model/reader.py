@@ -27,6 +27,7 @@ from pathlib import Path
 from ..expr import Expression, ExpressionError, Location, SourceError, canonical_name, parse
 from ..expr.parser import MAX_LENGTH
 from ..messages import Message, msg, number, thousands
+from .constraints import ConstraintRow, read_constraint
 from .contacts import Contact, contact_row
 from .files import FileRefused, read_limited
 from .general import LIMITS, GeneralRows
@@ -84,6 +85,7 @@ BLOCKS: dict[str, tuple[str, ...] | None] = {
     "FORCES": ("F",),
     "MEASURES": ("M",),
     "CONTACTS": ("K",),
+    "CONSTRAINTS": ("C", "V"),
     "MECHANISM": tuple(MECHANISM_ROWS),
 }
 #: Blocks of a Lagrangian model that a mechanism file does not have (its elements say it all).
@@ -220,6 +222,7 @@ class _Reader:
         self.forces: list[Force] = []
         self.measures: list[Measure] = []
         self.contacts: list[Contact] = []
+        self.constraints: list[ConstraintRow] = []
         self.blocks: dict[str, Location] = {}
         self.energy_rows_seen: set[str] = set()
         self.rows = 0
@@ -415,6 +418,10 @@ class _Reader:
             contact = contact_row(cells, tag_at.location, self._name, self._expression, self.problem)
             if contact is not None:
                 self.contacts.append(contact)
+        elif tag in ("C", "V"):
+            row = read_constraint(tag, cells, tag_at.location, self._name, self._expression, self.problem)
+            if row is not None:
+                self.constraints.append(row)
 
     def _translations(self, cells: list[_Cell], row: Message, tag_at: _Cell) -> tuple[tuple[str, str], ...] | None:
         """The cells after a description: the description in other languages, ``en: text``."""
@@ -555,7 +562,7 @@ class _Reader:
             path=path, general=general, parameters=tuple(self.parameters), conditions=tuple(self.conditions),
             tmatrix=tuple(self.tmatrix), kinetic=self.energies.get("Ek"), potential=self.energies.get("Ep"),
             graphics=tuple(self.graphics), forces=tuple(self.forces), measures=tuple(self.measures),
-            contacts=tuple(self.contacts),
+            contacts=tuple(self.contacts), constraints=tuple(self.constraints),
             block_locations=tuple(self.blocks.items()),
             mechanism=self.mechanism.finish(self.blocks["MECHANISM"]) if mechanism else None,
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..expr import Expression, Location
+from .constraints import ConstraintRow
 from .contacts import Contact
 from .measures import Measure
 from .mechanism import Mechanism
@@ -136,6 +137,8 @@ class ModelFile:
     measures: tuple[Measure, ...] = ()
     #: one-sided contacts (the CONTACTS block, SPEC §7.3)
     contacts: tuple[Contact, ...] = ()
+    #: constraints with multipliers (the CONSTRAINTS block, SPEC §7.8)
+    constraints: tuple[ConstraintRow, ...] = ()
     #: Where each block starts, for messages about a whole block.
     block_locations: tuple[tuple[str, Location], ...] = field(default=())
     #: A mechanism file (SPEC §7.5): its points and elements. Its conditions are then the

@@ -26,6 +26,7 @@ from ..expr import (
 from ..expr.evaluate import Evaluator
 from ..messages import Message, counted, msg, number
 from . import contacts
+from .constraints import constraint_problems
 from .graphics import GraphicsResolver
 from .measures import check_measures
 from .mechanism import check_names_of, check_numbers, reaction_columns
@@ -43,6 +44,8 @@ def validate(model: ModelFile) -> list[SourceError]:
     if model.mechanism is not None:
         if model.contacts:
             problems.append(SourceError(msg("check.mechanism_contacts"), model.block_location("CONTACTS")))
+        if model.constraints:
+            problems.append(SourceError(msg("constraint.on_mechanism"), model.block_location("CONSTRAINTS")))
         if not problems:
             try:
                 params = parameter_values(model)
@@ -145,6 +148,10 @@ def _names(model: ModelFile, problems: list[SourceError]) -> None:
         if g.parent is not None and g.parent not in ids:
             problems.append(SourceError(msg("check.parent_missing", parent=g.parent, name=g.id), g.location))
     problems += contacts.name_problems(model.contacts, params, coords, vels)
+    if model.constraints and model.contacts:
+        problems.append(SourceError(msg("constraint.with_contacts"), model.block_location("CONSTRAINTS")))
+    taken = {*seen, *(m.name for m in model.measures)}
+    problems += constraint_problems(model.constraints, params, coords, vels, taken)
 
 
 def _stated(model: ModelFile, problems: list[SourceError]) -> None:

@@ -109,8 +109,8 @@ class Simulation:
         self._new_impacts()  # those of the motion left behind
         #: the impacts of the last step (contacts), oldest first: observers read them in on_step
         self.impacts: list[Impact] = []
-        ek, ep = self.system.energies(self.state)
-        self.e0 = ek + ep
+        ek, _ = self.system.energies(self.state)
+        self.e0 = self.system.energy(self.state)
         self.de = 0.0
         #: the largest kinetic energy since the motion started here (see :attr:`energy_scale`)
         self.ek_max = abs(ek)
@@ -257,7 +257,8 @@ class Simulation:
 
     def _account(self) -> None:
         ek, ep = self.energies
-        self.de = max(self.de, abs(ek + ep - self.work - self.e0 + self.state.losses))
+        energy = self.system.energy(self.state) if self.system.jacobi else ek + ep
+        self.de = max(self.de, abs(energy - self.work - self.e0 + self.state.losses))
         self.ek_max = max(self.ek_max, abs(ek))
         self.impacts = self._new_impacts()
 
@@ -284,8 +285,8 @@ class Simulation:
 
     @property
     def energy(self) -> float:
-        ek, ep = self.energies
-        return ek + ep
+        """E: Ek + Ep, or the Jacobi integral h = T₂ − T₀ + Ep where the motion keeps that instead (SPEC §7.8)."""
+        return self.system.energy(self.state)
 
     @property
     def energy_scale(self) -> float:
@@ -357,7 +358,8 @@ class Simulation:
             return self._sampled[1]
         qdot = self.qdot
         ek, ep = self.system.energies(self.state)
-        row = (self.t, *self.state.q.tolist(), *qdot.tolist(), ek, ep, ek + ep, self.de)
+        energy = self.system.energy(self.state) if self.system.jacobi else ek + ep
+        row = (self.t, *self.state.q.tolist(), *qdot.tolist(), ek, ep, energy, self.de)
         row += tuple(value(self) for _, value in self.columns)
         self._sampled = (self.state, row)
         return row

@@ -288,6 +288,24 @@ class MotionSystem(Protocol):
         """p… at (t, q…, q̇…), each a float or an array (only where :attr:`has_momenta`)."""
         ...
 
+    def accelerations_of(self, state: State) -> np.ndarray:
+        """q̈ at ``state`` (``simulate --accelerations``)."""
+        ...
+
+    def appell(self, state: State) -> float | None:
+        """The Appell function S = ½·Σ m·a² at ``state`` (a mechanism's; None for a Lagrangian model)."""
+        ...
+
+    def energy(self, state: State) -> float:
+        """E at ``state``: Ek + Ep, or the Jacobi integral h = T₂ − T₀ + Ep where that is what
+        the motion keeps (SPEC §7.8)."""
+        ...
+
+    @property
+    def jacobi(self) -> bool:
+        """E is the Jacobi integral h, not Ek + Ep."""
+        ...
+
     def reactions(self, state: State) -> np.ndarray:
         """Each reaction at ``state``, in the order of :attr:`reaction_ids`."""
         ...
@@ -343,8 +361,21 @@ class MotionDefaults(StepTimes):
     reaction_ids: tuple[str, ...] = ()
     has_momenta = False
 
+    @property
+    def jacobi(self) -> bool:
+        return False
+
     def momenta(self, *columns: Any) -> Any:
         raise TypeError("this system's state carries no momenta")
+
+    def energies(self, state: State) -> tuple[float, float]:
+        raise NotImplementedError
+
+    def energy(self, state: State) -> float:
+        return sum(self.energies(state))
+
+    def appell(self, state: State) -> float | None:
+        return None
 
     def reactions(self, state: State) -> np.ndarray:
         return np.zeros(0)

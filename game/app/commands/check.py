@@ -59,6 +59,10 @@ def check(files: Sequence[str], out: TextIO | None = None, show_code: bool = Fal
         if show_code and model is not None and not found:
             system = Simulation(model).system
             print(system.source, file=out)
+        if model is not None and not found and model.constraints:  # what the constraints leave free
+            system = Simulation(model).system
+            print(f"{target.name}: " + msg("constraint.freedom", n=system.n, rows=system.m, rank=system.rank,
+                                           free=system.n - system.rank).text(), file=out)
     for warning in warnings:
         print(warning, file=out)
     for problem in problems:

@@ -117,13 +117,20 @@ class CsvRows:
     """The CSV of ``simulate``: a header of names, then one row per step, written as an
     observer of the simulation (the same seam trails and plots use)."""
 
-    def __init__(self, sink: TextIO, names: Sequence[str]):
+    def __init__(self, sink: TextIO, names: Sequence[str], accelerations: bool = False):
         self.writer = csv.writer(sink, lineterminator="\n")
+        self.accelerations = accelerations
         self.writer.writerow(names)
 
     def on_step(self, sim: Simulation) -> None:
         t, *rest = sim.sample()  # t from the count of steps: the sum of k steps of dt drifts
-        self.writer.writerow([repr(written_time(t, sim.model.general.dt)), *(repr(float(v)) for v in rest)])
+        row = [float(v) for v in rest]
+        if self.accelerations:  # q̈ (and a mechanism's Appell function), the last columns (SPEC §7.8)
+            row += sim.system.accelerations_of(sim.state).tolist()
+            appell = sim.system.appell(sim.state)
+            if appell is not None:
+                row.append(appell)
+        self.writer.writerow([repr(written_time(t, sim.model.general.dt)), *(repr(float(v)) for v in row)])
 
     def on_break(self, sim: Simulation) -> None:
         self.on_step(sim)  # the row at the conditions the run starts from
@@ -142,7 +149,8 @@ def drawn_inside_out(model: ModelFile, sim: Simulation) -> list[str]:
 
 
 def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Sequence[str],
-             derivatives: str, out: TextIO | None = None, err: TextIO | None = None, action: bool = False) -> int:
+             derivatives: str, out: TextIO | None = None, err: TextIO | None = None, action: bool = False,
+             accelerations: bool = False) -> int:
     out, err = out or sys.stdout, err or sys.stderr
     if not (math.isfinite(seconds) and seconds >= 0):
         raise UsageError(msg("cmd.seconds", value=seconds))
@@ -188,7 +196,10 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
     try:
         with contextlib.ExitStack() as stack:
             sink = stack.enter_context(writing(csv_path)) if csv_path else out
-            sim.observers.append(CsvRows(sink, sim.sample_names()))
+            names = list(sim.sample_names())
+            if accelerations:
+                names += [f"a_{c}" for c in model.coordinates] + ["Appell"] * (model.mechanism is not None)
+            sim.observers.append(CsvRows(sink, names, accelerations))
             try:
                 sim.announce_break()  # the row at t = 0 (a mechanism's reactions are computed for it)
                 pace = Pace(steps)

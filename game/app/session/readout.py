@@ -110,7 +110,8 @@ class Readout:
         ek, ep = sim.energies
         scale = sim.energy_scale
         lines = [*energy_lines(model, columns), f"Ek = {number(ek, scale)}", f"Ep = {number(ep, scale)}",
-                 f"E = Ek + Ep = {number(ek + ep, scale)}", f"DE = {number(sim.de, scale)}"]
+                 f"E = {'T₂ − T₀ + Ep' if sim.system.jacobi else 'Ek + Ep'} = {number(sim.energy, scale)}",
+                 f"DE = {number(sim.de, scale)}"]
         if sim.does_work:
             lines.append(f"W = {number(sim.work, scale)}")
         if sim.has_contacts:

@@ -29,11 +29,24 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ...expr import Block, Name, Node, algebra
+from ...expr import TIME, Block, Name, Node, algebra
 from ...expr.codegen import compile_source
 from .compiled import Native, start
+from .constraints import BoundRows, emit_constraint_forces
 from .contacts.emit import GAP_ROUNDOFF, PASS_THROUGH, ContactCode
-from .emit import Names, factor, forces, function, lagrange_terms, mass_matrix, pivots, support_power, velocities
+from .emit import (
+    Names,
+    factor,
+    forces,
+    function,
+    internal,
+    lagrange_terms,
+    mass_matrix,
+    pivots,
+    solve,
+    support_power,
+    velocities,
+)
 from .mechanics import Mechanics
 
 A = algebra
@@ -64,6 +77,9 @@ class GeneratedDynamics:
     momenta: Compiled
     #: energies(t, q…, q̇…) → (Ek, Ep)
     energies: Compiled
+    #: jacobi(t, q…, q̇…) → (b·q̇ + 2·T₀,): Ek + Ep less this is the Jacobi integral h; None when
+    #: E = Ek + Ep is what is kept (see :attr:`Mechanics.jacobi`)
+    jacobi: Compiled | None = None
     #: gaps(t, q…) → the event functions; None when the model has none
     gaps: Compiled | None = None
     #: advance_events(t, q…, p…, w, ws, δ, steps) → (t, q…, p…, w, ws, worst, substeps done, hit):
@@ -89,16 +105,68 @@ class GeneratedDynamics:
 # -- the functions -------------------------------------------------------------------------------
 
 
-def _rhs_function(mech: Mechanics, names: Names, derivatives: str) -> list[str]:
+#: a model's constraints as the generated code uses them: the bound rows and the independent
+#: ones the motion uses (see :mod:`.constraints`)
+Rows = tuple[BoundRows, Sequence[int]]
+
+
+def _rhs_block(mech: Mechanics, names: Names, derivatives: str, rows: Rows | None
+               ) -> tuple[Block, list[Node], list[Node]]:
+    """The body of rhs: q̇, ṗ (with the constraints' forces), the powers and the pivot; and the
+    multipliers and q̈ where there are constraints."""
     block = Block(names.variables(mech), prefix="c")
     T = mass_matrix(block, mech)
     L, D = factor(block, T)
     velocities(block, mech, names, L, D)
     forces(block, mech, lagrange_terms(block, mech, names, derivatives))
+    lam: list[Node] = []
+    acc: list[Node] = []
+    more: list[Node] = []
+    if rows is not None:
+        bound, active = rows
+        lam, acc, more, power = emit_constraint_forces(block, mech, bound, active, L, D)
     support_power(block, mech, L, D)
-    pivots(block, T, D)
+    if rows is not None and not mech.time_dependent and rows[0].does_work:
+        block.assign("wsdot", power)  # the rows' forces do the work moving supports would
+    pivots(block, T, D, more)
+    return block, lam, acc
+
+
+def _rhs_function(mech: Mechanics, names: Names, derivatives: str, rows: Rows | None = None) -> list[str]:
+    block, _, _ = _rhs_block(mech, names, derivatives, rows)
     dps = [f"dp{i}" for i in range(mech.n)]
     return function("rhs", ["t", *names.state], block, [*names.vs, *dps, "pivot", "wdot", "wsdot"])
+
+
+def motion_function(mech: Mechanics, derivatives: str, rows: Rows | None, label: str) -> Compiled:
+    """motion(t, q…, p…) → (q̈…, λ…): the accelerations and the multipliers of the rows in use,
+    compiled apart (a constrained model's values each frame; ``simulate --accelerations``)."""
+    names = Names.of(mech.n)
+    block, lam, acc = _rhs_block(mech, names, derivatives, rows)
+    if rows is None:
+        acc = _free_accelerations(block, mech)
+    outs = []
+    for k, tree in enumerate([*acc, *lam]):
+        outs.append(f"out{k}")
+        block.assign(f"out{k}", tree)
+    source = "\n".join(function("motion", ["t", *names.state], block, outs)) + "\n"
+    scalar, array = compile_source(source, ("motion",), filename=f"<cenm-generated {next(_serial)}: {label} motion>")
+    return Compiled(scalar["motion"], array["motion"])
+
+
+def _free_accelerations(block: Block, mech: Mechanics) -> list[Node]:
+    """q̈ = T⁻¹(ṗ − ∂P/∂q·q̇ − ∂P/∂t) of a model without constraints (P = ∂Ek/∂q̇), T factored again."""
+    T = mass_matrix(block, mech)
+    L, D = factor(block, T)
+    v = [Name(name) for name in mech.velocities]
+    rhs: list[Node] = []
+    for i, vel in enumerate(mech.velocities):
+        P = A.diff(mech.kinetic, vel)
+        drift = A.diff(P, TIME)
+        for k, q in enumerate(mech.coordinates):
+            drift = A.add(drift, A.mul(A.diff(P, q), v[k]))
+        rhs.append(A.sub(internal(block, f"dp{i}"), drift))
+    return solve(block, L, D, rhs, "a")
 
 
 def _rk4_function(name: str, names: Names, events: int, rates: bool = False) -> list[str]:
@@ -187,6 +255,12 @@ def _energies_function(mech: Mechanics, names: Names) -> list[str]:
     return function("energies", ["t", *names.qs, *names.vs], block, ["ek", "ep"])
 
 
+def _jacobi_function(mech: Mechanics, names: Names, excess: Node) -> list[str]:
+    block = Block(names.variables(mech), prefix="j")
+    block.assign("excess", excess)
+    return function("jacobi", ["t", *names.qs, *names.vs], block, ["excess"])
+
+
 def _gaps_function(mech: Mechanics, names: Names, events: Sequence[Node]) -> list[str]:
     block = Block(names.variables(mech), prefix="g")
     outs = [f"gap{k}" for k in range(len(events))]
@@ -210,17 +284,19 @@ def _header(mech: Mechanics, names: Names, label: str, events: int, contacts: bo
 
 
 def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node] = (),
-             label: str = "model", contacts: Sequence[tuple[Node, Node]] = ()) -> GeneratedDynamics:
+             label: str = "model", contacts: Sequence[tuple[Node, Node]] = (),
+             rows: Rows | None = None) -> GeneratedDynamics:
     """Generate and compile the model's functions. ``events`` are trees of t and q whose
     crossing of zero from above stops ``advance_events``; ``contacts`` are (gap, slip)
     trees whose gaps are events too, with what the contact stepper needs (they come
-    first among the event functions); ``label`` names the model in the source's header
+    first among the event functions); ``rows`` are constraints with multipliers, whose
+    forces rhs adds (:mod:`.constraints`); ``label`` names the model in the source's header
     and in tracebacks."""
     if derivatives not in ("exact", "numeric"):
         raise ValueError("derivatives must be 'exact' or 'numeric'")
     names = Names.of(mech.n)
     events = [*(gap for gap, _ in contacts), *events]
-    rhs = _rhs_function(mech, names, derivatives)
+    rhs = _rhs_function(mech, names, derivatives, rows)
     parts = [
         _header(mech, names, label, len(events), bool(contacts)),
         rhs,
@@ -229,6 +305,9 @@ def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node]
         _energies_function(mech, names),
     ]
     functions = ["rhs", "advance", "momenta", "energies"]
+    if mech.jacobi is not None:
+        parts.append(_jacobi_function(mech, names, mech.jacobi))
+        functions.append("jacobi")
     if events:
         parts += [_gaps_function(mech, names, events),
                   _rk4_function("advance_events", names, len(events), rates=bool(contacts))]

@@ -69,8 +69,8 @@ def mass_matrix(block: Block, mech: Mechanics) -> list[list[Node]]:
     return T
 
 
-def factor(block: Block, T: list[list[Node]]) -> tuple[list[list[Node]], list[Node]]:
-    """Emit the LDLᵀ factors of symmetric T (only its lower triangle is read).
+def factor(block: Block, T: list[list[Node]], tag: str = "") -> tuple[list[list[Node]], list[Node]]:
+    """Emit the LDLᵀ factors of symmetric T (only its lower triangle is read), named after ``tag``.
 
     The pivots D are all positive if and only if T is positive definite.
     """
@@ -81,12 +81,12 @@ def factor(block: Block, T: list[list[Node]]) -> tuple[list[list[Node]], list[No
         d = T[j][j]
         for k in range(j):
             d = A.sub(d, A.mul(A.mul(L[j][k], L[j][k]), D[k]))
-        D.append(let(block, f"D{j}", d))
+        D.append(let(block, f"{tag}D{j}", d))
         for i in range(j + 1, n):
             s = T[i][j]
             for k in range(j):
                 s = A.sub(s, A.mul(A.mul(L[i][k], L[j][k]), D[k]))
-            L[i][j] = let(block, f"L{i}_{j}", A.div(s, D[j]))
+            L[i][j] = let(block, f"{tag}L{i}_{j}", A.div(s, D[j]))
     return L, D
 
 
@@ -167,10 +167,10 @@ def support_power(block: Block, mech: Mechanics, L: list[list[Node]], D: list[No
     block.assign("wsdot", dE)
 
 
-def pivots(block: Block, T: list[list[Node]], D: list[Node]) -> None:
+def pivots(block: Block, T: list[list[Node]], D: list[Node], more: Sequence[Node] = ()) -> None:
     """The smallest pivot of T relative to its diagonal, into pivot: ≤ 0 when T is not
-    positive definite, tiny when it is nearly singular."""
-    pivots = [A.div(D[j], A.call("abs", T[j][j])) for j in range(len(D))]
+    positive definite, tiny when it is nearly singular (``more``: those of the constraints' A·T⁻¹·Aᵀ)."""
+    pivots = [A.div(D[j], A.call("abs", T[j][j])) for j in range(len(D))] + list(more)
     block.assign("pivot", pivots[0] if len(pivots) == 1 else A.call("lowest", *pivots))
 
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-from ...expr import TIME, Node, algebra, names_in
+from ...expr import TIME, Name, Node, algebra, names_in
 from ...model import ModelFile
 
 A = algebra
@@ -44,6 +44,20 @@ class Mechanics:
     @property
     def has_momentum_shift(self) -> bool:
         return any(not A.is_zero(x) for x in self.b)
+
+    @cached_property
+    def jacobi(self) -> Node | None:
+        """What E = Ek + Ep holds beyond the Jacobi integral h = T₂ − T₀ + Ep, that is b·q̇ + 2·T₀
+        (T₀: Ek at q̇ = 0), when Ek has terms linear in the velocities or free of them and nothing
+        depends on t: then h, not Ek + Ep, is what the motion keeps (ex. 25.23, a rotating frame).
+        None otherwise (with t, E stays Ek + Ep and its work W)."""
+        t0 = A.substitute(self.kinetic, dict.fromkeys(self.velocities, A.ZERO))
+        if self.time_dependent or (A.is_zero(t0) and not self.has_momentum_shift):
+            return None
+        excess = A.mul(A.num(2.0), t0)
+        for b, v in zip(self.b, self.velocities):
+            excess = A.add(excess, A.mul(b, Name(v)))
+        return excess
 
     @cached_property
     def time_dependent(self) -> bool:

@@ -17,14 +17,15 @@ from pathlib import Path
 
 import numpy as np
 
-from ...expr import TIME, EvaluationError, ExpressionError, Node, evaluate
+from ...expr import TIME, EvaluationError, ExpressionError, Node, SourceError, evaluate
 from ...expr.codegen import ARITHMETIC_ERRORS
 from ...messages import Message, msg, number
-from ...model import ModelFile, parameter_values
+from ...model import ModelFile, ModelFileError, condition_values, parameter_values
 from ..state import BatchPath, Impact, MotionDefaults, SimulationError, State, Vector
-from ..steppers import PIVOT_MIN, RK4, EventRK4, Response, Stepper
-from .codegen import GeneratedDynamics, generate
+from ..steppers import PIVOT_MIN, RK4, EventRK4, Projected, Response, Stepper
+from .codegen import Compiled, GeneratedDynamics, Rows, generate, motion_function
 from .compiled import step_batch
+from .constraints import RowNumbers, bind_constraints
 from .contacts.contacts import Contacts
 from .contacts.stepper import FAILURES, ContactRK4
 from .contacts.terms import BoundContact, bind_contacts
@@ -34,7 +35,8 @@ from .mechanics import Mechanics, build_mechanics
 #: equations kept by what makes them (see :meth:`System._derived`): the models of a kiosk's show,
 #: each with the parameters of its file only
 KEPT_SYSTEMS = 32
-_derived: OrderedDict[tuple[object, ...], tuple[ModelFile, Mechanics, GeneratedDynamics, tuple[BoundContact, ...]]] = OrderedDict()
+_derived: OrderedDict[tuple[object, ...], tuple[ModelFile, Mechanics, GeneratedDynamics, tuple[BoundContact, ...],
+                                                RowNumbers | None]] = OrderedDict()
 
 
 #: microseconds a substep takes per character of the generated right-hand side's source (a chain
@@ -60,10 +62,16 @@ class System(MotionDefaults):
     stepper: Stepper = field(init=False)
     #: the model's contacts (its CONTACTS block), with their numbers and what they do
     contacts: Contacts | None = field(init=False, default=None)
+    #: the model's constraints (its CONSTRAINTS block) in numbers: projections, rank, rows in use
+    rows: RowNumbers | None = field(init=False, default=None)
 
     def __post_init__(self):
-        self.mechanics, self.code, bound = self._derived()
-        if bound:
+        self.mechanics, self.code, bound, self.rows = self._derived()
+        self._motion: Compiled | None = None
+        self._reactions: tuple[State, np.ndarray] | None = None
+        if self.rows is not None:
+            self.stepper = Projected(RK4(), System._project)
+        elif bound:
             self.contacts = Contacts(bound, self.code, self.delta)
             self.stepper = ContactRK4(self.contacts)
         elif self.events:
@@ -73,7 +81,7 @@ class System(MotionDefaults):
         else:
             self.stepper = RK4()
 
-    def _derived(self) -> tuple[Mechanics, GeneratedDynamics, tuple[BoundContact, ...]]:
+    def _derived(self) -> tuple[Mechanics, GeneratedDynamics, tuple[BoundContact, ...], RowNumbers | None]:
         """The equations, their generated code and the bound contacts: made of the model, the
         parameters' values and the derivatives alone, so kept for the same ones (a model opened
         again, or reset), for the parameters of the model's file only: other values are a
@@ -88,13 +96,37 @@ class System(MotionDefaults):
         bound = bind_contacts(self.model, self.parameters)
         if bound and self.events:
             raise ValueError("a model with contacts takes no other event functions")
+        rows, numbers = self._constraints(mechanics)
         code = generate(mechanics, self.derivatives, self.events, label=Path(self.model.path).name,
-                        contacts=[(c.gap, c.slip) for c in bound])
+                        contacts=[(c.gap, c.slip) for c in bound], rows=rows)
         if not self.events and self._own_parameters():
-            _derived[key] = (self.model, mechanics, code, bound)  # the model kept: its id stays its own
+            _derived[key] = (self.model, mechanics, code, bound, numbers)  # the model kept: its id stays its own
             while len(_derived) > KEPT_SYSTEMS:
                 _derived.popitem(last=False)
-        return mechanics, code, bound
+        return mechanics, code, bound, numbers
+
+    def _constraints(self, mechanics: Mechanics) -> tuple[Rows | None, RowNumbers | None]:
+        """The CONSTRAINTS rows bound, and in numbers: the rows the motion uses are chosen where the
+        file's conditions put it on them (a singular row is refused there, with its place)."""
+        bound = bind_constraints(self.model, self.parameters, mechanics)
+        if bound is None:
+            return None, None
+        numbers = RowNumbers(bound, mechanics.coordinates)
+        values = condition_values(self.model, self.parameters)
+        q, _ = self._on_rows(numbers, [values[c] for c in self.model.coordinates],
+                             [values[v] for v in self.model.velocities], 0.0)
+        numbers.choose_rows(q, 0.0)
+        return (bound, tuple(numbers.active)), numbers
+
+    @staticmethod
+    def _on_rows(numbers: RowNumbers, q, qdot, t: float) -> tuple[np.ndarray, np.ndarray]:
+        """(q, q̇) put on the constraints; a start they cannot meet is a problem of the file's row."""
+        try:
+            return numbers.start(np.asarray(q, dtype=float), np.asarray(qdot, dtype=float), t)
+        except SimulationError as exc:
+            if exc.location is None:
+                raise
+            raise ModelFileError([SourceError(exc.why, exc.location)]) from None
 
     def _own_parameters(self) -> bool:
         """The parameters are those of the model's file."""
@@ -109,8 +141,68 @@ class System(MotionDefaults):
 
     @property
     def does_work(self) -> bool:
-        """Forces or moving supports can change E."""
-        return bool(self.model.forces) or self.mechanics.time_dependent
+        """Forces, moving supports or constraints that move can change E."""
+        return (bool(self.model.forces) or self.mechanics.time_dependent
+                or (self.rows is not None and self.rows.rows.does_work))
+
+    # -- constraints ------------------------------------------------------------------------
+
+    @property
+    def m(self) -> int:  # type: ignore[override]
+        """The constraint rows (0 without a CONSTRAINTS block)."""
+        return 0 if self.rows is None else self.rows.rows.m
+
+    @property
+    def rank(self) -> int:  # type: ignore[override]
+        return 0 if self.rows is None else self.rows.rank
+
+    @property
+    def reaction_ids(self) -> tuple[str, ...]:  # type: ignore[override]
+        """The constraint rows, whose multipliers are columns λ_ID."""
+        return () if self.rows is None else self.rows.rows.ids
+
+    def _project(self, state: State) -> State:
+        """After a step of dt: back onto the constraints (positions, then velocities)."""
+        assert self.rows is not None
+        try:
+            projected = self.rows.project(np.array(state.q), self.velocities(state), state.t)
+            if projected is None:
+                return state
+            q, qdot = projected
+            p = np.array(self.code.momenta.scalar(state.t, *q.tolist(), *qdot.tolist()), dtype=float)
+        except (*ARITHMETIC_ERRORS, np.linalg.LinAlgError):
+            raise SimulationError(msg("sim.diverged"), state.t, self._values(state.t, state.q, None)) from None
+        if not (np.all(np.isfinite(q)) and np.all(np.isfinite(p))):
+            raise SimulationError(msg("sim.diverged"), state.t, self._values(state.t, state.q, None))
+        return State(state.t, q, p, state.work, state.support_work, state.losses)
+
+    def motion(self, state: State) -> tuple[np.ndarray, np.ndarray]:
+        """(q̈, λ) at ``state``: the accelerations and every constraint row's multiplier (compiled
+        when first asked; a constrained model asks every frame)."""
+        if self._motion is None:
+            active = None if self.rows is None else (self.rows.rows, tuple(self.rows.active))
+            self._motion = motion_function(self.mechanics, self.derivatives, active, Path(self.model.path).name)
+        out = np.array(self._motion.scalar(state.t, *state.q.tolist(), *state.p.tolist()), dtype=float)
+        n = self.n
+        lam = out[n:]
+        if self.rows is not None:
+            lam = self.rows.multipliers(state.t, state.q, lam)
+        return out[:n], lam
+
+    def accelerations(self, state: State) -> np.ndarray:
+        """q̈ at ``state``."""
+        return self.motion(state)[0]
+
+    accelerations_of = accelerations
+
+    def reactions(self, state: State) -> np.ndarray:
+        """Each constraint row's multiplier λ at ``state`` (the force along its gradient), by ``reaction_ids``."""
+        if self.rows is None:
+            return np.zeros(0)
+        cached = self._reactions
+        if cached is None or cached[0] is not state:
+            self._reactions = cached = (state, self.motion(state)[1])
+        return cached[1]
 
     @property
     def source(self) -> str:
@@ -128,7 +220,8 @@ class System(MotionDefaults):
         return GraphicsKinematics(self.model, self.parameters)
 
     def batch(self) -> BatchPath | None:
-        """This system itself when its steps are the generated RK4 loop alone (no events or contacts)."""
+        """This system itself when its steps are the generated RK4 loop alone (no events, contacts
+        or constraints' projections)."""
         return self if isinstance(self.stepper, RK4) else None
 
     def retime(self, model: ModelFile) -> None:
@@ -176,6 +269,8 @@ class System(MotionDefaults):
         """The state with coordinates ``q`` and velocities ``qdot`` (p = T·q̇ + b)."""
         q = np.asarray(q, dtype=float)
         qdot = np.asarray(qdot, dtype=float)
+        if self.rows is not None:  # the nearest state the constraints allow (as a mechanism's)
+            q, qdot = self.rows.start(q, qdot, t)
         try:
             p = self.code.momenta.scalar(t, *q.tolist(), *qdot.tolist())
         except ARITHMETIC_ERRORS as exc:
@@ -216,6 +311,20 @@ class System(MotionDefaults):
         """(Ek, Ep) at ``state``."""
         qdot = self.velocities(state)
         return self.code.energies.scalar(state.t, *state.q.tolist(), *qdot.tolist())
+
+    def energy(self, state: State) -> float:
+        """E: Ek + Ep, or the Jacobi integral h = T₂ − T₀ + Ep when that is what the motion keeps
+        (Ek with terms linear in, or free of, the velocities and nothing depending on t)."""
+        ek, ep = self.energies(state)
+        if self.code.jacobi is None:
+            return ek + ep
+        (excess,) = self.code.jacobi.scalar(state.t, *state.q.tolist(), *self.velocities(state).tolist())
+        return ek + ep - excess
+
+    @property
+    def jacobi(self) -> bool:
+        """E is the Jacobi integral h = T₂ − T₀ + Ep (see :meth:`energy`)."""
+        return self.code.jacobi is not None
 
     def take_impacts(self) -> list[Impact]:
         """The impacts since this was last asked (oldest first), and forget them."""

@@ -439,6 +439,16 @@ class MechanismSystem(Assembly, MotionDefaults):
             self._checked = False
         return SimulationError(msg("sim.diverged"), before.t, self._named(before.q))  # pragma: no cover
 
+    def accelerations_of(self, state: State) -> np.ndarray:
+        """q̈ at ``state``."""
+        return self.accelerations(state.t, state.q, state.p)[0]
+
+    def appell(self, state: State) -> float:
+        """The Appell function S = ½·Σ m·a² at ``state``: ½·q̈ᵀ·M·q̈ in natural coordinates (M constant,
+        a bar's rotation included), at the accelerations of the motion (seed 002)."""
+        acc = self.accelerations_of(state)
+        return 0.5 * float(acc @ self.mass @ acc)
+
     # -- reactions ------------------------------------------------------------------------------------
 
     def multipliers(self, state: State) -> np.ndarray:

@@ -492,3 +492,19 @@ def test_action_adds_s_after_de_and_is_refused_where_steps_cannot_be_replayed(cl
     assert s[0] == 0.0 and s[2] < s[1] < 0  # the spring starts at rest: L = −Ep < 0
     code, out, err = cli("simulate", "pelota", "--seconds", "0.1", "--action")
     assert code == 2 and out == "" and "--action is not supported yet for pelota.dat" in err
+
+
+def test_accelerations_are_the_last_columns_and_a_mechanisms_appell_function_after_them(run, tmp_path):
+    out = tmp_path / "disco.csv"
+    assert run("simulate", "disco_rodando", "--seconds", "0.1", "--accelerations", "--csv", str(out)).returncode == 0
+    rows = list(csv.reader(out.open(encoding="utf-8")))
+    assert rows[0] == ["t", "x", "th", "vx", "w", "Ek", "Ep", "E", "DE", "λ_roce", "a_x", "a_th"]
+    a = 9.81 * math.sin(math.pi / 36) / 1.5  # g·sin α/(1 + I/m·r²), I = ½·m·r²
+    for row in rows[1:]:
+        assert abs(float(row[-2]) - a) < 1e-12 and abs(float(row[-1]) - a / 0.5) < 1e-12
+    out = tmp_path / "mecanismo.csv"
+    assert run("simulate", "pendulo_mecanismo", "--seconds", "0.1", "--accelerations", "--csv", str(out)).returncode == 0
+    rows = list(csv.reader(out.open(encoding="utf-8")))
+    assert rows[0][-3:] == ["a_P_x", "a_P_y", "Appell"]
+    first = [float(x) for x in rows[1]]
+    assert first[-2] == pytest.approx(-9.81) and first[-1] == pytest.approx(0.5 * 9.81 ** 2)  # let go at rest: a = g

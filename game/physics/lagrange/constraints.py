@@ -1,0 +1,329 @@
+"""Constraints of a Lagrangian model with multipliers (SPEC §7.8; seed 004 §3, §14).
+
+Every row, holonomic (phi(q, t) = 0) or a velocity row, is used in its velocity form
+g = A(q, t)·q̇ + b(q, t) = 0 (for phi: A = ∂phi/∂q, b = ∂phi/∂t). Its force on the coordinates
+is Aᵀ·λ, so ṗ = ∂L/∂q + Q + Aᵀ·λ, and the multipliers come from the rows held at acceleration
+level, ġ = A·q̈ + c = 0 with c = ∂g/∂q·q̇ + ∂g/∂t:
+
+    q̈ = q̈₀ + T⁻¹Aᵀλ,   (A·T⁻¹·Aᵀ)·λ = −(A·q̈₀ + c),
+
+q̈₀ being the motion without them. All of that is written into the model's generated ``rhs``
+(:func:`emit_constraint_forces`, with T's factors already made and the LDLᵀ of A·T⁻¹·Aᵀ), so a
+constrained model still runs the fused RK4 loop; after each step of dt the positions are pulled
+back onto phi = 0 and the velocities onto A·q̇ + b = 0 (:class:`RowNumbers`, the steppers'
+:class:`~game.physics.steppers.Projected`), as a mechanism's are. Redundant rows are allowed: the
+motion uses an independent set of them, chosen where the motion starts, and the multipliers shown
+are those of least norm over all the rows. A row whose gradient vanishes where it holds (25.29:
+x² + y² = 0) cannot carry a force and is refused.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...expr import TIME, Block, EvaluationError, Name, Node, SourceError, algebra, compile_trees, evaluate, names_in
+from ...expr.codegen import ARITHMETIC_ERRORS
+from ...messages import Message, msg, number
+from ...model import ModelFile, ModelFileError
+from ...model.constraints import ConstraintRow
+from ..numerics import damped_least_squares, damped_solve_rows
+from ..state import SimulationError
+from .emit import factor, internal, let, solve
+from .mechanics import Mechanics
+
+A = algebra
+
+#: positions count as on the constraints when every |phi| is below this (times max(1, |q|))
+ON_CONSTRAINTS = 1e-12
+#: a row whose Newton distance |phi|/|∇phi| stays above this where |phi| is met is singular
+SINGULAR_DISTANCE = 1e-7
+#: singular values of A below this fraction of the largest count as zero (redundant rows)
+RANK_TOLERANCE = 1e-9
+#: velocities within this (relative) of A·q̇ + b = 0 after a step are left as they are
+KEPT = 1e-14
+#: damping of the projections' normal equations: exact but for redundant rows
+PROJECTION_DAMPING = 1e-14
+
+
+@dataclass(frozen=True)
+class BoundRows:
+    """The rows with the parameters' numbers, as trees: what the generated code and the
+    projections are made of."""
+
+    rows: tuple[ConstraintRow, ...]
+    #: phi of each holonomic row (None for a velocity row)
+    phi: tuple[Node | None, ...]
+    #: A[j][k] = ∂g_j/∂q̇_k, trees of t and q
+    A: tuple[tuple[Node, ...], ...]
+    #: b_j = g_j at q̇ = 0
+    b: tuple[Node, ...]
+    #: c_j = ∂g_j/∂q·q̇ + ∂g_j/∂t: what A·q̈ misses of ġ
+    c: tuple[Node, ...]
+    time_dependent: bool
+
+    @property
+    def m(self) -> int:
+        return len(self.rows)
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(r.id for r in self.rows)
+
+    @property
+    def does_work(self) -> bool:
+        """The rows' forces can do work: a row that depends on t or has a b (a moving guide, a
+        velocity imposed)."""
+        return self.time_dependent or any(not A.is_zero(b) for b in self.b)
+
+
+def bind_constraints(model: ModelFile, parameters: Mapping[str, float], mech: Mechanics) -> BoundRows | None:
+    """The model's CONSTRAINTS rows bound to ``parameters`` (None without any)."""
+    if not model.constraints:
+        return None
+    coords, vels = mech.coordinates, mech.velocities
+    phis: list[Node | None] = []
+    As, bs, cs = [], [], []
+    timed = False
+    for row in model.constraints:
+        tree = A.bind(row.value.tree, parameters)
+        timed = timed or TIME in _names(tree)
+        if row.holonomic:
+            phis.append(tree)
+            g = A.diff(tree, TIME)
+            for q, v in zip(coords, vels):
+                g = A.add(g, A.mul(A.diff(tree, q), Name(v)))
+        else:
+            phis.append(None)
+            g = tree
+        As.append(tuple(A.diff(g, v) for v in vels))
+        bs.append(A.substitute(g, dict.fromkeys(vels, A.ZERO)))
+        c = A.diff(g, TIME)
+        for q, v in zip(coords, vels):
+            c = A.add(c, A.mul(A.diff(g, q), Name(v)))
+        cs.append(c)
+    return BoundRows(tuple(model.constraints), tuple(phis), tuple(As), tuple(bs), tuple(cs), timed)
+
+
+def _names(tree: Node) -> set[str]:
+    return set(names_in(tree))
+
+
+# -- the generated code ----------------------------------------------------------------------------
+
+
+def emit_constraint_forces(block: Block, mech: Mechanics, rows: BoundRows, active: Sequence[int],
+                           L: list[list[Node]], D: list[Node]) -> tuple[list[Node], list[Node], list[Node], Node]:
+    """Into ``block``, after the free ṗ (dp0…): the multipliers of the ``active`` rows, ṗ with
+    their forces (dp0… again), q̈ and the power of the rows' forces. Returns (λ, q̈, the pivots of
+    A·T⁻¹·Aᵀ relative to its diagonal, that power)."""
+    n = mech.n
+    v = [Name(name) for name in mech.velocities]
+    free = []
+    for i, vel in enumerate(mech.velocities):  # q̈₀ = T⁻¹(ṗ − ∂P/∂q·q̇ − ∂P/∂t), P = ∂Ek/∂q̇
+        P = A.diff(mech.kinetic, vel)
+        drift = A.diff(P, TIME)
+        for k, q in enumerate(mech.coordinates):
+            drift = A.add(drift, A.mul(A.diff(P, q), v[k]))
+        free.append(A.sub(internal(block, f"dp{i}"), drift))
+    acc0 = solve(block, L, D, free, "f")
+    rowsA = [[let(block, f"A{j}_{k}", rows.A[j][k]) for k in range(n)] for j in active]
+    spread = [solve(block, L, D, list(a), f"y{j}") for j, a in enumerate(rowsA)]  # T⁻¹Aⱼᵀ
+    m = len(active)
+    G: list[list[Node]] = [[A.ZERO] * m for _ in range(m)]
+    for j in range(m):
+        for k in range(j + 1):
+            G[j][k] = let(block, f"G{j}_{k}", _dot(rowsA[j], spread[k]))
+    LG, DG = factor(block, G, "G")
+    r = [let(block, f"gr{j}", A.neg(A.add(_dot(rowsA[j], acc0), rows.c[active[j]]))) for j in range(m)]
+    lam = solve(block, LG, DG, r, "l")
+    lam = [let(block, f"lam{j}", x) for j, x in enumerate(lam)]
+    acc = []
+    for i in range(n):
+        force: Node = A.ZERO
+        extra: Node = A.ZERO
+        for j in range(m):
+            force = A.add(force, A.mul(rowsA[j][i], lam[j]))
+            extra = A.add(extra, A.mul(spread[j][i], lam[j]))
+        block.assign(f"dp{i}", A.add(internal(block, f"dp{i}"), force))
+        acc.append(A.add(acc0[i], extra))
+    power: Node = A.ZERO
+    for j in range(m):
+        power = A.add(power, A.mul(lam[j], _dot(rowsA[j], v)))
+    pivots = [A.div(DG[j], A.call("abs", G[j][j])) for j in range(m)]
+    return lam, acc, pivots, power
+
+
+def _dot(a: Sequence[Node], b: Sequence[Node]) -> Node:
+    out: Node = A.ZERO
+    for x, y in zip(a, b):
+        out = A.add(out, A.mul(x, y))
+    return out
+
+
+# -- the rows in numbers ---------------------------------------------------------------------------
+
+
+class RowNumbers:
+    """The rows at (t, q): phi of the holonomic ones, A and b of all; positions and velocities
+    put on them (at the start, and after every step), the rank, and the independent rows."""
+
+    def __init__(self, rows: BoundRows, coordinates: Sequence[str]):
+        self.rows = rows
+        self.n = len(coordinates)
+        self.coordinates = tuple(coordinates)
+        self.holonomic = [j for j, p in enumerate(rows.phi) if p is not None]
+        trees = [rows.phi[j] for j in self.holonomic] + [a for row in rows.A for a in row] + list(rows.b)
+        self._code = compile_trees([t for t in trees if t is not None] + [A.ZERO], (TIME, *coordinates), "constraints")
+        #: the rows the motion uses (all, or an independent set of them)
+        self.active: list[int] = list(range(rows.m))
+        self.rank = rows.m
+
+    def at(self, t: float, q: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """phi (holonomic rows), A (m × n) and b at (t, q); SimulationError naming a row without a value."""
+        try:
+            out = np.array(self._code.scalar(t, *q.tolist()), dtype=float)
+        except ARITHMETIC_ERRORS as exc:
+            raise self._which(t, q, EvaluationError.of(exc).reason) from None
+        h, m, n = len(self.holonomic), self.rows.m, self.n
+        phi, rest = out[:h], out[h:]
+        return phi, rest[:m * n].reshape(m, n), rest[m * n:m * n + m]
+
+    def _which(self, t: float, q: np.ndarray, reason: str | Message) -> SimulationError:
+        """The first row with no value at (t, q), where it is written."""
+        env = {TIME: t, **dict(zip(self.coordinates, q.tolist()))}
+        for j, row in enumerate(self.rows.rows):
+            trees = [self.rows.phi[j], *self.rows.A[j], self.rows.b[j]]
+            for tree in trees:
+                try:
+                    if tree is not None:
+                        evaluate(tree, env)
+                except EvaluationError as exc:
+                    return SimulationError(msg("constraint.value", name=row.id, reason=exc.reason), t, self.named(q),
+                                           location=row.location)
+        first = self.rows.rows[0]
+        return SimulationError(msg("constraint.value", name=first.id, reason=reason), t, self.named(q),
+                               location=first.location)
+
+    def named(self, q: np.ndarray) -> dict[str, float]:
+        return dict(zip(self.coordinates, (float(x) for x in q)))
+
+    def size(self, q: np.ndarray) -> float:
+        return max(1.0, float(np.max(np.abs(q), initial=0.0)))
+
+    def assemble(self, q: np.ndarray, t: float, iterations: int = 200) -> np.ndarray:
+        """The positions nearest ``q`` where every holonomic row holds (damped least squares)."""
+        if not self.holonomic:
+            return q
+
+        def residual(x: np.ndarray) -> np.ndarray | None:
+            try:
+                phi = self.at(t, x)[0]
+            except SimulationError:
+                return None
+            return -phi if np.all(np.isfinite(phi)) else None
+
+        def step(x: np.ndarray, r: np.ndarray, damping: float) -> np.ndarray | None:
+            J = self.at(t, x)[1][self.holonomic]
+            dx = damped_solve_rows(J, r, damping, 1e-300)
+            return dx if np.all(np.isfinite(dx)) else None
+
+        small = (ON_CONSTRAINTS * self.size(q)) ** 2
+        return damped_least_squares(np.array(q, dtype=float), residual, step, lambda x, dx: x + dx,
+                                    iterations=iterations, small=small, least_damping=PROJECTION_DAMPING)
+
+    def velocities(self, q: np.ndarray, qdot: np.ndarray, t: float) -> np.ndarray:
+        """The velocities nearest ``qdot`` with A·q̇ + b = 0."""
+        _, Amat, b = self.at(t, q)
+        r = -(Amat @ qdot + b)
+        return qdot + damped_solve_rows(Amat, r, PROJECTION_DAMPING, 1e-300)
+
+    def start(self, q: np.ndarray, qdot: np.ndarray, t: float) -> tuple[np.ndarray, np.ndarray]:
+        """(q, q̇) on the constraints nearest those given; SimulationError at the row that cannot
+        be met (no such positions, velocities the rows contradict, a value that is not finite)."""
+        q = self.assemble(np.asarray(q, dtype=float), t)
+        phi, Amat, b = self.at(t, q)
+        for j, value in zip(self.holonomic, phi):
+            row = self.rows.rows[j]
+            if not math.isfinite(value) or not np.all(np.isfinite(Amat[j])):
+                raise SimulationError(msg("constraint.not_finite", name=row.id), t, self.named(q), location=row.location)
+            if abs(value) > ON_CONSTRAINTS * 1e3 * self.size(q):
+                raise SimulationError(msg("constraint.unmet", name=row.id, value=number(abs(value))), t, self.named(q),
+                                      location=row.location)
+        if not np.all(np.isfinite(b)) or not np.all(np.isfinite(Amat)):
+            j = next(k for k in range(self.rows.m) if not (np.all(np.isfinite(Amat[k])) and math.isfinite(b[k])))
+            row = self.rows.rows[j]
+            raise SimulationError(msg("constraint.not_finite", name=row.id), t, self.named(q), location=row.location)
+        v = self.velocities(q, np.asarray(qdot, dtype=float), t)
+        left = Amat @ v + b
+        scale = max(1.0, float(np.max(np.abs(Amat), initial=0.0)) * max(1.0, float(np.max(np.abs(v), initial=0.0))))
+        worst = int(np.argmax(np.abs(left))) if len(left) else 0
+        if len(left) and abs(left[worst]) > 1e-9 * scale:
+            row = self.rows.rows[worst]
+            raise SimulationError(msg("constraint.conflict", name=row.id, value=number(float(left[worst]))), t, self.named(q),
+                                  location=row.location)
+        return q, v
+
+    def choose_rows(self, q: np.ndarray, t: float) -> None:
+        """Where the motion starts: refuse a singular row, find the rank and an independent set of
+        rows (pivoted Gram–Schmidt, as a mechanism chooses its rows) for the motion."""
+        phi, Amat, _ = self.at(t, q)
+        norms = np.sqrt(np.einsum("ij,ij->i", Amat, Amat))
+        singular = [j for j, value in zip(self.holonomic, phi)
+                    if norms[j] == 0.0 or abs(value) / norms[j] > SINGULAR_DISTANCE * self.size(q)]
+        regular = [j for j in range(self.rows.m) if j not in singular]
+        rank = _rank(Amat[regular]) if regular else 0
+        if singular:
+            row = self.rows.rows[singular[0]]
+            raise ModelFileError([SourceError(msg("constraint.singular", name=row.id, rank=rank, rows=self.rows.m),
+                                              row.location)])
+        self.rank = rank
+        rest = Amat.copy()
+        chosen: list[int] = []
+        for _ in range(rank):
+            left = np.einsum("ij,ij->i", rest, rest)
+            left[chosen] = -1.0
+            i = int(np.argmax(left))
+            unit = rest[i] / math.sqrt(left[i])
+            rest = rest - np.outer(rest @ unit, unit)
+            chosen.append(i)
+        self.active = sorted(chosen)
+
+    def project(self, q: np.ndarray, qdot: np.ndarray, t: float) -> tuple[np.ndarray, np.ndarray] | None:
+        """After a step: positions back onto phi = 0 (Gauss–Newton, one or two iterations), the
+        velocities onto A·q̇ + b = 0; None when the step left both within round-off of them (RK4
+        keeps them to ~1e-15 a step, so most steps need nothing: a projection is ~10 times a
+        substep's cost)."""
+        phi, Amat, b = self.at(t, q)
+        moved = False
+        if self.holonomic:
+            tolerance = ON_CONSTRAINTS * self.size(q)
+            for _ in range(4):
+                if float(np.max(np.abs(phi))) <= tolerance:
+                    break
+                q = q + damped_solve_rows(Amat[self.holonomic], -phi, PROJECTION_DAMPING, 1e-300)
+                phi, Amat, b = self.at(t, q)
+                moved = True
+        r = -(Amat @ qdot + b)
+        scale = max(1.0, float(np.max(np.abs(Amat))) * float(np.max(np.abs(qdot), initial=1.0)))
+        if not moved and float(np.max(np.abs(r))) <= KEPT * scale:
+            return None
+        return q, qdot + damped_solve_rows(Amat, r, PROJECTION_DAMPING, 1e-300)
+
+    def multipliers(self, t: float, q: np.ndarray, active: np.ndarray) -> np.ndarray:
+        """Every row's multiplier from those of the active rows: the same force Aᵀλ, least norm
+        over all the rows when some are redundant."""
+        if len(self.active) == self.rows.m:
+            return active
+        Amat = self.at(t, q)[1]
+        force = Amat[self.active].T @ active
+        full, *_ = np.linalg.lstsq(Amat.T, force, rcond=RANK_TOLERANCE)
+        return full
+
+
+def _rank(M: np.ndarray) -> int:
+    s = np.linalg.svd(M, compute_uv=False)
+    return int(np.sum(s > RANK_TOLERANCE * s[0])) if len(s) and s[0] > 0 else 0
