@@ -84,7 +84,7 @@ class ContactMechanism(MechanismSystem):
             trees += [A.diff(item.slip, v) for v in vels]
         self._terms_code = compile_trees([*trees, A.ZERO], (TIME, *coords, *vels), "contact_terms").scalar
         self._gaps_code = compile_trees([*(i.gap for i in self.items), A.ZERO], (TIME, *coords), "gaps").scalar
-        self.stepper = MechanismContactRK4(self)
+        self.stepper = self.contact_stepper = MechanismContactRK4(self)
         #: the resting contacts whose forces the right-hand side adds (set by the stepper)
         self.modes: tuple[Mode, ...] = ()
 
@@ -196,7 +196,7 @@ class ContactMechanism(MechanismSystem):
         acc, lam = super().accelerations(t, q, v)
         q, v = np.asarray(q, dtype=float), np.asarray(v, dtype=float)
         try:
-            modes = self.stepper.resting_modes(State(t, q, v))
+            modes = self.contact_stepper.resting_modes(State(t, q, v))
         except FAILURES:
             return acc, lam
         if not modes:
@@ -210,13 +210,13 @@ class ContactMechanism(MechanismSystem):
         return acc + dacc[0], lam + dlam[0]
 
     def take_impacts(self) -> list[Impact]:
-        out = list(self.stepper.log)
-        self.stepper.log.clear()
+        out = list(self.contact_stepper.log)
+        self.contact_stepper.log.clear()
         return out
 
     def resting(self, state: State) -> int:
         try:
-            return len(self.stepper.resting_modes(state))
+            return len(self.contact_stepper.resting_modes(state))
         except FAILURES:
             return 0
 
