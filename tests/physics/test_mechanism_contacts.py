@@ -20,7 +20,7 @@ HAND_BAR = """<GENERAL>
 escala=110
 Ox=-40
 Oy=150
-dt=0.005
+dt=0.01
 N=10
 nQ=3
 </GENERAL>
