@@ -214,6 +214,28 @@ class ContactMechanism(MechanismSystem):
             return acc + dacc[0], lam + full
         return acc + dacc[0], lam + dlam[0]
 
+    def stop_at(self, t: float, start, goal) -> np.ndarray:
+        """A point dragged into the floor stops at it: the furthest coordinates on the way from
+        ``start`` to ``goal`` that cross no contact (the assembly that follows keeps the bars)."""
+        here, target = np.asarray(start, dtype=float), np.asarray(goal, dtype=float)
+        floor = [min(0.0, g) for g in self.gaps(t, here)]
+
+        def admissible(q: np.ndarray) -> bool:
+            # judged where the bars put it (a point between two assembled ones has shorter bars)
+            try:
+                q = self.assemble(q, t)
+            except SimulationError:
+                return False
+            return all(g >= f for g, f in zip(self.gaps(t, q), floor))
+
+        if admissible(target):
+            return target
+        lo, hi = 0.0, 1.0
+        for _ in range(50):
+            mid = 0.5 * (lo + hi)
+            lo, hi = (mid, hi) if admissible(here + mid * (target - here)) else (lo, mid)
+        return self.assemble(here + lo * (target - here), t)
+
     def take_impacts(self) -> list[Impact]:
         out = list(self.contact_stepper.log)
         self.contact_stepper.log.clear()

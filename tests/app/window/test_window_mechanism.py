@@ -114,3 +114,14 @@ def test_the_falling_bar_runs_in_the_window_flashes_where_it_strikes_and_shows_i
     click(app, button(app, "animate"))
     pump(app, 30, 1 / 60)
     assert s.sim.t > 0.6 and s.banner.text is None
+
+
+def test_a_bar_end_dragged_into_the_floor_stops_at_the_floor(app_factory):
+    app = app_factory("barra_cae", language="en")
+    s = app.session
+    start = point_px(app, "A")
+    floor = app.camera.to_pixels(0.0, 0.0)[1]
+    drag(app, start, (start[0] + 10, round(floor) + 80))  # well below the floor
+    ay, by = s.sim.q[1], s.sim.q[3]
+    assert 0.0 <= ay < 0.02 and by > ay  # it followed the mouse down to the floor, not through it
+    assert np.hypot(s.sim.q[2] - s.sim.q[0], by - ay) == pytest.approx(1.0, abs=1e-9)
