@@ -155,3 +155,20 @@ def test_a_sliding_bar_stops_where_friction_says(write_model):
     assert sim.q[0] - start == pytest.approx(1.0 / (2 * 0.2 * 9.81), abs=1e-6)
     assert float(np.max(np.abs(sim.qdot))) < 1e-12
     assert sim.losses == pytest.approx(0.5, abs=1e-9)
+
+
+def test_a_bar_falling_flat_strikes_with_both_ends_at_once_and_bounces_flat():
+    # one impulse problem for both contacts: a symmetric landing gives a symmetric bounce,
+    # vy → −e·vy at both ends, no turning, the bar's length kept
+    sim = simulation("barra_cae", alfa="0")
+    impacts = []
+    while not impacts:
+        sim.step()
+        impacts = sim.impacts
+    (impact,) = impacts
+    assert impact.contacts == (0, 1)
+    assert impact.t == pytest.approx(math.sqrt(2 / 9.81), abs=1e-10)
+    fall = -9.81 * impact.t
+    assert impact.before[[1, 3]] == pytest.approx([fall, fall], abs=1e-9)
+    assert impact.after == pytest.approx([0.0, -0.9 * fall, 0.0, -0.9 * fall], abs=1e-9)
+    assert impact.loss == pytest.approx(0.5 * (1 - 0.81) * fall**2, rel=1e-9)
