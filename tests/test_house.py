@@ -26,6 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("game.physics.state", "game.physics.numerics"),
     ("game.physics.steppers",),
     ("game.physics.lagrange", "game.physics.mechanism"),
+    ("game.physics.mechanism_contacts",),
     ("game.physics.observe",),
     ("game.physics.systems",),
     ("game.physics.simulation", "game.physics.equilibrium", "game.physics.action"),

@@ -353,9 +353,4 @@ WORDS: dict[str, tuple[str, str]] = {
     "check.contact_inside": (
         "the initial conditions put contact '{name}' inside (its gap is {gap}; it must be 0 or more)",
         "las condiciones iniciales dejan el contacto '{name}' por dentro (su hueco vale {gap}; debe ser 0 o más)"),
-    "check.mechanism_contacts": (
-        "a mechanism file cannot have <CONTACTS> (yet): contacts are for models with coordinates, "
-        "TMATRIX and energies",
-        "un archivo de mecanismo no puede tener <CONTACTS> (todavía): los contactos son para modelos con "
-        "coordenadas, TMATRIX y energías"),
 }

@@ -42,18 +42,18 @@ def validate(model: ModelFile) -> list[SourceError]:
     problems: list[SourceError] = []
     _names(model, problems)
     if model.mechanism is not None:
-        if model.contacts:
-            problems.append(SourceError(msg("check.mechanism_contacts"), model.block_location("CONTACTS")))
         if model.constraints:
             problems.append(SourceError(msg("constraint.on_mechanism"), model.block_location("CONSTRAINTS")))
         if not problems:
             try:
                 params = parameter_values(model)
-                condition_values(model, params)
+                conds = condition_values(model, params)
             except ExpressionError as exc:
                 problems.append(exc)
             else:
                 check_numbers(model.mechanism, params, problems)
+                # gaps and slips of the points' coordinates (SPEC §7.8)
+                problems += contacts.number_problems(model.contacts, params, conds, list(model.coordinates))
     else:
         resolver = GraphicsResolver(model.graphics, model.coordinates, model.velocities)
         if not problems:
@@ -99,6 +99,7 @@ def _names(model: ModelFile, problems: list[SourceError]) -> None:
         check_names_of(model.mechanism, sorted(params), list(model.coordinates), list(model.velocities), problems)
         known = params | set(model.coordinates) | set(model.velocities) | {TIME}
         problems.extend(check_measures(model.measures, seen, known, reaction_columns(model.mechanism)))
+        problems += contacts.name_problems(model.contacts, params, list(model.coordinates), list(model.velocities))
         return
     if len(model.conditions) != 2 * n:
         problems.append(SourceError(

@@ -21,16 +21,20 @@ ROW_MAX, ROW_MIN = 52, 30
 #: below this row height the titles use a smaller font
 SMALL_ROW = 44
 MARGIN = 20
+#: the narrowest column of titles, in a window too small for columns of 200 px
+COLUMN_MIN = 140
 
 
 def menu_grid(count: int, width: int, height: int) -> tuple[int, int, int]:
     """``(columns, rows, row height)`` for ``count`` titles in a ``width`` × ``height`` area: one
-    column for up to eight, else two; more when the rows would not fit (columns of 200 px at least)."""
+    column for up to eight, else two; more when the rows would not fit (columns of 200 px at least,
+    then of ``COLUMN_MIN``: a 640 × 400 window holds 36 titles in four)."""
     columns = 1 if count <= 8 else 2
     rows = math.ceil(count / columns)
-    while rows * ROW_MIN > height and width // (columns + 1) >= 200:
-        columns += 1
-        rows = math.ceil(count / columns)
+    for narrowest in (200, COLUMN_MIN):  # narrower columns (titles shortened, whole in their tooltips) only
+        while rows * ROW_MIN > height and width // (columns + 1) >= narrowest:  # when the rows do not fit
+            columns += 1
+            rows = math.ceil(count / columns)
     return columns, rows, max(ROW_MIN, min(ROW_MAX, height // rows))
 
 

@@ -121,13 +121,30 @@ def test_touching_at_the_start_is_fine(write_model):
     assert problems(write_model, "<K>suelo|'x - r'|'e'|'0'|'0'|</K>", x0="0.1") == []
 
 
-def test_a_mechanism_file_with_contacts_is_refused(write_model):
+def _pendulum_with(write_model, rows: str) -> list[str]:
     from mechanism_texts import mechanism
 
     text = mechanism("<POINT>O|0|1|0|0|1</POINT>\n<POINT>P|1|1</POINT>\n<BAR>barra|O|P|0|0|0.05</BAR>\n"
-                     "<MASS>bola|P|1|0.1</MASS>") + "<CONTACTS>\n<K>suelo|'P_y'|'1'|'0'|'0'|</K>\n</CONTACTS>\n"
-    found = [str(p) for p in validate(read_model(write_model(text)))]
-    assert any("a mechanism file cannot have <CONTACTS> (yet)" in p for p in found), found
+                     "<MASS>bola|P|1|0.1</MASS>") + "<CONTACTS>\n" + rows + "\n</CONTACTS>\n"
+    return [str(p) for p in validate(read_model(write_model(text)))]
+
+
+def test_a_mechanism_file_with_contacts_of_its_points_is_accepted(write_model):
+    # SPEC §7.8: gaps and slips written with the points' coordinates and velocities
+    assert _pendulum_with(write_model, "<K>suelo|'P_y + 0.5'|'1'|'0.2'|'P_vx'|</K>") == []
+
+
+@pytest.mark.parametrize(("row", "expected"), [
+    ("<K>suelo|'Q_y'|'1'|'0'|'0'|</K>", "unknown name 'Q_y'"),
+    ("<K>suelo|'P_y + 1'|'1'|'0.2'|'Q_vx'|</K>", "'Q_vx'"),
+    ("<K>suelo|'sqrt(P_y - 2)'|'1'|'0'|'0'|</K>", "contact 'suelo'"),
+    ("<K>suelo|'P_y + 1'|'sqrt(-1)'|'0'|'0'|</K>", "contact 'suelo'"),
+    ("<K>suelo|'P_y - 2'|'1'|'0'|'0'|</K>", "inside"),
+])
+def test_a_mechanism_contact_that_cannot_be_is_named_where_it_is(write_model, row, expected):
+    found = _pendulum_with(write_model, row)
+    assert found and all(":" in p.split(" ")[0] for p in found), found
+    assert any(expected in p for p in found), found
 
 
 def test_the_messages_are_written_in_the_language_of_the_moment(write_model):

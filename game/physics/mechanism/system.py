@@ -46,6 +46,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -94,7 +95,8 @@ class MechanismSystem(Assembly, MotionDefaults):
         #: every stage checked for NaN (replaying a failed step)
         self._checked = False
         self._start_checks()
-        self.stepper = Projected(ConstrainedRK4(), MechanismSystem.project)
+        #: how steps are taken (a mechanism with contacts has its own: :mod:`..mechanism_contacts`)
+        self.stepper: Any = Projected(ConstrainedRK4(), MechanismSystem.project)
         self._multipliers_cache: tuple[State | None, np.ndarray] = (None, np.zeros(0))
 
     # -- building -----------------------------------------------------------------------------

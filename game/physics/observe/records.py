@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...model.poses import BallPose, BlockPose
+from ...model.poses import BallPose, BlockPose, JointPose
 from ..state import Watched
 from .ring import Ring
 
@@ -294,13 +294,21 @@ class FlashRecorder:
             for change, normal in impact.by_contact:  # each contact's own change of velocity
                 after = self.poses_at(impact.t, q, (impact.before + change).tolist())
                 pushed = self.poses_at(impact.t, q, (impact.before + normal).tolist())
-                jumps += [(b, a.vx - b.vx, a.vy - b.vy, n.vx - b.vx, n.vy - b.vy)
-                          for b, a, n in zip(before, after, pushed) if isinstance(b, (BallPose, BlockPose))]
+                moved = [(b, a.vx - b.vx, a.vy - b.vy, n.vx - b.vx, n.vy - b.vy)
+                         for b, a, n in zip(before, after, pushed) if isinstance(b, (BallPose, BlockPose, JointPose))]
+                bodies = [m for m in moved if not isinstance(m[0], JointPose)]
+                # a mechanism's contact without a ball or block (a bar's end on the floor) flashes at
+                # the joint its normal impulse pushed most: the point the contact is written of
+                joints = [m for m in moved if isinstance(m[0], JointPose)]
+                if bodies:
+                    jumps += bodies
+                elif joints:
+                    jumps.append(max(joints, key=lambda m: math.hypot(m[3], m[4])))
             biggest = max((math.hypot(dx, dy) for _, dx, dy, _, _ in jumps), default=0.0)
             for pose, dx, dy, nx, ny in jumps:
                 size, push = math.hypot(dx, dy), math.hypot(nx, ny)
                 if size > 0.05 * biggest and push > 0.0:
-                    x, y = _outline_point(pose, -nx / push, -ny / push)
+                    x, y = (pose.x, pose.y) if isinstance(pose, JointPose) else _outline_point(pose, -nx / push, -ny / push)
                     self.flashes.append(Flash(impact.t, x, y, size))
 
     def on_break(self, sim: Watched) -> None:

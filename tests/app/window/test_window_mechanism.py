@@ -86,3 +86,42 @@ def test_the_reaction_arrows_have_a_legend_with_their_scale_in_both_languages(ap
     key(app, pygame.K_f)
     pump(app, 2)
     assert app.scene().reaction_legend is None and tuple(app.screen.get_at(corner))[:3] == background
+
+
+def test_the_falling_bar_runs_in_the_window_flashes_where_it_strikes_and_shows_its_reaction(app_factory):
+    # SPEC §7.8: a mechanism with contacts, seed 003 Fig. 9
+    app = app_factory("barra_cae", language="en")
+    s = app.session
+    assert s.banner.text is None and s.sim.has_contacts
+    s.act("energy")
+    s.clock.run(46)  # t = 0.46: end A struck the floor at √(2·1/9.81) = 0.4515 s
+    ((flash, age),) = s.showing.flashes()
+    assert (flash.x, flash.y) == pytest.approx((0.0, 0.0), abs=1e-9)  # at the joint A, on the floor
+    assert 0 <= age < 0.1
+    key(app, pygame.K_f)  # the bar's reaction arrows
+    pump(app, 2)
+    scene = app.scene()
+    assert {a.id for a in scene.reactions} == {"barra"}
+    lines = s.readout.lines("energy")
+    assert any(x.startswith("Eloss = ") for x in lines) and s.sim.losses > 0.1
+    balance = next(x for x in lines if x.startswith("E − E₀ + Eloss = "))
+    assert abs(float(balance.split("=")[1])) < 1e-9
+    # the flash is drawn: an orange ring around A
+    px, py = (round(c) for c in app.camera.to_pixels(0.0, 0.0))
+    ring = [tuple(app.screen.get_at((px + dx, py + dy)))[:3] for dx in range(-14, 15) for dy in range(-14, 15)]
+    assert any(r > 200 and 120 < g < 200 and b < 80 for r, g, b in ring)
+    # and it goes on running with the play button, frame after frame
+    click(app, button(app, "animate"))
+    pump(app, 30, 1 / 60)
+    assert s.sim.t > 0.6 and s.banner.text is None
+
+
+def test_a_bar_end_dragged_into_the_floor_stops_at_the_floor(app_factory):
+    app = app_factory("barra_cae", language="en")
+    s = app.session
+    start = point_px(app, "A")
+    floor = app.camera.to_pixels(0.0, 0.0)[1]
+    drag(app, start, (start[0] + 10, round(floor) + 80))  # well below the floor
+    ay, by = s.sim.q[1], s.sim.q[3]
+    assert 0.0 <= ay < 0.02 and by > ay  # it followed the mouse down to the floor, not through it
+    assert np.hypot(s.sim.q[2] - s.sim.q[0], by - ay) == pytest.approx(1.0, abs=1e-9)
