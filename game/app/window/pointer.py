@@ -36,6 +36,11 @@ class Pointer:
         #: where a pan (right or middle drag) last was, or None
         self._pan_from: tuple[int, int] | None = None
 
+    @property
+    def busy(self) -> bool:
+        """A pan or fingers on the scene under way (the window does not sleep through them)."""
+        return self._pan_from is not None or bool(self.touches.fingers)
+
     def swallows(self, event: pygame.event.Event) -> bool:
         """Input is news for the session (a kiosk's idle timer); True when this event only woke
         a kiosk, or belongs to the gesture that did, and goes no further."""
