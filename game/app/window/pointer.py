@@ -107,15 +107,18 @@ class Pointer:
             s.framer.zoom(g.factor, camera.to_model(*g.pos))
 
     def press(self, pos) -> None:
-        """Grab the body (x mode) or the arrow tip (v mode) under ``pos``, if any."""
+        """Grab the body (x mode) or the arrow tip (v mode) under ``pos``, if any; a moving model
+        pauses under the pointer."""
         app = self.app
         s = app.session
-        if not s.dragging.allowed or not self._in_scene(pos):
+        if not s.dragging.grabbable or not self._in_scene(pos):
             return
         mouse = app.camera.to_model(*pos)
         poses = s.showing.poses()
-        if s.view.edit_velocities:
+        if s.view.edit_velocities:  # the arrow's tip; while it moves (no arrows shown), the body's arrow
             gid = arrow_at(s.showing.edit_arrows(), app.camera, pos, app.settings.arrow_seconds)
+            if gid is None and s.view.animating:
+                gid = body_at(poses, s.kinematics.handles, app.camera, pos)
             if gid is not None:
                 s.dragging.grab(gid, mouse, velocities=True)
                 return
