@@ -80,7 +80,7 @@ class Dragging:
             else:
                 q = kin.drag_position(d.id, mouse + d.offset, sim.t, sim.q)
                 q = sim.system.stop_at(sim.t, sim.q, q)  # a body dragged into a wall stops at the wall
-                sim.set_conditions(q, sim.qdot)
+                sim.set_conditions(q, np.zeros_like(sim.qdot))  # let go from rest
         except ArithmeticError:  # SimulationError included
             return
 
@@ -93,7 +93,7 @@ class Dragging:
             return
         if point is not None:
             self.drag_to(point)
-        if not d.velocities:
+        if not d.velocities and sim.qdot.any():  # grabbed and let go without a move
             sim.set_conditions(sim.q, np.zeros_like(sim.qdot))
         self.drag = None
         self.session.view.animating = d.resume
