@@ -126,6 +126,8 @@ def _parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="measure engine speed (or frame times with --frames)")
     b.add_argument("--frames", action="store_true", help="frame-time statistics of the window, headless "
                                                           "(of the triple pendulum, or of the first --model)")
+    b.add_argument("--idle", action="store_true",
+                   help="the window paused with no input for a few seconds: its share of a core, its frames")
     b.add_argument("--chaosmap", action="store_true",
                    help="the double pendulum's chaos map at 256² and 512²: wall time and rates, next to hand-written code")
     b.add_argument("--compiled", action="store_true",
@@ -233,6 +235,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 from .commands.benchcompiled import bench_compiled
 
                 return bench_compiled(quick=args.quick)
+            if args.idle:
+                from .commands.framebench import bench_idle
+
+                return bench_idle(2.0 if args.quick else 5.0, (args.bench_models or ["pendulo_doble"])[0])
             if args.frames:
                 from .commands.framebench import bench_frames
 

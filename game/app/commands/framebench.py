@@ -1,4 +1,5 @@
-"""``python main.py bench --frames``: frame times of the real window, headless.
+"""``python main.py bench --frames``: frame times of the real window, headless (and ``bench --idle``:
+what the window takes paused and untouched).
 
 The triple pendulum (or another model) animating at 1×, with a full trail on each of
 its balls (20,000 points each, or the length asked), the velocity arrows on (and a
@@ -108,3 +109,27 @@ def _measure(app, frames: int, warm_up: int = 30) -> None:
     for name, xs in (("physics", physics), ("drawing", drawing), ("total", total), ("processor", cpu)):
         a = np.array(xs) * 1000
         print(f"{name:<10}{np.percentile(a, 50):>10.2f}{np.percentile(a, 95):>10.2f}{a.max():>10.2f}")
+
+
+def bench_idle(seconds: float = 5.0, model: str = "pendulo_doble") -> int:
+    """``bench --idle``: the window's loop, paused with nothing happening, for ``seconds`` of wall
+    time: processor time over wall time (the share of one core it takes) and the frames drawn."""
+    headless()
+    import pygame
+
+    from ..window.window import AWAKE_AFTER_INPUT, App
+
+    app = App(Settings(), model)
+    app.frame(0.0)
+    pygame.event.clear()
+    app.run(AWAKE_AFTER_INPUT + 0.5, quit=False)  # the opening, until the window falls asleep
+    frames = app.frames
+    wall, cpu = time.perf_counter(), time.process_time()
+    app.run(seconds, quit=False)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(f"Idle: {app.session.entry.title}, paused, no input, {wall:.1f} s of the window's loop "
+          f"(SDL {pygame.display.get_driver()} driver)")
+    print(f"processor {100 * cpu / wall:.2f} % of a core, {app.frames - frames} frames drawn "
+          f"({(app.frames - frames) / wall:.1f} per second)")
+    pygame.quit()
+    return 0

@@ -37,6 +37,11 @@ class KioskShow:
             self.session.view.hint = self.session.settings.first_run_hint
         return True
 
+    @property
+    def counting_down(self) -> bool:
+        """"Still there?" shows its seconds: the window stays awake to count them."""
+        return self.idle is not None and self.idle.phase == COUNTDOWN
+
     def tick(self, wall_seconds: float) -> None:
         """In a kiosk, the countdown and the attract loop move on, and a simulation that failed
         starts again from its model's conditions after ``kiosk_heal_seconds``."""

@@ -37,6 +37,11 @@ class Pointer:
         #: where a pan (right or middle drag) last was, or None
         self._pan_from: tuple[int, int] | None = None
 
+    @property
+    def busy(self) -> bool:
+        """A pan or fingers on the scene under way (the window does not sleep through them)."""
+        return self._pan_from is not None or bool(self.touches.fingers)
+
     def swallows(self, event: pygame.event.Event) -> bool:
         """Input is news for the session (a kiosk's idle timer); True when this event only woke
         a kiosk, or belongs to the gesture that did, and goes no further."""
@@ -107,15 +112,18 @@ class Pointer:
             s.framer.zoom(g.factor, camera.to_model(*g.pos))
 
     def press(self, pos) -> None:
-        """Grab the body (x mode) or the arrow tip (v mode) under ``pos``, if any."""
+        """Grab the body (x mode) or the arrow tip (v mode) under ``pos``, if any; a moving model
+        pauses under the pointer."""
         app = self.app
         s = app.session
-        if not s.dragging.allowed or not self._in_scene(pos):
+        if not s.dragging.grabbable or not self._in_scene(pos):
             return
         mouse = app.camera.to_model(*pos)
         poses = s.showing.poses()
-        if s.view.edit_velocities:
+        if s.view.edit_velocities:  # the arrow's tip; while it moves (no arrows shown), the body's arrow
             gid = arrow_at(s.showing.edit_arrows(), app.camera, pos, app.settings.arrow_seconds)
+            if gid is None and s.view.animating:
+                gid = body_at(poses, s.kinematics.handles, app.camera, pos)
             if gid is not None:
                 s.dragging.grab(gid, mouse, velocities=True)
                 return

@@ -8,6 +8,7 @@ follow the session's view state (:mod:`game.app.window.widgets`).
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 import pygame
@@ -28,12 +29,20 @@ from ..session.session import Session
 from .actionoverlay import ActionOverlay
 from .display import Display, open_manual, resized_to, save_view
 from .healing import FrameGuard, long_running_process, open_log
-from .pointer import Pointer
+from .pointer import INPUT_EVENTS, Pointer
 from .widgets import Widgets
 
 #: wall seconds between rewrites of the numbers shown while animating: faster is unreadable,
 #: and re-rendering text is the most expensive part of a frame
 TEXT_INTERVAL = 0.1
+#: a still window sleeps: it waits for an event at most this long, then draws one frame (the
+#: kiosk's countdown, a model file saved in an editor and the remembered state are noticed within it)
+IDLE_WAIT = 1.0
+#: wall seconds after the last input during which the window stays awake: pygame_gui's hover
+#: colours and tooltips come a moment after the mouse stops
+AWAKE_AFTER_INPUT = 2.0
+#: seconds between two looks at the event queue while asleep (a click is answered within it)
+IDLE_POLL = 0.02
 
 
 class App:
@@ -62,6 +71,12 @@ class App:
         self.plot_font = plot_font()
         self.layers = standard_layers(plot_font=self.plot_font)
         self.running = True
+        #: frames drawn since the window opened (a still window draws about one a second)
+        self.frames = 0
+        #: what the last frame painted showed (:meth:`looks`)
+        self._looked: tuple = ()
+        #: wall seconds since the last input event (the window sleeps only after AWAKE_AFTER_INPUT)
+        self.since_input = 0.0
         self.widgets = Widgets(self.manager, self.plot_font, self.saving_plots)
         #: the Action view, drawn over the drawing area while it is open
         self.action_view = ActionOverlay()
@@ -113,11 +128,17 @@ class App:
 
     # -- the frame -----------------------------------------------------------------------
 
-    def frame(self, wall_seconds: float) -> None:
+    def frame(self, wall_seconds: float, motion_seconds: float | None = None, quiet: bool = False) -> None:
         """One frame: events, then the simulation up to the clock, then paint. An exception
-        anywhere in it is logged and the model reloaded (:mod:`game.app.window.healing`), never fatal."""
+        anywhere in it is logged and the model reloaded (:mod:`game.app.window.healing`), never fatal.
+        ``motion_seconds``: how far the motion goes (``wall_seconds`` unless a sleep was ended by
+        Play: the motion starts then, not at the start of the sleep). ``quiet``: a sleep ended with
+        no event; the screen is painted again only if what it shows changed (:meth:`looks`)."""
+        self.since_input += wall_seconds
         try:
             for event in pygame.event.get():
+                if event.type in INPUT_EVENTS or event.type == pygame.MOUSEBUTTONUP:
+                    self.since_input = 0.0
                 if not self.pointer.swallows(event):  # a touch that wakes a kiosk goes no further
                     self.handle(event)
             self.session.tick(wall_seconds)
@@ -125,8 +146,13 @@ class App:
             self.session.user_files.reload_if_changed(wall_seconds)
             self._since_text += wall_seconds
             self.manager.update(wall_seconds)
-            self.session.clock.advance(wall_seconds)
+            self.session.clock.advance(wall_seconds if motion_seconds is None else motion_seconds)
+            if quiet and self.looks() == self._looked:
+                self.heartbeat.beat()
+                return
+            self.frames += 1
             self.draw()
+            self._looked = self.looks()
         except Exception as exc:
             self.guard.failed(exc, self.session.kiosk)
             self.widgets.close()
@@ -137,12 +163,52 @@ class App:
         self.heartbeat.beat()
         pygame.display.flip()
 
-    def run(self) -> int:
+    def run(self, seconds: float | None = None, quit: bool = True) -> int:
+        """The loop, until the window is closed (or for ``seconds`` of wall time: ``bench --idle``).
+        A still window sleeps (:meth:`still`): it waits for an event, at most :data:`IDLE_WAIT`."""
         clock = pygame.time.Clock()
-        while self.running:
-            self.frame(clock.tick(self.settings.fps) / 1000.0)
-        pygame.quit()
+        end = None if seconds is None else time.monotonic() + seconds
+        while self.running and (end is None or time.monotonic() < end):
+            if self.still():
+                woken = self.sleep(IDLE_WAIT if end is None else min(IDLE_WAIT, max(0.0, end - time.monotonic())))
+                slept = clock.tick() / 1000.0
+                self.frame(slept, motion_seconds=min(slept, 1.0 / self.settings.fps) if woken else slept,
+                           quiet=not woken)
+            else:
+                self.frame(clock.tick(self.settings.fps) / 1000.0)
+        if quit:
+            pygame.quit()
         return 0
+
+    def still(self) -> bool:
+        """Nothing on screen moves and no input came lately: no motion, no drag or pan, no banner
+        fading, no dialog open (a field's blinking cursor, a slider's preview), no kiosk countdown."""
+        s = self.session
+        return (not s.view.animating and s.dragging.drag is None and not self.pointer.busy
+                and self.since_input >= AWAKE_AFTER_INPUT and s.banner.opacity in (0.0, 1.0)
+                and not s.kiosk.counting_down and s.view.dialog is None)
+
+    def looks(self) -> tuple:
+        """What a still frame shows, in short: the same means the screen need not be painted again
+        (a kiosk's caption, a model reloaded from its file, a banner that went are differences)."""
+        s = self.session
+        return (id(s.model), s.sim.t, s.sim.q.tobytes(), s.sim.qdot.tobytes(), repr(s.view), s.banner.text,
+                s.banner.opacity, s.kiosk.caption, language(), self.screen.get_size())
+
+    @staticmethod
+    def sleep(seconds: float) -> bool:
+        """Wait for an event (left in the queue for the frame), at most ``seconds``; True when one
+        came. It looks every :data:`IDLE_POLL` seconds: pygame's own ``event.wait`` with a timeout
+        polls every millisecond, about 2 % of a core on its own."""
+        end = time.monotonic() + seconds
+        while True:
+            pygame.event.pump()
+            if pygame.event.peek():
+                return True
+            left = end - time.monotonic()
+            if left <= 0:
+                return False
+            time.sleep(min(IDLE_POLL, left))
 
     def scene(self) -> Scene:
         s, view = self.session, self.session.view

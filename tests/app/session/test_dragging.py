@@ -21,12 +21,18 @@ def test_drag_the_lower_bob_by_model_coordinates(session):
 
 
 
-def test_no_grab_while_animating_or_with_a_dialog_open(session):
+def test_a_grab_while_animating_pauses_and_the_release_goes_on_from_rest(session):
     point = tuple(session.kinematics.handle_point("C2", 0.0, session.sim.q))
     session.act("animate")
+    session.clock.run(10)
     session.dragging.grab("C2", point)
-    assert session.dragging.drag is None
-    session.act("animate")
+    assert session.dragging.drag is not None and not session.view.animating
+    session.dragging.release((point[0] + 0.3, point[1]))
+    assert session.view.animating and not session.sim.qdot.any() and session.sim.t == 0
+
+
+def test_no_grab_with_a_dialog_open(session):
+    point = tuple(session.kinematics.handle_point("C2", 0.0, session.sim.q))
     session.act("conditions")
     session.dragging.grab("C2", point)
     assert session.dragging.drag is None

@@ -415,12 +415,65 @@ def test_reset_restores_dragged_conditions(app):
     assert np.array_equal(app.session.sim.q, dragged)
 
 
-def test_no_dragging_while_animating(app):
+def test_grab_while_animating_pauses_drags_and_goes_on_from_rest(app):
+    """x mode: pressing the moving bob pauses it under the pointer; on release the motion goes on
+    from where it was let go, at rest (no velocity left from before), and the trail breaks there."""
     click(app, button(app, "animate"), frames=2)
-    user_q = app.session.sim.user_q.copy()
+    pump(app, 30, dt=FRAME)
+    assert app.session.sim.qdot.any()
     start = handle_px(app, "C2")
-    drag(app, start, (start[0] + 100, start[1]))
-    assert app.session.dragging.drag is None and np.array_equal(app.session.sim.user_q, user_q)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(int(v) for v in start), button=1))
+    pump(app, 5, dt=FRAME)
+    assert app.session.dragging.drag is not None and not app.session.view.animating
+    held = app.session.sim.q.copy()
+    pump(app, 5, dt=FRAME)
+    assert np.array_equal(app.session.sim.q, held)  # it waits under the pointer
+    end = (start[0] + 120, start[1] - 40)
+    for k in range(1, 7):
+        p = tuple(round(a + (b - a) * k / 6) for a, b in zip(start, end))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
+        pump(app, 1, dt=FRAME)
+    dragged_to = handle_px(app, "C2")
+    assert math.dist(dragged_to, start) > 40  # the bob followed the pointer
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    pump(app, 1, dt=0.0)
+    sim = app.session.sim
+    assert app.session.dragging.drag is None and app.session.view.animating
+    assert np.allclose(handle_px(app, "C2"), dragged_to, atol=1)  # let go where it was dragged to
+    assert not sim.qdot.any() and np.array_equal(sim.user_q, sim.q) and sim.t == 0  # from rest
+    assert app.bars.icon("animate") == "pause"
+    pump(app, 10, dt=FRAME)
+    assert sim.t > 0.1  # and it goes on
+
+
+def test_a_paused_x_drag_then_play_does_not_fling(app):
+    app.session.sim.set_conditions(app.session.sim.q, [3.0, -2.0])  # moving fast before the drag
+    pump(app, 1)
+    start = handle_px(app, "C2")
+    drag(app, start, (start[0] + 80, start[1]))
+    assert not app.session.sim.qdot.any() and not app.session.view.animating
+    click(app, button(app, "animate"), frames=2)
+    assert abs(app.session.sim.qdot).max() < 0.5  # released from rest, not flung
+
+
+def test_grab_while_animating_in_v_mode_goes_on_with_the_drawn_velocity(app):
+    click(app, button(app, "edit"))
+    assert app.session.view.edit_velocities
+    click(app, button(app, "animate"), frames=2)
+    pump(app, 20, dt=FRAME)
+    start = handle_px(app, "C2")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(int(v) for v in start), button=1))
+    pump(app, 2, dt=FRAME)
+    assert app.session.dragging.drag is not None and app.session.dragging.drag.velocities
+    assert not app.session.view.animating
+    end = (int(start[0]) + 90, int(start[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0)))
+    pump(app, 1, dt=FRAME)
+    drawn = app.session.sim.qdot.copy()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    pump(app, 1, dt=0.0)
+    assert app.session.view.animating and drawn.any()
+    assert np.allclose(app.session.sim.qdot, drawn) and np.allclose(app.session.sim.user_qdot, drawn)
 
 
 # -- pixels --------------------------------------------------------------------------------
