@@ -8,7 +8,12 @@ ten, about a tenth of the value), within limits that keep the model's sense:
   value (a mass, a length, g never reach 0 nor turn negative); a parameter that is 0 in the file
   (a friction, a gravity switched off) goes from 0 to 1 in tenths;
 - a condition (an angle, a position, a velocity, which may well change sign) goes either way,
-  twice its value or twenty steps, whichever is more.
+  twice its value or twenty steps, whichever is more;
+- an angle (:mod:`game.model.angles`) is shown in degrees, wrapped to one turn (a1 = −16.78 rad
+  after the attract loop shows as 118.6°), and steps by 5° within −180°…180°;
+  its rate in °/s;
+- a row with ``range: LO:HI`` (SPEC §4) steps within it, a hundredth of it at a time, and its
+  ``unit:`` is shown beside the number.
 
 What the model itself refuses (a mechanism that cannot be assembled, a value that breaks an
 expression) is refused by the same checks as a typed value (:mod:`game.app.session.edits`): the panel
@@ -18,10 +23,12 @@ asks them at every press.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ...model.angles import angle_coordinates, wrapped
 from ...model.types import ModelFile
-from ...model.values import condition_values, parameter_values
+from ...model.values import condition_values, parameter_values, range_values
 from .readout import number
 
 #: a value with no size of its own (0 in the file) steps by this
@@ -29,6 +36,12 @@ UNIT_STEP = 0.1
 #: a value farther from 1 than this (a parameter of 1e308, a subnormal 5e-324) is not stepped:
 #: ten times it overflows, a tenth of it underflows; − and + say it is at the end of its range
 FARTHEST = 1e300
+#: degrees in a radian: an angle is shown, and stepped, in degrees
+DEGREES = 180 / math.pi
+#: an angle's step and reach, in degrees
+ANGLE_STEP, HALF_TURN = 5.0, 180.0
+#: a rate of turn (°/s) smaller than this steps as if it were this large
+LEAST_RATE = 50.0
 
 
 def round_step(size: float) -> float:
@@ -44,27 +57,38 @@ class Stepper:
     step: float
     low: float
     high: float
+    #: what is shown for one unit of the value (:data:`DEGREES` for an angle); ``step``, ``low``
+    #: and ``high`` are in what is shown
+    scale: float = 1.0
+    #: written after the number ("kg", "°")
+    unit: str = ""
 
-    def moved(self, value: float, direction: int) -> float:
-        """The next value on the grid of steps from ``value`` up (``direction`` > 0) or down,
-        within the limits (``value`` itself when it is already at the limit, or when the next
-        one is not a number: never an error in the frame)."""
+    def moved(self, value: float, direction: int, steps: int = 1) -> float:
+        """The value ``steps`` steps on the grid of steps from ``value`` up (``direction`` > 0)
+        or down, within the limits (``value`` itself when it is already at the limit, or when the
+        next one is not a number: never an error in the frame)."""
         if self.low == self.high:  # a value that is not stepped
             return value
         try:
-            k = value / self.step
-            k = math.floor(k + 1e-9) + 1 if direction > 0 else math.ceil(k - 1e-9) - 1
+            k = value * self.scale / self.step
+            k = math.floor(k + 1e-9) + steps if direction > 0 else math.ceil(k - 1e-9) - steps
             new = min(max(k * self.step, self.low), self.high)
             digits = max(0, 1 - math.floor(math.log10(self.step)))
-            new = round(new, digits)
+            new = round(new, digits) / self.scale if self.scale != 1 else round(new, digits)
         except (ArithmeticError, ValueError):
             return value
         return new if math.isfinite(new) else value
 
     def text(self, value: float) -> str:
-        """How the value is shown and passed on as typed text: round-off of the step's size is 0
-        (a velocity left at −9e-110 by a mechanism's assembly is shown, and sent on, as 0)."""
-        return number(value, self.step)
+        """How the value is passed on as typed text: round-off of the step's size is 0 (a velocity
+        left at −9e-110 by a mechanism's assembly is sent on as 0); an angle in radians, every digit
+        (6 would turn 95° into 94.9999°)."""
+        return number(value, self.step) if self.scale == 1 else repr(value)
+
+    def shown(self, value: float) -> str:
+        """How the value is shown: in degrees for an angle, with its unit."""
+        figure = number(value * self.scale, self.step)
+        return figure if not self.unit else figure + self.unit if self.unit.startswith("°") else f"{figure} {self.unit}"
 
 
 def _fixed(value: float) -> Stepper:
@@ -82,24 +106,61 @@ def for_parameter(value: float) -> Stepper:
     return Stepper(step, step, far) if value > 0 else Stepper(step, -far, -step)
 
 
-def for_condition(value: float) -> Stepper:
+def for_condition(value: float, least: float = 1.0) -> Stepper:
     if not abs(value) <= FARTHEST:
         return _fixed(value)
-    step = round_step(max(abs(value), 1.0) / 10)
+    step = round_step(max(abs(value), least) / 10)
     reach = max(2 * abs(value), 20 * step)
     return Stepper(step, value - reach, value + reach)
+
+
+def within(low: float, high: float) -> Stepper:
+    """A value with a ``range:`` of its own: a hundredth of it at a time."""
+    return Stepper(round_step((high - low) / 100), low, high)
+
+
+def _dressed(s: Stepper, scale: float, unit: str) -> Stepper:
+    return Stepper(s.step, s.low, s.high, scale, unit)
 
 
 def parameter_steppers(model: ModelFile) -> dict[str, Stepper]:
     """The parameters a visitor may step, by name: not those made of other parameters
     (``mgl = m·g·l`` follows ``m``, ``g`` and ``l``; a number for it would cut the link)."""
     values = parameter_values(model)
-    return {p.name: for_parameter(values[p.name]) for p in model.parameters
-            if not {name for name, _ in p.value.name_offsets} & set(values)}
+    ranges = range_values(model, values)
+    return {p.name: _dressed(within(*ranges[p.name]) if p.name in ranges else for_parameter(values[p.name]), 1.0,
+                             p.unit)
+            for p in model.parameters if not {name for name, _ in p.value.name_offsets} & set(values)}
+
+
+def turning(model: ModelFile) -> dict[str, str]:
+    """The conditions shown in degrees, and their units: the angles ("°") and their rates ("°/s")."""
+    angles = angle_coordinates(model)
+    rates = {v: "°/s" for q, v in zip(model.coordinates, model.velocities, strict=True) if q in angles}
+    return {**dict.fromkeys(angles, "°"), **rates}
 
 
 def condition_steppers(model: ModelFile) -> dict[str, Stepper]:
-    values = condition_values(model, parameter_values(model))
-    return {c.name: for_condition(values[c.name]) for c in model.conditions}
+    parameters = parameter_values(model)
+    values, ranges, degrees = condition_values(model, parameters), range_values(model, parameters), turning(model)
+    out = {}
+    for c in model.conditions:
+        unit = degrees.get(c.name, c.unit)
+        scale = DEGREES if c.name in degrees else 1.0
+        if c.name in ranges:
+            s = within(*(end * scale for end in ranges[c.name]))
+        elif unit == "°":
+            s = Stepper(ANGLE_STEP, -HALF_TURN, HALF_TURN)
+        else:
+            s = for_condition(values[c.name] * scale, LEAST_RATE if scale != 1 else 1.0)
+        out[c.name] = _dressed(s, scale, unit)
+    return out
+
+
+def shown_values(model: ModelFile, values: Mapping[str, float]) -> dict[str, float]:
+    """The values a kiosk's panel starts from: each angle wrapped to one turn (the state keeps
+    counting turns; what a visitor steps is the direction the body points in)."""
+    angles = angle_coordinates(model)
+    return {name: wrapped(v) if name in angles else v for name, v in values.items()}
 
 

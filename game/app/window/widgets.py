@@ -19,7 +19,7 @@ from ...ui.menu import ModelMenu
 from ...ui.panels import DefinitionsPanel, LivePanel, SavePanel
 from ...ui.steppers import StepperPanel
 from ..session.session import Session
-from ..session.stepping import condition_steppers, parameter_steppers
+from ..session.stepping import condition_steppers, parameter_steppers, shown_values
 from .docking import PlotsDock
 from .healing import release_memory
 from .measuretray import MeasureTray
@@ -266,6 +266,6 @@ def stepper_panel(manager: pygame_gui.UIManager, layout: Layout, s: Session, whi
     if which == "parameters":
         steps, values = parameter_steppers(s.sim.model), s.sim.parameters
     else:
-        steps, values = condition_steppers(s.sim.model), s.sim.values()
+        steps, values = condition_steppers(s.sim.model), shown_values(s.sim.model, s.sim.values())
     return StepperPanel(manager, layout, msg(f"panel.title.{which}").text(),
                         [r for r in edits.rows() if r.name in steps], steps, values, edits.check, accept)

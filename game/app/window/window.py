@@ -19,6 +19,7 @@ from ...model import read_catalog
 from ...render import DEFAULT_STYLE, Camera, Scene, draw_frame, standard_layers, velocity_points
 from ...ui.bars import Bars, BarState
 from ...ui.layout import Layout
+from ...ui.steppers import StepperPanel
 from ...ui.theme import DOCK_BACKGROUND, plot_font, ui_manager
 from ..files import paths
 from ..files.settings import Settings
@@ -146,6 +147,8 @@ class App:
             self.session.user_files.reload_if_changed(wall_seconds)
             self._since_text += wall_seconds
             self.manager.update(wall_seconds)
+            if isinstance(self.panel, StepperPanel):  # a − or + held down repeats
+                self.panel.hold(wall_seconds)
             self.session.clock.advance(wall_seconds if motion_seconds is None else motion_seconds)
             if quiet and self.looks() == self._looked:
                 self.heartbeat.beat()

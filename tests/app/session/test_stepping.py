@@ -54,3 +54,27 @@ def test_parameters_made_of_others_are_not_stepped():
     steps = parameter_steppers(model)
     assert "m123" not in steps and "m23" not in steps and {"g", "m1", "l1"} <= set(steps)
     assert set(condition_steppers(model)) == {c.name for c in model.conditions}
+
+
+def test_an_angle_steps_in_degrees_within_one_turn_and_its_rate_in_degrees_per_second():
+    from game.app.session.stepping import DEGREES, shown_values
+
+    model = load_model(paths.MODELS / "pendulo_doble.dat")
+    steps = condition_steppers(model)
+    assert steps["a1"] == Stepper(5.0, -180.0, 180.0, DEGREES, "°")
+    assert steps["va1"].unit == "°/s" and steps["va1"].step == 5.0
+    assert steps["a1"].shown(1.5707963267948966) == "90°" and steps["a1"].text(steps["a1"].moved(1.5707963267948966, 1)) \
+        == repr(95 / DEGREES)
+    assert shown_values(model, {"a1": -16.78, "va1": -16.78})["a1"] == pytest.approx(-16.78 + 6 * 3.141592653589793)
+    assert shown_values(model, {"a1": -16.78, "va1": -16.78})["va1"] == -16.78  # a rate is not wrapped
+
+
+def test_a_range_and_a_unit_from_the_file_are_the_steppers(tmp_path):
+    text = (paths.MODELS / "pendulo_doble.dat").read_text(encoding="utf-8")
+    text = text.replace("<P>M|1|masa de la bola superior|", "<P>M|1|masa de la bola superior|unit: kg|range: 0.5:2·m|")
+    text = text.replace("superior con la vertical|", "superior con la vertical|range: -pi/4:pi/4|")
+    (tmp_path / "m.dat").write_text(text, encoding="utf-8")
+    model = load_model(tmp_path / "m.dat")
+    m = parameter_steppers(model)["M"]
+    assert (m.step, m.low, m.high, m.unit) == (0.01, 0.5, 2.0, "kg") and m.shown(1.0) == "1 kg"
+    assert condition_steppers(model)["a1"].low == pytest.approx(-45.0) and condition_steppers(model)["a1"].step == 0.5  # a hundredth of 90°, rounded

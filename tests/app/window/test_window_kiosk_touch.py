@@ -5,6 +5,7 @@ first-run hint and the bar's labels."""
 from __future__ import annotations
 
 import itertools
+import math
 
 import numpy as np
 import pygame
@@ -142,13 +143,13 @@ def test_a_kiosks_conditions_step_and_a_desktops_panel_is_as_it_was(app_factory)
     panel = app.panel
     assert [r.name for r in panel.rows] == ["a1", "a2", "va1", "va2"]
     i = row_of(panel, "a1")
-    assert panel.numbers[i].text == "1.5708"  # π/2
-    click(app, panel.minus[i])  # onto the grid of steps of 0.1
+    assert panel.numbers[i].text == "90°"  # π/2, in degrees (issue 34 item 1)
+    click(app, panel.minus[i])  # steps of 5°
     click(app, panel.minus[i])
     click(app, panel.plus[row_of(panel, "va2")])
     click(app, panel.accept_button)
-    assert app.session.sim.values()["a1"] == pytest.approx(1.4, abs=1e-12)
-    assert app.session.sim.values()["va2"] == pytest.approx(0.1, abs=1e-12)
+    assert app.session.sim.values()["a1"] == pytest.approx(math.radians(80), abs=1e-12)
+    assert app.session.sim.values()["va2"] == pytest.approx(math.radians(5), abs=1e-12)  # 5°/s
     desktop = app_factory()
     click(desktop, button(desktop, "parameters"))
     assert [r.name for r in desktop.panel.rows][-2:] == ["dt", "N"] and len(desktop.panel.value_buttons) == 7
