@@ -79,7 +79,8 @@ def draw_force_legend(surface: pygame.Surface, camera: Camera, legend: ForceLege
     write = lettering or Lettering()
     force = round_force(per_px)
     length = force * per_px
-    colours = {"tension": style.tension, "compression": style.compression, "normal": style.normal}
+    colours = {"tension": style.tension, "compression": style.compression, "normal": style.normal,
+               "constraint": style.normal}
     title = write(legend.title)
     reference = write(force_text(force, legend.unit))
     words = [(colours.get(kind, style.arrow), write(text)) for kind, text in legend.kinds]
