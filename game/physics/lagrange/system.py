@@ -159,6 +159,9 @@ class System(MotionDefaults):
         """After a step of dt: back onto the constraints (positions, then velocities)."""
         assert self.rows is not None
         try:
+            q = state.q.tolist()
+            if self.rows.kept(state.t, q, self.code.rhs.scalar(state.t, *q, *state.p.tolist())[:self.n]):
+                return state
             projected = self.rows.project(np.array(state.q), self.velocities(state), state.t)
             if projected is None:
                 return state
