@@ -136,6 +136,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="load time of N-link pendulum chains (N = 5, 10, 20, …) and their real-time factor")
     b.add_argument("--contacts", action="store_true",
                    help="how the cost of a step grows with the number of contacts (boxes of balls)")
+    b.add_argument("--constraints", action="store_true",
+                   help="constrained models against the same motion written without constraints")
     b.add_argument("--look", action="store_true",
                    help="the automatic framing's look ahead of each model: how far it sees, the time it takes")
     b.add_argument("--after", type=float, default=0.0, metavar="SECONDS",
@@ -245,6 +247,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return bench_frames(quick=args.quick, model=(args.bench_models or ["pendulo_triple"])[0],
                                     huge_arrows=args.huge_arrows, fade=args.fade, points=args.trail_points,
                                     chaos=not args.bench_models)
+            if args.constraints:
+                from .commands.constraintbench import bench_constraints
+
+                return bench_constraints(quick=args.quick)
             if args.look:
                 from .commands.bench import bench_look
 

@@ -21,8 +21,8 @@ WORDS: dict[str, tuple[str, str]] = {
         "Graphic edit mode: x positions / v velocities (X)",
         "Modo de edición gráfica: x posiciones / v velocidades (X)"),
     "control.reactions": (
-        "Show / hide the reactions of a mechanism's bars and sliders (F)",
-        "Mostrar / ocultar reacciones de barras y correderas de un mecanismo (F)"),
+        "Show / hide the reactions of a mechanism's bars and sliders, or a model's constraint forces (F)",
+        "Mostrar / ocultar reacciones de barras y correderas de un mecanismo, o fuerzas de ligadura (F)"),
     "control.speed": ("Speed {label} ({key})", "Velocidad {label} ({key})"),
     "control.zoom_in": (
         "Zoom in (+ or the mouse wheel; drag with the right button to move the view)",

@@ -79,6 +79,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "reaction.tension": ("the bar pulls (tension)", "la barra tira (tracción)"),
     "reaction.compression": ("the bar pushes (compression)", "la barra empuja (compresión)"),
     "reaction.normal": ("the slider's guide", "la guía de la corredera"),
+    "reaction.constraint": ("a constraint's force (λ)", "fuerza de una ligadura (λ)"),
     # a kiosk's words over the scene
     "kiosk.still_there": (
         "Still there?\nTouch the screen to keep playing · {seconds}",

@@ -266,7 +266,8 @@ class RailPose(Pose):
 
 class ForceArrow(NamedTuple):
     """A reaction drawn as an arrow from (x, y) by (dx, dy), model units (the force times a
-    scale); ``kind`` is "tension", "compression" or "normal"."""
+    scale); ``kind`` is "tension", "compression" or "normal" (a mechanism's), or "constraint" (a
+    CONSTRAINTS row's)."""
 
     id: str
     x: float

@@ -83,7 +83,8 @@ def draw_force_legend(surface: pygame.Surface, camera: Camera, legend: ForceLege
     write = lettering or Lettering()
     force = round_force(per_px)
     length = force * per_px
-    colours = {"tension": style.tension, "compression": style.compression, "normal": style.normal}
+    colours = {"tension": style.tension, "compression": style.compression, "normal": style.normal,
+               "constraint": style.normal}
     title = write(legend.title)
     fold = write("+" if legend.folded else "−")  # what a click on it does: unfold, fold
     reference = write(force_text(force, legend.unit))

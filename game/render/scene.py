@@ -120,9 +120,10 @@ def draw_velocity_arrows(
 
 def draw_force_arrows(surface: pygame.Surface, camera: Camera, arrows: Iterable[ForceArrow],
                       style: Style = DEFAULT_STYLE) -> None:
-    """A mechanism's reactions: one arrow per force on a point, coloured by kind (a bar pulling,
-    a bar pushing, a slider's guide)."""
-    colours = {"tension": style.tension, "compression": style.compression, "normal": style.normal}
+    """Reactions: one arrow per force on a point, coloured by kind (a bar pulling, a bar pushing,
+    a slider's guide, a constraint row's force: the guide's colour)."""
+    colours = {"tension": style.tension, "compression": style.compression, "normal": style.normal,
+               "constraint": style.normal}
     with paint.clipped(surface, camera.viewport):
         for a in arrows:
             draw_arrow(surface, camera.to_pixels(a.x, a.y), camera.to_pixels(a.x + a.dx, a.y + a.dy),

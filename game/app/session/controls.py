@@ -67,7 +67,7 @@ CONTROLS: tuple[Control, ...] = (
     Control("energy", "n", "bottom", "energy_off", "energy_on", soak=1),
     Control("values", "t", "bottom", "values_off", "values_on", soak=1),
     Control("edit", "x", "bottom", "edit_x", "edit_v", locked_while_animating=True),
-    # beyond CenM: a mechanism's reactions as arrows (inactive for other models)
+    # beyond CenM: a mechanism's reactions, or a model's constraint forces, as arrows (inactive for other models)
     Control("reactions", "f", "bottom", "reactions_off", "reactions_on"),
     Control("plots", "g", "bottom", "plots_off", "plots_on", soak=1),
     Control("ensemble", "k", "bottom", "ensemble_off", "ensemble_on", soak=1),

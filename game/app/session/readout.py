@@ -97,7 +97,7 @@ class Readout:
         """The lines of a live panel: "energy" (the Ek and Ep expressions as written, then their
         values, E, DE, W when forces or supports do work, Eloss when contacts take energy, and the
         balance E − W − E₀ + Eloss; energies within round-off of the run's energy scale show as 0; a
-        warning when the step is too coarse) or "values" (q and q̇, then a mechanism's reactions λ_ID,
+        warning when the step is too coarse) or "values" (q and q̇, then the reactions λ_ID (a mechanism's, or the constraint rows'),
         the model's measures, and λ while the chaos control is on)."""
         sim, model = self.session.sim, self.session.model
         if panel == "values":  # each kind of value rounded on its own scale; angles without their turns

@@ -73,8 +73,9 @@ class Showing:
         return out
 
     def reaction_arrows(self) -> list[ForceArrow]:
-        """A mechanism's reactions on its points as arrows: the largest force seen since the model
-        (or its parameters) changed is a quarter of the mechanism's size long."""
+        """A mechanism's reactions on its points, or a model's constraint forces on its bodies, as
+        arrows: the largest force seen since the model (or its parameters) changed is a quarter of
+        the kinematics' size long."""
         sim, kin = self.session.sim, self.session.kinematics
         if not sim.reaction_ids:
             return []
@@ -89,7 +90,7 @@ class Showing:
         """What ``arrows`` (:meth:`reaction_arrows`) are, in words, and their scale (model units per N)."""
         if not arrows or self.force_scale <= 0:
             return None
-        kinds = tuple((k, msg(f"reaction.{k}").text()) for k in ("tension", "compression", "normal")
+        kinds = tuple((k, msg(f"reaction.{k}").text()) for k in ("tension", "compression", "normal", "constraint")
                       if any(a.kind == k for a in arrows))
         return ForceLegend(0.25 * self.session.kinematics.size / self.force_scale, msg("reaction.title").text(), "N",
                            kinds, folded=self.session.view.legend_folded)

@@ -292,6 +292,29 @@ class RowNumbers:
             chosen.append(i)
         self.active = sorted(chosen)
 
+    def kept(self, t: float, q: Sequence[float], qdot: Sequence[float]) -> bool:
+        """The step left (q, q̇) where :meth:`project` would leave them, decided in plain floats
+        (arrays of two or three numbers cost more than the sums): True only when every |phi| is
+        within round-off and |A·q̇ + b| below the kept fraction by more than the two ways of
+        summing can differ (2·(n + 1)·u·Σ|terms|), so no decision differs from :meth:`project`'s."""
+        try:
+            out = self._code.scalar(t, *q)
+        except ARITHMETIC_ERRORS:
+            return False  # project says where
+        if not math.isfinite(sum(out)):
+            return False
+        h, m, n = len(self.holonomic), self.rows.m, self.n
+        if h and max(map(abs, out[:h])) > ON_CONSTRAINTS * max(1.0, max(map(abs, q), default=0.0)):
+            return False
+        A, b = out[h:h + m * n], out[h + m * n:h + m * n + m]
+        limit = KEPT * max(1.0, max(map(abs, A)) * max(1.0, max(map(abs, qdot), default=1.0)))
+        rounding = 2 * (n + 1) * 2.0 ** -53 * 1.01
+        for j in range(m):
+            terms = [A[j * n + k] * qdot[k] for k in range(n)]
+            if abs(sum(terms) + b[j]) + rounding * (sum(map(abs, terms)) + abs(b[j])) > limit:
+                return False
+        return True
+
     def project(self, q: np.ndarray, qdot: np.ndarray, t: float) -> tuple[np.ndarray, np.ndarray] | None:
         """After a step: positions back onto phi = 0 (Gauss–Newton, one or two iterations), the
         velocities onto A·q̇ + b = 0; None when the step left both within round-off of them (RK4

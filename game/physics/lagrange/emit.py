@@ -7,6 +7,7 @@ holds a block of them. The model's own module (:mod:`.codegen`) and the contacts
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -171,7 +172,12 @@ def pivots(block: Block, T: list[list[Node]], D: list[Node], more: Sequence[Node
     """The smallest pivot of T relative to its diagonal, into pivot: ≤ 0 when T is not
     positive definite, tiny when it is nearly singular (``more``: those of the constraints' A·T⁻¹·Aᵀ)."""
     pivots = [A.div(D[j], A.call("abs", T[j][j])) for j in range(len(D))] + list(more)
-    block.assign("pivot", pivots[0] if len(pivots) == 1 else A.call("lowest", *pivots))
+    known = [A.constant_value(p) for p in pivots]
+    if len(pivots) > 1 and all(v is not None and math.isfinite(v) for v in known):
+        # all numbers (constant masses, an Atwood's rope): their min now, not at every substep
+        block.assign("pivot", A.num(min(v for v in known if v is not None)))
+    else:
+        block.assign("pivot", pivots[0] if len(pivots) == 1 else A.call("lowest", *pivots))
 
 
 def function(name: str, args: Sequence[str], block: Block, result: Sequence[str]) -> list[str]:

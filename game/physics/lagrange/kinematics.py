@@ -13,7 +13,7 @@ hanging from a bar stays perpendicular to the bar, as in CenM.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -22,9 +22,16 @@ from ...expr import TIME, Node, algebra, compile_trees, names_in
 from ...expr.codegen import ARITHMETIC_ERRORS
 from ...expr.intervals import value_ranges
 from ...model import GraphicsResolver, ModelFile
-from ...model.poses import GRAPHIC_POSES, BallPose, BarPose, BlockPose, Pose, PoseArrays, SpringPose
+from ...model.poses import GRAPHIC_POSES, BallPose, BarPose, BlockPose, ForceArrow, Pose, PoseArrays, SpringPose
 from ..numerics import damped_least_squares, damped_solve, damped_solve_rows
-from ..state import Box, KinematicsDefaults, Vector
+from ..state import Box, KinematicsDefaults, SimulationError, State, Vector
+from .arrows import drawn_points, row_arrows
+from .constraints import RANK_TOLERANCE, RowNumbers
+
+#: a constrained model's largest force is drawn this many pixels long at the model's own zoom
+FORCE_PX = 60.0
+#: (q̇, each constraint row's id and its force Aᵀλ on the coordinates) at a state
+RowForces = Callable[[State], tuple[np.ndarray, list[tuple[str, np.ndarray]]]]
 
 A = algebra
 
@@ -59,8 +66,14 @@ class GraphicsKinematics(KinematicsDefaults):
     """Poses of every graphic object of the GRAPHICS block and drag solvers, for one model with
     bound parameters (a :class:`~game.physics.state.Kinematics`)."""
 
-    def __init__(self, model: ModelFile, parameters: Mapping[str, float]):
+    def __init__(self, model: ModelFile, parameters: Mapping[str, float], rows: RowNumbers | None = None,
+                 row_forces: RowForces | None = None):
         self.model = model
+        #: the model's constraints: drags move along them (x mode) and keep to them (v mode)
+        self.rows = rows
+        self._row_forces = row_forces
+        if row_forces is not None:  # the reaction arrows' scale: see Showing.reaction_arrows
+            self.size = 4 * FORCE_PX / model.general.escala
         self.coordinates = model.coordinates
         self.velocities = model.velocities
         resolver = GraphicsResolver(model.graphics, model.coordinates, model.velocities)
@@ -235,7 +248,10 @@ class GraphicsKinematics(KinematicsDefaults):
     def drag_position(self, gid: str, target: Vector, t: float, q: Vector,
                       iterations: int = 30) -> np.ndarray:
         """The q, near ``q``, that puts the handle of ``gid`` closest to ``target``: damped least
-        squares on the coordinates the handle depends on."""
+        squares on the coordinates the handle depends on (along the constraints, when the model
+        has holonomic ones)."""
+        if self.rows is not None and self.rows.holonomic:
+            return self._drag_on_rows(gid, target, t, q, iterations)
         columns = list(self.handles[gid].coordinates)
         goal = np.asarray(target, dtype=float)
 
@@ -256,6 +272,44 @@ class GraphicsKinematics(KinematicsDefaults):
         return damped_least_squares(np.array(q, dtype=float), residual, step, move, iterations=iterations,
                                     small=1e-24, least_damping=1e-9)
 
+    def _full_jacobian(self, gid: str, t: float, q: Vector) -> np.ndarray:
+        """∂(handle point)/∂q over every coordinate: shape (2, n)."""
+        J = np.zeros((2, len(self.coordinates)))
+        J[:, list(self.handles[gid].coordinates)] = self.jacobian(gid, t, q)
+        return J
+
+    def _drag_on_rows(self, gid: str, target: Vector, t: float, q: Vector, iterations: int) -> np.ndarray:
+        """x mode with holonomic constraints: steps along the motions they allow, each put back
+        on them, so the grabbed body follows the mouse as far as the constraints let it (the
+        Atwood's other mass goes up as much as the one dragged goes down)."""
+        rows = self.rows
+        assert rows is not None
+        goal = np.asarray(target, dtype=float)
+
+        def residual(x: np.ndarray) -> np.ndarray | None:
+            try:
+                return goal - self.handle_point(gid, t, x)
+            except ARITHMETIC_ERRORS:
+                return None
+
+        def step(x: np.ndarray, r: np.ndarray, damping: float) -> np.ndarray | None:
+            try:
+                N = allowed_motions(rows.at(t, x)[1][rows.holonomic])
+            except SimulationError:
+                return None
+            if N.shape[1] == 0:
+                return None
+            return N @ damped_solve(self._full_jacobian(gid, t, x) @ N, r, damping, 1e-300)
+
+        def move(x: np.ndarray, dx: np.ndarray) -> np.ndarray | None:
+            try:
+                return rows.assemble(x + dx, t, iterations=20)
+            except SimulationError:
+                return None
+
+        return damped_least_squares(np.array(q, dtype=float), residual, step, move, iterations=iterations,
+                                    small=1e-24, least_damping=1e-9)
+
     # -- v mode ----------------------------------------------------------------------------
 
     def own_velocity(self, gid: str, t: float, q: Vector, qdot: Vector) -> np.ndarray:
@@ -271,11 +325,48 @@ class GraphicsKinematics(KinematicsDefaults):
         h = self.handles[gid]
         J = self.jacobian(gid, t, q)
         cols = [h.coordinates.index(i) for i in h.own]
+        if self.rows is not None:
+            return self._velocity_on_rows(gid, velocity, t, q, qdot)
         # damped least squares: exact when reachable, smallest velocity otherwise
         own = damped_solve(J[:, cols], np.asarray(velocity, dtype=float), 1e-12, 1e-12)
         out = np.array(qdot, dtype=float)
         out[list(h.own)] = own
         return out
+
+    def _velocity_on_rows(self, gid: str, velocity: Vector, t: float, q: Vector, qdot: Vector) -> np.ndarray:
+        """v mode with constraints: q̇ changed only along the velocities every row allows (q̇ meets
+        them already), the least change that puts the arrow's tip where it is dragged (the
+        rolling disc turns as its centre is pushed)."""
+        assert self.rows is not None
+        h = self.handles[gid]
+        own = np.zeros((2, len(self.coordinates)))
+        own[:, list(h.own)] = self.jacobian(gid, t, q)[:, [h.coordinates.index(i) for i in h.own]]
+        qdot = np.array(qdot, dtype=float)
+        N = allowed_motions(self.rows.at(t, np.asarray(q, dtype=float))[1])
+        if N.shape[1] == 0:
+            return qdot
+        z = damped_solve(own @ N, np.asarray(velocity, dtype=float) - own @ qdot, 1e-12, 1e-300)
+        return qdot + N @ z
+
+    # -- the constraints' forces ---------------------------------------------------------
+
+    def reaction_arrows(self, state: State, length_per_force: float) -> list[ForceArrow]:
+        """Each constraint row's force Aᵀλ on the bodies it acts on (:mod:`.arrows`)."""
+        if self._row_forces is None:
+            return []
+        qdot, forces = self._row_forces(state)
+        points = drawn_points(lambda q: self.poses(state.t, q, qdot), np.array(state.q, dtype=float))
+        return row_arrows(forces, points, length_per_force)
+
+
+def allowed_motions(rows: np.ndarray) -> np.ndarray:
+    """A basis (n × k, orthonormal columns) of the motions the rows allow: A·dq = 0."""
+    n = rows.shape[1]
+    if rows.shape[0] == 0:
+        return np.eye(n)
+    _, s, Vt = np.linalg.svd(rows)
+    rank = int(np.sum(s > RANK_TOLERANCE * s[0])) if len(s) and s[0] > 0 else 0
+    return Vt[rank:].T
 
 
 def _column(value, m: int) -> np.ndarray:

@@ -165,6 +165,9 @@ class System(MotionDefaults):
         """After a step of dt: back onto the constraints (positions, then velocities)."""
         assert self.rows is not None
         try:
+            q = state.q.tolist()
+            if self.rows.kept(state.t, q, self.code.rhs.scalar(state.t, *q, *state.p.tolist())[:self.n]):
+                return state
             projected = self.rows.project(np.array(state.q), self.velocities(state), state.t)
             if projected is None:
                 return state
@@ -217,7 +220,16 @@ class System(MotionDefaults):
 
     def kinematics(self) -> GraphicsKinematics:
         """The bodies of the model's GRAPHICS block."""
-        return GraphicsKinematics(self.model, self.parameters)
+        if self.rows is None:
+            return GraphicsKinematics(self.model, self.parameters)
+        return GraphicsKinematics(self.model, self.parameters, self.rows, self.row_forces)
+
+    def row_forces(self, state: State) -> tuple[np.ndarray, list[tuple[str, np.ndarray]]]:
+        """(q̇, each constraint row's id and its force Aⱼᵀ·λⱼ on the coordinates) at ``state``."""
+        assert self.rows is not None
+        A = self.rows.at(state.t, state.q)[1]
+        return self.velocities(state), [(rid, A[j] * lam) for j, (rid, lam) in
+                                        enumerate(zip(self.rows.rows.ids, self.reactions(state)))]
 
     def batch(self) -> BatchPath | None:
         """This system itself when its steps are the generated RK4 loop alone (no events, contacts
