@@ -23,7 +23,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("game.messages",),
     ("game.expr",),
     ("game.model",),
-    ("game.physics.state", "game.physics.numerics"),
+    ("game.physics.state", "game.physics.numerics", "game.physics.equations"),
     ("game.physics.steppers",),
     ("game.physics.lagrange", "game.physics.mechanism"),
     ("game.physics.mechanism_contacts",),

@@ -28,6 +28,9 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("files", nargs="*", help="model files or a models.xml (default: models.xml and all it lists)")
     c.add_argument("--show-code", action="store_true",
                    help="also print the Python generated for each model (what one RK4 substep runs)")
+    c.add_argument("--equations", action="store_true",
+                   help="also print each model's equations of motion, readable (Lagrange; Gibbs–Appell for "
+                        "mechanisms and velocity constraints)")
     c.add_argument("--lang", dest="command_lang", choices=("es", "en"),
                    help="language of the messages (default: from LANG, LC_ALL, LC_MESSAGES)")
 
@@ -192,7 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "check":
             from .commands.check import check
 
-            return check(args.files, show_code=args.show_code)
+            return check(args.files, show_code=args.show_code, equations=args.equations)
         if args.command == "simulate":
             from .commands.simulate import simulate
 

@@ -46,4 +46,29 @@ WORDS: dict[str, tuple[str, str]] = {
     "constraint.freedom": (
         "{n} coordinates, {rows} constraints (rank {rank}): {free} degrees of freedom",
         "{n} coordenadas, {rows} ligaduras (rango {rank}): {free} grados de libertad"),
+    "equations.lagrange": (
+        "equations of motion, Lagrange's d/dt(∂L/∂q̇ᵢ) − ∂L/∂qᵢ = Qᵢ + Σₖ λₖ·∂φₖ/∂qᵢ, one per coordinate:",
+        "ecuaciones del movimiento, la de Lagrange d/dt(∂L/∂q̇ᵢ) − ∂L/∂qᵢ = Qᵢ + Σₖ λₖ·∂φₖ/∂qᵢ, una por coordenada:"),
+    "equations.mechanism": (
+        "equations of motion of the mechanism, M·q̈ + Φqᵀ·λ = Q, one per coordinate (parameters as numbers):",
+        "ecuaciones del movimiento del mecanismo, M·q̈ + Φqᵀ·λ = Q, una por coordenada (parámetros como números):"),
+    "equations.names": (
+        "(a_NAME is the acceleration of coordinate NAME, λ_ID the multiplier of constraint ID)",
+        "(a_NOMBRE es la aceleración de la coordenada NOMBRE, λ_ID el multiplicador de la ligadura ID)"),
+    "equations.rows": (
+        "the constraints at acceleration level:",
+        "las ligaduras en aceleraciones:"),
+    "equations.contacts": (
+        "(contacts act by impulses and resting forces, not written here)",
+        "(los contactos actúan con impulsos y fuerzas en reposo, que no se escriben aquí)"),
+    "equations.appell": (
+        "Gibbs–Appell: S = ½·Σ m·a² (without the terms free of accelerations) and ∂S/∂aᵢ = Qᵢ:",
+        "Gibbs–Appell: S = ½·Σ m·a² (sin los términos libres de aceleraciones) y ∂S/∂aᵢ = Qᵢ:"),
+    "equations.from_row": (
+        "by {name}",
+        "por {name}"),
+    "equations.with_multipliers": (
+        "(the constraints solved would be too long to read: with their multipliers, and the rows above)",
+        "(las ligaduras despejadas serían demasiado largas para leerlas: con sus multiplicadores, y las filas de "
+        "arriba)"),
 }

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..model import ModelFile
+from ..model import ModelFile, parameter_values
+from .equations import Equations
+from .lagrange.equations import lagrange_equations
 from .lagrange.system import System
 from .mechanism import MechanismSystem
+from .mechanism.equations import mechanism_equations
 from .mechanism_contacts import ContactMechanism
 from .state import MotionSystem
 
@@ -17,3 +20,11 @@ def build_system(model: ModelFile, parameters: Mapping[str, float], derivatives:
     if model.mechanism is not None:
         return ContactMechanism(model, parameters) if model.contacts else MechanismSystem(model, parameters)
     return System(model, parameters, derivatives)
+
+
+def build_equations(model: ModelFile) -> Equations:
+    """The model's equations of motion as trees (``check --equations``): a Lagrangian model's with
+    its parameters by name, a mechanism's from its engine (parameters as numbers)."""
+    if model.mechanism is not None:
+        return mechanism_equations(MechanismSystem(model, parameter_values(model)))
+    return lagrange_equations(model)

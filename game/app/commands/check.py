@@ -21,12 +21,14 @@ from ...model import ModelFileError, read_catalog
 from ...physics import Simulation
 from ..files import paths
 from ..files.opening import model_problems
+from .equations import print_equations
 from .usage import UsageError, find_model
 
 
-def check(files: Sequence[str], out: TextIO | None = None, show_code: bool = False) -> int:
+def check(files: Sequence[str], out: TextIO | None = None, show_code: bool = False, equations: bool = False) -> int:
     """Validate model files (or models.xml and all it lists); 0 only if all are valid.
-    With ``show_code``, each valid model's generated code is printed too."""
+    With ``show_code``, each valid model's generated code is printed too; with ``equations``, its
+    equations of motion (:mod:`.equations`)."""
     out = out or sys.stdout
     problems: list[SourceError] = []
     warnings: list[SourceError] = []
@@ -59,6 +61,8 @@ def check(files: Sequence[str], out: TextIO | None = None, show_code: bool = Fal
         if show_code and model is not None and not found:
             system = Simulation(model).system
             print(system.source, file=out)
+        if equations and model is not None and not found:
+            print_equations(target.name, model, out)
         if model is not None and not found and model.constraints:  # what the constraints leave free
             system = Simulation(model).system
             print(f"{target.name}: " + msg("constraint.freedom", n=system.n, rows=system.m, rank=system.rank,

@@ -122,13 +122,8 @@ def emit_constraint_forces(block: Block, mech: Mechanics, rows: BoundRows, activ
     A·T⁻¹·Aᵀ relative to its diagonal, that power)."""
     n = mech.n
     v = [Name(name) for name in mech.velocities]
-    free = []
-    for i, vel in enumerate(mech.velocities):  # q̈₀ = T⁻¹(ṗ − ∂P/∂q·q̇ − ∂P/∂t), P = ∂Ek/∂q̇
-        P = A.diff(mech.kinetic, vel)
-        drift = A.diff(P, TIME)
-        for k, q in enumerate(mech.coordinates):
-            drift = A.add(drift, A.mul(A.diff(P, q), v[k]))
-        free.append(A.sub(internal(block, f"dp{i}"), drift))
+    # q̈₀ = T⁻¹(ṗ − ∂P/∂q·q̇ − ∂P/∂t), P = ∂Ek/∂q̇
+    free = [A.sub(internal(block, f"dp{i}"), drift) for i, drift in enumerate(mech.momentum_drift)]
     acc0 = solve(block, L, D, free, "f")
     rowsA = [[let(block, f"A{j}_{k}", rows.A[j][k]) for k in range(n)] for j in active]
     spread = [solve(block, L, D, list(a), f"y{j}") for j, a in enumerate(rowsA)]  # T⁻¹Aⱼᵀ

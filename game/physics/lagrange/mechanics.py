@@ -60,6 +60,19 @@ class Mechanics:
         return excess
 
     @cached_property
+    def momentum_drift(self) -> tuple[Node, ...]:
+        """What dPᵢ/dt has besides T·q̈ (Pᵢ = ∂Ek/∂q̇ᵢ): ∂Pᵢ/∂t + Σₖ ∂Pᵢ/∂qₖ·q̇ₖ. Lagrange's velocity
+        terms, both in the multipliers' generated code and in the equations ``check`` prints."""
+        out = []
+        for vel in self.velocities:
+            P = A.diff(self.kinetic, vel)
+            drift = A.diff(P, TIME)
+            for q, v in zip(self.coordinates, self.velocities):
+                drift = A.add(drift, A.mul(A.diff(P, q), Name(v)))
+            out.append(drift)
+        return tuple(out)
+
+    @cached_property
     def time_dependent(self) -> bool:
         """Some expression uses t (a moving support, a driving force): asked every frame, found once."""
         trees = [*self.b, self.kinetic, self.potential, *self.forces, *(e for row in self.T for e in row)]

@@ -179,6 +179,13 @@ class MechanismSystem(Assembly, MotionDefaults):
             power = A.add(power, A.mul(q_i, Name(v)))
         return Q, power
 
+    def generalized_forces(self, potential: Node | None = None) -> tuple[list[Node], Node]:
+        """Q of M·q̈ + Φqᵀλ = Q by coordinate (forces, dampers and −∂Ep/∂q), and the power of the
+        forces and dampers: what the generated code and ``check --equations`` both use."""
+        potential = self._potential() if potential is None else potential
+        Q_nc, power = self._forces()
+        return [A.sub(f, A.diff(potential, c)) for f, c in zip(Q_nc, self.coordinates)], power
+
     def _compile(self) -> None:
         """Generated code; ValueError if a constant in it is not finite (codegen.literal)."""
         coords, vels = self.coordinates, self.velocities_names
@@ -193,8 +200,7 @@ class MechanismSystem(Assembly, MotionDefaults):
         rates = [self.rate(phi) for phi in phis]
         gamma = [A.neg(self.rate(r)) for r in rates]  # −(Φq·q̇)q·q̇ − 2·Φqt·q̇ − Φtt, as q̈ = 0
         potential = self._potential()
-        Q_nc, power = self._forces()
-        Q = [A.sub(f, A.diff(potential, c)) for f, c in zip(Q_nc, coords)]
+        Q, power = self.generalized_forces(potential)
         args_q = (TIME, *coords)
         args = (TIME, *coords, *vels)
         label = Path(self.model.path).stem
