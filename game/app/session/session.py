@@ -117,8 +117,9 @@ class Session:
         self.user_files.remember()
         return True
 
-    def install(self, built: Built) -> None:
-        """The model ``built`` on screen, its records observing its simulation from its conditions."""
+    def install(self, built: Built, again: bool = False) -> None:
+        """The model ``built`` on screen, its records observing its simulation from its conditions;
+        ``again``: the model on screen read again (its plots keep their runs)."""
         raw, model, sim, kinematics = built
         #: the bytes the model was read from: "Save as model" keeps them but for the changed values
         self.raw = raw
@@ -139,7 +140,7 @@ class Session:
         if self.board is None:
             self.board = PlotBoard(sim, self.history)
         else:
-            self.board.attach(sim, self.history)
+            self.board.attach(sim, self.history, again)
         self.clock.follow(model.general.dt)
         self.dragging.drag = None
         self.banner.say(None)
