@@ -24,6 +24,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "plot.button.close": ("Remove this plot", "Quitar esta gráfica"),
     "plot.button.add": ("Add a plot", "Añadir una gráfica"),
     # an earlier run in a plot's legend, when it ran with the present run's parameters
-    "plot.run": ("run {number}", "ensayo {number}"),
+    "plot.run": ("run {number}", "corrida {number}"),
     "plot.lyapunov": ("Lyapunov: λ = {value} 1/s", "Lyapunov: λ = {value} 1/s"),
 }

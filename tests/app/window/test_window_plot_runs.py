@@ -66,7 +66,7 @@ def test_accept_reset_and_drags_begin_runs_each_with_its_colour_and_name_clear_k
     # Reset, with the same parameters: that run is named by its number
     click(app, button(app, "reset"))
     run_for(app)
-    assert legends(app)[0] == ("m = 1", "ensayo 2")
+    assert legends(app)[0] == ("m = 1", "corrida 2")
     assert has_colour(app, app.dock.widgets.plot_rects[0], RUNS[1])
     # drags: a run each; no more than KEPT_RUNS earlier ones, the oldest dropped
     for k in range(3):
@@ -74,7 +74,7 @@ def test_accept_reset_and_drags_begin_runs_each_with_its_colour_and_name_clear_k
         drag(app, start, (start[0] + 30 + 10 * k, start[1] - 30))
         run_for(app)
     assert [r.number for r in energy.earlier] == list(range(6 - KEPT_RUNS, 6)) and energy.number == 6
-    assert legends(app)[0] == ("ensayo 2", "ensayo 3", "ensayo 4", "ensayo 5")
+    assert legends(app)[0] == ("corrida 2", "corrida 3", "corrida 4", "corrida 5")
     shot(app, "plot_runs.png")
     # the phase plot too, and what English calls them
     click(app, button(app, "language"))
