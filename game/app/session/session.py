@@ -118,8 +118,7 @@ class Session:
         return True
 
     def install(self, built: Built, again: bool = False) -> None:
-        """The model ``built`` on screen, its records observing its simulation from its conditions;
-        ``again``: the model on screen read again (its plots keep their runs)."""
+        """The model ``built`` on screen, its records observing it from its conditions (``again``: reread)."""
         raw, model, sim, kinematics = built
         #: the bytes the model was read from: "Save as model" keeps them but for the changed values
         self.raw = raw
