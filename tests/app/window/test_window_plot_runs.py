@@ -10,7 +10,7 @@ import os
 import numpy as np
 import pygame
 import pytest
-from window_helpers import FRAME, button, click, drag, edit_value, finger, handle_px, pump
+from window_helpers import FRAME, button, click, drag, edit_value, finger, handle_px, key, pump
 
 from game.app.files import paths
 from game.app.kiosk.kiosk import ATTRACT, INTERACTIVE
@@ -45,8 +45,10 @@ def legends(app) -> list[tuple[str, ...]]:
     return [p.runs for p in app.scene().plots]
 
 
-def test_accept_reset_and_drags_begin_runs_each_with_its_colour_and_name_clear_keeps_the_present(app_factory):
+def test_accept_reset_and_drags_begin_runs_each_with_its_colour_and_name_clear_keeps_the_present(app_factory,
+                                                                                                   tmp_path):
     app = app_factory()
+    app.session.exports.folder = tmp_path
     click(app, button(app, "plots"))
     run_for(app)
     energy = app.session.plots.plots[0]
@@ -76,6 +78,12 @@ def test_accept_reset_and_drags_begin_runs_each_with_its_colour_and_name_clear_k
     assert [r.number for r in energy.earlier] == list(range(6 - KEPT_RUNS, 6)) and energy.number == 6
     assert legends(app)[0] == ("corrida 2", "corrida 3", "corrida 4", "corrida 5")
     shot(app, "plot_runs.png")
+    key(app, pygame.K_i)  # the plots as a PNG: the runs as on screen
+    (saved,) = tmp_path.glob("*.png")
+    picture = pygame.surfarray.array3d(pygame.image.load(str(saved))).reshape(-1, 3).astype(int)
+    assert all(np.any(np.all(np.abs(picture - RUNS[k]) <= 12, axis=1)) for k in range(len(RUNS)))
+    if SHOTS:
+        pygame.image.save(pygame.image.load(str(saved)), os.path.join(SHOTS, "plot_runs_saved.png"))
     # the phase plot too, and what English calls them
     click(app, button(app, "language"))
     assert legends(app)[1] == ("run 2", "run 3", "run 4", "run 5")
