@@ -23,5 +23,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "plot.button.save": ("Save this plot as PNG", "Guardar esta gráfica como PNG"),
     "plot.button.close": ("Remove this plot", "Quitar esta gráfica"),
     "plot.button.add": ("Add a plot", "Añadir una gráfica"),
+    # an earlier run in a plot's legend, when it ran with the present run's parameters
+    "plot.run": ("run {number}", "corrida {number}"),
     "plot.lyapunov": ("Lyapunov: λ = {value} 1/s", "Lyapunov: λ = {value} 1/s"),
 }

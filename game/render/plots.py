@@ -7,6 +7,11 @@ since the last frame; the image is redrawn as a whole only when the axes must gr
 new points (with headroom, so that happens rarely), when the plot is cleared, or when its
 rectangle changes. Angles get fixed axes from −π to π.
 
+Earlier runs (:attr:`~game.physics.observe.series.Plot.earlier`) are drawn once, each in a colour
+of its own (:data:`RUNS`) and named in the legend, into a ``base`` image under the present run's:
+when a run begins the picture starts again from that base, and each frame still draws only the
+present run's new points, however many runs are kept. A single run is drawn as it always was.
+
 :class:`PlotsLayer` is the layer of the window that draws every plot of the scene.
 """
 
@@ -26,6 +31,8 @@ from . import paint
 
 #: colours of the curves of a plot, in order
 CURVES = ((210, 70, 40), (40, 100, 200), (25, 25, 25), (0, 140, 80), (150, 60, 170))
+#: colours of the earlier runs (every curve of a run in its run's), by run number: none is a curve's
+RUNS = ((235, 150, 20), (0, 165, 175), (205, 70, 160), (125, 110, 60))
 BACKGROUND = (252, 252, 250)
 FRAME = (150, 160, 170)
 GRID = (228, 232, 236)
@@ -41,12 +48,14 @@ HEADROOM = 0.5
 @dataclass(frozen=True)
 class PlotPlacement:
     """A plot and where it goes on the screen: ``rect`` in pixels, ``title`` over it, ``legend``
-    the names of its curves in the interface's words (empty: the variables' names)."""
+    the names of its curves in the interface's words (empty: the variables' names), ``runs`` those
+    of its earlier runs, oldest first."""
 
     plot: Plot
     rect: tuple[int, int, int, int]
     title: str = ""
     legend: tuple[str, ...] = ()
+    runs: tuple[str, ...] = ()
 
 
 def nice_step(span: float, ticks: int = 5) -> float:
@@ -146,6 +155,11 @@ class PlotView:
         self._title: tuple[str, pygame.Surface] | None = None
         #: the names of the curves shown in the legend (empty: the variables' names)
         self.legend: tuple[str, ...] = ()
+        #: the picture without the present run (axes, legend, earlier runs), and what it shows of
+        #: them: their numbers and names, and the plot's ``runs_revision`` the picture starts from
+        self.base: pygame.Surface | None = None
+        self.runs: tuple[tuple[int, ...], tuple[str, ...]] = ((), ())
+        self.runs_revision = -1
 
     # -- geometry -------------------------------------------------------------------------------
 
@@ -164,17 +178,28 @@ class PlotView:
     # -- drawing --------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, where: tuple[int, int, int, int], title: str = "",
-             legend: tuple[str, ...] = ()) -> None:
+             legend: tuple[str, ...] = (), runs: tuple[str, ...] = ()) -> None:
         """Bring the plot up to date and paint it into the rectangle ``where`` of ``surface``;
-        ``legend`` names the curves (empty: by their variables, log scale marked)."""
+        ``legend`` names the curves (empty: by their variables, log scale marked), ``runs`` the
+        earlier runs (empty: by their numbers)."""
         rect = pygame.Rect(where)
         if rect.width < LEFT + RIGHT + 10 or rect.height < TOP + BOTTOM + 10:
             return
         plot = self.plot
         plot.sync()
+        shown = (tuple(r.number for r in plot.earlier), runs)
         stale = (self.image is None or self.image.get_size() != rect.size or self.generation != plot.generation
-                 or legend != self.legend)  # a new language
-        self.legend = legend
+                 or legend != self.legend  # a new language
+                 or shown != self.runs)  # a run kept or dropped
+        self.legend, self.runs = legend, shown
+        if not stale and self.runs_revision != plot.runs_revision:  # a sliver of a run, not kept: gone
+            assert self.image is not None
+            if self.base is not None:
+                self.image.blit(self.base, (0, 0))
+                self.drawn = [0] * len(plot.curves)
+                self.runs_revision = plot.runs_revision
+            else:
+                stale = True
         if stale or not self._fits_new_points():
             self._redraw(rect.size)
         else:
@@ -247,6 +272,7 @@ class PlotView:
             self._grows_x, self._grows_y = (False, plot.spec.x == "t"), (False, False)
         if self.image is None or self.image.get_size() != size:
             self.image = pygame.Surface(size)
+        self.runs_revision = plot.runs_revision
         self._axes()
         self._has_axes = True
         self.redraws += 1
@@ -280,14 +306,40 @@ class PlotView:
             label = font.render(y_name, True, CURVES[i % len(CURVES)])
             x -= label.get_width() + 10
             image.blit(label, (x, 5))
+        self._earlier(x)
+        if plot.earlier:
+            if self.base is None or self.base.get_size() != size:
+                self.base = pygame.Surface(size)
+            self.base.blit(image, (0, 0))
+        else:
+            self.base = None  # one run: nothing to start again from but a redraw
         self.drawn = [0] * len(plot.curves)
         for i, curve in enumerate(plot.curves):
             if len(curve):
                 pts, starts = curve.latest(len(curve))
                 starts = starts.copy()
                 starts[0] = True
-                self._paint(i, pts, starts)
+                self._paint(CURVES[i % len(CURVES)], pts, starts)
             self.drawn[i] = curve.added
+
+    def _earlier(self, right: int) -> None:
+        """The earlier runs, each in its colour, and their names in the legend left of the curves'
+        (the newest nearest; those that do not fit are left out)."""
+        assert self.image is not None
+        names = self.runs[1]
+        x = right
+        for k, run in reversed(list(enumerate(self.plot.earlier))):
+            colour = RUNS[(run.number - 1) % len(RUNS)]
+            for pts, starts in run.curves:
+                if len(pts):
+                    starts = starts.copy()
+                    starts[0] = True
+                    self._paint(colour, pts, starts)
+            name = names[k] if k < len(names) else str(run.number)
+            label = self._font().render(name, True, colour)
+            x -= label.get_width() + 10
+            if x >= 2:
+                self.image.blit(label, (x, 5))
 
     def _marks(self, area: pygame.Rect) -> None:
         """The plot's marks as dashed vertical lines, those within the x axis."""
@@ -304,14 +356,13 @@ class PlotView:
                 if self.drawn[i] == 0:
                     starts = starts.copy()
                     starts[0] = True
-                self._paint(i, pts, starts)
+                self._paint(CURVES[i % len(CURVES)], pts, starts)
             self.drawn[i] = self.plot.curves[i].added
 
-    def _paint(self, index: int, pts: np.ndarray, starts: np.ndarray) -> None:
-        """Draw points of curve ``index``: polylines broken where a run starts or a value is
+    def _paint(self, colour: tuple[int, int, int], pts: np.ndarray, starts: np.ndarray) -> None:
+        """Draw points of a curve in ``colour``: polylines broken where a run starts or a value is
         not finite, or dots."""
         assert self.image is not None
-        colour = CURVES[index % len(CURVES)]
         px, py = self.to_pixels(pts[:, 0], pts[:, 1])
         finite = np.isfinite(px) & np.isfinite(py)
         area = self._area()
@@ -351,7 +402,7 @@ class PlotsLayer:
     def draw(self, surface: pygame.Surface, scene) -> None:
         placements: Sequence[PlotPlacement] = scene.plots
         for p in placements:
-            self.view(p.plot).draw(surface, p.rect, p.title, p.legend)
+            self.view(p.plot).draw(surface, p.rect, p.title, p.legend, p.runs)
         alive = {id(p.plot) for p in placements}
         for key in [k for k in self.views if k not in alive]:
             del self.views[key]

@@ -11,7 +11,7 @@ import pytest
 
 from game.physics.observe.records import History
 from game.physics.observe.series import Plot, PlotSpec
-from game.render.plots import BACKGROUND, CURVES, Axis, PlotView, nice_step
+from game.render.plots import BACKGROUND, BOTTOM, CURVES, LEFT, RIGHT, RUNS, TOP, Axis, PlotView, nice_step
 
 RECT = (10, 20, 400, 260)
 
@@ -180,3 +180,54 @@ def test_the_y_labels_keep_their_sign_however_wide_they_are():
     assert view._area().left - 4 - widest >= 0  # the label is drawn whole, from x >= 0
     px, _ = view.to_pixels(np.array([view.x_axis.lo]), np.array([0.0]))
     assert px[0] == view._area().left  # and the curves start where the axes do
+
+
+def colour_in(surface: pygame.Surface, colour, tolerance: int = 30, area=None) -> bool:
+    pixels = pygame.surfarray.array3d(surface if area is None else surface.subsurface(area)).reshape(-1, 3)
+    return bool(np.any(np.all(np.abs(pixels.astype(int) - colour) <= tolerance, axis=1)))
+
+
+def test_each_run_its_colour_and_name_and_a_frame_draws_only_the_present_runs_new_points(lines):
+    h = record()
+    plot = Plot(PlotSpec("xy", "t", ("va",)), h)
+    view = PlotView(plot)
+    screen = pygame.Surface((420, 300))
+    runs = ("m = 1", "m = 2", "m = 3")
+    for run, amplitude in enumerate((1.0, 0.7, 0.4, 0.2)):  # four runs: three earlier, one present
+        h.restart((0.0, 0.0, 0.0))
+        for k in range(1, 300):
+            h.append((k * 0.02, 0.0, amplitude * math.sin(k * 0.02)))
+        view.draw(screen, RECT, runs=runs[:run])
+    assert [r.number for r in plot.earlier] == [1, 2, 3] and view.runs == ((1, 2, 3), runs)
+    legend = screen.subsurface((10, 20, 400, TOP))  # the names over the plot, each in its run's colour
+    assert all(colour_in(legend, RUNS[k]) for k in range(3)) and colour_in(legend, CURVES[0])
+    area = (10 + LEFT, 20 + TOP, 400 - LEFT - RIGHT, 260 - TOP - BOTTOM)
+    assert all(colour_in(screen, RUNS[k], 10, area) for k in range(3))
+    # the present run grows: only its two newest points are drawn, however many runs are kept
+    redraws = view.redraws
+    lines.clear()
+    for k in range(300, 340):
+        h.append((k * 0.02, 0.0, 0.2 * math.sin(k * 0.02)))
+        view.draw(screen, RECT, runs=runs)
+    assert view.redraws == redraws and [len(p) for p in lines] == [2] * 40
+    # a sliver of a run (a slider moved while running) is not kept: the picture starts again from
+    # the earlier runs' without drawing them again
+    runs += ("m = 4",)
+    h.restart((0.0, 0.0, 0.1))  # the present run is kept: drawn once more, in its run's colour
+    h.append((0.02, 0.0, 0.1))
+    view.draw(screen, RECT, runs=runs)
+    assert view.redraws == redraws + 1 and colour_in(screen, RUNS[3], 10, area)
+    lines.clear()
+    for k in range(2, 4):
+        h.append((k * 0.02, 0.0, 0.1))
+        view.draw(screen, RECT, runs=runs)
+    h.restart((0.0, 0.0, 0.0))
+    h.append((0.02, 0.0, 0.0))
+    view.draw(screen, RECT, runs=runs)
+    assert view.redraws == redraws + 1 and sum(len(p) for p in lines) <= 8 and len(plot.earlier) == 4
+    # a single run is drawn as it always was: no legend of runs
+    plot.clear()
+    for k in range(2, 30):
+        h.append((k * 0.02, 0.0, 0.0))
+    view.draw(screen, RECT)
+    assert not any(colour_in(screen, colour, 10) for colour in RUNS) and view.base is None

@@ -5,7 +5,8 @@ The triple pendulum (or another model) animating at 1×, with a full trail on ea
 its balls (20,000 points each, or the length asked), the velocity arrows on (and a
 mechanism's reaction arrows) and the energy and values panels open; then the double
 pendulum with two plots open and the chaos control on (50 ghosts, their spread, the
-Lyapunov estimate): time spent in physics, in drawing (scene + UI), and in the whole
+Lyapunov estimate); then three plots of the double pendulum with one run and with the
+most earlier runs kept: time spent in physics, in drawing (scene + UI), and in the whole
 frame, over a few hundred frames. ``huge_arrows`` makes every velocity arrow 10⁹
 pixels long per unit of speed (they cross the scene and end far outside it: the
 drawing must cut them first); ``fade`` draws fading trails instead of lasting ones.
@@ -75,8 +76,31 @@ def bench_frames(quick: bool = False, model: str = "pendulo_triple", huge_arrows
     print(f"Frame times: {session.entry.title} from (2, 2), {frames} frames at 1×, plots open ({kinds}), "
           f"an ensemble of {copies} copies drawn as ghosts, the Lyapunov estimate")
     _measure(app, frames, warm_up=10 if quick else 30)
+    _runs_kept(quick, frames)
     pygame.quit()
     return 0
+
+
+def _runs_kept(quick: bool, frames: int) -> None:
+    """Three plots of the double pendulum with its present run alone, then with the most earlier runs
+    a plot keeps (each a minute of motion, ended as Accept ends it): a frame draws the same."""
+    from ...physics.observe.series import KEPT_RUNS
+    from ..window.window import App
+
+    app = App(Settings(), "pendulo_doble")
+    session = app.session
+    session.act("plots")
+    session.plots.add()
+    session.act("animate")
+    for kept in (0, KEPT_RUNS):
+        for k in range(kept):
+            session.clock.run(300 if quick else 3000)
+            session.sim.set_conditions([1.0 + 0.3 * k, 0.5], [0.0, 0.0])
+        kinds = ", ".join(p.spec.kind for p in session.plots.plots)
+        print()
+        print(f"Frame times: {session.entry.title}, {frames} frames at 1×, plots open ({kinds}), "
+              f"{kept} earlier runs kept in each")
+        _measure(app, frames, warm_up=10 if quick else 30)
 
 
 def _measure(app, frames: int, warm_up: int = 30) -> None:

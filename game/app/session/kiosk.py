@@ -33,8 +33,10 @@ class KioskShow:
         new_visitor = self.idle.phase == ATTRACT
         if not self.idle.touch():
             return False
-        if new_visitor:  # what the icons do, again
+        if new_visitor:  # what the icons do, again; plots of their own runs only
             self.session.view.hint = self.session.settings.first_run_hint
+            if self.session.board is not None:
+                self.session.board.forget_runs()
         return True
 
     @property

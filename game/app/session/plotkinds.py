@@ -66,6 +66,8 @@ class PlotKind(ABC):
     pick: int | None = None
     #: the plot has menus for its variables across and up (a second row of menus over it)
     axes: bool = False
+    #: a model read again keeps the plot's runs (a spectrum is of the present run only)
+    runs: bool = True
 
     def offered(self, board: Board) -> bool:
         """The board can show this kind now."""
@@ -200,6 +202,7 @@ class SpectrumPlot(PlotKind):
 
     name = "spectrum"
     axes = True
+    runs = False
     #: what the x axis says (it is fixed: frequency)
     ACROSS = "f (Hz)"
 

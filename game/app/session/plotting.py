@@ -7,6 +7,11 @@ model, and the ensemble and the Lyapunov pair of the chaos control. Every one of
 a step observer of the simulation, so they all restart at breaks (a drag, a reset, new
 parameters) and none is called from the window loop. What differs from one kind of plot to
 another is the kind's (:mod:`game.app.session.plotkinds`): the board asks it.
+
+Each run is a series of its own (:class:`~game.physics.observe.series.Run`), named in the legend
+by the parameters it ran with where they differ from the present run's (``m = 2``), else by its
+number (``run 3``). A model read again (a reload) keeps its plots' runs; a kiosk's visitor starts
+with none of the attract loop's (:meth:`PlotBoard.forget_runs`).
 """
 
 from __future__ import annotations
@@ -15,14 +20,14 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from ...messages import msg
+from ...messages import msg, typeset
 from ...model import ModelFile
 from ...physics import Simulation
 from ...physics.equilibrium import Analysis
 from ...physics.observe.ensemble import COPIES, Ensemble, Lyapunov
 from ...physics.observe.poincare import PoincareSection
 from ...physics.observe.records import History
-from ...physics.observe.series import Plot, PlotSpec, angular_coordinates, drive_period, momentum_name
+from ...physics.observe.series import Plot, PlotSpec, Run, angular_coordinates, drive_period, momentum_name
 from .plotkinds import PLOT_KINDS, SPREAD, PlotKind, kind_named, kind_of, lyapunov_words, picked
 
 #: plots the dock holds at most (each needs room to be read)
@@ -44,6 +49,8 @@ class PlotBoard:
         self.revision = 0
         #: the equilibria and modes of the model on screen, when they are known (the modes panel's)
         self.predictions: Callable[[], Analysis | None] = lambda: None
+        #: per record, the row the plots made from now on start after (a kiosk's visitor's first touch)
+        self._since: list[tuple[History, int]] = []
         self._follow_model()
 
     # -- what can be plotted ---------------------------------------------------------------------
@@ -72,11 +79,24 @@ class PlotBoard:
 
     def make(self, spec: PlotSpec) -> Plot:
         """A plot of ``spec`` reading the record its kind reads."""
-        return kind_named(spec.kind).plot(spec, self)
+        return self._started(kind_named(spec.kind).plot(spec, self))
 
     def fresh(self, kind: PlotKind) -> Plot:
         """A plot of ``kind`` as it starts: its default variables."""
-        return kind.plot(kind.default(self), self)
+        return self._started(kind.plot(kind.default(self), self))
+
+    def _started(self, plot: Plot) -> Plot:
+        """``plot``, tagging each run with the parameters, from the rows not forgotten."""
+        plot.tag = self.parameters
+        plot.present_tag = self.parameters()
+        for record, row in self._since:
+            if plot.source is record and record.settled >= row:
+                plot.seen = row
+        return plot
+
+    def parameters(self) -> dict[str, float]:
+        """What a run is tagged with: the parameters it runs with."""
+        return dict(self.sim.parameters)
 
     def add(self, kind: str | None = None) -> Plot | None:
         """Another plot (of ``kind``, named; else the first kind "add a plot" takes that is offered
@@ -109,7 +129,22 @@ class PlotBoard:
         self.revision += 1
 
     def clear(self, index: int) -> None:
+        """The plot from now on: its earlier runs and the present run's points so far gone."""
         self.plots[index].clear()
+
+    def forget_runs(self) -> None:
+        """Every plot, and every plot made from now on, starts from this moment (a kiosk's new
+        visitor sees none of the attract loop's runs)."""
+        for plot in self.plots:
+            plot.clear()
+        records = [self.history, *(r.history for r in (self.section,) if r is not None),
+                   *(r.spread for r in (self.ensemble,) if r is not None)]
+        self._since = [(r, r.settled) for r in records]
+
+    def runs(self, plot: Plot, language: str | None = None) -> tuple[str, ...]:
+        """The names of a plot's earlier runs in its legend, oldest first (brought up to date)."""
+        plot.sync()
+        return tuple(run_name(run, plot.present_tag, language) for run in plot.earlier)
 
     def reset(self) -> None:
         """No plots and no ensemble: the board as a newly opened model's (the Poincaré section,
@@ -148,19 +183,36 @@ class PlotBoard:
 
     # -- following the simulation ------------------------------------------------------------------
 
-    def attach(self, sim: Simulation, history: History) -> None:
-        """Another model was opened: the same kinds of plot, for its variables."""
+    def attach(self, sim: Simulation, history: History, again: bool = False) -> None:
+        """Another model was opened: the same kinds of plot, for its variables. The same model
+        read ``again`` (its file changed): the same plots where its variables still have them,
+        each keeping its runs (the present one the newest earlier run)."""
         chaos = self.ensemble is not None
+        before = [p for p in self.plots if kind_of(p) is not SPREAD]
         self.stop_ensemble()
         if self.section is not None and self.section in self.sim.observers:
             self.sim.observers.remove(self.section)
         kinds = [kind_of(p) for p in self.plots]
         self.sim, self.history = sim, history
+        self._since = []
         self._follow_model()
         self.plots = [self.fresh(k) for k in kinds if k.offered(self)]
+        if again:
+            self.plots = [self._again(p) for p in before if kind_of(p).offered(self)] or self.plots
         if chaos:
             self.start_ensemble()
         self.revision += 1
+
+    def _again(self, before: Plot) -> Plot:
+        """The plot of the model read again that shows what ``before`` showed, with its runs (or
+        its kind's first plot, when the variables are gone)."""
+        spec, known, kind = before.spec, self.variables(), kind_of(before)
+        if not (set(spec.ys) <= set(known) and (spec.x in known or spec.x == kind.default(self).x)):
+            return self.fresh(kind)
+        plot = self.make(spec)
+        if kind.runs:
+            plot.carry(before)
+        return plot
 
     def follow_parameters(self) -> None:
         """New parameters: the drive (and so the section's period) may have changed."""
@@ -241,3 +293,13 @@ class PlotBoard:
         own names (identifiers of the model), the ensemble's spread in words, a log scale said."""
         names = [kind_of(plot).curve_name(y, language) for y in plot.spec.ys]
         return tuple(msg("plot.log_scale", name=n).text(language) if plot.log_y else n for n in names)
+
+
+def run_name(run: Run, now: object, language: str | None = None) -> str:
+    """How the legend names an earlier run: by the parameters (two at most) it ran with that differ
+    from the present run's, what a student changed (``m = 2``); else by its number (``run 3``)."""
+    if isinstance(run.tag, dict) and isinstance(now, dict):
+        changed = [(name, value) for name, value in run.tag.items() if name in now and now[name] != value]
+        if changed:
+            return ", ".join(f"{name} = {typeset(f'{value:.4g}')}" for name, value in changed[:2])
+    return msg("plot.run", number=run.number).text(language)

@@ -119,8 +119,8 @@ class Session:
         self.user_files.remember()
         return True
 
-    def install(self, built: Built) -> None:
-        """The model ``built`` on screen, its records observing its simulation from its conditions."""
+    def install(self, built: Built, again: bool = False) -> None:
+        """The model ``built`` on screen, its records observing it from its conditions (``again``: reread)."""
         raw, model, sim, kinematics = built
         #: the bytes the model was read from: "Save as model" keeps them but for the changed values
         self.raw = raw
@@ -142,7 +142,7 @@ class Session:
         if self.board is None:
             self.board = PlotBoard(sim, self.history)
         else:
-            self.board.attach(sim, self.history)
+            self.board.attach(sim, self.history, again)
         self.clock.follow(model.general.dt)
         self.dragging.drag = None
         self.banner.say(None)

@@ -62,6 +62,6 @@ class UserFiles:
             s.banner.say(msg("banner.cannot_reload", reason=FirstLine(exc)), "load")
             return False
         s.view.dialog = None  # its rows were the old file's
-        s.install(built)
+        s.install(built, again=True)
         s.look_again()
         return True

@@ -76,7 +76,8 @@ class PlotsDock:
         board = session.plots
         rects = plot_slots(layout.dock_rect("plots"), [2 if kind_of(p).axes else 1 for p in board.plots],
                            len(board.plots) < MAX_PLOTS, layout.touch)
-        return [PlotPlacement(plot, rect, self.title(session, i), board.legend(plot, language()))
+        return [PlotPlacement(plot, rect, self.title(session, i), board.legend(plot, language()),
+                              board.runs(plot, language()))
                 for i, (plot, (_, rect)) in enumerate(zip(board.plots, rects))]
 
     def title(self, session: Session, index: int) -> str:
@@ -122,7 +123,7 @@ class PlotsDock:
             title = f"{session.title} — {kind_of(plot).title()}"
             extra = self.title(session, i)
             PlotView(plot, self.font).draw(image, (0, k * height, width, height), f"{title}   {extra}".rstrip(),
-                                           board.legend(plot, language()))
+                                           board.legend(plot, language()), board.runs(plot, language()))
         path = session.exports.path("plot" if index is not None else "plots", ".png")
         try:
             save_image(image, path)

@@ -8,10 +8,16 @@ curves as :class:`~game.physics.observe.records.Trail` ring buffers: bounded mem
 a run starts (a drag, a reset), and :meth:`Plot.sync` takes only the rows added since it
 last looked, so a plot costs the same at minute 1 and at minute 50. An angle is shown in
 (−π, π]: where it wraps, the curve breaks instead of drawing a line across the plot.
+
+Each run (what follows a break: Accept, Reset, a drag) is a series of its own: when the next
+begins, the present run's points are kept as a :class:`Run` (at most :data:`KEPT_RUNS` of them,
+the oldest dropped, each thinned to :data:`RUN_POINTS`) and the curves start empty, so a drawing
+adds only the present run's new points however many runs are kept.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -24,6 +30,14 @@ from .records import History, Trail
 
 #: points kept per curve of a plot (at dt = 0.02 about 7 minutes of motion)
 PLOT_POINTS = 20_000
+
+#: earlier runs a plot keeps beside the present one, the oldest dropped (a kiosk runs for days)
+KEPT_RUNS = 4
+#: points a run needs to be kept when the next begins: a slider moved while the model runs breaks the
+#: run at every frame, and those slivers must not push out the runs worth comparing
+LEAST_RUN = 10
+#: points per curve an earlier run keeps at most (every k-th: a comparison, not the record)
+RUN_POINTS = 5000
 
 #: functions whose argument is an angle: a coordinate read only inside them is one
 _PERIODIC = {"sin", "cos", "tan"}
@@ -143,20 +157,60 @@ def _turned(turn: np.ndarray, before: float | None) -> np.ndarray:
     return out
 
 
+@dataclass(frozen=True)
+class Run:
+    """An earlier run of a plot as it was when the next began: its number (1 the first since the
+    plot was made or cleared), per curve its points and where their lines break, the box they fill
+    (None: no finite point) and what the plot's ``tag`` said of it (the parameters it ran with)."""
+
+    number: int
+    curves: tuple[tuple[np.ndarray, np.ndarray], ...]
+    box: tuple[float, float, float, float] | None
+    tag: object = None
+
+
+def _kept(points: np.ndarray, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """At most :data:`RUN_POINTS` of a run's points, every k-th (and the last); a break among those
+    left out stays, on the next point kept."""
+    n = len(points)
+    if n <= RUN_POINTS:
+        return points, starts
+    take = np.unique(np.append(np.arange(0, n, -(-n // RUN_POINTS)), n - 1))
+    return points[take], np.logical_or.reduceat(starts, take)
+
+
+def _box(points: Sequence[np.ndarray]) -> tuple[float, float, float, float] | None:
+    """(x0, x1, y0, y1) of the finite points of some arrays of them, or None."""
+    boxes = []
+    for p in points:
+        p = p[np.all(np.isfinite(p), axis=1)]
+        if len(p):
+            boxes.append((p[:, 0].min(), p[:, 0].max(), p[:, 1].min(), p[:, 1].max()))
+    if not boxes:
+        return None
+    b = np.array(boxes)
+    return float(b[:, 0].min()), float(b[:, 1].max()), float(b[:, 2].min()), float(b[:, 3].max())
+
+
+def _nothing() -> object:
+    return None
+
+
 def columns(name: str, rows: np.ndarray, names: Sequence[str]) -> np.ndarray:
     """A variable that is a column of the record."""
     return rows[:, list(names).index(name)]
 
 
 class Plot:
-    """One plot's curves, kept up to date from ``source`` by :meth:`sync`."""
+    """One plot's curves, kept up to date from ``source`` by :meth:`sync`: the present run's in
+    ``curves``, the earlier runs' in ``earlier``; ``tag()`` is asked what each run is when it begins."""
 
     #: values across where the plot draws a vertical line (a spectrum's predicted frequencies)
     marks: tuple[float, ...] = ()
 
     def __init__(self, spec: PlotSpec, source: History, *, values: Values = columns,
                  angles: frozenset[str] = frozenset(), log_y: bool = False, dots: bool = False,
-                 capacity: int = PLOT_POINTS):
+                 capacity: int = PLOT_POINTS, tag: Callable[[], object] = _nothing):
         self.spec = spec
         self.source = source
         self.values = values
@@ -174,15 +228,52 @@ class Plot:
         self._turn_y: list[float | None] = [None] * len(spec.ys)
         #: changes when the curves are emptied (a clear), so a drawing of them is redone
         self.generation = 0
+        self.tag = tag
+        #: the earlier runs kept, oldest first; the present run's number and tag
+        self.earlier: list[Run] = []
+        self.number = 1
+        self.present_tag = tag()
+        #: changes whenever a run begins (the present run's curves start empty)
+        self.runs_revision = 0
 
     def clear(self) -> None:
-        """Forget what is drawn; what comes next is drawn from an empty plot (the source is kept)."""
+        """Forget what is drawn, the earlier runs too; what comes next is drawn from an empty plot,
+        as run 1 (the source is kept)."""
         for c in self.curves:
             c.clear()
         self.seen = self.source.settled
         self._turn_x = None
         self._turn_y = [None] * len(self.spec.ys)
+        self.earlier = []
+        self.number = 1
+        self.present_tag = self.tag()
         self.generation += 1
+
+    def new_run(self) -> None:
+        """The present run ends: its points are kept as an earlier run (unless it is a sliver of
+        fewer than :data:`LEAST_RUN`), the oldest dropped past :data:`KEPT_RUNS`, and the curves
+        start empty for the next."""
+        points = [c.latest(len(c)) for c in self.curves]
+        if max((len(p) for p, _ in points), default=0) >= LEAST_RUN:
+            kept = tuple(_kept(p, s) for p, s in points)
+            self.earlier.append(Run(self.number, kept, _box([p for p, _ in kept]), self.present_tag))
+            del self.earlier[:-KEPT_RUNS]
+            self.number += 1
+        for c in self.curves:
+            c.clear()
+        self._turn_x = None
+        self._turn_y = [None] * len(self.spec.ys)
+        self.present_tag = self.tag()
+        self.runs_revision += 1
+
+    def carry(self, before: Plot) -> None:
+        """Keep the runs of ``before`` (this plot of the model as it was read before: a reload) as
+        earlier runs, its present one the newest."""
+        before.sync()
+        before.new_run()
+        self.earlier = before.earlier[-KEPT_RUNS:]
+        self.number = before.number
+        self.runs_revision += 1
 
     def sync(self) -> int:
         """Take the rows the source added since the last sync (never a run's first row while it
@@ -198,6 +289,7 @@ class Plot:
         rows, starts = src.latest(min(new, len(src)) + unsettled)
         if unsettled:
             rows, starts = rows[:-unsettled], starts[:-unsettled]
+        src_starts = starts
         if new > len(rows):  # rows were overwritten before the plot saw them: do not join across
             starts = starts.copy()
             if len(starts):
@@ -205,14 +297,26 @@ class Plot:
         self.seen = settled
         if not len(rows):
             return 0
-        x = self.values(self.spec.x, rows, src.names)
+        # a row that starts a run (after a break) begins another series, unless nothing is drawn yet
+        begins = [i for i in np.flatnonzero(src_starts).tolist() if i or any(c.added for c in self.curves)]
+        edges = sorted({0, *begins, len(rows)})
+        for a, b in itertools.pairwise(edges):
+            if a in begins:
+                self.new_run()
+            if b > a:
+                self._take(rows[a:b], starts[a:b], src.names)
+        return len(rows)
+
+    def _take(self, rows: np.ndarray, starts: np.ndarray, names: Sequence[str]) -> None:
+        """Rows of the present run into the curves."""
+        x = self.values(self.spec.x, rows, names)
         breaks = starts.copy()
         if self.wrap_x:
             x, turn = wrap_angle(x)
             breaks |= _turned(turn, self._turn_x)
             self._turn_x = float(turn[-1])
         for i, (curve, name, wrap) in enumerate(zip(self.curves, self.spec.ys, self.wrap_y)):
-            y = self.values(name, rows, src.names)
+            y = self.values(name, rows, names)
             b = breaks
             if wrap:
                 y, turn = wrap_angle(y)
@@ -222,18 +326,12 @@ class Plot:
                 with np.errstate(all="ignore"):
                     y = np.log10(np.where(y > 0, y, np.nan))
             curve.extend(np.column_stack((x, y)), b)
-        return len(rows)
 
     def bounds(self) -> tuple[float, float, float, float] | None:
-        """(x0, x1, y0, y1) of every finite point kept, or None when there is none."""
-        boxes = []
-        for c in self.curves:
-            if len(c):
-                p = c.points()
-                p = p[np.all(np.isfinite(p), axis=1)]
-                if len(p):
-                    boxes.append((p[:, 0].min(), p[:, 0].max(), p[:, 1].min(), p[:, 1].max()))
-        if not boxes:
+        """(x0, x1, y0, y1) of every finite point kept, the earlier runs' too, or None when there is none."""
+        boxes = [r.box for r in self.earlier if r.box is not None]
+        present = _box([c.points() for c in self.curves if len(c)])
+        b = np.array(boxes + ([present] if present is not None else []))
+        if not len(b):
             return None
-        b = np.array(boxes)
         return float(b[:, 0].min()), float(b[:, 1].max()), float(b[:, 2].min()), float(b[:, 3].max())

@@ -14,7 +14,16 @@ from sim_helpers import simulation
 from game.expr import parse
 from game.model import load_model
 from game.physics.observe.records import History, HistoryRecorder
-from game.physics.observe.series import Plot, PlotSpec, angular_coordinates, drive_period, wrap_angle
+from game.physics.observe.series import (
+    KEPT_RUNS,
+    LEAST_RUN,
+    RUN_POINTS,
+    Plot,
+    PlotSpec,
+    angular_coordinates,
+    drive_period,
+    wrap_angle,
+)
 
 
 def recorded(sim, capacity: int = 50_000) -> History:
@@ -78,11 +87,59 @@ def test_sync_takes_only_the_new_rows_and_breaks_at_drags_and_resets():
     assert plot.sync() == 0  # the run's first row may still move: not drawn yet
     sim.step(3)
     assert plot.sync() == 4
-    runs = plot.curves[2].runs()
-    assert [len(r) for r in runs] == [16, 4]
+    # the run before the drag is a series of its own; the curves hold the present run
+    (before,) = plot.earlier
+    assert before.number == 1 and plot.number == 2 and [len(p) for p, _ in before.curves] == [16] * 3
+    (present,) = plot.curves[2].runs()
+    assert len(present) == 4
     ek0, ep0 = sim.system.energies(sim.system.state([0.7, 0.2], [0, 0]))
-    assert runs[1][0, 1] == pytest.approx(ek0 + ep0)  # the run starts where the drag ended
-    assert np.allclose(plot.curves[0].points()[:, 1], h.column("Ek"))
+    assert present[0, 1] == pytest.approx(ek0 + ep0)  # the run starts where the drag ended
+    shown = np.concatenate((before.curves[0][0][:, 1], plot.curves[0].points()[:, 1]))
+    assert np.allclose(shown, h.column("Ek"))
+
+
+def test_runs_kept_are_bounded_slivers_dropped_and_each_tagged():
+    sim = simulation("pendulo_simple")
+    h = recorded(sim)
+    tags = iter(range(100))
+    plot = Plot(PlotSpec("energy", "t", ("E",)), h, tag=lambda: next(tags))
+    for k in range(KEPT_RUNS + 3):
+        sim.step(LEAST_RUN + k)
+        sim.set_conditions([0.1 * (k + 1)], [0.0])
+    sim.step(1)  # the last run's first row is settled
+    plot.sync()
+    assert [r.number for r in plot.earlier] == list(range(4, KEPT_RUNS + 4))  # the oldest dropped
+    assert [r.tag for r in plot.earlier] == list(range(3, KEPT_RUNS + 3)) and plot.present_tag == KEPT_RUNS + 3
+    assert [len(r.curves[0][0]) for r in plot.earlier] == [LEAST_RUN + k + 1 for k in range(3, KEPT_RUNS + 3)]
+    # a sliver (a slider moved while the model runs breaks the run at every frame) is not kept
+    revision = plot.runs_revision
+    for _ in range(5):
+        sim.set_conditions([0.3], [0.0])
+        sim.step(2)
+        plot.sync()
+    assert plot.runs_revision == revision + 5 and plot.number == KEPT_RUNS + 4
+    assert [r.number for r in plot.earlier] == list(range(4, KEPT_RUNS + 4))
+    # the axes hold every run kept (each began at t = 0; the longest, the last kept, reaches furthest)
+    _, x1, _, _ = plot.bounds()
+    assert x1 == pytest.approx(0.02 * (LEAST_RUN + KEPT_RUNS + 2)) and x1 > sim.t
+    plot.clear()  # only the present run from now on, run 1 again
+    assert plot.earlier == [] and plot.number == 1
+
+
+def test_a_long_run_is_kept_thinned_with_its_breaks():
+    sim = simulation("pendulo_simple", a="0", va="6")  # over the top: breaks where the angle wraps
+    h = recorded(sim)
+    plot = Plot(PlotSpec("phase", "a", ("va",)), h, angles=frozenset({"a"}))
+    sim.step(3 * RUN_POINTS)
+    plot.sync()
+    wraps = len(plot.curves[0].runs())
+    sim.set_conditions([0.0], [0.0])
+    sim.step(1)
+    plot.sync()
+    ((points, starts),) = plot.earlier[0].curves
+    last = math.remainder(h.column("a")[-3], 2 * math.pi)  # before the restart's row and the step after it
+    assert len(points) <= RUN_POINTS + 1 and points[-1, 0] == pytest.approx(last)
+    assert int(starts[1:].sum()) + 1 == wraps  # every wrap still breaks the line
 
 
 def test_memory_is_bounded_and_a_gap_is_not_joined():
