@@ -84,7 +84,7 @@ class SliderPanel(DefinitionsPanel):
         inner = width - 2 * 12 - 20  # the scroll bar's room
         name_w = min(140, inner // 3)
         if self.one_line:  # the name beside the value, as narrow as names allow
-            name_w = min(name_w, 12 + max(len(r.name) for r in self.rows) * 9)
+            name_w = min(name_w, 20 + max(len(r.name) for r in self.rows) * 9)
         for i, row in enumerate(self.rows):
             y = i * pitch
             name = UILabel(pygame.Rect(12, y, name_w, target if self.one_line else LINE), row.name, manager,

@@ -19,6 +19,19 @@ from game.app.session.edits import ParameterEdits
 BALL = (226, 87, 43)
 
 
+def clipped(panel) -> list[str]:
+    """The panel's names, values and units that do not fit their label (as test_window_small asks
+    of every label)."""
+    out = []
+    for e in (*panel.value_buttons, *panel.units.values()):
+        b = e.border_width
+        borders = b["left"] + b["right"] if isinstance(b, dict) else 2 * (b or 0)
+        padding = 0 if e.text_horiz_alignment == "center" else 2 * e.text_horiz_alignment_padding
+        if e.visible and e.font is not None and e.font.size(e.text)[0] > e.rect.width - borders - padding:
+            out.append(e.text)
+    return out
+
+
 def row_of(panel, name: str) -> int:
     return [r.name for r in panel.rows].index(name)
 
@@ -81,6 +94,7 @@ def test_the_panel_docks_beside_the_scene_with_a_slider_and_unit_per_number(app_
         assert panel.sliders[row_of(panel, "l")].value_range == pytest.approx((0.1, 10.0))  # a tenth to ten times
         for slider in panel.sliders.values():
             assert box.contains(slider.rect) or not slider.visible  # inside the panel (or scrolled away)
+        assert clipped(panel) == []  # every value and unit whole
         pygame.image.save(app.screen, str(tmp_path / f"parameters_{width}x{height}.png"))
         click(app, panel.cancel_button)
         assert app.panel is None and app.session.view.dialog is None
