@@ -1,5 +1,5 @@
 """The words of the panels and dialogs: Parameters and Conditions (game/app/session/edits.py, game/ui/panels.py,
-game/ui/steppers.py), the live panels' titles, and Save as model."""
+game/ui/steppers.py, game/ui/sliders.py), the live panels' titles, and Save as model."""
 
 #: key → (English, Spanish)
 WORDS: dict[str, tuple[str, str]] = {
@@ -42,6 +42,13 @@ WORDS: dict[str, tuple[str, str]] = {
         "N/dt = {rate} substeps per simulated second: at most {high}",
         "N/dt = {rate} subpasos por segundo simulado: el máximo es {high}"),
     "panel.coarse": ("Step too coarse: press D", "¡Paso grueso! Pulse D"),
+    # the desktop's panels, docked: a slider beside each number (game/ui/sliders.py)
+    "panel.slide_hint": (
+        "Type a value and Enter, or move its slider; then Accept.",
+        "Escriba un valor y Enter, o mueva su deslizador; luego Aceptar."),
+    "panel.slide_pending": (
+        "The scene shows the new value; Accept applies it, Cancel leaves the model as it was.",
+        "La escena muestra el valor nuevo; Aceptar lo aplica, Cancelar deja el modelo como estaba."),
     # a kiosk's panels: − and + instead of a field to type in (game/ui/steppers.py)
     "panel.step_hint": (
         "Press − or + to change a value, then Accept.",

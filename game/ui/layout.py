@@ -20,7 +20,7 @@ Docking a panel (the whole API)::
   least heights do not fit).
 - ``edge="bottom"``: a strip across the scene area above the bottom bar, its docks
   stacked top to bottom, each as tall as it wants.
-- Docks never take the whole scene: a side column gets at most :data:`SIDE_SHARE` of the
+- Docks never take the whole scene: a side column gets at most :data:`SIDE_SHARE` (or its docks' ``share``) of the
   window's width, the bottom strip at most :data:`BOTTOM_SHARE` of the scene's height.
 
 A new kind of panel only builds its :class:`Dock`; the window makes a new layout
@@ -68,6 +68,9 @@ class Dock:
     width: int
     height: int
     least: int = 0
+    #: the most of the window's width its side column may take (the Parameters panel docked while
+    #: it is open takes more than a live panel may)
+    share: float = SIDE_SHARE
 
     def __post_init__(self) -> None:
         if self.edge not in ("left", "right", "bottom"):
@@ -181,9 +184,10 @@ class Layout:
         """Widths of the left and right columns and height of the bottom strip."""
         h = self.scene[3]
         left, right = (max((d.width for d in self.docks if d.edge == edge), default=0) for edge in ("left", "right"))
-        cap = int(SIDE_SHARE * self.width)
+        left_cap, right_cap = (int(max((d.share for d in self.docks if d.edge == edge), default=SIDE_SHARE)
+                                   * self.width) for edge in ("left", "right"))
         bottom = sum(d.height for d in self.docks if d.edge == "bottom")
-        return min(left, cap), min(right, cap), min(bottom, int(BOTTOM_SHARE * h))
+        return min(left, left_cap), min(right, right_cap), min(bottom, int(BOTTOM_SHARE * h))
 
     @property
     def viewport(self) -> Rect:

@@ -43,6 +43,10 @@ class DefinitionsPanel:
     #: pixels of the value column; what the panel says before anything is done
     VALUE_W = 220
     HINT = "panel.edit_hint"
+    #: pixels from the panel's top to its first row (the title, the column headings)
+    ROWS_TOP = 62
+    #: pixels of the message under the rows
+    STATUS_H = STATUS
 
     def __init__(self, manager: pygame_gui.UIManager, layout: Layout, title: str, rows: Sequence[Row],
                  check: Callable[[str, str], str | None], accept: Callable[[dict[str, str]], str | None]):
@@ -52,39 +56,24 @@ class DefinitionsPanel:
         self.entry: UITextEntryLine | None = None
         self.entry_row: int | None = None
         self.closed = False
-        row_h = max(ROW, layout.row)
-        # on a touch screen each value is a TOUCH-high target with a gap below it
-        pitch, target = (row_h + 8, row_h) if layout.touch else (ROW, ROW - 2)
+        pitch, target = self._pitch(layout)
         button_h = max(36, layout.row)
-        width = min(820, layout.width - 40)
-        height = min(layout.height - 40, 62 + pitch * len(rows) + STATUS + button_h + 22)
-        rect = pygame.Rect((layout.width - width) // 2, max(20, (layout.height - height) // 2), width, height)
+        rect = self._place(layout, self.ROWS_TOP + pitch * len(rows) + self.STATUS_H + button_h + 22)
+        width, height = rect.size
         self.panel = UIPanel(rect, starting_height=10, manager=manager, object_id=ObjectID("#panel"))
         c = self.panel
         UILabel(pygame.Rect(12, 6, width - 24, 28), title, manager, container=c, object_id=ObjectID("#heading"))
-        name_w, value_w = 130, self.VALUE_W
-        desc_w = width - name_w - value_w - 64
-        for x, w, key in ((12, name_w, "panel.name"), (16 + name_w, value_w, "panel.value"),
-                          (24 + name_w + value_w, desc_w, "panel.description")):
-            UILabel(pygame.Rect(x, 36, w, 24), msg(key).text(), manager, container=c, object_id=ObjectID("#heading"))
         # the rows scroll when the window is too small for them all (the buttons stay in view)
-        rows_h = height - 62 - STATUS - button_h - 22
-        self.rows_box = UIScrollingContainer(pygame.Rect(0, 62, width - 6, rows_h), manager, container=c,
+        rows_h = height - self.ROWS_TOP - self.STATUS_H - button_h - 22
+        self.rows_box = UIScrollingContainer(pygame.Rect(0, self.ROWS_TOP, width - 6, rows_h), manager, container=c,
                                              allow_scroll_x=False)
         self.rows_box.set_scrollable_area_dimensions((width - 30, pitch * len(rows)))
-        box = self.rows_box
         self.value_buttons: list[UIButton] = []
         self.value_rects: list[pygame.Rect] = []
-        for i, row in enumerate(rows):
-            y = i * pitch
-            UILabel(pygame.Rect(12, y, name_w, target), row.name, manager, container=box, object_id=ObjectID("#expression"))
-            self._value_cell(i, row, pygame.Rect(16 + name_w, y, value_w, target))
-            description = UILabel(pygame.Rect(24 + name_w + value_w, y, desc_w, target), "", manager, container=box)
-            font = description.font
-            description.set_text(shortened(row.description, desc_w - 12, font.size) if font else row.description)
+        self._lay_rows(width, pitch, target)
         #: what the panel says (a hint, a refusal naming its field): wrapped inside the panel
         self.status = UITextBox(msg(self.HINT).text(),
-                                pygame.Rect(8, height - button_h - 20 - STATUS, width - 16, STATUS),
+                                pygame.Rect(8, height - button_h - 20 - self.STATUS_H, width - 16, self.STATUS_H),
                                 manager, container=c, object_id=ObjectID("#status"), plain_text_display_only=True)
         self._message = msg(self.HINT).text()
         self.accept_button = UIButton(pygame.Rect(width - 250, height - button_h - 14, 110, button_h),
@@ -93,6 +82,34 @@ class DefinitionsPanel:
         self.cancel_button = UIButton(pygame.Rect(width - 128, height - button_h - 14, 110, button_h),
                                       msg("panel.cancel").text(),
                                       manager, container=c)
+
+    def _pitch(self, layout: Layout) -> tuple[int, int]:
+        """Pixels from a row to the next, and a value's height: on a touch screen each value is a
+        TOUCH-high target with a gap below it."""
+        row_h = max(ROW, layout.row)
+        return (row_h + 8, row_h) if layout.touch else (ROW, ROW - 2)
+
+    def _place(self, layout: Layout, wanted: int) -> pygame.Rect:
+        """Where the panel goes: over the middle of the window, ``wanted`` pixels tall if they fit."""
+        width = min(820, layout.width - 40)
+        height = min(layout.height - 40, wanted)
+        return pygame.Rect((layout.width - width) // 2, max(20, (layout.height - height) // 2), width, height)
+
+    def _lay_rows(self, width: int, pitch: int, target: int) -> None:
+        """The column headings and a row each: name, value, description."""
+        manager, c, box = self.manager, self.panel, self.rows_box
+        name_w, value_w = 130, self.VALUE_W
+        desc_w = width - name_w - value_w - 64
+        for x, w, key in ((12, name_w, "panel.name"), (16 + name_w, value_w, "panel.value"),
+                          (24 + name_w + value_w, desc_w, "panel.description")):
+            UILabel(pygame.Rect(x, 36, w, 24), msg(key).text(), manager, container=c, object_id=ObjectID("#heading"))
+        for i, row in enumerate(self.rows):
+            y = i * pitch
+            UILabel(pygame.Rect(12, y, name_w, target), row.name, manager, container=box, object_id=ObjectID("#expression"))
+            self._value_cell(i, row, pygame.Rect(16 + name_w, y, value_w, target))
+            description = UILabel(pygame.Rect(24 + name_w + value_w, y, desc_w, target), "", manager, container=box)
+            font = description.font
+            description.set_text(shortened(row.description, desc_w - 12, font.size) if font else row.description)
 
     def _value_cell(self, i: int, row: Row, rect: pygame.Rect) -> None:
         """What shows a row's value: a button that opens a field to type in."""
@@ -143,6 +160,10 @@ class DefinitionsPanel:
         fit_label(self.value_buttons[i], text.strip(), VALUE_FONTS, self.manager)
         self._close_entry()
         self._say(msg("panel.pending").text(), "#pending")
+        self._entered(i)
+
+    def _entered(self, i: int) -> None:
+        """Row ``i``'s typed value was taken (pending until Accept)."""
 
     def _accept(self) -> None:
         if self.entry is not None:
@@ -159,7 +180,7 @@ class DefinitionsPanel:
     def cancel_entry(self) -> None:
         """Escape while a field is edited: the field closes, its value as before; the panel stays."""
         self._close_entry()
-        self._say(msg("panel.pending").text() if self.pending else msg("panel.edit_hint").text(),
+        self._say(msg("panel.pending").text() if self.pending else msg(self.HINT).text(),
                   "#pending" if self.pending else "#line")
 
     def _close_entry(self) -> None:

@@ -10,7 +10,7 @@ from ...messages import msg
 from ...model import Catalog
 from ..files.saving import Saved, free_name, mine, mine_entry, proposed_name, save
 from .clock import Clock
-from .edits import ConditionEdits, ParameterEdits
+from .edits import REFUSED, ConditionEdits, ParameterEdits, refusal
 from .onscreen import OnScreen
 from .showing import Showing
 
@@ -23,6 +23,7 @@ class Dialogs:
         """Open the dialog ``name`` ("parameters", "conditions", "save"); the menu closes."""
         view = self.session.view
         view.dialog, view.menu = name, False
+        self.showing.preview = None
 
     def open_save(self) -> None:
         """"Save as model" opens where there is a user folder to save in (a kiosk never asks: the
@@ -32,6 +33,28 @@ class Dialogs:
 
     def close(self) -> None:
         self.session.view.dialog = None
+        self.showing.preview = None
+
+    def preview(self, which: str, changes: dict[str, str]) -> tuple[dict[str, float], str | None]:
+        """The scene shows the model with these texts of the open panel ("parameters" or
+        "conditions") while the simulation keeps its own until Accept (Cancel: as it was). Every
+        value of the panel's rows (none if a text has none), and why the model cannot be drawn so
+        (a mechanism that cannot be assembled: the last preview stays), or None."""
+        s = self.session
+        edits = ParameterEdits(s.sim) if which == "parameters" else ConditionEdits(s.sim)
+        values: dict[str, float] = {}
+        try:
+            values = edits.preview_values(changes)
+            if isinstance(edits, ParameterEdits):
+                kinematics, q, qdot = edits.preview(values)
+            else:
+                (q, qdot), kinematics = edits.preview(values), s.kinematics
+        except REFUSED as exc:
+            return values, refusal(exc)
+        except ValueError as exc:
+            return values, str(exc)
+        self.showing.preview = kinematics.poses(s.sim.t, q.tolist(), qdot.tolist())
+        return values, None
 
     def parameter_edits(self) -> ParameterEdits:
         return ParameterEdits(self.session.sim)
@@ -49,7 +72,7 @@ class Dialogs:
             s.plots.follow_parameters()
             s.sim.announce_break()  # trails restart where the bodies now are
             self.clock.scheduler.dt = s.sim.model.general.dt
-            s.view.dialog = None
+            self.close()
             s.look_again()
         return reason
 
@@ -57,7 +80,7 @@ class Dialogs:
         """New conditions (texts); None when applied, else why not (nothing changes)."""
         reason = ConditionEdits(self.session.sim).accept(changes)
         if reason is None:
-            self.session.view.dialog = None
+            self.close()
             self.session.look_again()
         return reason
 

@@ -21,7 +21,7 @@ from ...expr.parser import unquote
 from ...messages import Message, language, msg, thousands
 from ...model import ModelFileError, parameter_values
 from ...model.reader import LIMITS
-from ...physics import Simulation, SimulationError
+from ...physics import Kinematics, Simulation, SimulationError, build_system
 from .readout import number
 
 #: what building the motion from typed values may raise: each is a refusal, never a crash (a
@@ -30,7 +30,7 @@ from .readout import number
 REFUSED = (ExpressionError, EvaluationError, SimulationError, ModelFileError, ArithmeticError, np.linalg.LinAlgError)
 
 
-def _reason(exc: Exception) -> str:
+def refusal(exc: Exception) -> str:
     if isinstance(exc, ModelFileError):
         return str(exc.problems[0].message) if exc.problems else str(exc)
     if isinstance(exc, (ArithmeticError, np.linalg.LinAlgError)) and not isinstance(exc, (EvaluationError,
@@ -85,7 +85,7 @@ class ParameterEdits:
                                               **{k: parse(v) for k, v in model.items()}})
             self._step(system)
         except (ExpressionError, EvaluationError) as exc:
-            return _reason(exc)
+            return refusal(exc)
         except ValueError as exc:
             return str(exc)
         self.pending[name] = text
@@ -100,9 +100,9 @@ class ParameterEdits:
             if system:
                 self.sim.set_step(*step)
         except SimulationError as exc:
-            return self._not_positive(model, exc) or _reason(exc)
+            return self._not_positive(model, exc) or refusal(exc)
         except REFUSED as exc:
-            return _reason(exc)
+            return refusal(exc)
         except ValueError as exc:
             return str(exc)
         return None
@@ -123,6 +123,20 @@ class ParameterEdits:
             return None
         return msg("edit.must_be_positive" if len(low) == 1 else "edit.must_be_positive_many",
                    names=", ".join(low), values=", ".join(f"{k} = {number(values[k])}" for k in low)).text()
+
+    def preview_values(self, changes: dict[str, str]) -> dict[str, float]:
+        """Every parameter's value with these texts (a slider's live preview; nothing changes)."""
+        model, _ = self._split(changes)
+        sim = self.sim
+        return parameter_values(sim.model, {**sim.parameter_overrides, **{k: parse(v) for k, v in model.items()}})
+
+    def preview(self, values: dict[str, float]) -> tuple[Kinematics, np.ndarray, np.ndarray]:
+        """The bodies' kinematics with these parameters and where they are now, without changing
+        the simulation. Raises one of :data:`REFUSED` as :meth:`accept` would."""
+        sim = self.sim
+        system = build_system(sim.model, values, sim.derivatives)
+        state = system.state(sim.q, sim.qdot, sim.t)
+        return system.kinematics(), state.q, system.velocities(state)
 
     def _split(self, changes: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
         """The model's parameters, and the system data (by "dt", "N")."""
@@ -166,8 +180,19 @@ class ConditionEdits:
         try:
             self.value_of(text)
         except (ExpressionError, EvaluationError) as exc:
-            return _reason(exc)
+            return refusal(exc)
         return None
+
+    def preview_values(self, changes: dict[str, str]) -> dict[str, float]:
+        """Every condition's value with these texts (a slider's live preview; nothing changes)."""
+        return {**self.sim.values(), **{k: self.value_of(v) for k, v in changes.items()}}
+
+    def preview(self, values: dict[str, float]) -> tuple[np.ndarray, np.ndarray]:
+        """Where these conditions put the bodies (a mechanism's assembled), without changing the
+        simulation."""
+        sim, model = self.sim, self.sim.model
+        state = sim.system.state([values[c] for c in model.coordinates], [values[v] for v in model.velocities], sim.t)
+        return state.q, sim.system.velocities(state)
 
     def accept(self, changes: dict[str, str]) -> str | None:
         sim, model = self.sim, self.sim.model
@@ -176,5 +201,5 @@ class ConditionEdits:
             current.update({k: self.value_of(v) for k, v in changes.items()})
             sim.set_conditions([current[c] for c in model.coordinates], [current[v] for v in model.velocities])
         except REFUSED as exc:
-            return _reason(exc)
+            return refusal(exc)
         return None

@@ -18,6 +18,9 @@ class Showing:
         self.session, self.modes = session, modes
         #: the largest reaction force seen since the model or its parameters changed (its arrow's length)
         self.force_scale = 0.0
+        #: the bodies as a slider of the open Parameters or Conditions panel has them (the
+        #: simulation keeps its own until Accept), or None
+        self.preview: list[Pose] | None = None
 
     def lit(self, name: str) -> bool:
         """Whether a two-state control is on (it shows its second icon)."""
@@ -28,6 +31,8 @@ class Showing:
                 "measure": v.measuring}.get(name, False)
 
     def poses(self) -> list[Pose]:
+        if self.preview is not None and self.session.view.dialog is not None:
+            return self.preview
         sim = self.session.sim
         return self.session.kinematics.poses(sim.t, sim.state.q.tolist(), sim.qdot.tolist())
 

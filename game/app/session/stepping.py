@@ -133,28 +133,51 @@ def parameter_steppers(model: ModelFile) -> dict[str, Stepper]:
             for p in model.parameters if not {name for name, _ in p.value.name_offsets} & set(values)}
 
 
-def turning(model: ModelFile) -> dict[str, str]:
-    """The conditions shown in degrees, and their units: the angles ("°") and their rates ("°/s")."""
+def turning(model: ModelFile, degrees: bool = True) -> dict[str, str]:
+    """The conditions that turn, and their units: the angles ("°") and their rates ("°/s"), or in
+    radians ("rad", "rad/s") where the angles are not shown in degrees (the desktop, as CenM)."""
+    angle, rate = ("°", "°/s") if degrees else ("rad", "rad/s")
     angles = angle_coordinates(model)
-    rates = {v: "°/s" for q, v in zip(model.coordinates, model.velocities, strict=True) if q in angles}
-    return {**dict.fromkeys(angles, "°"), **rates}
+    rates = {v: rate for q, v in zip(model.coordinates, model.velocities, strict=True) if q in angles}
+    return {**dict.fromkeys(angles, angle), **rates}
 
 
-def condition_steppers(model: ModelFile) -> dict[str, Stepper]:
+def condition_steppers(model: ModelFile, degrees: bool = True) -> dict[str, Stepper]:
+    """Each condition's steps and reach; ``degrees``: its angles shown and stepped in degrees (a
+    kiosk's), else in radians by the same 5° (a desktop slider's)."""
     parameters = parameter_values(model)
-    values, ranges, degrees = condition_values(model, parameters), range_values(model, parameters), turning(model)
+    values, ranges, turns = condition_values(model, parameters), range_values(model, parameters), turning(model)
+    units = turning(model, degrees)
     out = {}
     for c in model.conditions:
-        unit = degrees.get(c.name, c.unit)
-        scale = DEGREES if c.name in degrees else 1.0
+        turn = c.name in turns
+        unit = units[c.name] if turn else c.unit
+        scale = DEGREES if turn else 1.0  # the steps are made in degrees, then dressed in what is shown
         if c.name in ranges:
             s = within(*(end * scale for end in ranges[c.name]))
-        elif unit == "°":
+        elif turns.get(c.name) == "°":
             s = Stepper(ANGLE_STEP, -HALF_TURN, HALF_TURN)
         else:
-            s = for_condition(values[c.name] * scale, LEAST_RATE if scale != 1 else 1.0)
-        out[c.name] = _dressed(s, scale, unit)
+            s = for_condition(values[c.name] * scale, LEAST_RATE if turn else 1.0)
+        out[c.name] = _dressed(s, scale, unit) if degrees or not turn else _radians(s, unit)
     return out
+
+
+def _radians(s: Stepper, unit: str) -> Stepper:
+    """A stepper made in degrees, in radians (the number shown is the value itself)."""
+    return Stepper(s.step / DEGREES, s.low / DEGREES, s.high / DEGREES, 1.0, unit)
+
+
+def spanning(s: Stepper, value: float) -> Stepper:
+    """A slider's span for ``value``: ``s``'s, or, when the value lies outside it (typed beyond
+    the range; an angle wound round several turns), the turn of an angle the value is in, or the
+    span stretched to the value (the slider shows where the value is, never clamps it)."""
+    if s.low <= value <= s.high:
+        return s
+    if s.unit == "rad" and math.isclose(s.high - s.low, 2 * math.pi):
+        turns = round((value - (s.low + s.high) / 2) / (2 * math.pi)) * 2 * math.pi
+        return Stepper(s.step, s.low + turns, s.high + turns, s.scale, s.unit)
+    return Stepper(s.step, min(s.low, value), max(s.high, value), s.scale, s.unit)
 
 
 def shown_values(model: ModelFile, values: Mapping[str, float]) -> dict[str, float]:

@@ -17,9 +17,10 @@ from ...ui.hint import Hint
 from ...ui.layout import Dock, Layout
 from ...ui.menu import ModelMenu
 from ...ui.panels import DefinitionsPanel, LivePanel, SavePanel
+from ...ui.sliders import SliderPanel
 from ...ui.steppers import StepperPanel
 from ..session.session import Session
-from ..session.stepping import condition_steppers, parameter_steppers, shown_values
+from ..session.stepping import condition_steppers, parameter_steppers, shown_values, spanning
 from .docking import PlotsDock
 from .healing import release_memory
 from .measuretray import MeasureTray
@@ -34,6 +35,9 @@ LIVE_PANELS = (("energy", "right"), ("values", "right"))
 VALUES_LEAST = 6
 #: columns wide enough that no expression is wrapped (a tooltip says it whole)
 UNWRAPPED = 10_000
+#: the desktop's Parameters and Conditions panel docked at the right while it is open: its width
+#: (this share of the window's, within these pixels), so the scene beside it shows a slider's preview
+EDIT_SHARE, EDIT_WIDTH = 0.5, (300, 560)
 
 
 class Widgets:
@@ -69,7 +73,8 @@ class Widgets:
         at least for the numbers (the expressions of the energy panel can give way)."""
         sim = session.sim
         key = (frozenset(session.view.panels), id(session.model), sim.model.general, layout.width, layout.height,
-               sim.does_work, sim.too_coarse, session.view.ensemble, self.plots.key(session), self.modes.key(session))
+               sim.does_work, sim.too_coarse, session.view.ensemble, self.plots.key(session), self.modes.key(session),
+               self._editing(session))
         if key != self._docks[0]:
             self._docks = (key, self._wanted(session, layout))
         return self._docks[1]
@@ -83,7 +88,16 @@ class Widgets:
             docks = self._live_docks(session, width, compact=True)
         modes = self.modes.dock(session, layout)
         plots = self.plots.dock(session, layout)
+        if self._editing(session):  # the panel takes the right column (the live panels come back after)
+            width = int(min(EDIT_WIDTH[1], max(EDIT_WIDTH[0], EDIT_SHARE * layout.width)))
+            return [Dock("dialog", "right", width, layout.scene[3], share=EDIT_SHARE),
+                    *(d for d in (plots,) if d is not None)]
         return [*docks, *(d for d in (modes, plots) if d is not None)]
+
+    @staticmethod
+    def _editing(session: Session) -> bool:
+        """The desktop's Parameters or Conditions panel is open (docked, with sliders)."""
+        return session.view.dialog in ("parameters", "conditions") and not session.settings.kiosk
 
     def _live_docks(self, session: Session, width: int, compact: bool) -> list[Dock]:
         columns = Layout.panel_columns(width, compact)
@@ -109,7 +123,7 @@ class Widgets:
             self._close_live()
             session.framer.follow_area(layout.viewport[2:])
         for dock in docks:
-            if dock.name not in self.live and dock.name not in ("plots", "modes"):
+            if dock.name not in self.live and dock.name not in ("plots", "modes", "dialog"):
                 self.live[dock.name] = self._live_panel(session, layout, dock)
         plots = self.plots.widgets
         self.plots.follow(session, layout)
@@ -193,8 +207,7 @@ class Widgets:
         accept = dialogs.apply_parameters if which == "parameters" else dialogs.apply_conditions
         if session.settings.kiosk:  # no keyboard: − and +, and no system data (dt, N) for visitors
             return stepper_panel(self.manager, layout, session, which, edits, accept)
-        return DefinitionsPanel(self.manager, layout, msg(f"panel.title.{which}").text(),
-                                edits.rows(), edits.check, accept)
+        return slider_panel(self.manager, layout, session, which, edits, accept)
 
     def _close_live(self) -> None:
         for panel in self.live.values():
@@ -269,3 +282,17 @@ def stepper_panel(manager: pygame_gui.UIManager, layout: Layout, s: Session, whi
         steps, values = condition_steppers(s.sim.model), shown_values(s.sim.model, s.sim.values())
     return StepperPanel(manager, layout, msg(f"panel.title.{which}").text(),
                         [r for r in edits.rows() if r.name in steps], steps, values, edits.check, accept)
+
+
+def slider_panel(manager: pygame_gui.UIManager, layout: Layout, s: Session, which: str, edits,
+                 accept) -> SliderPanel:
+    """The desktop's Parameters or Conditions, docked: a slider for each value the kiosk would step
+    (not dt and N, nor a parameter made of others), angles in radians as in CenM."""
+    if which == "parameters":
+        spans, values = parameter_steppers(s.sim.model), s.sim.parameters
+    else:
+        spans, values = condition_steppers(s.sim.model, degrees=False), s.sim.values()
+    x, _, w, _ = layout.dock_rect("dialog")  # as tall as the window: the bars' buttons hide under a dialog
+    return SliderPanel(manager, layout, (x, 0, w, layout.height), msg(f"panel.title.{which}").text(),
+                       edits.rows(), spans, lambda name, value: spanning(spans[name], value), values, edits.check, accept,
+                       lambda pending: s.dialogs.preview(which, pending))

@@ -270,7 +270,7 @@ class App:
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self.widgets.plots.handle(event, s)
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
-            self.widgets.modes.handle(event, s)
+            self._to_panel(event) if self.panel is not None else self.widgets.modes.handle(event, s)
         elif event.type in (pygame_gui.UI_TEXT_ENTRY_FINISHED, pygame_gui.UI_TEXT_ENTRY_CHANGED) and (
                 self.panel is not None):
             self._to_panel(event)

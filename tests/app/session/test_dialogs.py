@@ -108,3 +108,33 @@ def test_new_parameters_give_new_kinematics_and_restart_the_reaction_scale():
     assert s.showing.force_scale > 0
     assert s.dialogs.apply_parameters({"m": "2"}) is None
     assert s.kinematics is not kinematics and s.showing.force_scale == 0
+
+
+def test_a_preview_shows_new_values_and_leaves_the_model_as_it_was(session):
+    sim = session.sim
+    q0, poses0 = sim.q.copy(), session.showing.poses()
+    session.act("parameters")
+    values, reason = session.dialogs.preview("parameters", {"l": "2"})
+    assert reason is None and values["l"] == 2 and values["m"] == 1
+    longer = session.showing.poses()
+    assert longer != poses0 and sim.parameters["l"] == 1 and sim.parameter_overrides == {}
+    session.dialogs.close()  # Cancel: the scene draws the model's own again
+    assert session.showing.poses() == poses0
+    session.act("conditions")
+    values, reason = session.dialogs.preview("conditions", {"a2": "0"})
+    assert reason is None and values["a2"] == 0 and values["a1"] == pytest.approx(q0[0])
+    assert session.showing.poses() != poses0 and np.array_equal(sim.q, q0)
+    assert session.dialogs.apply_conditions({"a2": "0"}) is None  # Accept: the model has it, no preview left
+    assert session.showing.poses() == session.kinematics.poses(sim.t, sim.q.tolist(), sim.qdot.tolist())
+    assert sim.q[1] == 0
+
+
+def test_a_preview_the_model_cannot_take_says_why_and_keeps_the_last(session):
+    session.act("parameters")
+    assert session.dialogs.preview("parameters", {"m": "2"})[1] is None
+    shown = session.showing.poses()
+    values, reason = session.dialogs.preview("parameters", {"m": "2", "M": "-1", "l": "3"})
+    assert reason is not None and values["M"] == -1  # the values are said; the drawing stays
+    assert session.showing.poses() == shown
+    values, reason = session.dialogs.preview("parameters", {"m": "2·"})
+    assert values == {} and reason and "value was expected" in reason

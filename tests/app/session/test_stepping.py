@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from game.app.files import paths
@@ -12,6 +14,7 @@ from game.app.session.stepping import (
     for_parameter,
     parameter_steppers,
     round_step,
+    spanning,
 )
 from game.model import load_model, read_catalog
 
@@ -78,3 +81,25 @@ def test_a_range_and_a_unit_from_the_file_are_the_steppers(tmp_path):
     m = parameter_steppers(model)["M"]
     assert (m.step, m.low, m.high, m.unit) == (0.01, 0.5, 2.0, "kg") and m.shown(1.0) == "1 kg"
     assert condition_steppers(model)["a1"].low == pytest.approx(-45.0) and condition_steppers(model)["a1"].step == 0.5  # a hundredth of 90°, rounded
+
+
+def test_a_desktop_slider_keeps_angles_in_radians_with_their_unit():
+    model = load_model(paths.MODELS / "pendulo_doble.dat")
+    steps = condition_steppers(model, degrees=False)
+    a1, va1 = steps["a1"], steps["va1"]
+    assert (a1.unit, va1.unit, a1.scale) == ("rad", "rad/s", 1.0)
+    assert (a1.low, a1.high, a1.step) == pytest.approx((-math.pi, math.pi, math.pi / 36))
+    assert a1.shown(0.785398) == "0.785398 rad"
+    assert condition_steppers(model)["a1"].unit == "°"  # the kiosk's, as before
+
+
+def test_a_slider_span_holds_its_value():
+    model = load_model(paths.MODELS / "pendulo_doble.dat")
+    a1 = condition_steppers(model, degrees=False)["a1"]
+    assert spanning(a1, 1.0) is a1
+    wound = spanning(a1, -16.78)  # three turns round: the turn it is in, on the same 5° grid
+    assert wound.low <= -16.78 <= wound.high and wound.high - wound.low == pytest.approx(2 * math.pi)
+    assert (wound.low - a1.low) / (2 * math.pi) == pytest.approx(round((wound.low - a1.low) / (2 * math.pi)))
+    m = parameter_steppers(model)["m"]
+    assert (spanning(m, 50.0).low, spanning(m, 50.0).high) == (m.low, 50.0)  # typed beyond it: stretched
+    assert spanning(m, 0.0).low == 0.0
