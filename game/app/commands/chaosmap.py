@@ -445,11 +445,9 @@ def _until_seconds(worker: _Worker, cols: list[np.ndarray], budget: float) -> fl
             return elapsed / times
 
 
-def make_job(model_name: str, x: str, y: str, grid: int, seconds: float, until: str,
-             settings: Sequence[str] = (), dt: float | None = None, substeps: int | None = None) -> Job:
-    # what the numbers alone say is refused before the model is read (as a model file's own dt and N are)
-    if not 1 <= grid <= MAX_GRID:
-        raise UsageError(msg("chaosmap.grid", grid=grid, limit=MAX_GRID))
+def check_run_numbers(seconds: float, dt: float | None, substeps: int | None) -> None:
+    """The seconds, --dt and --substeps of a map or a sweep, refused before any work as a model
+    file's own dt and N are."""
     if not (math.isfinite(seconds) and seconds > 0):
         raise UsageError(msg("chaosmap.seconds", value=seconds))
     low, high = LIMITS.dt
@@ -457,6 +455,14 @@ def make_job(model_name: str, x: str, y: str, grid: int, seconds: float, until: 
         raise UsageError(msg("chaosmap.dt", value=dt, low=f"{low:g}", high=f"{high:g}"))
     if substeps is not None and not 1 <= substeps <= LIMITS.substeps:
         raise UsageError(msg("chaosmap.substeps", value=substeps, limit=thousands(LIMITS.substeps)))
+
+
+def make_job(model_name: str, x: str, y: str, grid: int, seconds: float, until: str,
+             settings: Sequence[str] = (), dt: float | None = None, substeps: int | None = None) -> Job:
+    # what the numbers alone say is refused before the model is read (as a model file's own dt and N are)
+    if not 1 <= grid <= MAX_GRID:
+        raise UsageError(msg("chaosmap.grid", grid=grid, limit=MAX_GRID))
+    check_run_numbers(seconds, dt, substeps)
     path = find_model(model_name)
     try:
         model = load_model(path)

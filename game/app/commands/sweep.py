@@ -39,11 +39,10 @@ from ...expr import TIME, ExpressionError, Location, algebra, canonical_name, ch
 from ...expr.parser import suggestion
 from ...messages import Message, counted, msg, text, thousands
 from ...model import ModelFile, ModelFileError, load_model
-from ...model.reader import LIMITS
 from ...physics import Simulation, SimulationError
 from ...physics.observe.ensemble import Lyapunov
 from ...physics.state import written_time
-from .chaosmap import ProgressBar, parse_until
+from .chaosmap import ProgressBar, check_run_numbers, parse_until
 from .chaosmap_picture import NEVER, PALETTE, write_png
 from .cluster import ClusterError, cells_on, compute, cores, workers
 from .usage import UsageError, check_output, find_model, parse_settings, write_failed
@@ -222,13 +221,7 @@ def parse_over(text_: str, model: ModelFile, parameters: dict[str, float]) -> Ov
 
 def make_sweep(model_name: str, overs: Sequence[str], seconds: float, until: str | None,
                settings: Sequence[str] = (), dt: float | None = None, substeps: int | None = None) -> SweepJob:
-    if not (math.isfinite(seconds) and seconds > 0):
-        raise UsageError(msg("chaosmap.seconds", value=seconds))
-    low, high = LIMITS.dt
-    if dt is not None and not low <= dt <= high:
-        raise UsageError(msg("chaosmap.dt", value=dt, low=f"{low:g}", high=f"{high:g}"))
-    if substeps is not None and not 1 <= substeps <= LIMITS.substeps:
-        raise UsageError(msg("chaosmap.substeps", value=substeps, limit=thousands(LIMITS.substeps)))
+    check_run_numbers(seconds, dt, substeps)
     try:
         model = load_model(find_model(model_name))
     except ModelFileError as exc:
