@@ -38,6 +38,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from . import (
+    building,
     commands,
     controls,
     engine,
@@ -170,7 +171,7 @@ def thousands(value: float) -> Count:
 
 
 #: the areas of the program, each with the words it says
-AREAS = (expr, model, mechanism, engine, equilibrium, commands, settings, controls, panels, plots, window, measuring)
+AREAS = (expr, model, mechanism, engine, equilibrium, commands, settings, controls, panels, plots, window, measuring, building)
 
 
 def _merged(areas: tuple) -> dict[str, tuple[str, str]]:
