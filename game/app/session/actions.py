@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from ...messages import language
 from ..files.settings import SPEEDS
+from .buildmode import BuildMode
 from .clock import Clock
 from .controls import BY_NAME, CONTROLS
 from .dialogs import Dialogs
@@ -18,12 +19,15 @@ from .framing import ZOOM_STEP
 from .modes import Modes
 from .onscreen import OnScreen
 
+#: the controls that act while the drawing is shown (the others are the model's)
+WHILE_BUILDING = {"build", "menu", "language", "zoom_in", "zoom_out", "fit", "docs", "fullscreen", "export_png"}
+
 
 class Actions:
     def __init__(self, session: OnScreen, clock: Clock, framer: Framer, dialogs: Dialogs, exports: Exports,
-                 modes: Modes):
+                 modes: Modes, building: BuildMode):
         self.session, self.clock, self.framer, self.dialogs, self.exports = session, clock, framer, dialogs, exports
-        self.modes = modes
+        self.modes, self.building = modes, building
         #: what a window does for the controls only it can carry out (the manual, full screen)
         self.window: dict[str, Callable[[], None]] = {}
         #: what the session does for each of the other controls (a new control: a row and an entry)
@@ -55,6 +59,7 @@ class Actions:
             "ensemble": self.flip_ensemble,
             "modes": self.modes.flip,
             "measure": flip("measuring"),
+            "build": self.building.flip,
             "export_csv": self.exports.write_csv,
             "zoom_in": lambda: self.framer.zoom(ZOOM_STEP),
             "zoom_out": lambda: self.framer.zoom(1 / ZOOM_STEP),
@@ -67,6 +72,8 @@ class Actions:
         control = BY_NAME.get(name)
         if name == "reactions" and not self.session.sim.reaction_ids:
             return True  # only a mechanism's constraints have reactions
+        if self.session.view.building and name not in WHILE_BUILDING:
+            return True  # the model is not on screen: the drawing is
         return bool(control and control.locked_while_animating and self.session.view.animating)
 
     def act(self, name: str) -> None:
@@ -114,4 +121,5 @@ class Actions:
     def choose(self, index: int) -> None:
         """A model picked in the menu: the menu closes, the model opens (or the banner says why not)."""
         self.session.view.menu = False
-        self.session.load(index)
+        if self.session.load(index):
+            self.session.view.building = False  # the model chosen, not the drawing (kept for B)

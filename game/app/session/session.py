@@ -26,6 +26,7 @@ from ..files.watch import FileWatch
 from . import looking
 from .actions import Actions
 from .banner import Banner, FirstLine, Said
+from .buildmode import BuildMode
 from .clock import Clock, first_speed
 from .dialogs import Dialogs
 from .dragging import Dragging
@@ -70,11 +71,11 @@ class Session:
         self.framer = Framer(self, self.showing)
         self.dragging = Dragging(self)
         self.clock = Clock(self, self.dragging, self.user_files)
-        self.readout, self.measuring = Readout(self), Measuring(self, self.modes)
+        self.readout, self.measuring, self.building = Readout(self), Measuring(self, self.modes), BuildMode(self)
         self.exports = Exports(self, self.measuring)
         self.dialogs = Dialogs(self, self.showing, self.clock)
         self.kiosk = KioskShow(self, self.clock, self.framer, self.showing, self.dragging)
-        self.actions = Actions(self, self.clock, self.framer, self.dialogs, self.exports, self.modes)
+        self.actions = Actions(self, self.clock, self.framer, self.dialogs, self.exports, self.modes, self.building)
 
     # -- opening models ------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from ...ui.panels import DefinitionsPanel, LivePanel, SavePanel
 from ...ui.steppers import StepperPanel
 from ..session.session import Session
 from ..session.stepping import condition_steppers, parameter_steppers
+from .buildtray import BuildTray
 from .docking import PlotsDock
 from .healing import release_memory
 from .measuretray import MeasureTray
@@ -48,6 +49,8 @@ class Widgets:
         self.modes = ModesDock(manager)
         #: the tray of measuring tools, at the bottom left of the drawing area (:mod:`game.app.window.measuretray`)
         self.measure = MeasureTray(manager)
+        #: the builder's strip of tools, at the top left of the drawing area (:mod:`game.app.window.buildtray`)
+        self.build = BuildTray(manager)
         self.menu: ModelMenu | None = None
         self.panel: DefinitionsPanel | SavePanel | None = None
         #: the first-run hint, while it shows
@@ -123,6 +126,7 @@ class Widgets:
             self.dropped = True
         self._follow_hint(session, layout)
         self.measure.follow(session, layout)
+        self.build.follow(session, layout)
         if view.dialog and self.panel is None:
             self.panel = self._dialog(session, layout, view.dialog)
         elif not view.dialog and self.panel is not None:
@@ -206,6 +210,7 @@ class Widgets:
         self.plots.kill()
         self.modes.kill()
         self.measure.kill()
+        self.build.kill()
         self._docks = ((), [])
         for widget in (self.menu, self.panel, self.hint):
             if widget is not None:
