@@ -18,17 +18,20 @@ from ...model.mechanism import Element, coordinate_names, element_number, point_
 from ..files.saving import free_name, mine_entry
 from .banner import FirstLine
 from .building import KINDS, Builder, Drawing, Joint, Piece
+from .framer import Framer
 from .onscreen import UNREADABLE, OnScreen, View, build
 
 #: the tools of the strip, in its order (the buttons after them are actions: undo, redo, run, save)
 TOOLS = ("point", "fixed", "bar", "spring", "mass", "delete")
+#: pixels between grid points at least, when a drawing starts on a model's scene
+GRID_PIXELS = 24
 #: the file a drawing is run from (in the user's state folder; a temporary one without user folders)
 SCRATCH = "construccion.dat"
 
 
 class BuildMode:
-    def __init__(self, session: OnScreen):
-        self.session = session
+    def __init__(self, session: OnScreen, framer: Framer):
+        self.session, self.framer = session, framer
         self.builder = Builder()
         self.tool = "bar"
         #: where a bar or spring being drawn starts (a point's name), or the point being moved
@@ -50,8 +53,11 @@ class BuildMode:
             self.run()
             return
         self.view.animating = False
-        if not self.builder.drawing.rows and self.session.model.mechanism is not None:
-            self.builder = from_mechanism(self.session)
+        if not self.builder.drawing.rows:
+            if self.session.model.mechanism is not None:
+                self.builder = from_mechanism(self.session)
+            else:  # a grid the student can see and hit: a round step at least GRID_PIXELS apart on screen
+                self.builder.grid = grid_step(GRID_PIXELS / self.framer.camera()[0])
         self.view.building = True
         self.session.banner.say(None)
 
@@ -178,6 +184,14 @@ class BuildMode:
         if self._counted is None or self._counted[:2] != key:
             self._counted = (b.drawing, key[1], b.freedom())
         return self._counted[2]
+
+
+def grid_step(least: float) -> float:
+    """A round step of model units (1, 2 or 5 × 10ᵏ) at least ``least``."""
+    if not (math.isfinite(least) and least > 0):
+        return 1.0
+    power = 10.0 ** math.floor(math.log10(least))
+    return next(m * power for m in (1, 2, 5, 10) if m * power >= least * (1 - 1e-12))
 
 
 def _to_segment(at: tuple[float, float], a: Joint, b: Joint) -> float:

@@ -71,7 +71,7 @@ class Session:
         self.framer = Framer(self, self.showing)
         self.dragging = Dragging(self)
         self.clock = Clock(self, self.dragging, self.user_files)
-        self.readout, self.measuring, self.building = Readout(self), Measuring(self, self.modes), BuildMode(self)
+        self.readout, self.measuring, self.building = Readout(self), Measuring(self, self.modes), BuildMode(self, self.framer)
         self.exports = Exports(self, self.measuring)
         self.dialogs = Dialogs(self, self.showing, self.clock)
         self.kiosk = KioskShow(self, self.clock, self.framer, self.showing, self.dragging)

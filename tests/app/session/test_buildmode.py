@@ -33,6 +33,7 @@ def click(s: Session, at, to=None, reach: float = 0.2) -> None:
 
 def draw_four_bar(s: Session) -> None:
     b = s.building
+    b.builder.grid = 0.5  # (the grid B chose follows the scene's scale)
     b.act("fixed")
     click(s, (0, 0))
     click(s, (4, 0))
