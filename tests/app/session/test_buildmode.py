@@ -61,6 +61,11 @@ def test_b_builds_a_four_bar_from_an_empty_drawing_runs_it_and_edits_it_again(se
     s.act("animate")
     s.clock.advance(0.5)
     assert not np.allclose(s.sim.q, q0)  # it falls under gravity
+    for control in ("reactions", "plots", "ensemble"):  # what a shipped mechanism has, it has
+        s.act(control)
+    s.clock.advance(0.5)
+    assert s.view.reactions and s.showing.reaction_arrows() and s.view.ensemble and s.plots.plots
+    s.act("ensemble")
     s.act("build")  # edit: the drawing as it was
     assert s.view.building and s.building.builder.drawing == d
 
