@@ -32,12 +32,14 @@ LEAST_GRID = 12
 @dataclass(frozen=True)
 class BuildMark:
     """The drawing as a frame shows it: the grid step, each point (x, y, fixed), each element (its
-    kind and its points' places), and the bar or spring being drawn (from, to), if any."""
+    kind and its points' places; a force's second place is its arrow's tip), the bar or spring being
+    drawn (from, to), if any, and the selected element (its index)."""
 
     grid: float
     points: tuple[tuple[float, float, bool], ...]
     pieces: tuple[tuple[str, tuple[Point, ...]], ...]
     rubber: tuple[Point, Point] | None = None
+    selected: int | None = None
 
 
 class Shown(Protocol):
@@ -56,8 +58,10 @@ class BuildLayer:
         camera = scene.camera
         with paint.clipped(surface, camera.viewport):
             self._grid(surface, camera, mark.grid)
-            for kind, points in mark.pieces:
+            for k, (kind, points) in enumerate(mark.pieces):
                 px = [camera.to_pixels(x, y) for x, y in points]
+                if k == mark.selected:  # a halo under it
+                    paint.lines(surface, RUBBER, False, px if kind != "slider" else px[:1] * 2, 12)
                 getattr(self, f"_{kind}")(surface, px)
             if mark.rubber is not None:
                 a, b = (camera.to_pixels(*p) for p in mark.rubber)
@@ -108,6 +112,11 @@ class BuildLayer:
 
     @staticmethod
     def _force(surface: pygame.Surface, px: Sequence[Point]) -> None:
-        x, y = px[0]
-        paint.line(surface, MOTOR, (x, y), (x, y + 30), 2)
-        paint.polygon(surface, MOTOR, [(x, y + 36), (x - 5, y + 26), (x + 5, y + 26)])
+        (x, y), (tx, ty) = px
+        length = math.hypot(tx - x, ty - y)
+        if length < 1:
+            return
+        ux, uy = (tx - x) / length, (ty - y) / length
+        paint.line(surface, MOTOR, (x, y), (tx - 8 * ux, ty - 8 * uy), 2)
+        paint.polygon(surface, MOTOR, [(tx, ty), (tx - 10 * ux - 5 * uy, ty - 10 * uy + 5 * ux),
+                                       (tx - 10 * ux + 5 * uy, ty - 10 * uy - 5 * ux)])

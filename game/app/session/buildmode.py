@@ -22,7 +22,7 @@ from .framer import Framer
 from .onscreen import UNREADABLE, OnScreen, View, build
 
 #: the tools of the strip, in its order (the buttons after them are actions: undo, redo, run, save)
-TOOLS = ("point", "fixed", "bar", "spring", "mass", "delete")
+TOOLS = ("point", "fixed", "bar", "spring", "mass", "slider", "motor", "force", "delete")
 #: pixels between grid points at least, when a drawing starts on a model's scene
 GRID_PIXELS = 24
 #: the file a drawing is run from (in the user's state folder; a temporary one without user folders)
@@ -40,6 +40,8 @@ class BuildMode:
         #: where the pointer is while a bar is drawn (model units)
         self.pointer: tuple[float, float] | None = None
         self._counted: tuple[Drawing, str, Message] | None = None
+        #: the element whose numbers the property panel shows (a press on it with the point tool)
+        self.selected: str | None = None
 
     @property
     def view(self) -> View:
@@ -108,7 +110,7 @@ class BuildMode:
     def act(self, name: str) -> None:
         """A button of the strip: a tool chosen, or undo, redo, run, save."""
         if name in TOOLS:
-            self.tool, self.start = name, None
+            self.tool, self.start, self.selected = name, None, None
         elif name == "undo":
             self.builder.undo()
         elif name == "redo":
@@ -123,11 +125,33 @@ class BuildMode:
         element a press is on it)."""
         b, tool = self.builder, self.tool
         near = b.point_at(*at, reach=reach)
+        self.selected = None
         if tool in ("point", "fixed"):
+            element = self.element_at(at, reach) if near is None and tool == "point" else None
             if near is not None and tool == "point":
                 self.moving = near  # dragged: moved, or dropped on another point to join it
+            elif element is not None:
+                self.selected = element  # its numbers in the property panel
             else:
                 b.add_point(*at, fixed=tool == "fixed")
+        elif tool == "slider":
+            self.start = near  # dragged onto a bar: the point slides along the bar's line
+            self.pointer = at
+            if near is None:
+                b.said = msg("build.slider_how")
+        elif tool == "motor":
+            bar = self._bar_at(at, reach)
+            if bar is None:
+                b.said = msg("build.motor_how")
+            else:
+                p1, p2 = bar.points
+                if b.drawing.joint(p2).fixed and not b.drawing.joint(p1).fixed:
+                    p1, p2 = p2, p1  # turning about its support
+                b.add_motor(p1, p2)
+        elif tool == "force":
+            pid = near if near is not None else b.add_point(*at)
+            if pid is not None:
+                b.add_force(pid)
         elif tool in ("bar", "spring"):
             self.start = near if near is not None else b.add_point(*at)
             self.pointer = at
@@ -151,6 +175,13 @@ class BuildMode:
             joint = b.drawing.joint(pid)
             if math.hypot(joint.x - at[0], joint.y - at[1]) > reach:
                 b.move_point(pid, *at)
+        elif self.start is not None and self.tool == "slider":
+            start, self.start = self.start, None
+            bar = self._bar_at(at, reach)
+            if bar is None or start in bar.points:
+                b.said = msg("build.slider_how")
+            else:
+                b.add_slider(start, *bar.points)
         elif self.start is not None:
             start, self.start = self.start, None
             end = b.point_at(*at, reach=reach)
@@ -160,6 +191,32 @@ class BuildMode:
             if end is not None:
                 (b.add_bar if self.tool == "bar" else b.add_spring)(start, end)
         self.pointer = None
+
+    def _bar_at(self, at: tuple[float, float], reach: float) -> Piece | None:
+        d = self.builder.drawing
+        best, nearest = None, reach
+        for p in d.pieces:
+            if p.kind == "bar":
+                gap = _to_segment(at, d.joint(p.points[0]), d.joint(p.points[1]))
+                if gap <= nearest:
+                    best, nearest = p, gap
+        return best
+
+    def numbers(self) -> tuple[str, tuple[tuple[str, float], ...]] | None:
+        """The selected element's name and numbers (None: nothing selected, or it is gone)."""
+        piece = next((p for p in self.builder.drawing.pieces if p.id == self.selected), None)
+        return (piece.id, piece.numbers) if piece is not None else None
+
+    def set_number(self, key: str, text: str) -> bool:
+        """A number typed in the property panel for the selected element (a decimal comma is taken)."""
+        if self.selected is None:
+            return False
+        try:
+            value = float(text.strip().replace(",", "."))
+        except ValueError:
+            self.builder.said = msg("build.not_a_number", text=text)
+            return False
+        return self.builder.set_number(self.selected, key, value)
 
     def element_at(self, at: tuple[float, float], reach: float) -> str | None:
         """The bar or spring passing within ``reach`` of ``at``, or a mass or force's point."""

@@ -6,11 +6,12 @@ scene draws it (:class:`~game.render.building.BuildMark`)."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIPanel
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
 
 from ...messages import language, msg
 from ...render.building import BuildMark
@@ -19,8 +20,11 @@ from ..session.buildmode import TOOLS
 from ..session.session import Session
 from .picking import GRAB_MARGIN
 
-#: the strip's buttons: the tools, then what acts at once
-BUTTONS = (*TOOLS, "undo", "redo", "run", "save")
+#: the strip's second row: what acts at once (the tools are its first)
+ACTIONS = ("undo", "redo", "run", "save")
+BUTTONS = (*TOOLS, *ACTIONS)
+#: the property panel's width (pixels) and its label column's
+PANEL_WIDTH = 260
 MARGIN = 8
 #: a press this near a point or an element is on it (pixels)
 REACH = 2 * GRAB_MARGIN
@@ -36,6 +40,10 @@ class BuildTray:
         self._words = ""
         #: the left button is down on the scene (a bar being drawn, a point moved)
         self.pressed = False
+        #: the property panel of the selected element, its fields by number, and what it was built for
+        self.properties: UIPanel | None = None
+        self.fields: dict[str, UITextEntryLine] = {}
+        self._properties_for: tuple | None = None
 
     def follow(self, session: Session, layout: Layout) -> None:
         """Build, rebuild or drop the strip as the session and the layout ask; its words follow the drawing."""
@@ -47,6 +55,7 @@ class BuildTray:
             self._built_for = key
             if key is not None:
                 self._build(layout, kiosk)
+        self._follow_properties(session, layout)
         if self.panel is None:
             return
         words = session.building.words().text()
@@ -58,24 +67,68 @@ class BuildTray:
             (button.select if name == session.building.tool else button.unselect)()
 
     def _build(self, layout: Layout, kiosk: bool) -> None:
+        """Two rows: the tools, then undo, redo, run, save and the drawing's words beside them."""
         vx, vy, vw, _ = layout.viewport
         row = layout.row + (4 if layout.touch else 0)
-        names = [n for n in BUTTONS if not (kiosk and n == "save")]
-        words = {name: msg(f"build.tool.{name}").text() for name in names}
+        rows = (TOOLS, tuple(n for n in ACTIONS if not (kiosk and n == "save")))
+        words = {name: msg(f"build.tool.{name}").text() for name in BUTTONS}
         widths = {name: max(row, 16 + 9 * len(w)) for name, w in words.items()}
-        width = min(vw - 2 * MARGIN, sum(widths.values()) + 6 * (len(names) + 1))
-        rect = pygame.Rect(vx + MARGIN, vy + MARGIN, width, 2 * row + 16)
-        self.panel = UIPanel(rect, starting_height=4, manager=self.manager)
+        width = min(vw - 2 * MARGIN, sum(widths[n] + 6 for n in TOOLS) + 6)
+        self.panel = UIPanel(pygame.Rect(vx + MARGIN, vy + MARGIN, width, 2 * row + 16), starting_height=4,
+                             manager=self.manager)
         x = 4
-        for name in names:
-            self.buttons[name] = UIButton(pygame.Rect(x, 4, widths[name], row), words[name], self.manager,
-                                          container=self.panel, tool_tip_text=msg(f"build.tip.{name}").text())
-            x += widths[name] + 6
-        self.label = UILabel(pygame.Rect(4, row + 8, width - 12, row), "", self.manager, container=self.panel)
+        for k, names in enumerate(rows):
+            x = 4
+            for name in names:
+                self.buttons[name] = UIButton(pygame.Rect(x, 4 + k * (row + 4), widths[name], row), words[name],
+                                              self.manager, container=self.panel,
+                                              tool_tip_text=msg(f"build.tip.{name}").text())
+                x += widths[name] + 6
+        self.label = UILabel(pygame.Rect(x, row + 8, max(row, width - x - 8), row), "", self.manager,
+                             container=self.panel)
         self._words = ""
 
+    def _follow_properties(self, session: Session, layout: Layout) -> None:
+        """The property panel at the top right of the drawing area: one field per number of the selected
+        element, built again when the selection or its numbers change."""
+        shown = self.panel is not None and session.building.numbers()
+        key = (shown, layout.viewport, language()) if shown else None
+        if key == self._properties_for:
+            return
+        self._kill_properties()
+        self._properties_for = key
+        if not shown:
+            return
+        name, numbers = shown
+        vx, vy, vw, _ = layout.viewport
+        row = layout.row + (4 if layout.touch else 0)
+        rect = pygame.Rect(vx + vw - PANEL_WIDTH - MARGIN, vy + MARGIN, PANEL_WIDTH, (len(numbers) + 1) * (row + 4) + 12)
+        self.properties = UIPanel(rect, starting_height=4, manager=self.manager)
+        UILabel(pygame.Rect(4, 4, PANEL_WIDTH - 12, row), msg("build.panel", element=name).text(), self.manager,
+                container=self.properties)
+        for k, (key_, value) in enumerate(numbers, start=1):
+            y = 4 + k * (row + 4)
+            UILabel(pygame.Rect(4, y, 120, row), msg(f"build.number.{key_}").text(), self.manager,
+                    container=self.properties)
+            entry = UITextEntryLine(pygame.Rect(128, y, PANEL_WIDTH - 140, row), self.manager, container=self.properties)
+            entry.set_text(f"{value:.6g}")
+            self.fields[key_] = entry
+
+    def _kill_properties(self) -> None:
+        if self.properties is not None:
+            self.properties.kill()
+            self.properties = None
+        self.fields = {}
+        self._properties_for = None
+
     def handle(self, event: pygame.event.Event, session: Session) -> bool:
-        """A button of the strip pressed; False if the event is not the strip's."""
+        """A button of the strip pressed, or a number typed in the property panel (Enter applies it);
+        False if the event is not the strip's."""
+        field = next((k for k, f in self.fields.items() if f is getattr(event, "ui_element", None)), None)
+        if field is not None:
+            if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+                session.building.set_number(field, self.fields[field].get_text())
+            return True
         name = next((n for n, b in self.buttons.items() if b is getattr(event, "ui_element", None)), None)
         if name is None:
             return False
@@ -84,8 +137,13 @@ class BuildTray:
         return True
 
     def key(self, event: pygame.event.Event, session: Session) -> bool:
-        """Ctrl+Z undoes, Ctrl+Y (or Ctrl+Shift+Z) redoes while building."""
-        if not session.view.building or event.type != pygame.KEYDOWN or not event.mod & pygame.KMOD_CTRL:
+        """Ctrl+Z undoes, Ctrl+Y (or Ctrl+Shift+Z) redoes while building; typing in the property panel,
+        keys are the field's (not shortcuts)."""
+        if not session.view.building or event.type != pygame.KEYDOWN:
+            return False
+        if any(f.is_focused for f in self.fields.values()):
+            return True
+        if not event.mod & pygame.KMOD_CTRL:
             return False
         if event.key == pygame.K_z:
             session.building.act("redo" if event.mod & pygame.KMOD_SHIFT else "undo")
@@ -133,10 +191,22 @@ class BuildTray:
             rubber = (place[mode.start], mode.pointer)
         elif mode.moving is not None and mode.pointer is not None and mode.moving in place:
             rubber = (place[mode.moving], mode.pointer)
+        g = 2 * mode.builder.grid
+
+        def places(p) -> tuple[tuple[float, float], ...]:
+            at = tuple(place[q] for q in p.points)
+            if p.kind != "force":
+                return at
+            fx, fy = p.number("fx"), p.number("fy")
+            size = math.hypot(fx, fy) or 1.0
+            return at[0], (at[0][0] + g * fx / size, at[0][1] + g * fy / size)  # its direction, a fixed length
+
+        selected = next((k for k, p in enumerate(d.pieces) if p.id == mode.selected), None)
         return BuildMark(mode.builder.grid, tuple((j.x, j.y, j.fixed) for j in d.joints),
-                         tuple((p.kind, tuple(place[q] for q in p.points)) for p in d.pieces), rubber)
+                         tuple((p.kind, places(p)) for p in d.pieces), rubber, selected)
 
     def kill(self) -> None:
+        self._kill_properties()
         if self.panel is not None:
             self.panel.kill()
             self.panel = None

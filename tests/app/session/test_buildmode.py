@@ -114,3 +114,41 @@ def test_b_on_a_mechanism_takes_it_as_it_stands(session):
     assert motor.number("w") == pytest.approx(2.0)  # the file's w, its angle th0 + w·t
     assert s.building.words().text() == "driven by its motor (0 degrees of freedom left)"
     assert s.building.run() and s.model.mechanism is not None
+
+
+def test_slider_motor_and_force_tools_and_the_property_panel_numbers(session):
+    s = session
+    s.act("build")
+    draw_four_bar(s)
+    b = s.building
+    # a motor on the crank (clicked at its middle): it turns about its support
+    b.act("motor")
+    click(s, (0, 0.5))
+    motor = b.builder.drawing.pieces[-1]
+    assert motor.kind == "motor" and motor.points == ("P1", "P3")
+    assert b.words().text() == "driven by its motor (0 degrees of freedom left)"
+    b.act("undo")
+    # a slider: a new point dragged onto the coupler slides on its line (a collar with a mass)
+    b.act("mass")
+    click(s, (1, 3))
+    b.act("slider")
+    click(s, (1, 3), (1.75, 1.75))
+    slider = b.builder.drawing.pieces[-1]
+    assert slider.kind == "slider" and slider.points == ("P5", "P3", "P4")
+    assert b.words().text() == "floppy: 2 degrees of freedom"  # the crank's, and the collar's along the coupler
+    click(s, (1, 3), (5, 5))  # onto nothing: how to do it, and nothing added
+    assert "drag from a point onto a bar" in b.words().text() and b.builder.drawing.pieces[-1] == slider
+    # a force on the collar; then its numbers in the panel: a press on it with the point tool
+    b.act("force")
+    click(s, (1, 3))
+    assert b.builder.drawing.pieces[-1].kind == "force"
+    b.act("point")
+    click(s, (0, 0.5))  # on the crank, away from its points
+    assert b.selected == "bar1" and b.numbers() == ("bar1", (("mass", 1.0),))
+    assert b.set_number("mass", "2,5") and b.numbers() == ("bar1", (("mass", 2.5),))
+    assert not b.set_number("mass", "heavy") and "'heavy' is not a number" in b.words().text()
+    assert not b.set_number("mass", "-1") and b.numbers() == ("bar1", (("mass", 2.5),))
+    b.act("undo")
+    assert b.numbers() == ("bar1", (("mass", 1.0),))
+    assert s.building.run() and s.model.mechanism is not None  # collar, force and all run
+    assert len(s.model.mechanism.elements) == 6

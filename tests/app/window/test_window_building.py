@@ -26,8 +26,8 @@ def test_a_four_bar_built_with_clicks_runs_undoes_and_is_saved(app_factory, tmp_
     click(app, button(app, "build"))
     assert s.view.building and app.bars.icon("build") == "build_on"
     strip = app.widgets.build
-    assert strip.panel is not None and {"point", "fixed", "bar", "spring", "mass", "delete", "undo", "redo",
-                                        "run", "save"} == set(strip.buttons)
+    assert strip.panel is not None and {"point", "fixed", "bar", "spring", "mass", "slider", "motor", "force",
+                                        "delete", "undo", "redo", "run", "save"} == set(strip.buttons)
     assert strip.label is not None and strip.label.text == "Nada puede moverse aún: añada un punto libre"
     g = s.building.builder.grid
     cx, cy = app.camera.to_model(*pygame.Rect(app.layout.viewport).center)
@@ -73,3 +73,43 @@ def test_a_four_bar_built_with_clicks_runs_undoes_and_is_saved(app_factory, tmp_
     item = next(b for b in app.menu.items if b.text == "mecanismo 2")
     click(app, item, frames=4)
     assert not s.view.building and s.entry.path == saved[0] and s.model.mechanism is not None
+
+
+def test_the_property_panel_takes_a_typed_mass_and_a_motor_is_put_on_a_bar(app_factory, tmp_path):
+    from window_helpers import key, type_text
+
+    app = app_factory("pendulo_simple", language="en")
+    s = app.session
+    click(app, button(app, "build"))
+    strip = app.widgets.build
+    g = s.building.builder.grid
+    cx, cy = app.camera.to_model(*pygame.Rect(app.layout.viewport).center)
+    cx, cy = round(cx / g) * g, round(cy / g) * g
+    O, A = (cx, cy), (cx + 4 * g, cy)
+
+    def at(p):
+        return app.camera.to_pixels(*p)
+
+    click(app, strip.buttons["fixed"])
+    click_at(app, at(O))
+    click(app, strip.buttons["bar"])
+    drag(app, at(O), at(A))
+    pump(app, 2)
+    assert strip.label.text == "1 degree of freedom"
+    click(app, strip.buttons["point"])
+    click_at(app, at((cx + 2 * g, cy)))  # the bar's middle: selected, its numbers in the panel
+    assert s.building.selected == "bar1" and strip.properties is not None and set(strip.fields) == {"mass"}
+    field = strip.fields["mass"]
+    assert field.get_text() == "1"
+    click(app, field)
+    for _ in range(3):
+        key(app, pygame.K_BACKSPACE, frames=1)
+    type_text(app, "3")
+    key(app, pygame.K_RETURN)
+    assert s.building.builder.drawing.pieces[0].number("mass") == 3.0
+    assert s.view.building  # typing "3" was the field's, not a speed key
+    click(app, strip.buttons["motor"])
+    click_at(app, at((cx + 2 * g, cy)))
+    assert [p.kind for p in s.building.builder.drawing.pieces] == ["bar", "motor"]
+    assert strip.label.text == "driven by its motor (0 degrees of freedom left)"
+    pygame.image.save(app.screen, str(tmp_path / "builder_panel.png"))
