@@ -406,6 +406,24 @@ def g_measure_off(s):
     slash(s)
 
 
+def _linkage(s):
+    # A four-bar linkage being drawn: two supports, a crank, a coupler, a rocker, its joints as dots.
+    for x in (6.0, 26.0):
+        stroke(s, [(x - 3.5, 28.0), (x, 24.0), (x + 3.5, 28.0)], w=1.8, closed=True)
+    stroke(s, [(6.0, 24.0), (8.0, 12.0), (22.0, 6.0), (26.0, 24.0)], w=2.4)
+    for p in ((6.0, 24.0), (8.0, 12.0), (22.0, 6.0), (26.0, 24.0)):
+        dot(s, p, 2.4)
+
+
+def g_build_on(s):
+    _linkage(s)
+
+
+def g_build_off(s):
+    _linkage(s)
+    slash(s)
+
+
 def _tray(s):
     # The bottom of a "save" glyph: a tray the arrow drops into.
     stroke(s, [(5.0, 20.5), (5.0, 27.0), (27.0, 27.0), (27.0, 20.5)])

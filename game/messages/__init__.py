@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 from . import (
     action,
+    building,
     commands,
     constraints,
     controls,
@@ -174,7 +175,7 @@ def thousands(value: float) -> Count:
 
 #: the areas of the program, each with the words it says
 AREAS = (expr, model, mechanism, constraints, engine, equilibrium, action, commands, sweep, settings, controls,
-         panels, plots, window, measuring)
+         panels, plots, window, measuring, building)
 
 
 def _merged(areas: tuple) -> dict[str, tuple[str, str]]:

@@ -45,6 +45,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "control.measure": (
         "Measuring tools: a stopwatch, a period timer, a ruler and a protractor to drag onto the scene (H)",
         "Herramientas de medida: cronómetro, medidor de periodo, regla y transportador para arrastrar a la escena (H)"),
+    "control.build": (
+        "Build a mechanism: points, bars, springs, masses; press again to run it (B)",
+        "Construir un mecanismo: puntos, barras, muelles, masas; púlselo otra vez para moverlo (B)"),
     "control.modes": (
         "Equilibria and normal modes: rest the model at one, start a mode, see where linear stops being true (Q)",
         "Equilibrios y modos normales: el modelo en reposo en uno, un modo en marcha, dónde deja de valer lo "

@@ -22,6 +22,7 @@ from game.physics.observe.records import Flash, Trail
 from . import paint
 from .arrows import DEFAULT_ARROW_SECONDS
 from .banner import BannerLayer
+from .building import BuildLayer, BuildMark
 from .camera import Camera
 from .ghosts import GhostsLayer
 from .legend import Lettering, draw_force_legend
@@ -70,6 +71,8 @@ class Scene:
     caption: str | None = None
     #: the measuring tools dropped on the scene (a ruler, a protractor …) and their readouts
     tools: Sequence[ToolMark] = ()
+    #: the builder's drawing, shown instead of the bodies while building (None: not building)
+    building: BuildMark | None = None
 
 
 class Layer(Protocol):
@@ -222,7 +225,7 @@ def standard_layers(cached: bool = True, font: pygame.font.Font | None = None,
                     plot_font: pygame.font.Font | None = None) -> list[Layer]:
     """The layers of the window, bottom to top."""
     return [TrailsLayer(cached), GhostsLayer(), BodiesLayer(), ContactFlashesLayer(), ReactionArrowsLayer(plot_font),
-            VelocityArrowsLayer(), EditArrowsLayer(), ToolsLayer(plot_font), PlotsDockLayer(plot_font), BannerLayer(font),
+            VelocityArrowsLayer(), EditArrowsLayer(), BuildLayer(), ToolsLayer(plot_font), PlotsDockLayer(plot_font), BannerLayer(font),
             CaptionLayer()]
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from ...messages import language
 from ..files.settings import SPEEDS
 from .actionview import ActionView
+from .buildmode import BuildMode
 from .clock import Clock
 from .controls import BY_NAME, CONTROLS
 from .dialogs import Dialogs
@@ -19,12 +20,15 @@ from .framing import ZOOM_STEP
 from .modes import Modes
 from .onscreen import OnScreen
 
+#: the controls that act while the drawing is shown (the others are the model's)
+WHILE_BUILDING = {"build", "menu", "language", "zoom_in", "zoom_out", "fit", "docs", "fullscreen", "export_png"}
+
 
 class Actions:
     def __init__(self, session: OnScreen, clock: Clock, framer: Framer, dialogs: Dialogs, exports: Exports,
-                 modes: Modes, action: ActionView):
+                 modes: Modes, action: ActionView, building: BuildMode):
         self.session, self.clock, self.framer, self.dialogs, self.exports = session, clock, framer, dialogs, exports
-        self.modes, self.action = modes, action
+        self.modes, self.action, self.building = modes, action, building
         #: what a window does for the controls only it can carry out (the manual, full screen)
         self.window: dict[str, Callable[[], None]] = {}
         #: what the session does for each of the other controls (a new control: a row and an entry)
@@ -57,6 +61,7 @@ class Actions:
             "modes": self.modes.flip,
             "action": self.action.flip,
             "measure": flip("measuring"),
+            "build": self.building.flip,
             "export_csv": self.exports.write_csv,
             "zoom_in": lambda: self.framer.zoom(ZOOM_STEP),
             "zoom_out": lambda: self.framer.zoom(1 / ZOOM_STEP),
@@ -69,6 +74,8 @@ class Actions:
         control = BY_NAME.get(name)
         if name == "reactions" and not self.session.sim.reaction_ids:
             return True  # only a mechanism's constraints have reactions
+        if self.session.view.building and name not in WHILE_BUILDING:
+            return True  # the model is not on screen: the drawing is
         return bool(control and control.locked_while_animating and self.session.view.animating)
 
     def act(self, name: str) -> None:
@@ -123,4 +130,5 @@ class Actions:
     def choose(self, index: int) -> None:
         """A model picked in the menu: the menu closes, the model opens (or the banner says why not)."""
         self.session.view.menu = False
-        self.session.load(index)
+        if self.session.load(index):
+            self.session.view.building = False  # the model chosen, not the drawing (kept for B)

@@ -83,6 +83,8 @@ CONTROLS: tuple[Control, ...] = (
     # beyond CenM: a tray of measuring tools (stopwatch, period timer, ruler, protractor) dragged onto the scene;
     # at the top, beside the menu: the bottom bar has no room for a finger-sized fifteenth button at 1024 px
     Control("measure", "h", "top-left", "measure_off", "measure_on", soak=1),
+    # beyond CenM: the builder (points, bars, springs, masses …) on a paused or empty scene; pressed again, it runs
+    Control("build", "b", "top-left", "build_off", "build_on"),
     # saving (not CenM's): the run as CSV, the view and the plots as PNG, in the user's documents and pictures
     Control("export_csv", "w", "top-right", "export_csv", kiosk=False),
     Control("export_png", "s", "top-right", "export_png", kiosk=False, window=True),

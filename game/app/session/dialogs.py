@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...messages import msg
-from ...model import Catalog
+from ...model import Catalog, CatalogEntry
 from ..files.saving import Saved, free_name, mine, mine_entry, proposed_name, save
 from .clock import Clock
 from .edits import REFUSED, ConditionEdits, ParameterEdits, refusal
@@ -102,10 +102,18 @@ class Dialogs:
         saved = save(s.folders.models, name, s.raw, s.sim, overwrite)
         if saved.path is not None:
             entries = [e for e in s.catalog.entries if e.path != saved.path]
-            current = s.entry
+            current = self._listed()
             s.catalog = Catalog(s.catalog.path, (*entries, mine_entry(saved.path)))
-            s.index = s.catalog.entries.index(current)
+            paths = [e.path for e in s.catalog.entries]
+            if current is not None and current.path in paths:
+                s.index = paths.index(current.path)
         return saved
+
+    def _listed(self) -> CatalogEntry | None:
+        """The menu's entry the session stands on (a drawing run from the builder is on screen
+        without being listed: the entry it was built from stays the one marked)."""
+        s = self.session
+        return s.catalog.entries[s.index] if 0 <= s.index < len(s.catalog.entries) else None
 
     def look_for_models(self) -> None:
         """My models as the folders have them now (the menu opens): a model copied in while the
@@ -113,7 +121,7 @@ class Dialogs:
         s = self.session
         if s.folders is None:
             return
-        current = s.entry if s.index >= 0 else None
+        current = self._listed()
         kept = [e for e in s.catalog.entries if e.group != "mine" or e is current]
         found = [e for e in mine(*s.folders.model_folders()) if current is None or e.path != current.path]
         s.catalog = Catalog(s.catalog.path, (*kept, *found))

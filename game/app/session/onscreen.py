@@ -72,6 +72,8 @@ class View:
     action: bool = False
     #: the tray of measuring tools, and the tools dropped on the scene, are shown
     measuring: bool = False
+    #: the builder's drawing is shown instead of the model, and its tool strip
+    building: bool = False
     #: what part of the model plane the drawing area shows (zoom, pan, fit)
     framing: Framing = field(default_factory=Framing)
     #: pixels of the drawing area (the window says; the framing is fitted to it)

@@ -27,6 +27,7 @@ from . import looking
 from .actions import Actions
 from .actionview import ActionView
 from .banner import Banner, FirstLine, Said
+from .buildmode import BuildMode
 from .clock import Clock, first_speed
 from .dialogs import Dialogs
 from .dragging import Dragging
@@ -68,14 +69,14 @@ class Session:
         # the parts, each given the session and the parts it needs
         self.user_files, self.modes, self.action = UserFiles(self, remembers), Modes(self), ActionView(self)
         self.showing = Showing(self, self.modes)
-        self.framer = Framer(self, self.showing)
-        self.dragging = Dragging(self)
+        self.framer, self.dragging = Framer(self, self.showing), Dragging(self)
         self.clock = Clock(self, self.dragging, self.user_files)
-        self.readout, self.measuring = Readout(self), Measuring(self, self.modes)
+        self.readout, self.measuring, self.building = Readout(self), Measuring(self, self.modes), BuildMode(self, self.framer)
         self.exports = Exports(self, self.measuring)
         self.dialogs = Dialogs(self, self.showing, self.clock)
         self.kiosk = KioskShow(self, self.clock, self.framer, self.showing, self.dragging)
-        self.actions = Actions(self, self.clock, self.framer, self.dialogs, self.exports, self.modes, self.action)
+        self.actions = Actions(self, self.clock, self.framer, self.dialogs, self.exports, self.modes, self.action,
+                               self.building)
 
     # -- opening models ------------------------------------------------------------------------
 

@@ -28,7 +28,7 @@ class Showing:
         return {"animate": v.animating, "vectors": v.vectors, "edit": v.edit_velocities, "reactions": v.reactions,
                 "energy": "energy" in v.panels, "values": "values" in v.panels,
                 "plots": v.plots, "ensemble": v.ensemble, "modes": v.modes, "action": v.action,
-                "measure": v.measuring}.get(name, False)
+                "measure": v.measuring, "build": v.building}.get(name, False)
 
     def poses(self) -> list[Pose]:
         if self.preview is not None and self.session.view.dialog is not None:

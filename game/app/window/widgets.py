@@ -21,6 +21,7 @@ from ...ui.sliders import SliderPanel
 from ...ui.steppers import StepperPanel
 from ..session.session import Session
 from ..session.stepping import condition_steppers, parameter_steppers, shown_values, spanning
+from .buildtray import BuildTray
 from .docking import PlotsDock
 from .healing import release_memory
 from .measuretray import MeasureTray
@@ -52,6 +53,8 @@ class Widgets:
         self.modes = ModesDock(manager)
         #: the tray of measuring tools, at the bottom left of the drawing area (:mod:`game.app.window.measuretray`)
         self.measure = MeasureTray(manager)
+        #: the builder's strip of tools, at the top left of the drawing area (:mod:`game.app.window.buildtray`)
+        self.build = BuildTray(manager)
         self.menu: ModelMenu | None = None
         self.panel: DefinitionsPanel | SavePanel | None = None
         #: the first-run hint, while it shows
@@ -139,6 +142,7 @@ class Widgets:
             self.dropped = True
         self._follow_hint(session, layout)
         self.measure.follow(session, layout)
+        self.build.follow(session, layout)
         if view.dialog and self.panel is None:
             self.panel = self._dialog(session, layout, view.dialog)
         elif not view.dialog and self.panel is not None:
@@ -233,6 +237,7 @@ class Widgets:
         self.plots.kill()
         self.modes.kill()
         self.measure.kill()
+        self.build.kill()
         self._docks = ((), [])
         for widget in (self.menu, self.panel, self.hint):
             if widget is not None:

@@ -216,6 +216,10 @@ class App:
     def scene(self) -> Scene:
         s, view = self.session, self.session.view
         shown = s.showing
+        building = self.widgets.build.mark(s)
+        if building is not None:  # the drawing instead of the model
+            return Scene(self.camera, (), self.style, banner=s.banner.text, banner_kind=s.banner.kind,
+                         banner_opacity=s.banner.opacity, building=building)
         poses = shown.poses()
         reactions = shown.reaction_arrows() if view.reactions else []
         return Scene(self.camera, poses, self.style, trails=shown.trail_list(), fixed_pivots=s.kinematics.fixed_pivots,
@@ -265,6 +269,9 @@ class App:
         consumed = self.manager.process_events(event)
         if self.widgets.measure.handle(event, s) or self.widgets.measure.pointer(event, self):
             return  # the measuring tools' tray, or a tool on the scene
+        build = self.widgets.build
+        if build.handle(event, s) or build.key(event, s) or (not consumed and build.pointer(event, self)):
+            return  # the builder's strip, its keys, or the drawing on the scene
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button(event)
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from ...expr import TIME, EvaluationError, Name, Node, SourceError, algebra, evaluate
+from ...expr import TIME, EvaluationError, Name, Node, SourceError, algebra, evaluate, names_in
 from ...messages import Message, msg
 from ...model import ModelFile, ModelFileError
 from ...model.mechanism import OF_MOTION, OF_TIME, Element, Mechanism, check_numbers, point_positions, size
@@ -133,6 +133,59 @@ class Assembly:
         """The distance between two points where the file puts them."""
         (x1, y1), (x2, y2) = self.geometry[p1], self.geometry[p2]
         return math.hypot(x2 - x1, y2 - y1)
+
+    # -- the constraints and Φq (the system's generated code and the builder's count of freedom) --
+
+    def constraint_rows(self) -> list[Constraint]:
+        """One scalar constraint per bar, slider and driver that moves a free point, in file order."""
+        out = []
+        for e in self.mechanism.elements:
+            if not e.constrains or not set(e.points) & set(self.index):
+                continue  # a bar between fixed points is drawn (the frame), but constrains nothing
+            phi = e.constraint(self)
+            assert phi is not None
+            out.append(Constraint(e, phi))
+        return out
+
+    def jacobian_entries(self, phis: Sequence[Node]) -> list[tuple[int, int, Node]]:
+        """Φq's entries that are not identically zero: (row, column, tree), row by row. Only the
+        coordinates a constraint reads are differentiated (the rest give 0): a drawing of 500
+        elements is counted in a blink, not in 250 000 derivatives."""
+        entries = []
+        for r, phi in enumerate(phis):
+            read = names_in(phi)
+            for k, c in enumerate(self.coordinates):
+                if c in read:
+                    d = A.diff(phi, c)
+                    if not A.is_zero(d):
+                        entries.append((r, k, d))
+        return entries
+
+    def freedom(self) -> tuple[int, int]:
+        """The degrees of freedom where the file puts the points: n − rank Φq without the drivers
+        and with them (a motor takes one). Φq from the same constraints and entries as the system's
+        generated code, evaluated here without compiling (a drawing being built changes each click)."""
+        rows = self.constraint_rows()
+        point = dict(zip(self.coordinates, self._file_coordinates()))
+        values = {**self.parameters, **point, TIME: 0.0}
+        J = np.zeros((len(rows), self.n))
+        for r, k, tree in self.jacobian_entries([c.phi for c in rows]):
+            J[r, k] = evaluate(tree, values)
+        driven = np.array([c.element.drives for c in rows], dtype=bool)
+
+        def rank(M: np.ndarray) -> int:
+            if not M.size:
+                return 0
+            s = np.linalg.svd(M, compute_uv=False)
+            return int(np.sum(s > RANK_TOLERANCE * s[0])) if s[0] > 0 else 0
+
+        return self.n - rank(J[~driven]), self.n - rank(J)
+
+    def _file_coordinates(self) -> list[float]:
+        out: list[float] = []
+        for p in self.mechanism.free_points:
+            out.extend(self.geometry[p.id])
+        return out
 
     # -- positions and velocities on the constraints -----------------------------------------------
 

@@ -57,7 +57,7 @@ from ...model import ModelFile, ModelFileError, condition_values
 from ..numerics import solve_linear
 from ..state import MotionDefaults, SimulationError, State
 from ..steppers import ConstrainedRK4, Projected
-from .assembly import METRIC_FLOOR, RANK_TOLERANCE, Assembly, Constraint
+from .assembly import METRIC_FLOOR, RANK_TOLERANCE, Assembly
 from .kinematics import MechanismKinematics
 
 A = algebra
@@ -107,7 +107,7 @@ class MechanismSystem(Assembly, MotionDefaults):
         self.mass = self._mass_matrix()
         if not np.all(np.isfinite(self.mass)):
             raise OverflowError("mass matrix")
-        self.constraints = self._constraints()
+        self.constraints = self.constraint_rows()
         #: the number of scalar constraints
         self.m = len(self.constraints)
         self.reaction_ids = tuple(c.element.id for c in self.constraints)
@@ -150,16 +150,6 @@ class MechanismSystem(Assembly, MotionDefaults):
             e.mass(self, add)
         return M
 
-    def _constraints(self) -> list[Constraint]:
-        out = []
-        for e in self.mechanism.elements:
-            if not e.constrains or not set(e.points) & set(self.index):
-                continue  # a bar between fixed points is drawn (the frame), but constrains nothing
-            phi = e.constraint(self)
-            assert phi is not None
-            out.append(Constraint(e, phi))
-        return out
-
     def _potential(self) -> Node:
         """Ep: gravity on every mass (a bar's at its midpoint) and the springs."""
         ep: Node = A.ZERO
@@ -191,8 +181,7 @@ class MechanismSystem(Assembly, MotionDefaults):
         coords, vels = self.coordinates, self.velocities_names
         phis = [c.phi for c in self.constraints]
         #: Φq's entries that are not identically zero: (row, column) and their trees
-        entries = [(r, k, A.diff(phi, c)) for r, phi in enumerate(phis) for k, c in enumerate(coords)]
-        entries = [e for e in entries if not A.is_zero(e[2])]
+        entries = self.jacobian_entries(phis)
         self._rows = np.array([r for r, _, _ in entries], dtype=int)
         self._cols = np.array([k for _, k, _ in entries], dtype=int)
         jac = [t for _, _, t in entries]

@@ -71,6 +71,7 @@ def test_every_control_is_one_row_with_an_action(session, tmp_path):
     for c in CONTROLS:
         assert BY_NAME[c.name] is c
         session.view.dialog = None
+        session.view.building = False  # (while building, the model's controls wait: test_buildmode.py)
         session.act(c.name)
     assert sorted(called) == sorted(window_only)
     session.act("speed3")

@@ -10,6 +10,7 @@ import pytest
 from project import MODELS
 from sim_helpers import simulation
 
+from game.expr import TIME, evaluate
 from game.model import load_model
 
 
@@ -58,3 +59,23 @@ def test_far_typed_conditions_assemble_redundant_and_many_point_mechanisms(stem,
     assert np.max(np.abs(system.constraint_values(sim.q, 0.0))) < 1e-9 * system.size
     for _ in range(10):
         sim.step()  # and it moves from there
+
+
+@pytest.mark.parametrize("name, freedom", [("cuadrilatero", (1, 0)), ("biela_manivela", (1, 0)),
+                                           ("paralelogramo", None), ("pendulo_doble_mecanismo", (2, 2))])
+def test_the_degrees_of_freedom_come_from_the_same_jacobian_the_system_moves_with(name, freedom):
+    """The builder's count (Assembly.freedom, Φq evaluated without compiling) and the system's
+    generated Φq are one Jacobian: equal entries where the file puts the points."""
+    sim = simulation(name)
+    system = sim.system
+    q = np.array(system._file_coordinates())
+    entries = system.jacobian_entries([c.phi for c in system.constraints])
+    values = {**system.parameters, **dict(zip(system.coordinates, q)), TIME: 0.0}
+    J = np.zeros((system.m, system.n))
+    for r, k, tree in entries:
+        J[r, k] = evaluate(tree, values)
+    assert np.allclose(J, system.jacobian(q, 0.0), rtol=1e-13, atol=1e-13)
+    free, driven = system.freedom()
+    assert driven == system.n - system.rank  # the rank the system found where it assembled them
+    if freedom is not None:
+        assert (free, driven) == freedom

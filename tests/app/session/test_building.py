@@ -1,0 +1,146 @@
+"""The builder without its window: a drawing made by calls, its degrees of freedom in words, undo and
+redo, the refused cases, and the file it writes (read by the program's own reader, accepted by check,
+run to the same CSV bit for bit)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from game.app.commands.check import check
+from game.app.commands.simulate import simulate
+from game.app.files.userdirs import user_folders
+from game.app.session.building import MOST_ROWS, Builder
+from game.messages import set_language
+from game.model import read_model
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+
+
+def four_bar(b: Builder) -> dict[str, str]:
+    """Grashof's crank–rocker drawn on a grid of 0.5: supports 4 apart, crank 1, coupler, rocker."""
+    O2, O4 = b.add_point(0, 0, fixed=True), b.add_point(4, 0, fixed=True)
+    A, B = b.add_point(0, 1), b.add_point(3.5, 2.5)
+    assert None not in (O2, O4, A, B)
+    for p1, p2 in ((O2, A), (A, B), (O4, B)):
+        assert b.add_bar(p1, p2) is not None
+    return {"O2": O2, "O4": O4, "A": A, "B": B}
+
+
+def test_a_four_bar_has_one_degree_of_freedom_and_each_step_says_how_many():
+    b = Builder(grid=0.5)
+    assert b.freedom().text() == "Nothing can move yet: add a free point"
+    p = four_bar(b)
+    assert b.freedom().text() == "1 degree of freedom"
+    b.undo()  # the rocker off: two bars hanging, two degrees
+    assert b.freedom().text() == "floppy: 2 degrees of freedom"
+    b.redo()
+    assert b.freedom().text() == "1 degree of freedom"
+    b.add_motor(p["O2"], p["A"], 2.0)
+    assert b.freedom().text() == "driven by its motor (0 degrees of freedom left)"
+    b.undo()
+    b.add_bar(p["O2"], p["B"])  # a diagonal: a triangle and a bar, rigid
+    assert b.freedom().text() == "locked (0 degrees of freedom): nothing can move"
+    set_language("es")
+    assert b.freedom().text() == "bloqueado (0 grados de libertad): nada puede moverse"
+
+
+def test_points_snap_to_the_grid_and_a_point_dropped_on_another_joins_it():
+    b = Builder(grid=0.5)
+    p = b.add_point(0.9, 1.1)
+    assert (b.drawing.joint(p).x, b.drawing.joint(p).y) == (1.0, 1.0)
+    assert b.add_point(1.1, 0.9) == p  # on it: the same point, not a second one
+    q = b.add_point(3, 1, fixed=True)
+    bar = b.add_bar(p, q)
+    r = b.add_point(5, 5)
+    spring = b.add_spring(r, p)
+    assert b.move_point(r, 3.1, 1.05)  # dropped on q: r joins q, its spring now hangs from q
+    assert [j.id for j in b.drawing.joints] == [p, q]
+    assert next(x for x in b.drawing.pieces if x.id == spring).points == (q, p)
+    # dropping p on q would join the bar to itself: refused, nothing lost
+    before = b.drawing
+    assert not b.move_point(p, 3, 1)
+    assert b.drawing is before and bar in b.said.text()
+    b.undo()  # the join undone: r is back with its spring
+    assert [j.id for j in b.drawing.joints] == [p, q, r]
+
+
+def test_bad_cases_give_a_message_and_lose_nothing():
+    b = Builder(grid=0.5)
+    p, q = b.add_point(0, 0, fixed=True), b.add_point(1, 0)
+    b.add_bar(p, q)
+    before = b.drawing
+    assert b.add_bar(q, q) is None and "two different points" in b.said.text()
+    assert b.add_slider(q, p, p) is None and "guide" in b.said.text()
+    assert b.add_slider(q, q, p) is None and "through itself" in b.said.text()
+    assert b.add_bar(q, "P99") is None and "P99" in b.said.text()
+    assert b.drawing is before
+    # 500 rows: the reader's limit (with the GRAVITY row); the next is refused with the number
+    b = Builder(grid=0.5)
+    anchor = b.add_point(0, 0, fixed=True)
+    for _ in range(MOST_ROWS - 1):
+        assert b.add_force(anchor, 0, -1) is not None
+    assert b.drawing.rows == MOST_ROWS
+    assert b.add_force(anchor) is None and str(MOST_ROWS) in b.said.text()
+    assert b.drawing.rows == MOST_ROWS
+    assert b.undo() and b.drawing.rows == MOST_ROWS - 1
+
+
+def test_every_action_undoes_and_redoes():
+    b = Builder(grid=0.5)
+    p = four_bar(b)
+    drawings = [b.drawing]
+    b.add_spring(p["A"], p["O4"], k=5)
+    drawings.append(b.drawing)
+    b.delete(p["B"])  # a point and its two bars
+    assert len(b.drawing.pieces) == 2 and len(b.drawing.joints) == 3
+    b.undo()
+    assert b.drawing == drawings[-1]
+    b.undo()
+    assert b.drawing == drawings[0]
+    b.redo()
+    b.redo()
+    assert len(b.drawing.joints) == 3
+    assert not b.redo() and b.said.text() == "Nothing to redo"
+
+
+def test_a_built_four_bar_saved_loads_checks_and_runs_to_the_same_csv_bit_for_bit(tmp_path):
+    b = Builder(grid=0.5)
+    four_bar(b)
+    folder = user_folders().models
+    path = b.save(folder, "my four bar")
+    assert path == folder / "my four bar.dat" and path.exists()
+    text = path.read_text(encoding="utf-8")
+    model = read_model(path)
+    assert model.mechanism is not None and len(model.mechanism.points) == 4
+    assert check([str(path)], out=io.StringIO()) == 0
+    runs = []
+    for k in range(2):
+        out = tmp_path / f"run{k}.csv"
+        assert simulate(str(path), 3.0, str(out), [], "exact", out=io.StringIO(), err=io.StringIO()) == 0
+        runs.append(out.read_bytes())
+    # the drawing written again is the file saved, and it runs the same
+    again = tmp_path / "again.dat"
+    again.write_text(b.to_mechanism("my four bar"), encoding="utf-8")
+    assert again.read_text(encoding="utf-8") == text
+    out = tmp_path / "again.csv"
+    assert simulate(str(again), 3.0, str(out), [], "exact", out=io.StringIO(), err=io.StringIO()) == 0
+    assert runs[0] == runs[1] == out.read_bytes()
+    assert len(runs[0].splitlines()) > 100
+    # not over an existing file; a name no file can have
+    assert b.save(folder, "my four bar") is None and "already exists" in b.said.text()
+    assert b.save(folder, "../x") is None
+
+
+def test_a_floppy_drawing_is_not_saved_and_says_why(tmp_path):
+    b = Builder(grid=0.5)
+    p = b.add_point(0, 0, fixed=True)
+    b.add_point(1, 0)
+    assert b.save(tmp_path, "nothing holds it") is None
+    assert b.said is not None and "cannot be saved yet" in b.said.text()
+    assert not (tmp_path / "nothing holds it.dat").exists()
+    assert p == "P1"
