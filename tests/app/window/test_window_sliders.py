@@ -36,6 +36,11 @@ def row_of(panel, name: str) -> int:
     return [r.name for r in panel.rows].index(name)
 
 
+def slider_value(panel, i: int) -> float:
+    """The value row ``i``'s slider stands at (its position read through its span's scale)."""
+    return panel.shown[i].at(panel.sliders[i].current_value)
+
+
 def slide(app, slider, pixels: float, steps: int = 8) -> list[str]:
     """Grab a slider's handle with the mouse and drag it ``pixels`` to the right, a frame per step;
     what the field said after each."""
@@ -91,7 +96,9 @@ def test_the_panel_docks_beside_the_scene_with_a_slider_and_unit_per_number(app_
         m = panel.sliders[row_of(panel, "m")]
         assert m.value_range == (0.5, 2.0) and m.current_value == 1.0  # the file's range:
         assert panel.units[row_of(panel, "m")].text == "kg"
-        assert panel.sliders[row_of(panel, "l")].value_range == pytest.approx((0.1, 10.0))  # a tenth to ten times
+        length = row_of(panel, "l")  # a tenth to ten times, on a logarithmic slider: 1 in the middle
+        assert (panel.shown[length].low, panel.shown[length].high) == pytest.approx((0.1, 10.0))
+        assert panel.sliders[length].value_range == pytest.approx((-1.0, 1.0)) and slider_value(panel, length) == 1
         for slider in panel.sliders.values():
             assert box.contains(slider.rect) or not slider.visible  # inside the panel (or scrolled away)
         assert clipped(panel) == []  # every value and unit whole
@@ -112,7 +119,7 @@ def test_a_slider_shows_a_longer_bar_while_it_moves_and_accept_applies_it(app_fa
     said = slide(app, panel.sliders[i], 24)
     assert len(set(said)) > 2  # the field followed the slider as it moved, not only at the release
     length = float(panel.value_buttons[i].text)
-    assert 1.3 < length < 3 and panel.sliders[i].current_value == pytest.approx(length, abs=0.1)
+    assert 1.3 < length < 3 and slider_value(panel, i) == pytest.approx(length, rel=0.02)
     assert s.sim.parameters["l"] == 1.0  # a preview: the model keeps its own until Accept
     assert panel.message == "La escena muestra el valor nuevo; Aceptar lo aplica, Cancelar deja el modelo como estaba."
     # the scene draws the lower bar that long: the ball where the new length puts it, not where it was
@@ -187,7 +194,7 @@ def test_a_slider_value_the_mechanism_cannot_take_is_refused_and_the_slider_goes
             break
     assert refused is not None, panel.message
     name, i = refused
-    assert panel.sliders[i].current_value == pytest.approx(float(panel.value_buttons[i].text))
+    assert slider_value(panel, i) == pytest.approx(float(panel.value_buttons[i].text))
     assert name not in panel.pending or panel.pending[name] == panel.value_buttons[i].text
     click(app, panel.cancel_button)
     assert s.sim.parameter_overrides == {}
