@@ -198,3 +198,28 @@ def test_a_slider_value_the_mechanism_cannot_take_is_refused_and_the_slider_goes
     assert name not in panel.pending or panel.pending[name] == panel.value_buttons[i].text
     click(app, panel.cancel_button)
     assert s.sim.parameter_overrides == {}
+
+
+def test_a_slider_over_decades_is_logarithmic_its_value_in_the_middle_and_small_values_within_reach(
+        app_factory, tmp_path):
+    text = (paths.MODELS / "pendulo_doble.dat").read_text(encoding="utf-8")
+    text = text.replace("<P>m|1|masa de la bola inferior|", "<P>m|1|masa de la bola inferior|unit: kg|range: 0.01:100|")
+    (tmp_path / "masa_amplia.dat").write_text(text, encoding="utf-8")
+    app = app_factory(str(tmp_path / "masa_amplia.dat"))
+    s = app.session
+    click(app, button(app, "parameters"))
+    panel = app.panel
+    i = row_of(panel, "m")
+    slider = panel.sliders[i]
+    track = slider.rect.width - 2 * slider.sliding_button.rect.width  # the arrows' buttons at either end
+    # 1 kg of 0.01 … 100 kg: in the middle (on a linear slider it would sit a hundredth from the left)
+    assert abs(slider.sliding_button.rect.centerx - slider.rect.centerx) <= 3
+    said = slide(app, slider, -track / 2 - 20, steps=16)  # to the left end, a frame at a time
+    small = sorted({float(v) for v in said if float(v) < 0.1})
+    assert len(small) >= 3, said  # several values under 0.1 kg on the way, not only the end
+    assert min(small) == 0.01 and s.sim.parameters["m"] == 1.0  # down to the range's end; not applied yet
+    assert all(float(v) == float(f"{float(v):.3g}") for v in said)  # a few figures, as fine at 0.01 as at 1
+    assert slider_value(panel, i) == pytest.approx(float(panel.value_buttons[i].text), rel=0.02)
+    pygame.image.save(app.screen, str(tmp_path / "logarithmic.png"))
+    click(app, panel.accept_button)
+    assert s.sim.parameters["m"] == pytest.approx(min(small))
