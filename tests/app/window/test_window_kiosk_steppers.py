@@ -32,6 +32,11 @@ def is_ball(app, pixel) -> bool:
     return np.allclose(app.screen.get_at(pixel)[:3], BALL, atol=12)
 
 
+def in_view(app, pixel) -> bool:
+    x, y, w, h = app.layout.viewport
+    return x <= pixel[0] < x + w and y <= pixel[1] < y + h
+
+
 def hold(app, element, until, seconds: float = 8.0) -> float:
     """Press ``element`` and keep it down, a frame of 1/60 s at a time, until ``until()`` (or
     ``seconds``); then let go. The seconds it was held."""
@@ -137,3 +142,23 @@ def test_plus_on_an_angle_shows_the_body_there_before_accept_and_the_motion_goes
     click(app, button(app, "animate"))  # and it swings from there
     pump(app, 20, dt=FRAME)
     assert s.sim.t > 0 and math.dist(ball_at(app, "C2"), start) > 5
+
+
+def test_a_bar_stepped_to_ten_times_its_length_stays_in_view_beside_the_panel(app_factory, tmp_path):
+    app = app_factory(kiosk=True)
+    s = app.session
+    framing = s.view.framing
+    click(app, button(app, "parameters"))
+    panel = app.panel
+    i = row_of(panel, "l")
+    hold(app, panel.plus[i], lambda: panel.numbers[i].text == "10")
+    assert panel.numbers[i].text == "10" and s.sim.parameters["l"] == 1.0
+    poses = s.showing.poses()  # the preview's
+    bob = next(p for p in poses if p.id == "C2")
+    pixel = tuple(round(float(c)) for c in app.camera.to_pixels(bob.x, bob.y))
+    assert in_view(app, pixel) and is_ball(app, pixel)  # ten bars away from its pivot, in view
+    assert s.view.framing.zoom < framing.zoom
+    pygame.image.save(app.screen, str(tmp_path / "ten_times_kiosk.png"))
+    click(app, panel.accept_button)
+    pump(app, 2)
+    assert s.sim.parameters["l"] == 10 and in_view(app, ball_at(app, "C2")) and is_ball(app, ball_at(app, "C2"))

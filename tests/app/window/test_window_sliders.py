@@ -223,3 +223,30 @@ def test_a_slider_over_decades_is_logarithmic_its_value_in_the_middle_and_small_
     pygame.image.save(app.screen, str(tmp_path / "logarithmic.png"))
     click(app, panel.accept_button)
     assert s.sim.parameters["m"] == pytest.approx(min(small))
+
+
+
+def in_view(app, pixel) -> bool:
+    x, y, w, h = app.layout.viewport
+    return x <= pixel[0] < x + w and y <= pixel[1] < y + h
+
+
+def test_a_preview_ten_times_longer_stays_in_view_beside_the_panel_and_cancel_frames_as_before(app_factory, tmp_path):
+    app = app_factory()
+    s = app.session
+    framing = s.view.framing
+    click(app, button(app, "parameters"))
+    panel = app.panel
+    i = row_of(panel, "l")
+    slide(app, panel.sliders[i], panel.sliders[i].rect.width)  # to its right end
+    assert panel.value_buttons[i].text == "10" and s.sim.parameters["l"] == 1.0
+    edits = ParameterEdits(s.sim)
+    kin, q, _ = edits.preview(edits.preview_values({"l": "10"}))
+    bob, upper = ball_at(app, "C2", kin, q), ball_at(app, "C1", kin, q)
+    assert in_view(app, bob) and is_ball(app, bob)  # the lower ball, ten bars away, drawn beside the panel
+    assert in_view(app, upper) and is_ball(app, upper)
+    assert s.view.framing.zoom < framing.zoom  # zoomed out to hold it
+    pygame.image.save(app.screen, str(tmp_path / "ten_times.png"))
+    click(app, panel.cancel_button)
+    pump(app, 2)
+    assert s.view.framing == framing and is_ball(app, ball_at(app, "C2"))  # framed as before
