@@ -1,6 +1,7 @@
 """A kiosk's − and + (issue 34 item 1): angles in degrees wrapped to one turn, each value with its
-unit and the file's range, and a − or + held down repeats faster and faster. Real events through
-the window's loop; what the panel shows is read back."""
+unit and the file's range, a − or + held down repeats faster and faster, and each step shows in the
+scene beside the docked panel before Accept (kept in view). Real events through the window's loop;
+what the panel shows and the pixels drawn are read back."""
 
 from __future__ import annotations
 
