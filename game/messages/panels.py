@@ -53,7 +53,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "panel.step_hint": (
         "Press − or + to change a value, then Accept.",
         "Pulse − o + para cambiar un valor, y luego Aceptar."),
-    "panel.step_pending": ("Changed; press Accept to apply.", "Cambiado; pulse Aceptar para aplicar."),
+    "panel.step_pending": ("The scene shows the new value; press Accept to apply it.",
+                           "La escena muestra el valor nuevo; pulse Aceptar para aplicarlo."),
     "panel.step_limit": ("{name} goes from {low} to {high}.", "{name} va de {low} a {high}."),
     # the Save as model dialog
     "save.title": ("Save as model", "Guardar como modelo"),

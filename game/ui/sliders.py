@@ -16,16 +16,17 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIHorizontalSlider, UILabel
 
 from ..messages import msg
-from .fitting import fit_label, shortened
+from .docked import DockedPanel, Preview
+from .fitting import fit_label
 from .layout import Layout
-from .panels import ROW, STATUS, VALUE_FONTS, DefinitionsPanel, Row
+from .panels import VALUE_FONTS, Row
 
-#: pixels: the line of a row's name and description, the gap under a row, a unit's column
-LINE, GAP, UNIT = 22, 8, 52
+#: pixels of a unit's column
+UNIT = 52
 #: the share of a row's width the field takes when a slider is beside it
 FIELD_SHARE = 0.38
-#: pixels: a panel narrower than this has a taller message box
-NARROW = 420
+#: a click beside a slider's handle moves it this fraction of its length
+CLICK_SHARE = 0.01
 
 
 class Span(Protocol):
@@ -40,79 +41,66 @@ class Span(Protocol):
     @property
     def unit(self) -> str: ...
 
+    @property
+    def logarithmic(self) -> bool: ...
+
     def text(self, value: float) -> str: ...
+    def position(self, value: float) -> float: ...
+    def at(self, position: float) -> float: ...
+    def snapped(self, value: float) -> float: ...
 
 
-class SliderPanel(DefinitionsPanel):
+def _range(span: Span) -> tuple[float, float]:
+    """A slider's ends, in its positions."""
+    return float(span.position(span.low)), float(span.position(span.high))
+
+
+def _increment(span: Span) -> float:
+    """How far a click beside the handle moves it: a step, or on a logarithmic slider a hundredth
+    of its length."""
+    low, high = _range(span)
+    return (high - low) * CLICK_SHARE if span.logarithmic else span.step
+
+
+
+class SliderPanel(DockedPanel):
     """``spans``: each slider's step, span and unit by its row's name; ``spanning(name, value)``: the
     span that holds a value (one typed beyond it); ``preview(pending)``: the scene shows the model
     with these texts, returning every row's value (and why it cannot, or None)."""
 
-    ROWS_TOP = 40
     HINT = "panel.slide_hint"
 
     def __init__(self, manager: pygame_gui.UIManager, layout: Layout, rect: Sequence[int], title: str,
                  rows: Sequence[Row], spans: Mapping[str, Span], spanning: Callable[[str, float], Span],
                  values: Mapping[str, float], check: Callable[[str, str], str | None],
-                 accept: Callable[[dict[str, str]], str | None],
-                 preview: Callable[[dict[str, str]], tuple[dict[str, float], str | None]]):
-        self.rect = pygame.Rect(rect)
-        if self.rect.width < NARROW:  # a refusal wraps on up to four lines
-            self.STATUS_H = STATUS + 44
-        self.spans, self.spanning, self.preview = spans, spanning, preview
+                 accept: Callable[[dict[str, str]], str | None], preview: Preview):
+        self.spans, self.spanning = spans, spanning
         #: each row's value as a number, as the field says it
         self.values = dict(values)
-        #: row index → its slider, and its unit's label
+        #: row index → its slider, the span it shows (how its positions map to values), its unit's label
         self.sliders: dict[int, UIHorizontalSlider] = {}
+        self.shown: dict[int, Span] = {}
         self.units: dict[int, UILabel] = {}
-        #: a row is one line (a short window), not two
-        self.one_line = False
-        super().__init__(manager, layout, title, rows, check, accept)
+        super().__init__(manager, layout, rect, title, rows, check, accept, preview)
 
-    def _pitch(self, layout: Layout) -> tuple[int, int]:
-        """Two lines a row (the name and description over the value) where they all fit, else one
-        (the description in the name's tooltip): a short window keeps every row in view."""
-        room = self.rect.height - self.ROWS_TOP - self.STATUS_H - max(36, layout.row) - 22
-        self.one_line = len(self.rows) * (LINE + ROW + GAP) > room
-        return (ROW, ROW - 2) if self.one_line else (LINE + ROW + GAP, ROW - 2)
+    def _cell_width(self, row: Row, room: int) -> int:
+        return int(room * FIELD_SHARE) if row.name in self.spans else room
 
-    def _place(self, layout: Layout, wanted: int) -> pygame.Rect:
-        return pygame.Rect(self.rect)
-
-    def _lay_rows(self, width: int, pitch: int, target: int) -> None:
-        manager, box = self.manager, self.rows_box
-        inner = width - 2 * 12 - 20  # the scroll bar's room
-        name_w = min(140, inner // 3)
-        if self.one_line:  # the name beside the value, as narrow as names allow
-            name_w = min(name_w, 20 + max(len(r.name) for r in self.rows) * 9)
-        for i, row in enumerate(self.rows):
-            y = i * pitch
-            name = UILabel(pygame.Rect(12, y, name_w, target if self.one_line else LINE), row.name, manager,
-                           container=box, object_id=ObjectID("#expression"))
-            name.set_tooltip(row.description)
-            left, room = (12 + name_w + 4, inner - name_w - 4) if self.one_line else (12, inner)
-            if not self.one_line:
-                description = UILabel(pygame.Rect(12 + name_w + 6, y, inner - name_w - 6, LINE), "", manager,
-                                      container=box, object_id=ObjectID("#line_small"))
-                font = description.font
-                description.set_text(shortened(row.description, inner - name_w - 18, font.size) if font
-                                     else row.description)
-                description.set_tooltip(row.description)
-                y += LINE
-            span = self.spans.get(row.name)
-            field_w = int(room * FIELD_SHARE) if span is not None else room
-            self._value_cell(i, row, pygame.Rect(left, y, field_w, target))
-            if span is None:
-                continue
-            unit_w = UNIT if span.unit else 0
-            span = self.spanning(row.name, self.values[row.name])
-            self.sliders[i] = UIHorizontalSlider(
-                pygame.Rect(left + field_w + 8, y, room - field_w - 8 - unit_w, target),
-                float(self.values[row.name]), (float(span.low), float(span.high)), manager, container=box,
-                object_id=ObjectID("#mode_slider"), click_increment=span.step)
-            if span.unit:
-                self.units[i] = UILabel(pygame.Rect(left + room - unit_w + 4, y, unit_w - 4, target), span.unit,
-                                        manager, container=box, object_id=ObjectID("#line_small"))
+    def _beside(self, i: int, row: Row, rect: pygame.Rect) -> None:
+        """The row's slider over its span (logarithmic where it covers decades), and its unit."""
+        span = self.spans.get(row.name)
+        if span is None:
+            return
+        unit_w = UNIT if span.unit else 0
+        span = self.shown[i] = self.spanning(row.name, self.values[row.name])
+        box, manager = self.rows_box, self.manager
+        self.sliders[i] = UIHorizontalSlider(
+            pygame.Rect(rect.x + 8, rect.y, rect.width - 8 - unit_w, rect.height),
+            span.position(float(self.values[row.name])), _range(span), manager, container=box,
+            object_id=ObjectID("#mode_slider"), click_increment=_increment(span))
+        if span.unit:
+            self.units[i] = UILabel(pygame.Rect(rect.right - unit_w + 4, rect.y, unit_w - 4, rect.height), span.unit,
+                                    manager, container=box, object_id=ObjectID("#line_small"))
 
     # -- events -------------------------------------------------------------------------
 
@@ -120,16 +108,16 @@ class SliderPanel(DefinitionsPanel):
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
             i = next((k for k, s in self.sliders.items() if s is event.ui_element), None)
             if i is not None:
-                self.slid(i, float(event.value))
+                self.slid(i, self.shown[i].at(float(event.value)))
                 return True
         return super().process_event(event)
 
     def slid(self, i: int, value: float) -> None:
-        """Row ``i``'s slider moved to ``value``: the nearest value on its grid of steps, if the model
+        """Row ``i``'s slider moved to ``value``: the nearest value on its grid, if the model
         takes it, in the field and in the scene; else refused, the slider back where it was."""
         name = self.rows[i].name
-        span = self.spans[name]
-        text = span.text(round(value / span.step) * span.step)
+        span = self.shown[i]
+        text = span.text(span.snapped(value))
         if text == self.pending.get(name, self.rows[i].value):
             return
         reason = self.check(name, text)
@@ -155,8 +143,10 @@ class SliderPanel(DefinitionsPanel):
             self._say(msg("panel.refused", name=self.rows[i].name, reason=reason).text(), "#error")
 
     def _follow(self, i: int, value: float) -> None:
-        """Row ``i``'s slider at ``value``, its span moved to hold it (a value typed beyond it)."""
+        """Row ``i``'s slider at ``value``, its span moved to hold it (a value typed beyond it; one
+        typed 0 or less makes a logarithmic slider linear)."""
         slider = self.sliders[i]
-        span = self.spanning(self.rows[i].name, value)
-        slider.value_range = (float(span.low), float(span.high))
-        slider.set_current_value(value, warn=False)
+        span = self.shown[i] = self.spanning(self.rows[i].name, value)
+        slider.value_range = _range(span)
+        slider.increment = _increment(span)
+        slider.set_current_value(span.position(value), warn=False)

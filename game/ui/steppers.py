@@ -1,7 +1,9 @@
-"""A kiosk's Parameters and Conditions panels: each value between a − and a + button, finger
-sized, instead of a field to type in (a kiosk has no keyboard). Each press is checked as a typed
-value is (the panel's ``check``); Accept applies them all, as in the desktop's panel. A − or +
-held down repeats, faster the longer it is held (0.1 to 10 in about three seconds)."""
+"""A kiosk's Parameters and Conditions panels, docked at the right as the desktop's
+(:mod:`game.ui.docked`): each value between a − and a + button, finger sized, instead of a field
+to type in (a kiosk has no keyboard). Each press is checked as a typed value is (the panel's
+``check``) and the scene beside the panel shows the model at the new value (its ``preview``, the
+desktop sliders' own); Accept applies them all. A − or + held down repeats, faster the longer it
+is held (0.1 to 10 in about three seconds), the scene following each step."""
 
 from __future__ import annotations
 
@@ -14,8 +16,9 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel
 
 from ..messages import msg
+from .docked import DockedPanel, Preview
 from .layout import TOUCH, Layout
-from .panels import DefinitionsPanel, Row
+from .panels import Row
 
 #: seconds a − or + is held before it repeats, and between two repeats
 HOLD_DELAY, REPEAT = 0.4, 0.08
@@ -39,17 +42,19 @@ class Steps(Protocol):
     def shown(self, value: float) -> str: ...
 
 
-class StepperPanel(DefinitionsPanel):
-    """``steps`` by row name; ``values``, each row's number now."""
+class StepperPanel(DockedPanel):
+    """``steps`` by row name; ``values``, each row's number now; ``preview(pending)``: the scene
+    shows the model with these texts (and says why it cannot, or None)."""
 
     #: − , the value, + : two finger-sized buttons and the number between them
     NUMBER_W = 132
     VALUE_W = 2 * TOUCH + 2 * 8 + NUMBER_W
     HINT = "panel.step_hint"
 
-    def __init__(self, manager: pygame_gui.UIManager, layout: Layout, title: str, rows: Sequence[Row],
-                 steps: Mapping[str, Steps], values: Mapping[str, float],
-                 check: Callable[[str, str], str | None], accept: Callable[[dict[str, str]], str | None]):
+    def __init__(self, manager: pygame_gui.UIManager, layout: Layout, rect: Sequence[int], title: str,
+                 rows: Sequence[Row], steps: Mapping[str, Steps], values: Mapping[str, float],
+                 check: Callable[[str, str], str | None], accept: Callable[[dict[str, str]], str | None],
+                 preview: Preview):
         self.steps, self.values = steps, dict(values)
         #: each row's − and + buttons, and the label with its number
         self.minus: list[UIButton] = []
@@ -58,7 +63,10 @@ class StepperPanel(DefinitionsPanel):
         #: the − or + held down (row, direction), for how long, and how many times it repeated
         self._hold: tuple[int, int] | None = None
         self._held_for, self._repeats = 0.0, 0
-        super().__init__(manager, layout, title, rows, check, accept)
+        super().__init__(manager, layout, rect, title, rows, check, accept, preview)
+
+    def _cell_width(self, row: Row, room: int) -> int:
+        return min(self.VALUE_W, room)
 
     def _value_cell(self, i: int, row: Row, rect: pygame.Rect) -> None:
         side, gap = rect.height, 8
@@ -109,6 +117,8 @@ class StepperPanel(DefinitionsPanel):
             return
         text = stepper.text(new)
         reason = self.check(name, text)
+        if reason is None:  # the scene shows it (a mechanism that cannot be assembled so: refused)
+            reason = self.preview({**self.pending, name: text})[1]
         if reason is not None:  # the value stays; the panel says why
             self._say(msg("panel.refused", name=name, reason=reason).text(), "#error")
             return

@@ -11,19 +11,21 @@ from ...model import Catalog, CatalogEntry
 from ..files.saving import Saved, free_name, mine, mine_entry, proposed_name, save
 from .clock import Clock
 from .edits import REFUSED, ConditionEdits, ParameterEdits, refusal
+from .framer import Framer
 from .onscreen import OnScreen
 from .showing import Showing
 
 
 class Dialogs:
-    def __init__(self, session: OnScreen, showing: Showing, clock: Clock):
-        self.session, self.showing, self.clock = session, showing, clock
+    def __init__(self, session: OnScreen, showing: Showing, clock: Clock, framer: Framer):
+        self.session, self.showing, self.clock, self.framer = session, showing, clock, framer
 
     def open(self, name: str) -> None:
         """Open the dialog ``name`` ("parameters", "conditions", "save"); the menu closes."""
         view = self.session.view
         view.dialog, view.menu = name, False
         self.showing.preview = None
+        self.framer.preview_ended(applied=True)  # one a kiosk's timeout closed: its framing stays
 
     def open_save(self) -> None:
         """"Save as model" opens where there is a user folder to save in (a kiosk never asks: the
@@ -31,9 +33,11 @@ class Dialogs:
         if self.session.folders is not None:
             self.open("save")
 
-    def close(self) -> None:
+    def close(self, applied: bool = False) -> None:
+        """The dialog closes (``applied``: its values were accepted); a preview's framing with it."""
         self.session.view.dialog = None
         self.showing.preview = None
+        self.framer.preview_ended(applied)
 
     def preview(self, which: str, changes: dict[str, str]) -> tuple[dict[str, float], str | None]:
         """The scene shows the model with these texts of the open panel ("parameters" or
@@ -54,6 +58,7 @@ class Dialogs:
         except ValueError as exc:
             return values, str(exc)
         self.showing.preview = kinematics.poses(s.sim.t, q.tolist(), qdot.tolist())
+        self.framer.keep_in_view(self.showing.preview)  # not under the panel, nor off the screen
         return values, None
 
     def parameter_edits(self) -> ParameterEdits:
@@ -72,7 +77,7 @@ class Dialogs:
             s.plots.follow_parameters()
             s.sim.announce_break()  # trails restart where the bodies now are
             self.clock.scheduler.dt = s.sim.model.general.dt
-            self.close()
+            self.close(applied=True)
             s.look_again()
         return reason
 
@@ -80,7 +85,7 @@ class Dialogs:
         """New conditions (texts); None when applied, else why not (nothing changes)."""
         reason = ConditionEdits(self.session.sim).accept(changes)
         if reason is None:
-            self.close()
+            self.close(applied=True)
             self.session.look_again()
         return reason
 

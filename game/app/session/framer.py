@@ -4,8 +4,9 @@ rules, :mod:`game.app.session.looking` the look ahead). No pygame here."""
 
 from __future__ import annotations
 
+from ...model.poses import Pose
 from . import looking
-from .framing import Box, Framing, automatic, extent, fit, least_box, reach, union
+from .framing import Box, Framing, automatic, extent, fit, inside, least_box, reach, union
 from .onscreen import OnScreen
 from .showing import Showing
 
@@ -13,6 +14,8 @@ from .showing import Showing
 class Framer:
     def __init__(self, session: OnScreen, showing: Showing):
         self.session, self.showing = session, showing
+        #: the framing before a preview moved it (Cancel puts it back), or None
+        self._before_preview: Framing | None = None
 
     def follow_area(self, size: tuple[int, int]) -> None:
         """The drawing area is now ``size`` pixels (a resize, a panel opened or closed): a framing
@@ -58,3 +61,26 @@ class Framer:
         box = extent(poses, [t.points() for t in self.showing.trail_list()], s.kinematics.fixed_pivots)
         if box is not None:
             s.view.framing = fit(box, s.view.area, s.model.general.escala, least=least_box(poses))
+
+    def keep_in_view(self, poses: list[Pose]) -> None:
+        """A preview's bodies (a bar ten times longer, another angle) and the fixed pivots, all in
+        the drawing area beside the open panel: where they would leave it, the view moves to them
+        and zooms out as far as they need, never in (a slider going back and forth does not make
+        the scene breathe)."""
+        s = self.session
+        v, escala = s.view, s.model.general.escala
+        box = extent(poses, points=s.kinematics.fixed_pivots)
+        if box is None or inside(box, v.framing.shown(v.area, escala)):
+            return
+        if self._before_preview is None:
+            self._before_preview = v.framing
+        fitted = fit(box, v.area, escala, manual=v.framing.manual, least=least_box(poses))
+        v.framing = Framing(min(fitted.zoom, v.framing.zoom), fitted.centre, v.framing.manual)
+
+    def preview_ended(self, applied: bool) -> None:
+        """The panel closed: applied, the view stays where the preview took it (a framing not chosen
+        by the student follows the new motion when the panel's dock goes); cancelled, it is put
+        back as it was."""
+        if self._before_preview is not None and not applied:
+            self.session.view.framing = self._before_preview
+        self._before_preview = None

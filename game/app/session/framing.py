@@ -63,6 +63,13 @@ class Framing:
         s = escala * self.zoom
         return (s, -self.centre[0] * s, self.centre[1] * s)
 
+    def shown(self, area: tuple[int, int], escala: float) -> Box:
+        """The box of the model plane a drawing area of ``area`` pixels shows."""
+        s = escala * self.zoom
+        half_w, half_h = area[0] / 2 / s, area[1] / 2 / s
+        cx, cy = self.centre
+        return cx - half_w, cy - half_h, cx + half_w, cy + half_h
+
     def zoomed(self, factor: float, at: tuple[float, float] | None = None) -> Framing:
         """Zoom by ``factor`` keeping the model point ``at`` (the cursor) where it is on screen."""
         zoom = min(max(self.zoom * factor, ZOOM_RANGE[0]), ZOOM_RANGE[1])
@@ -172,6 +179,11 @@ def reach(poses: Sequence[Pose], pivots: Sequence[tuple[float, float]]) -> Box |
         r = max(math.hypot(x - px, y - py) for x in (x0, x1) for y in (y0, y1))
         boxes.append((px - r, py - r, px + r, py + r))
     return union(boxes)
+
+
+def inside(a: Box, b: Box) -> bool:
+    """Box ``a`` lies within box ``b``."""
+    return b[0] <= a[0] and b[1] <= a[1] and a[2] <= b[2] and a[3] <= b[3]
 
 
 def union(boxes: Sequence[Box]) -> Box | None:

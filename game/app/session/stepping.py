@@ -42,6 +42,11 @@ DEGREES = 180 / math.pi
 ANGLE_STEP, HALF_TURN = 5.0, 180.0
 #: a rate of turn (°/s) smaller than this steps as if it were this large
 LEAST_RATE = 50.0
+#: a slider whose ends are both > 0 and more than this many times apart is logarithmic
+DECADE = 10.0
+#: a logarithmic slider's values lie on a grid of about this fraction of the value (1, 2 or 5 times a
+#: power of ten): two figures, as fine at 0.1 kg as at 100 kg
+LOG_GRID = 1 / 50
 
 
 def round_step(size: float) -> float:
@@ -78,6 +83,28 @@ class Stepper:
         except (ArithmeticError, ValueError):
             return value
         return new if math.isfinite(new) else value
+
+    @property
+    def logarithmic(self) -> bool:
+        """A slider over this span is logarithmic: its ends are > 0 and more than a decade apart (a
+        mass from 0.1 to 10 kg has 1 kg in the middle and 0.1 kg a thumb's width from it, not a
+        pixel); linear otherwise (an angle, a span holding 0 or negative values)."""
+        return self.low > 0 and self.high > DECADE * self.low
+
+    def position(self, value: float) -> float:
+        """Where ``value`` sits along a slider: its logarithm (a value at or below 0, which a
+        logarithmic span never holds, at its low end), or itself."""
+        return math.log10(max(value, self.low)) if self.logarithmic else value
+
+    def at(self, position: float) -> float:
+        """The value at a slider's ``position`` (:meth:`position`'s inverse)."""
+        return 10.0 ** position if self.logarithmic else position
+
+    def snapped(self, value: float) -> float:
+        """The nearest value on a slider's grid: its steps, or, logarithmic, steps of about
+        :data:`LOG_GRID` of the value."""
+        step = round_step(value * LOG_GRID) if self.logarithmic and value > 0 else self.step
+        return round(value / step) * step
 
     def text(self, value: float) -> str:
         """How the value is passed on as typed text: round-off of the step's size is 0 (a velocity

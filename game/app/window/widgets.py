@@ -99,8 +99,8 @@ class Widgets:
 
     @staticmethod
     def _editing(session: Session) -> bool:
-        """The desktop's Parameters or Conditions panel is open (docked, with sliders)."""
-        return session.view.dialog in ("parameters", "conditions") and not session.settings.kiosk
+        """The Parameters or Conditions panel is open (docked: the desktop's sliders, a kiosk's − and +)."""
+        return session.view.dialog in ("parameters", "conditions")
 
     def _live_docks(self, session: Session, width: int, compact: bool) -> list[Dock]:
         columns = Layout.panel_columns(width, compact)
@@ -285,8 +285,9 @@ def stepper_panel(manager: pygame_gui.UIManager, layout: Layout, s: Session, whi
         steps, values = parameter_steppers(s.sim.model), s.sim.parameters
     else:
         steps, values = condition_steppers(s.sim.model), shown_values(s.sim.model, s.sim.values())
-    return StepperPanel(manager, layout, msg(f"panel.title.{which}").text(),
-                        [r for r in edits.rows() if r.name in steps], steps, values, edits.check, accept)
+    return StepperPanel(manager, layout, _docked(layout), msg(f"panel.title.{which}").text(),
+                        [r for r in edits.rows() if r.name in steps], steps, values, edits.check, accept,
+                        lambda pending: s.dialogs.preview(which, pending))
 
 
 def slider_panel(manager: pygame_gui.UIManager, layout: Layout, s: Session, which: str, edits,
@@ -297,7 +298,13 @@ def slider_panel(manager: pygame_gui.UIManager, layout: Layout, s: Session, whic
         spans, values = parameter_steppers(s.sim.model), s.sim.parameters
     else:
         spans, values = condition_steppers(s.sim.model, degrees=False), s.sim.values()
-    x, _, w, _ = layout.dock_rect("dialog")  # as tall as the window: the bars' buttons hide under a dialog
-    return SliderPanel(manager, layout, (x, 0, w, layout.height), msg(f"panel.title.{which}").text(),
+    return SliderPanel(manager, layout, _docked(layout), msg(f"panel.title.{which}").text(),
                        edits.rows(), spans, lambda name, value: spanning(spans[name], value), values, edits.check, accept,
                        lambda pending: s.dialogs.preview(which, pending))
+
+
+def _docked(layout: Layout) -> tuple[int, int, int, int]:
+    """Where Parameters or Conditions goes: its dock, as tall as the window (the bars' buttons hide
+    under a dialog)."""
+    x, _, w, _ = layout.dock_rect("dialog")
+    return x, 0, w, layout.height

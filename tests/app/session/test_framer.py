@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.app.session.framing import Framing
+from game.app.session.framing import Framing, extent, inside
 
 
 def test_zoom_pan_and_fit_are_the_students_framing_and_stay_put(session):
@@ -35,3 +35,27 @@ def test_a_framing_not_chosen_follows_the_drawing_area(session):
     assert box is not None and whole
     view.framing = Framing()
     assert framer.camera() == Framing().camera(session.model.general.escala)
+
+
+def test_a_preview_out_of_view_is_brought_into_it_and_cancel_puts_the_framing_back(session):
+    framer, view = session.framer, session.view
+    framer.zoom(2.0)  # the student's framing: only the pivot's neighbourhood
+    chosen = view.framing
+    session.act("parameters")
+    assert session.dialogs.preview("parameters", {"L": "1.1"})[1] is None
+    escala = session.model.general.escala
+    box = extent(session.showing.poses(), points=session.kinematics.fixed_pivots)
+    assert box is not None and inside(box, view.framing.shown(view.area, escala))
+    assert session.dialogs.preview("parameters", {"l": "10"})[1] is None  # ten bars away
+    box = extent(session.showing.poses(), points=session.kinematics.fixed_pivots)
+    assert box is not None and inside(box, view.framing.shown(view.area, escala))
+    assert view.framing.zoom < chosen.zoom and view.framing.manual  # zoomed out, still the student's
+    zoom = view.framing.zoom
+    assert session.dialogs.preview("parameters", {"l": "1"})[1] is None
+    assert view.framing.zoom == zoom  # never zoomed in while a value goes back and forth
+    session.dialogs.close()  # Cancel
+    assert view.framing == chosen
+    session.act("parameters")
+    session.dialogs.preview("parameters", {"l": "10"})
+    assert session.dialogs.apply_parameters({"l": "10"}) is None  # Accept: the view stays where the preview took it
+    assert view.framing.zoom == zoom

@@ -8,6 +8,7 @@ import pytest
 
 from game.app.files import paths
 from game.app.session.stepping import (
+    LOG_GRID,
     Stepper,
     condition_steppers,
     for_condition,
@@ -103,3 +104,54 @@ def test_a_slider_span_holds_its_value():
     m = parameter_steppers(model)["m"]
     assert (spanning(m, 50.0).low, spanning(m, 50.0).high) == (m.low, 50.0)  # typed beyond it: stretched
     assert spanning(m, 0.0).low == 0.0
+
+
+# -- a slider's scale (issue 34: logarithmic where the span covers decades) -------------------------
+
+@pytest.mark.parametrize(("span", "logarithmic"), [
+    (Stepper(0.1, 0.1, 1000.0), True),     # k from 0.1 to 1000
+    (Stepper(0.001, 0.01, 100.0), True),   # a mass from 0.01 to 100
+    (for_parameter(1.0), True),            # a tenth to ten times: two decades
+    (Stepper(0.01, 0.5, 2.0), False),      # within a decade
+    (Stepper(0.1, 1.0, 10.0), False),      # exactly a decade
+    (Stepper(0.1, 0.0, 1.0), False),       # a range holding 0
+    (Stepper(0.2, -20.0, -0.2), False),    # negative
+    (Stepper(math.pi / 36, -math.pi, math.pi, 1.0, "rad"), False),  # an angle
+])
+def test_a_slider_is_logarithmic_over_a_positive_span_of_more_than_a_decade(span, logarithmic):
+    assert span.logarithmic is logarithmic
+
+
+def test_a_logarithmic_slider_has_the_present_value_in_the_middle_and_small_values_within_reach():
+    s = for_parameter(10.0)  # k = 10: from 1 to 100
+    low, high = s.position(s.low), s.position(s.high)
+    assert (s.position(10.0) - low) / (high - low) == pytest.approx(0.5)
+    k = Stepper(0.1, 0.1, 1000.0)  # a file's range: 0.1 to 1000
+    share = (k.position(1.0) - k.position(0.1)) / (k.position(1000.0) - k.position(0.1))
+    assert share == pytest.approx(0.25)  # 0.1 to 1 is a quarter of the slider (linear: 0.09 %)
+
+
+@pytest.mark.parametrize("span", [Stepper(0.1, 0.1, 1000.0), Stepper(0.001, 0.01, 100.0), for_parameter(9.81),
+                                  Stepper(0.5, 0.5, 98.5), Stepper(0.01, 0.5, 2.0), for_condition(1.0)])
+def test_value_to_position_to_value_comes_back_within_the_sliders_grid(span):
+    lo, hi = span.position(span.low), span.position(span.high)
+    for k in range(201):  # every position along the slider, a two-hundredth apart
+        position = lo + (hi - lo) * k / 200
+        value = span.at(position)
+        snapped = span.snapped(value)
+        # the value shown is on the grid, half a step from the slider's own value at most (a
+        # logarithmic grid's step is at most 2 % of the value)
+        step = span.step if not span.logarithmic else value * LOG_GRID
+        assert abs(snapped - value) <= step / 2 * (1 + 1e-9)
+        assert span.snapped(snapped) == pytest.approx(snapped, rel=1e-12)  # the grid's values stay put
+        # and back: the slider set to the value shown stands where it was, within the grid
+        assert span.at(span.position(snapped)) == pytest.approx(snapped, rel=1e-12)
+        assert abs(span.position(snapped) - position) <= (math.log10(1.01) if span.logarithmic else step / 2) + 1e-12
+
+
+def test_a_logarithmic_grid_is_as_fine_at_a_tenth_as_at_a_hundred():
+    s = Stepper(0.1, 0.1, 1000.0)
+    assert s.snapped(0.1234) == pytest.approx(0.124)
+    assert s.snapped(1.234) == pytest.approx(1.24)
+    assert s.snapped(123.4) == pytest.approx(124.0)
+    assert Stepper(0.1, 0.0, 1.0).snapped(0.1234) == pytest.approx(0.1)  # linear: the span's step

@@ -129,7 +129,7 @@ def test_a_kiosk_changes_a_parameter_with_plus_and_accept(app_factory, screen_of
     click(app, panel.plus[i])
     click(app, panel.plus[i])
     assert panel.numbers[i].text == "1.2" and app.session.sim.parameters["m"] == 1.0  # not yet applied
-    assert panel.message == "Cambiado; pulse Aceptar para aplicar."
+    assert panel.message == "La escena muestra el valor nuevo; pulse Aceptar para aplicarlo."
     shot(app, tmp_path / f"parameters_{size[0]}.png")
     click(app, panel.accept_button)
     assert app.panel is None and app.session.view.dialog is None
@@ -164,7 +164,7 @@ def test_the_steppers_refuse_what_the_model_refuses_and_stop_at_their_limits(app
     c = row_of(panel, "c")
     for _ in range(12):
         click(app, panel.minus[c], frames=2)
-    assert panel.numbers[c].text == "6" and "Cambiado" in panel.message
+    assert panel.numbers[c].text == "6" and "pulse Aceptar" in panel.message
     click(app, panel.minus[c])  # the four-bar linkage cannot close with c = 4: refused, as typed
     assert panel.numbers[c].text == "6" and panel.message.startswith("Rechazado (c):")
     assert "be" in panel.message

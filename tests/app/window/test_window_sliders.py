@@ -36,6 +36,11 @@ def row_of(panel, name: str) -> int:
     return [r.name for r in panel.rows].index(name)
 
 
+def slider_value(panel, i: int) -> float:
+    """The value row ``i``'s slider stands at (its position read through its span's scale)."""
+    return panel.shown[i].at(panel.sliders[i].current_value)
+
+
 def slide(app, slider, pixels: float, steps: int = 8) -> list[str]:
     """Grab a slider's handle with the mouse and drag it ``pixels`` to the right, a frame per step;
     what the field said after each."""
@@ -91,7 +96,9 @@ def test_the_panel_docks_beside_the_scene_with_a_slider_and_unit_per_number(app_
         m = panel.sliders[row_of(panel, "m")]
         assert m.value_range == (0.5, 2.0) and m.current_value == 1.0  # the file's range:
         assert panel.units[row_of(panel, "m")].text == "kg"
-        assert panel.sliders[row_of(panel, "l")].value_range == pytest.approx((0.1, 10.0))  # a tenth to ten times
+        length = row_of(panel, "l")  # a tenth to ten times, on a logarithmic slider: 1 in the middle
+        assert (panel.shown[length].low, panel.shown[length].high) == pytest.approx((0.1, 10.0))
+        assert panel.sliders[length].value_range == pytest.approx((-1.0, 1.0)) and slider_value(panel, length) == 1
         for slider in panel.sliders.values():
             assert box.contains(slider.rect) or not slider.visible  # inside the panel (or scrolled away)
         assert clipped(panel) == []  # every value and unit whole
@@ -112,7 +119,7 @@ def test_a_slider_shows_a_longer_bar_while_it_moves_and_accept_applies_it(app_fa
     said = slide(app, panel.sliders[i], 24)
     assert len(set(said)) > 2  # the field followed the slider as it moved, not only at the release
     length = float(panel.value_buttons[i].text)
-    assert 1.3 < length < 3 and panel.sliders[i].current_value == pytest.approx(length, abs=0.1)
+    assert 1.3 < length < 3 and slider_value(panel, i) == pytest.approx(length, rel=0.02)
     assert s.sim.parameters["l"] == 1.0  # a preview: the model keeps its own until Accept
     assert panel.message == "La escena muestra el valor nuevo; Aceptar lo aplica, Cancelar deja el modelo como estaba."
     # the scene draws the lower bar that long: the ball where the new length puts it, not where it was
@@ -187,7 +194,59 @@ def test_a_slider_value_the_mechanism_cannot_take_is_refused_and_the_slider_goes
             break
     assert refused is not None, panel.message
     name, i = refused
-    assert panel.sliders[i].current_value == pytest.approx(float(panel.value_buttons[i].text))
+    assert slider_value(panel, i) == pytest.approx(float(panel.value_buttons[i].text))
     assert name not in panel.pending or panel.pending[name] == panel.value_buttons[i].text
     click(app, panel.cancel_button)
     assert s.sim.parameter_overrides == {}
+
+
+def test_a_slider_over_decades_is_logarithmic_its_value_in_the_middle_and_small_values_within_reach(
+        app_factory, tmp_path):
+    text = (paths.MODELS / "pendulo_doble.dat").read_text(encoding="utf-8")
+    text = text.replace("<P>m|1|masa de la bola inferior|", "<P>m|1|masa de la bola inferior|unit: kg|range: 0.01:100|")
+    (tmp_path / "masa_amplia.dat").write_text(text, encoding="utf-8")
+    app = app_factory(str(tmp_path / "masa_amplia.dat"))
+    s = app.session
+    click(app, button(app, "parameters"))
+    panel = app.panel
+    i = row_of(panel, "m")
+    slider = panel.sliders[i]
+    track = slider.rect.width - 2 * slider.sliding_button.rect.width  # the arrows' buttons at either end
+    # 1 kg of 0.01 … 100 kg: in the middle (on a linear slider it would sit a hundredth from the left)
+    assert abs(slider.sliding_button.rect.centerx - slider.rect.centerx) <= 3
+    said = slide(app, slider, -track / 2 - 20, steps=16)  # to the left end, a frame at a time
+    small = sorted({float(v) for v in said if float(v) < 0.1})
+    assert len(small) >= 3, said  # several values under 0.1 kg on the way, not only the end
+    assert min(small) == 0.01 and s.sim.parameters["m"] == 1.0  # down to the range's end; not applied yet
+    assert all(float(v) == float(f"{float(v):.3g}") for v in said)  # a few figures, as fine at 0.01 as at 1
+    assert slider_value(panel, i) == pytest.approx(float(panel.value_buttons[i].text), rel=0.02)
+    pygame.image.save(app.screen, str(tmp_path / "logarithmic.png"))
+    click(app, panel.accept_button)
+    assert s.sim.parameters["m"] == pytest.approx(min(small))
+
+
+
+def in_view(app, pixel) -> bool:
+    x, y, w, h = app.layout.viewport
+    return x <= pixel[0] < x + w and y <= pixel[1] < y + h
+
+
+def test_a_preview_ten_times_longer_stays_in_view_beside_the_panel_and_cancel_frames_as_before(app_factory, tmp_path):
+    app = app_factory()
+    s = app.session
+    framing = s.view.framing
+    click(app, button(app, "parameters"))
+    panel = app.panel
+    i = row_of(panel, "l")
+    slide(app, panel.sliders[i], panel.sliders[i].rect.width)  # to its right end
+    assert panel.value_buttons[i].text == "10" and s.sim.parameters["l"] == 1.0
+    edits = ParameterEdits(s.sim)
+    kin, q, _ = edits.preview(edits.preview_values({"l": "10"}))
+    bob, upper = ball_at(app, "C2", kin, q), ball_at(app, "C1", kin, q)
+    assert in_view(app, bob) and is_ball(app, bob)  # the lower ball, ten bars away, drawn beside the panel
+    assert in_view(app, upper) and is_ball(app, upper)
+    assert s.view.framing.zoom < framing.zoom  # zoomed out to hold it
+    pygame.image.save(app.screen, str(tmp_path / "ten_times.png"))
+    click(app, panel.cancel_button)
+    pump(app, 2)
+    assert s.view.framing == framing and is_ball(app, ball_at(app, "C2"))  # framed as before
