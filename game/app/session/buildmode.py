@@ -17,7 +17,7 @@ from ...model import Catalog, CatalogEntry
 from ...model.mechanism import Element, coordinate_names, element_number, point_positions, size
 from ..files.saving import free_name, mine_entry
 from .banner import FirstLine
-from .building import KINDS, Builder, Drawing, Joint, Piece
+from .building import KINDS, Builder, Drawing, Joint, Landing, Piece
 from .framer import Framer
 from .onscreen import UNREADABLE, OnScreen, View, build
 
@@ -42,6 +42,8 @@ class BuildMode:
         self._counted: tuple[Drawing, str, Message] | None = None
         #: the element whose numbers the property panel shows (a press on it with the point tool)
         self.selected: str | None = None
+        #: how near a press is on a point (model units, the last press's)
+        self.reach = 0.0
 
     @property
     def view(self) -> View:
@@ -125,7 +127,7 @@ class BuildMode:
         element a press is on it)."""
         b, tool = self.builder, self.tool
         near = b.point_at(*at, reach=reach)
-        self.selected = None
+        self.selected, self.reach = None, reach
         if tool in ("point", "fixed"):
             element = self.element_at(at, reach) if near is None and tool == "point" else None
             if near is not None and tool == "point":
@@ -191,6 +193,25 @@ class BuildMode:
             if end is not None:
                 (b.add_bar if self.tool == "bar" else b.add_spring)(start, end)
         self.pointer = None
+
+    def landing(self) -> Landing | None:
+        """Where the point dragged (moved, or a bar's or spring's end) would land if let go now: the
+        hint the scene shows (None: nothing dragged, or a point let go where it is)."""
+        at, b = self.pointer, self.builder
+        if at is None:
+            return None
+        if self.moving is not None:
+            joint = b.drawing.joint(self.moving)
+            if math.hypot(joint.x - at[0], joint.y - at[1]) <= self.reach:
+                return None
+            return b.landing(*at, moving=self.moving)
+        if self.start is not None and self.tool in ("bar", "spring"):
+            end = b.point_at(*at, reach=self.reach)
+            if end is not None:
+                joint = b.drawing.joint(end)
+                return Landing(joint.x, joint.y, "point", end)
+            return b.landing(*at)
+        return None
 
     def _bar_at(self, at: tuple[float, float], reach: float) -> Piece | None:
         d = self.builder.drawing

@@ -187,10 +187,13 @@ class BuildTray:
         d = mode.builder.drawing
         place = {j.id: (j.x, j.y) for j in d.joints}
         rubber = None
-        if mode.start is not None and mode.pointer is not None and mode.start in place:
-            rubber = (place[mode.start], mode.pointer)
-        elif mode.moving is not None and mode.pointer is not None and mode.moving in place:
-            rubber = (place[mode.moving], mode.pointer)
+        spot = mode.landing()
+        end = (spot.x, spot.y) if spot is not None else mode.pointer
+        if mode.start is not None and end is not None and mode.start in place:
+            rubber = (place[mode.start], end)
+        elif mode.moving is not None and end is not None and mode.moving in place:
+            rubber = (place[mode.moving], end)
+        snap = (spot.kind, (spot.x, spot.y), spot.line) if spot is not None else None
         g = 2 * mode.builder.grid
 
         def places(p) -> tuple[tuple[float, float], ...]:
@@ -203,7 +206,7 @@ class BuildTray:
 
         selected = next((k for k, p in enumerate(d.pieces) if p.id == mode.selected), None)
         return BuildMark(mode.builder.grid, tuple((j.x, j.y, j.fixed) for j in d.joints),
-                         tuple((p.kind, places(p)) for p in d.pieces), rubber, selected)
+                         tuple((p.kind, places(p)) for p in d.pieces), rubber, selected, snap)
 
     def kill(self) -> None:
         self._kill_properties()

@@ -144,3 +144,34 @@ def test_a_floppy_drawing_is_not_saved_and_says_why(tmp_path):
     assert b.said is not None and "cannot be saved yet" in b.said.text()
     assert not (tmp_path / "nothing holds it.dat").exists()
     assert p == "P1"
+
+
+def test_a_point_dropped_near_a_bar_or_a_slider_guide_lands_on_its_line_after_points_and_grid():
+    b = Builder(grid=0.5)
+    O, E = b.add_point(0, 0, fixed=True), b.add_point(4, 2)
+    bar = b.add_bar(O, E)  # the line y = x/2
+    # away from every grid node (the nearest, (1.5, 0.5), is 0.22 off) and 0.045 off the bar: on the bar
+    spot = b.landing(1.3, 0.6)
+    assert spot.kind == "line" and spot.on == bar and spot.line == ((0, 0), (4, 2))
+    assert (spot.x, spot.y) == pytest.approx((1.28, 0.64)) and spot.y == pytest.approx(spot.x / 2)
+    P = b.add_point(1.3, 0.6)
+    joint = b.drawing.joint(P)
+    assert (joint.x, joint.y) == (spot.x, spot.y)
+    # as near a grid node as the bar: the node keeps its priority
+    assert (b.landing(0.55, 0.4).kind, b.landing(0.55, 0.4).x, b.landing(0.55, 0.4).y) == ("grid", 0.5, 0.5)
+    # near a point on the line: it joins the point
+    assert b.landing(1.33, 0.62).kind == "point" and b.landing(1.33, 0.62).on == P
+    # beyond the bar's end, nothing pulls but the grid
+    assert b.landing(5.3, 2.6).kind == "grid"
+    # a slider's guide pulls along its whole line, past its two points
+    S = b.add_point(1, 3)
+    b.add_slider(S, O, E)
+    spot = b.landing(6.3, 3.2)
+    assert spot.kind == "line" and spot.y == pytest.approx(spot.x / 2) and spot.x > 4
+    # a point moved does not snap to its own bar's line (it moves with it); to another's it does
+    Q, R = b.add_point(0, 4), b.add_point(2, 5)
+    b.add_bar(Q, R)
+    assert b.move_point(R, 2.7, 1.4) and b.drawing.joint(R).y == pytest.approx(b.drawing.joint(R).x / 2)
+    assert b.landing(1.0, 4.3, moving=R).kind == "grid"
+    b.undo()
+    assert (b.drawing.joint(R).x, b.drawing.joint(R).y) == (2, 5)

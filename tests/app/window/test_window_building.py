@@ -6,6 +6,7 @@ and the menu, from which it opens again."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from window_helpers import button, click, click_at, drag, pump
 
 from game.app.files.userdirs import user_folders
@@ -113,3 +114,45 @@ def test_the_property_panel_takes_a_typed_mass_and_a_motor_is_put_on_a_bar(app_f
     assert [p.kind for p in s.building.builder.drawing.pieces] == ["bar", "motor"]
     assert strip.label.text == "driven by its motor (0 degrees of freedom left)"
     pygame.image.save(app.screen, str(tmp_path / "builder_panel.png"))
+
+
+def test_a_bar_end_dragged_near_a_bar_shows_the_snap_and_lands_on_its_line(app_factory):
+    from game.render.building import BAR, RUBBER
+
+    app = app_factory("pendulo_simple", language="en")
+    s = app.session
+    click(app, button(app, "build"))
+    strip = app.widgets.build
+    g = s.building.builder.grid
+    cx, cy = app.camera.to_model(*pygame.Rect(app.layout.viewport).center)
+    cx, cy = round(cx / g) * g - 4 * g, round(cy / g) * g - 2 * g
+
+    def at(u, v):  # grid steps from the support
+        return app.camera.to_pixels(cx + u * g, cy + v * g)
+
+    click(app, strip.buttons["fixed"])
+    click_at(app, at(0, 0))
+    click(app, strip.buttons["bar"])
+    drag(app, at(0, 0), at(8, 4))  # the line v = u/2
+    pump(app, 2)
+    three_quarters = tuple(round(c) for c in at(6, 3))
+    assert app.screen.get_at(three_quarters)[:3] == BAR
+    # a new bar from above, its end held near the first bar, away from the grid's nodes
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at(0, 4), button=1))
+    pump(app, 1)
+    for k in (0.5, 1.0):
+        u, v = 0 + 2.6 * k, 4 + (1.2 - 4) * k
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(round(c) for c in at(u, v)), rel=(1, 1),
+                                             buttons=(1, 0, 0)))
+        pump(app, 1)
+    pump(app, 1)
+    mark = strip.mark(s)
+    assert mark is not None and mark.snap is not None and mark.snap[0] == "line"
+    assert app.screen.get_at(three_quarters)[:3] == RUBBER  # the line it will land on, lit
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(round(c) for c in at(2.6, 1.2)), button=1))
+    pump(app, 2)
+    d = s.building.builder.drawing
+    end = d.joint(d.pieces[-1].points[1])
+    assert [p.kind for p in d.pieces] == ["bar", "bar"] and len(d.joints) == 4
+    assert (end.y - cy) == pytest.approx((end.x - cx) / 2, abs=1e-9)  # on the first bar's line
+    assert strip.mark(s).snap is None and app.screen.get_at(three_quarters)[:3] == BAR
