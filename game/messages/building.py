@@ -16,9 +16,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "build.tool.run": ("Run", "Mover"),
     "build.tool.save": ("Save", "Guardar"),
     "build.tip.point": (
-        "Click to put a point (on the grid); drag a point onto another to join them; click an element for its numbers",
+        "Click to put a point (on the grid); drag a point onto another to join them; click an element for its "
+        "numbers, drag it to move it",
         "Pulse para poner un punto (en la rejilla); arrastre un punto sobre otro para unirlos; "
-        "pulse un elemento para ver sus números"),
+        "pulse un elemento para ver sus números, arrástrelo para moverlo"),
     "build.tip.fixed": ("Click to put a fixed point (a support), or to pin a point",
                         "Pulse para poner un punto fijo (un apoyo), o para fijar un punto"),
     "build.tip.bar": ("Drag from one point to another: a rigid bar with its mass",

@@ -245,6 +245,28 @@ class Builder:
         joints = tuple(replace(j, x=x, y=y) if j.id == pid else j for j in self.drawing.joints)
         return self._change(replace(self.drawing, joints=joints))
 
+    def move_element(self, name: str, dx: float, dy: float) -> bool:
+        """Move an element by (dx, dy) rounded to whole grid steps: all its points move (a bar's or a
+        spring's two ends, a slider's point and guide), and the elements sharing them stretch to follow;
+        refused when a bar, spring, motor or guide would then have its two ends at one place."""
+        piece = next((p for p in self.drawing.pieces if p.id == name), None)
+        if piece is None:
+            return self._refuse("build.no_element", element=name)
+        dx, dy = self.snap(dx, dy)
+        if dx == 0 and dy == 0:
+            self.said = None
+            return False
+        moved = set(piece.points)
+        joints = tuple(replace(j, x=j.x + dx, y=j.y + dy) if j.id in moved else j for j in self.drawing.joints)
+        drawing = replace(self.drawing, joints=joints)
+        for p in drawing.pieces:
+            ends = p.points[1:] if p.kind == "slider" else p.points
+            if len(ends) == 2:
+                a, b = drawing.joint(ends[0]), drawing.joint(ends[1])
+                if math.hypot(b.x - a.x, b.y - a.y) <= 1e-9 * max(1.0, self.grid):
+                    return self._refuse("build.zero_length", p1=a.id, p2=b.id)
+        return self._change(drawing)
+
     def _join(self, pid: str, into: str) -> bool:
         pieces = []
         for p in self.drawing.pieces:

@@ -44,6 +44,8 @@ class BuildMode:
         self.selected: str | None = None
         #: how near a press is on a point (model units, the last press's)
         self.reach = 0.0
+        #: where the selected element was taken to be dragged (model units)
+        self.grabbed: tuple[float, float] | None = None
 
     @property
     def view(self) -> View:
@@ -127,13 +129,14 @@ class BuildMode:
         element a press is on it)."""
         b, tool = self.builder, self.tool
         near = b.point_at(*at, reach=reach)
-        self.selected, self.reach = None, reach
+        self.selected, self.reach, self.grabbed = None, reach, None
         if tool in ("point", "fixed"):
             element = self.element_at(at, reach) if near is None and tool == "point" else None
             if near is not None and tool == "point":
                 self.moving = near  # dragged: moved, or dropped on another point to join it
             elif element is not None:
-                self.selected = element  # its numbers in the property panel
+                self.selected = element  # its numbers in the property panel; dragged, it moves
+                self.grabbed = self.pointer = at
             else:
                 b.add_point(*at, fixed=tool == "fixed")
         elif tool == "slider":
@@ -167,12 +170,16 @@ class BuildMode:
                 b.delete(name)
 
     def move(self, at: tuple[float, float]) -> None:
-        if self.start is not None or self.moving is not None:
+        if self.start is not None or self.moving is not None or self.grabbed is not None:
             self.pointer = at
 
     def release(self, at: tuple[float, float], reach: float) -> None:
         b = self.builder
-        if self.moving is not None:
+        if self.grabbed is not None:
+            (x0, y0), self.grabbed = self.grabbed, None
+            if self.selected is not None and math.hypot(at[0] - x0, at[1] - y0) > reach:
+                b.move_element(self.selected, at[0] - x0, at[1] - y0)
+        elif self.moving is not None:
             pid, self.moving = self.moving, None
             joint = b.drawing.joint(pid)
             if math.hypot(joint.x - at[0], joint.y - at[1]) > reach:
@@ -212,6 +219,21 @@ class BuildMode:
                 return Landing(joint.x, joint.y, "point", end)
             return b.landing(*at)
         return None
+
+    def carried(self) -> tuple[tuple[float, float], tuple[float, float]] | None:
+        """The selected element being dragged, where it would go if let go now (a bar's or a spring's two
+        ends; a single point's from and to): the scene's rubber line."""
+        if self.grabbed is None or self.pointer is None or self.selected is None:
+            return None
+        d = self.builder.drawing
+        piece = next((p for p in d.pieces if p.id == self.selected), None)
+        if piece is None:
+            return None
+        dx, dy = self.builder.snap(self.pointer[0] - self.grabbed[0], self.pointer[1] - self.grabbed[1])
+        ends = [d.joint(q) for q in (piece.points[1:] if piece.kind == "slider" else piece.points)]
+        if len(ends) == 1:
+            return (ends[0].x, ends[0].y), (ends[0].x + dx, ends[0].y + dy)
+        return (ends[0].x + dx, ends[0].y + dy), (ends[1].x + dx, ends[1].y + dy)
 
     def _bar_at(self, at: tuple[float, float], reach: float) -> Piece | None:
         d = self.builder.drawing

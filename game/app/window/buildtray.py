@@ -194,6 +194,7 @@ class BuildTray:
         elif mode.moving is not None and end is not None and mode.moving in place:
             rubber = (place[mode.moving], end)
         snap = (spot.kind, (spot.x, spot.y), spot.line) if spot is not None else None
+        rubber = mode.carried() or rubber
         g = 2 * mode.builder.grid
 
         def places(p) -> tuple[tuple[float, float], ...]:

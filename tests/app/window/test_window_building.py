@@ -156,3 +156,33 @@ def test_a_bar_end_dragged_near_a_bar_shows_the_snap_and_lands_on_its_line(app_f
     assert [p.kind for p in d.pieces] == ["bar", "bar"] and len(d.joints) == 4
     assert (end.y - cy) == pytest.approx((end.x - cx) / 2, abs=1e-9)  # on the first bar's line
     assert strip.mark(s).snap is None and app.screen.get_at(three_quarters)[:3] == BAR
+
+
+def test_a_bar_dragged_with_the_point_tool_moves_whole_and_ctrl_z_brings_it_back(app_factory):
+    app = app_factory("pendulo_simple", language="en")
+    s = app.session
+    click(app, button(app, "build"))
+    strip = app.widgets.build
+    g = s.building.builder.grid
+    cx, cy = app.camera.to_model(*pygame.Rect(app.layout.viewport).center)
+    cx, cy = round(cx / g) * g, round(cy / g) * g
+
+    def at(u, v):
+        return app.camera.to_pixels(cx + u * g, cy + v * g)
+
+    click(app, strip.buttons["fixed"])
+    click_at(app, at(0, 0))
+    click(app, strip.buttons["bar"])
+    drag(app, at(0, 0), at(4, 0))
+    drag(app, at(4, 0), at(4, 3))  # a second bar sharing the first one's end
+    pump(app, 2)
+    before = s.building.builder.drawing
+    click(app, strip.buttons["point"])
+    drag(app, at(2, 0), at(3, -2))  # the first bar, taken at its middle: one step right, two down
+    pump(app, 2)
+    d = s.building.builder.drawing
+    place = {j.id: (round((j.x - cx) / g, 9), round((j.y - cy) / g, 9)) for j in d.joints}
+    assert place == {"P1": (1, -2), "P2": (5, -2), "P3": (4, 3)}  # the second bar's far end stays
+    assert d.pieces == before.pieces and s.building.selected == "bar1" and strip.properties is not None
+    ctrl(app, pygame.K_z)
+    assert s.building.builder.drawing == before
