@@ -55,6 +55,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "build.number.w": ("speed ω (rad/s)", "velocidad ω (rad/s)"),
     "build.number.fx": ("x part Fx", "componente x Fx"),
     "build.number.fy": ("y part Fy", "componente y Fy"),
+    "build.heading": ("Building — {freedom}", "Construyendo — {freedom}"),
     "build.title": ("A mechanism made with the builder", "Un mecanismo hecho con el constructor"),
     "build.nothing_to_undo": ("Nothing to undo", "Nada que deshacer"),
     "build.nothing_to_redo": ("Nothing to redo", "Nada que rehacer"),

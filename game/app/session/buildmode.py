@@ -278,12 +278,20 @@ class BuildMode:
         """The drawing's degrees of freedom in words (counted once per drawing), or what the last
         action refused."""
         b = self.builder
-        if b.said is not None:
-            return b.said
+        return b.said if b.said is not None else self.freedom()
+
+    def freedom(self) -> Message:
+        """The drawing's degrees of freedom in words, counted once per drawing and language."""
+        b = self.builder
         key = (b.drawing, self.session.settings.interface_language)
         if self._counted is None or self._counted[:2] != key:
             self._counted = (b.drawing, key[1], b.freedom())
         return self._counted[2]
+
+
+    def heading(self) -> str:
+        """What the window's title says while building: that it is building, and the drawing's freedom."""
+        return msg("build.heading", freedom=self.freedom()).text()
 
 
 def grid_step(least: float) -> float:

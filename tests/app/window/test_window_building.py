@@ -50,6 +50,7 @@ def test_a_four_bar_built_with_clicks_runs_undoes_and_is_saved(app_factory, tmp_
     assert len(d.joints) == 4 and [p.kind for p in d.pieces] == ["bar"] * 3
     assert sum(j.fixed for j in d.joints) == 2
     assert strip.label.text == "1 grado de libertad"
+    assert app.bars.title.text == "Construyendo — 1 grado de libertad"  # the top bar says it too
     ctrl(app, pygame.K_z)
     assert len(s.building.builder.drawing.pieces) == 2 and strip.label.text == "flojo: 2 grados de libertad"
     ctrl(app, pygame.K_y)
@@ -58,6 +59,7 @@ def test_a_four_bar_built_with_clicks_runs_undoes_and_is_saved(app_factory, tmp_
     # run: the drawing is the model on screen, and it moves
     click(app, strip.buttons["run"])
     assert not s.view.building and strip.panel is None and s.model.mechanism is not None
+    assert app.bars.title.text == "Un mecanismo hecho con el constructor"
     q0 = s.sim.q.copy()
     click(app, button(app, "animate"))
     pump(app, 20, dt=1 / 60)
@@ -113,6 +115,7 @@ def test_the_property_panel_takes_a_typed_mass_and_a_motor_is_put_on_a_bar(app_f
     click_at(app, at((cx + 2 * g, cy)))
     assert [p.kind for p in s.building.builder.drawing.pieces] == ["bar", "motor"]
     assert strip.label.text == "driven by its motor (0 degrees of freedom left)"
+    assert app.bars.title.text == "Building — driven by its motor (0 degrees of freedom left)"
     pygame.image.save(app.screen, str(tmp_path / "builder_panel.png"))
 
 
