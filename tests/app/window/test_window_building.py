@@ -189,3 +189,38 @@ def test_a_bar_dragged_with_the_point_tool_moves_whole_and_ctrl_z_brings_it_back
     assert d.pieces == before.pieces and s.building.selected == "bar1" and strip.properties is not None
     ctrl(app, pygame.K_z)
     assert s.building.builder.drawing == before
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (640, 480)])
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_in_a_kiosk_every_tool_of_the_strip_is_on_screen_and_a_tap_chooses_it(app_factory, monkeypatch, size,
+                                                                              language):
+    from window_helpers import finger
+
+    from game.app.window.display import Display
+
+    monkeypatch.setattr(Display, "_set_mode", lambda self: pygame.display.set_mode(size))
+    app = app_factory("pendulo_simple", kiosk=True, language=language)
+    assert app.screen.get_size() == size
+    click(app, button(app, "build"))
+    s, strip = app.session, app.widgets.build
+    assert strip.panel is not None and set(strip.buttons) == {"point", "fixed", "bar", "spring", "mass", "slider",
+                                                              "motor", "force", "delete", "undo", "redo", "run"}
+    area = pygame.Rect(app.layout.viewport)
+    rects = {name: b.rect for name, b in strip.buttons.items()}
+    for name, rect in rects.items():  # whole, inside the strip and the drawing area, none over another
+        assert strip.panel.rect.contains(rect) and area.contains(rect), name
+        assert rect.height >= 48 and rect.width >= 48, name  # finger-sized
+        assert not any(rect.colliderect(r) for n, r in rects.items() if n != name), name
+    assert strip.label is not None and strip.panel.rect.contains(strip.label.rect)
+    assert not any(strip.label.rect.colliderect(r) for r in rects.values())
+    for name in ("point", "fixed", "bar", "spring", "mass", "slider", "motor", "force", "delete"):
+        at = strip.buttons[name].rect.center
+        finger(app, pygame.FINGERDOWN, at)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1, touch=True))
+        pump(app, 1)
+        finger(app, pygame.FINGERUP, at)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1, touch=True))
+        pump(app, 2)
+        assert s.building.tool == name
+    assert s.view.building and s.building.builder.drawing.rows == 0  # a tap on the strip drew nothing
