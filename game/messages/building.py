@@ -55,6 +55,16 @@ WORDS: dict[str, tuple[str, str]] = {
     "build.number.w": ("speed ω (rad/s)", "velocidad ω (rad/s)"),
     "build.number.fx": ("x part Fx", "componente x Fx"),
     "build.number.fy": ("y part Fy", "componente y Fy"),
+    "build.numbers_now": (
+        "The builder draws with numbers: the parameters and expressions of {model} (its motor's law, its forces) "
+        "are taken at their present values; its own file does not change",
+        "El constructor dibuja con números: los parámetros y expresiones de {model} (la ley de su motor, sus "
+        "fuerzas) se toman con sus valores de ahora; su propio archivo no cambia"),
+    "build.numbers_now_left_out": (
+        "The builder draws with numbers, taken at their present values; {elements} had none here and were left out "
+        "of the drawing ({model}'s own file does not change)",
+        "El constructor dibuja con números, tomados con sus valores de ahora; {elements} no tenían valor aquí y "
+        "quedaron fuera del dibujo (el archivo de {model} no cambia)"),
     "build.heading": ("Building — {freedom}", "Construyendo — {freedom}"),
     "build.title": ("A mechanism made with the builder", "Un mecanismo hecho con el constructor"),
     "build.nothing_to_undo": ("Nothing to undo", "Nada que deshacer"),

@@ -455,7 +455,11 @@ def _row(p: Piece, width: str, d: Drawing) -> str:
     if p.kind == "slider":
         return f"<SLIDER>{p.id}|{cells}</SLIDER>"
     if p.kind == "motor":
-        a, b = d.joint(p.points[0]), d.joint(p.points[1])
-        start = math.atan2(b.y - a.y, b.x - a.x)
-        return f"<DRIVER>{p.id}|{cells}|'{_n(start)} + {n['w']}·t'</DRIVER>"
+        return f"<DRIVER>{p.id}|{cells}|'{motor_law(p, d)}'</DRIVER>"
     return f"<FORCE>{cells}|'{n['fx']}'|'{n['fy']}'</FORCE>"
+
+
+def motor_law(p: Piece, d: Drawing) -> str:
+    """A motor's angle as the file writes it: its angle as drawn at the start, turning at w."""
+    a, b = d.joint(p.points[0]), d.joint(p.points[1])
+    return f"{_n(math.atan2(b.y - a.y, b.x - a.x))} + {_n(p.number('w'))}·t"

@@ -17,7 +17,7 @@ from ...model import Catalog, CatalogEntry
 from ...model.mechanism import Element, coordinate_names, element_number, point_positions, size
 from ..files.saving import free_name, mine_entry
 from .banner import FirstLine
-from .building import KINDS, Builder, Drawing, Joint, Landing, Piece
+from .building import KINDS, Builder, Drawing, Joint, Landing, Piece, motor_law
 from .framer import Framer
 from .onscreen import UNREADABLE, OnScreen, View, build
 
@@ -59,13 +59,14 @@ class BuildMode:
             self.run()
             return
         self.view.animating = False
+        said: Message | None = None
         if not self.builder.drawing.rows:
             if self.session.model.mechanism is not None:
-                self.builder = from_mechanism(self.session)
+                self.builder, said = from_mechanism(self.session)
             else:  # a grid the student can see and hit: a round step at least GRID_PIXELS apart on screen
                 self.builder.grid = grid_step(GRID_PIXELS / self.framer.camera()[0])
         self.view.building = True
-        self.session.banner.say(None)
+        self.session.banner.say(said, "info" if said is not None else None)
 
     def run(self) -> bool:
         """The drawing as a model on screen, paused at its start; the banner says why when it cannot
@@ -309,10 +310,12 @@ def _to_segment(at: tuple[float, float], a: Joint, b: Joint) -> float:
     return math.hypot(at[0] - a.x - u * dx, at[1] - a.y - u * dy)
 
 
-def from_mechanism(s: OnScreen) -> Builder:
+def from_mechanism(s: OnScreen) -> tuple[Builder, Message | None]:
     """The mechanism on screen as a drawing: its points where they are now, its bars, springs, masses,
     sliders, motor and forces with their numbers (a motor's angle becomes its rate at the start, a
-    force's components their values there: the builder draws numbers)."""
+    force's components their values there: the builder draws numbers), and what to say about it once
+    (None: its file is all plain numbers, nothing changes): that its parameters and expressions are
+    taken at their present values, and which elements had no value and were left out."""
     mech = s.model.mechanism
     assert mech is not None
     params = dict(s.sim.parameters)
@@ -324,19 +327,49 @@ def from_mechanism(s: OnScreen) -> Builder:
     joints = [Joint(p.id, *where[p.id], p.fixed) for p in mech.points]
     speeds = dict(zip(s.model.velocities, (float(v) for v in s.sim.qdot)))
     at_start = {**params, **now, **speeds, TIME: 0.0}
-    pieces = []
+    pieces, left_out = [], []
     for k, e in enumerate(mech.elements):
         kind = "motor" if e.drives else e.tag.lower()  # the builder's names are the rows' (a DRIVER: a motor)
-        if kind not in KINDS:
-            continue
+        name = e.id or f"{kind}{k + 1}"
         try:
-            numbers = _numbers(kind, e, params, at_start, where)
+            numbers = _numbers(kind, e, params, at_start, where) if kind in KINDS else None
         except (ExpressionError, EvaluationError):
-            continue  # a number that has no value here: left out of the drawing, the file keeps it
-        pieces.append(Piece(kind, e.id or f"{kind}{k + 1}", tuple(e.points), tuple(numbers.items())))
+            numbers = None
+        if numbers is None:
+            left_out.append(name)  # no value here: left out of the drawing (its file keeps it), and said
+            continue
+        pieces.append(Piece(kind, name, tuple(e.points), tuple(numbers.items())))
     gravity = evaluate(mech.gravity.tree, params) if mech.gravity is not None else 0.0
-    return Builder(grid=max(size(mech, where) / 20, 1e-6), gravity=gravity,
-                   drawing=Drawing(tuple(joints), tuple(pieces)))
+    builder = Builder(grid=max(size(mech, where) / 20, 1e-6), gravity=gravity,
+                      drawing=Drawing(tuple(joints), tuple(pieces)))
+    if left_out:
+        return builder, msg("build.numbers_now_left_out", model=s.title, elements=", ".join(left_out))
+    return builder, (None if _kept(s, builder) else msg("build.numbers_now", model=s.title))
+
+
+def _kept(s: OnScreen, builder: Builder) -> bool:
+    """The mechanism's file says nothing the drawing loses: no parameter but g, every cell a plain number
+    but gravity's 'g' and a motor's angle written as the builder writes it (a file the builder saved)."""
+    mech = s.model.mechanism
+    assert mech is not None
+    if any(p.name != "g" for p in s.model.parameters):
+        return False
+    laws = {p.id: motor_law(p, builder.drawing) for p in builder.drawing.pieces if p.kind == "motor"}
+    cells = [(mech.gravity, "g"), *((c, None) for p in mech.points for c in (p.x, p.y, p.vx, p.vy))]
+    cells += [(v, laws.get(e.id) if name == "angle" else None) for e in mech.elements for name, v in e.values]
+    return all(c is None or _plain(c.text, own) for c, own in cells)
+
+
+def _plain(text: str, own: str | None) -> bool:
+    """A cell written as a plain number, or empty, or as the builder itself writes it (``own``)."""
+    text = text.strip().strip("'").strip()
+    if text in ("", own):
+        return True
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _numbers(kind: str, e: Element, params: dict[str, float], at_start: dict[str, float],

@@ -101,6 +101,11 @@ def test_save_puts_the_drawing_in_my_models_and_the_menu(session):
     index = next(i for i, e in enumerate(s.catalog.entries) if e.path == path)
     s.actions.choose(index)
     assert s.model.mechanism is not None and not s.view.building
+    # B on it again: the same drawing, and nothing to say (its file is all the builder's own numbers)
+    drawn = s.building.builder.drawing
+    s.building.builder.clear()
+    s.act("build")
+    assert s.building.builder.drawing == drawn and s.banner.text is None
 
 
 def test_b_on_a_mechanism_takes_it_as_it_stands(session):
@@ -113,7 +118,13 @@ def test_b_on_a_mechanism_takes_it_as_it_stands(session):
     motor = next(p for p in d.pieces if p.kind == "motor")
     assert motor.number("w") == pytest.approx(2.0)  # the file's w, its angle th0 + w·t
     assert s.building.words().text() == "driven by its motor (0 degrees of freedom left)"
+    # its parameters (d, a, b, c, w, th0, m …) become numbers: said once, in the banner, calm
+    assert s.banner.text is not None and s.banner.kind == "info"
+    assert s.banner.text.startswith("The builder draws with numbers: the parameters and expressions of")
+    assert "four-bar" in s.banner.text.lower() or s.title in s.banner.text
     assert s.building.run() and s.model.mechanism is not None
+    s.act("build")  # back to the drawing: nothing new to say
+    assert s.banner.text is None
 
 
 def test_slider_motor_and_force_tools_and_the_property_panel_numbers(session):
