@@ -224,3 +224,23 @@ def test_in_a_kiosk_every_tool_of_the_strip_is_on_screen_and_a_tap_chooses_it(ap
         pump(app, 2)
         assert s.building.tool == name
     assert s.view.building and s.building.builder.drawing.rows == 0  # a tap on the strip drew nothing
+
+
+def test_a_full_drawing_says_so_under_the_strip_and_keeps_every_row(app_factory):
+    from game.app.session.building import MOST_ROWS, Builder
+
+    app = app_factory("pendulo_simple", language="en")
+    s = app.session
+    click(app, button(app, "build"))
+    strip, g = app.widgets.build, s.building.builder.grid
+    full = Builder(grid=g)
+    cx, cy = app.camera.to_model(*pygame.Rect(app.layout.viewport).center)
+    anchor = full.add_point(round(cx / g) * g, round(cy / g) * g, fixed=True)
+    while full.drawing.rows < MOST_ROWS:
+        full.add_force(anchor)
+    s.building.builder = full
+    click(app, strip.buttons["fixed"])
+    click_at(app, app.camera.to_pixels(cx + 3 * g, cy + 3 * g))
+    assert s.building.builder.drawing.rows == MOST_ROWS
+    assert strip.label.text == (f"The drawing has {MOST_ROWS} points and elements, the most a mechanism can have: "
+                                "nothing was added")
