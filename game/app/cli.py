@@ -158,7 +158,7 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--trail-points", type=int, help="with --frames: points per trail (default 20,000)")
     b.add_argument("--model", dest="bench_models", action="append", metavar="STEM",
                    help="only this model (repeatable; default: every model of models.xml); with --frames, the "
-                        "model whose frames are timed (default: pendulo_triple)")
+                        "model whose frames are timed (default: pendulo_triple; a .dat file too)")
 
     k = sub.add_parser("soak", help="days of kiosk use, headless, at full speed: memory, errors, frame times")
     k.add_argument("--hours", type=float, required=True, help="hours of the kiosk's clock")
@@ -223,7 +223,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.bench_models:
                 from .commands.usage import catalog_stems
 
-                args.bench_models = catalog_stems(args.bench_models, also=("cadena",))
+                args.bench_models = catalog_stems(args.bench_models, also=("cadena",), files=args.frames or args.idle)
             if args.action:
                 from .commands.action import bench_action
 

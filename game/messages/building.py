@@ -16,9 +16,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "build.tool.run": ("Run", "Mover"),
     "build.tool.save": ("Save", "Guardar"),
     "build.tip.point": (
-        "Click to put a point (on the grid); drag a point onto another to join them; click an element for its numbers",
+        "Click to put a point (on the grid); drag a point onto another to join them; click an element for its "
+        "numbers, drag it to move it",
         "Pulse para poner un punto (en la rejilla); arrastre un punto sobre otro para unirlos; "
-        "pulse un elemento para ver sus números"),
+        "pulse un elemento para ver sus números, arrástrelo para moverlo"),
     "build.tip.fixed": ("Click to put a fixed point (a support), or to pin a point",
                         "Pulse para poner un punto fijo (un apoyo), o para fijar un punto"),
     "build.tip.bar": ("Drag from one point to another: a rigid bar with its mass",
@@ -54,6 +55,17 @@ WORDS: dict[str, tuple[str, str]] = {
     "build.number.w": ("speed ω (rad/s)", "velocidad ω (rad/s)"),
     "build.number.fx": ("x part Fx", "componente x Fx"),
     "build.number.fy": ("y part Fy", "componente y Fy"),
+    "build.numbers_now": (
+        "The builder draws with numbers: the parameters and expressions of {model} (its motor's law, its forces) "
+        "are taken at their present values; its own file does not change",
+        "El constructor dibuja con números: los parámetros y expresiones de {model} (la ley de su motor, sus "
+        "fuerzas) se toman con sus valores de ahora; su propio archivo no cambia"),
+    "build.numbers_now_left_out": (
+        "The builder draws with numbers, taken at their present values; {elements} had none here and were left out "
+        "of the drawing ({model}'s own file does not change)",
+        "El constructor dibuja con números, tomados con sus valores de ahora; {elements} no tenían valor aquí y "
+        "quedaron fuera del dibujo (el archivo de {model} no cambia)"),
+    "build.heading": ("Building — {freedom}", "Construyendo — {freedom}"),
     "build.title": ("A mechanism made with the builder", "Un mecanismo hecho con el constructor"),
     "build.nothing_to_undo": ("Nothing to undo", "Nada que deshacer"),
     "build.nothing_to_redo": ("Nothing to redo", "Nada que rehacer"),

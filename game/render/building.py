@@ -33,13 +33,15 @@ LEAST_GRID = 12
 class BuildMark:
     """The drawing as a frame shows it: the grid step, each point (x, y, fixed), each element (its
     kind and its points' places; a force's second place is its arrow's tip), the bar or spring being
-    drawn (from, to), if any, and the selected element (its index)."""
+    drawn (from, to), if any, the selected element (its index), and where the point dragged would
+    land (the snap hint: "point", "grid", "line" or "free", the place, and the line snapped to)."""
 
     grid: float
     points: tuple[tuple[float, float, bool], ...]
     pieces: tuple[tuple[str, tuple[Point, ...]], ...]
     rubber: tuple[Point, Point] | None = None
     selected: int | None = None
+    snap: tuple[str, Point, tuple[Point, Point] | None] | None = None
 
 
 class Shown(Protocol):
@@ -72,6 +74,24 @@ class BuildLayer:
                     paint.polygon(surface, POINT, [p, (p[0] - 8, p[1] + 12), (p[0] + 8, p[1] + 12)])
                 paint.circle(surface, (255, 255, 255), p, DOT)
                 paint.circle(surface, POINT, p, DOT, width=2)
+            if mark.snap is not None:
+                self._snap(surface, camera, *mark.snap)
+
+    @staticmethod
+    def _snap(surface: pygame.Surface, camera: Camera, kind: str, at: Point,
+              line: tuple[Point, Point] | None) -> None:
+        """The snap hint: a ring round the point it joins, a cross on the grid node, the line lit and a
+        diamond on it."""
+        x, y = camera.to_pixels(*at)
+        if kind == "point":
+            paint.circle(surface, RUBBER, (x, y), DOT + 6, width=3)
+        elif kind == "line" and line is not None:
+            a, b = (camera.to_pixels(*p) for p in line)
+            paint.line(surface, RUBBER, a, b, 2)
+            paint.polygon(surface, RUBBER, [(x, y - 8), (x + 8, y), (x, y + 8), (x - 8, y)])
+        else:
+            paint.line(surface, RUBBER, (x - 7, y), (x + 7, y), 2)
+            paint.line(surface, RUBBER, (x, y - 7), (x, y + 7), 2)
 
     @staticmethod
     def _grid(surface: pygame.Surface, camera: Camera, grid: float) -> None:

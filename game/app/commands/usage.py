@@ -156,9 +156,10 @@ def _said(value: float) -> str | Count:
     return thousands(int(value)) if float(value).is_integer() and abs(value) < 1e15 else f"{value:g}"
 
 
-def catalog_stems(names: Sequence[str], also: Sequence[str] = ()) -> list[str]:
+def catalog_stems(names: Sequence[str], also: Sequence[str] = (), files: bool = False) -> list[str]:
     """``--model`` names of ``bench`` as the stems of the menu's models (a title or a file name
-    gives its stem; ``also``: names a bench knows besides); an unknown one is refused, not
+    gives its stem; ``also``: names a bench knows besides; ``files``: a model file's path is taken as
+    it is, for the benches that open the window, which opens any file); an unknown one is refused, not
     measured as an empty table."""
     try:
         catalog = read_catalog(paths.CATALOG, paths.MODELS)
@@ -167,6 +168,9 @@ def catalog_stems(names: Sequence[str], also: Sequence[str] = ()) -> list[str]:
     stems = []
     for name in names:
         entry = catalog.find(name)
+        if entry is None and files and name.endswith(".dat") and Path(name).is_file():
+            stems.append(name)
+            continue
         if entry is None and name not in also:
             known = ", ".join([*(e.stem for e in catalog.entries), *also])
             raise UsageError(msg("cmd.no_bench_model", name=name, known=known))

@@ -30,6 +30,10 @@ KINDS = ("bar", "spring", "mass", "slider", "motor", "force")
 MOST_ROWS = LIMITS.mechanism_rows - 1
 #: a point dropped within this fraction of the grid of another joins it
 JOIN = 0.4
+#: dropped within this fraction of the grid of a grid node it lands on the node, before any line;
+#: farther from the nodes but within it of a bar or a slider's guide it lands on that line (Linkage's
+#: snaps); anywhere else on the nearest node
+PULL = 0.25
 #: how many drawings undo remembers
 UNDO_DEPTH = 200
 
@@ -76,6 +80,18 @@ class Drawing:
 
     def free(self) -> int:
         return sum(not j.fixed for j in self.joints)
+
+
+@dataclass(frozen=True)
+class Landing:
+    """Where a point dropped lands: ``kind`` "point" (it joins the point ``on``), "grid" (a node),
+    "line" (on the element ``on``, whose line runs through ``line``) or "free" (no grid)."""
+
+    x: float
+    y: float
+    kind: str
+    on: str | None = None
+    line: tuple[tuple[float, float], tuple[float, float]] | None = None
 
 
 @dataclass
@@ -134,14 +150,61 @@ class Builder:
         g = self.grid
         return (round(x / g) * g, round(y / g) * g) if g > 0 else (x, y)
 
-    def point_at(self, x: float, y: float, reach: float | None = None) -> str | None:
-        """The point nearest (x, y) within ``reach`` (default: :data:`JOIN` of the grid), if any."""
+    def point_at(self, x: float, y: float, reach: float | None = None, but: str | None = None) -> str | None:
+        """The point nearest (x, y) within ``reach`` (default: :data:`JOIN` of the grid), if any
+        (``but`` that one)."""
         reach = JOIN * self.grid if reach is None else reach
         best, nearest = None, reach
         for j in self.drawing.joints:
             d = math.hypot(j.x - x, j.y - y)
-            if d <= nearest:
+            if d <= nearest and j.id != but:
                 best, nearest = j.id, d
+        return best
+
+    def landing(self, x: float, y: float, moving: str | None = None) -> Landing:
+        """Where a point dropped at (x, y) lands (``moving``: the point being moved, whose own elements'
+        lines move with it and are not snapped to): on a point near it, else on a grid node near it,
+        else on a bar or a slider's guide near it, else on the nearest node."""
+        there = self.point_at(x, y, but=moving)
+        if there is not None:
+            j = self.drawing.joint(there)
+            return Landing(j.x, j.y, "point", there)
+        g = self.grid
+        if g <= 0:
+            return Landing(x, y, "free")
+        gx, gy = self.snap(x, y)
+        spot = Landing(gx, gy, "grid")
+        if math.hypot(gx - x, gy - y) > PULL * g:
+            spot = self._on_line(x, y, moving) or spot
+        there = self.point_at(spot.x, spot.y, but=moving)
+        if there is not None:
+            j = self.drawing.joint(there)
+            return Landing(j.x, j.y, "point", there)
+        return spot
+
+    def _on_line(self, x: float, y: float, moving: str | None) -> Landing | None:
+        """The nearest bar (between its ends) or slider's guide (its whole line) within :data:`PULL` of
+        the grid of (x, y), and the foot of the perpendicular on it."""
+        d = self.drawing
+        best, nearest = None, PULL * self.grid
+        for p in d.pieces:
+            if p.kind == "bar" and moving not in p.points:
+                a, b, whole = d.joint(p.points[0]), d.joint(p.points[1]), False
+            elif p.kind == "slider" and moving not in p.points[1:]:
+                a, b, whole = d.joint(p.points[1]), d.joint(p.points[2]), True
+            else:
+                continue
+            dx, dy = b.x - a.x, b.y - a.y
+            length2 = dx * dx + dy * dy
+            if length2 == 0:
+                continue
+            u = ((x - a.x) * dx + (y - a.y) * dy) / length2
+            if not (whole or 0 <= u <= 1):
+                continue
+            fx, fy = a.x + u * dx, a.y + u * dy
+            gap = math.hypot(x - fx, y - fy)
+            if gap <= nearest:
+                best, nearest = Landing(fx, fy, "line", p.id, ((a.x, a.y), (b.x, b.y))), gap
         return best
 
     def _room(self) -> bool:
@@ -150,9 +213,10 @@ class Builder:
         return True
 
     def add_point(self, x: float, y: float, fixed: bool = False) -> str | None:
-        """A point at (x, y) snapped to the grid; on an existing point, that point (it is not doubled).
-        Returns its name (None: refused, :attr:`said` says why)."""
-        there = self.point_at(x, y) or self.point_at(*self.snap(x, y))
+        """A point where (x, y) lands (:meth:`landing`: the grid, or a bar's line); on an existing point,
+        that point (it is not doubled). Returns its name (None: refused, :attr:`said` says why)."""
+        spot = self.landing(x, y)
+        there = spot.on if spot.kind == "point" else None
         if there is not None:
             self.said = None
             if fixed and not self.drawing.joint(there).fixed:
@@ -163,8 +227,7 @@ class Builder:
         if not fixed and self.drawing.free() >= LIMITS.free_points:
             return self._none("build.too_many_free", most=LIMITS.free_points)
         pid = self._name("P")
-        x, y = self.snap(x, y)
-        self._change(replace(self.drawing, joints=(*self.drawing.joints, Joint(pid, x, y, fixed))))
+        self._change(replace(self.drawing, joints=(*self.drawing.joints, Joint(pid, spot.x, spot.y, fixed))))
         return pid
 
     def set_fixed(self, pid: str, fixed: bool) -> bool:
@@ -172,16 +235,37 @@ class Builder:
         return self._change(replace(self.drawing, joints=joints))
 
     def move_point(self, pid: str, x: float, y: float) -> bool:
-        """Move a point (snapped); dropped on another point it joins it: the other point stays and every
-        element of this one is carried over, unless an element would then join a point to itself."""
-        other = self.point_at(x, y)
-        if other is None:
-            other = self.point_at(*self.snap(x, y))
-        if other is not None and other != pid:
-            return self._join(pid, other)
-        x, y = self.snap(x, y)
+        """Move a point where (x, y) lands (:meth:`landing`); dropped on another point it joins it: the
+        other point stays and every element of this one is carried over, unless an element would then
+        join a point to itself."""
+        spot = self.landing(x, y, moving=pid)
+        if spot.kind == "point" and spot.on is not None:
+            return self._join(pid, spot.on)
+        x, y = spot.x, spot.y
         joints = tuple(replace(j, x=x, y=y) if j.id == pid else j for j in self.drawing.joints)
         return self._change(replace(self.drawing, joints=joints))
+
+    def move_element(self, name: str, dx: float, dy: float) -> bool:
+        """Move an element by (dx, dy) rounded to whole grid steps: all its points move (a bar's or a
+        spring's two ends, a slider's point and guide), and the elements sharing them stretch to follow;
+        refused when a bar, spring, motor or guide would then have its two ends at one place."""
+        piece = next((p for p in self.drawing.pieces if p.id == name), None)
+        if piece is None:
+            return self._refuse("build.no_element", element=name)
+        dx, dy = self.snap(dx, dy)
+        if dx == 0 and dy == 0:
+            self.said = None
+            return False
+        moved = set(piece.points)
+        joints = tuple(replace(j, x=j.x + dx, y=j.y + dy) if j.id in moved else j for j in self.drawing.joints)
+        drawing = replace(self.drawing, joints=joints)
+        for p in drawing.pieces:
+            ends = p.points[1:] if p.kind == "slider" else p.points
+            if len(ends) == 2:
+                a, b = drawing.joint(ends[0]), drawing.joint(ends[1])
+                if math.hypot(b.x - a.x, b.y - a.y) <= 1e-9 * max(1.0, self.grid):
+                    return self._refuse("build.zero_length", p1=a.id, p2=b.id)
+        return self._change(drawing)
 
     def _join(self, pid: str, into: str) -> bool:
         pieces = []
@@ -371,7 +455,11 @@ def _row(p: Piece, width: str, d: Drawing) -> str:
     if p.kind == "slider":
         return f"<SLIDER>{p.id}|{cells}</SLIDER>"
     if p.kind == "motor":
-        a, b = d.joint(p.points[0]), d.joint(p.points[1])
-        start = math.atan2(b.y - a.y, b.x - a.x)
-        return f"<DRIVER>{p.id}|{cells}|'{_n(start)} + {n['w']}·t'</DRIVER>"
+        return f"<DRIVER>{p.id}|{cells}|'{motor_law(p, d)}'</DRIVER>"
     return f"<FORCE>{cells}|'{n['fx']}'|'{n['fy']}'</FORCE>"
+
+
+def motor_law(p: Piece, d: Drawing) -> str:
+    """A motor's angle as the file writes it: its angle as drawn at the start, turning at w."""
+    a, b = d.joint(p.points[0]), d.joint(p.points[1])
+    return f"{_n(math.atan2(b.y - a.y, b.x - a.x))} + {_n(p.number('w'))}·t"

@@ -17,7 +17,7 @@ from ...model import Catalog, CatalogEntry
 from ...model.mechanism import Element, coordinate_names, element_number, point_positions, size
 from ..files.saving import free_name, mine_entry
 from .banner import FirstLine
-from .building import KINDS, Builder, Drawing, Joint, Piece
+from .building import KINDS, Builder, Drawing, Joint, Landing, Piece, motor_law
 from .framer import Framer
 from .onscreen import UNREADABLE, OnScreen, View, build
 
@@ -42,6 +42,10 @@ class BuildMode:
         self._counted: tuple[Drawing, str, Message] | None = None
         #: the element whose numbers the property panel shows (a press on it with the point tool)
         self.selected: str | None = None
+        #: how near a press is on a point (model units, the last press's)
+        self.reach = 0.0
+        #: where the selected element was taken to be dragged (model units)
+        self.grabbed: tuple[float, float] | None = None
 
     @property
     def view(self) -> View:
@@ -55,13 +59,14 @@ class BuildMode:
             self.run()
             return
         self.view.animating = False
+        said: Message | None = None
         if not self.builder.drawing.rows:
             if self.session.model.mechanism is not None:
-                self.builder = from_mechanism(self.session)
+                self.builder, said = from_mechanism(self.session)
             else:  # a grid the student can see and hit: a round step at least GRID_PIXELS apart on screen
                 self.builder.grid = grid_step(GRID_PIXELS / self.framer.camera()[0])
         self.view.building = True
-        self.session.banner.say(None)
+        self.session.banner.say(said, "info" if said is not None else None)
 
     def run(self) -> bool:
         """The drawing as a model on screen, paused at its start; the banner says why when it cannot
@@ -125,13 +130,14 @@ class BuildMode:
         element a press is on it)."""
         b, tool = self.builder, self.tool
         near = b.point_at(*at, reach=reach)
-        self.selected = None
+        self.selected, self.reach, self.grabbed = None, reach, None
         if tool in ("point", "fixed"):
             element = self.element_at(at, reach) if near is None and tool == "point" else None
             if near is not None and tool == "point":
                 self.moving = near  # dragged: moved, or dropped on another point to join it
             elif element is not None:
-                self.selected = element  # its numbers in the property panel
+                self.selected = element  # its numbers in the property panel; dragged, it moves
+                self.grabbed = self.pointer = at
             else:
                 b.add_point(*at, fixed=tool == "fixed")
         elif tool == "slider":
@@ -165,12 +171,16 @@ class BuildMode:
                 b.delete(name)
 
     def move(self, at: tuple[float, float]) -> None:
-        if self.start is not None or self.moving is not None:
+        if self.start is not None or self.moving is not None or self.grabbed is not None:
             self.pointer = at
 
     def release(self, at: tuple[float, float], reach: float) -> None:
         b = self.builder
-        if self.moving is not None:
+        if self.grabbed is not None:
+            (x0, y0), self.grabbed = self.grabbed, None
+            if self.selected is not None and math.hypot(at[0] - x0, at[1] - y0) > reach:
+                b.move_element(self.selected, at[0] - x0, at[1] - y0)
+        elif self.moving is not None:
             pid, self.moving = self.moving, None
             joint = b.drawing.joint(pid)
             if math.hypot(joint.x - at[0], joint.y - at[1]) > reach:
@@ -191,6 +201,40 @@ class BuildMode:
             if end is not None:
                 (b.add_bar if self.tool == "bar" else b.add_spring)(start, end)
         self.pointer = None
+
+    def landing(self) -> Landing | None:
+        """Where the point dragged (moved, or a bar's or spring's end) would land if let go now: the
+        hint the scene shows (None: nothing dragged, or a point let go where it is)."""
+        at, b = self.pointer, self.builder
+        if at is None:
+            return None
+        if self.moving is not None:
+            joint = b.drawing.joint(self.moving)
+            if math.hypot(joint.x - at[0], joint.y - at[1]) <= self.reach:
+                return None
+            return b.landing(*at, moving=self.moving)
+        if self.start is not None and self.tool in ("bar", "spring"):
+            end = b.point_at(*at, reach=self.reach)
+            if end is not None:
+                joint = b.drawing.joint(end)
+                return Landing(joint.x, joint.y, "point", end)
+            return b.landing(*at)
+        return None
+
+    def carried(self) -> tuple[tuple[float, float], tuple[float, float]] | None:
+        """The selected element being dragged, where it would go if let go now (a bar's or a spring's two
+        ends; a single point's from and to): the scene's rubber line."""
+        if self.grabbed is None or self.pointer is None or self.selected is None:
+            return None
+        d = self.builder.drawing
+        piece = next((p for p in d.pieces if p.id == self.selected), None)
+        if piece is None:
+            return None
+        dx, dy = self.builder.snap(self.pointer[0] - self.grabbed[0], self.pointer[1] - self.grabbed[1])
+        ends = [d.joint(q) for q in (piece.points[1:] if piece.kind == "slider" else piece.points)]
+        if len(ends) == 1:
+            return (ends[0].x, ends[0].y), (ends[0].x + dx, ends[0].y + dy)
+        return (ends[0].x + dx, ends[0].y + dy), (ends[1].x + dx, ends[1].y + dy)
 
     def _bar_at(self, at: tuple[float, float], reach: float) -> Piece | None:
         d = self.builder.drawing
@@ -235,12 +279,20 @@ class BuildMode:
         """The drawing's degrees of freedom in words (counted once per drawing), or what the last
         action refused."""
         b = self.builder
-        if b.said is not None:
-            return b.said
+        return b.said if b.said is not None else self.freedom()
+
+    def freedom(self) -> Message:
+        """The drawing's degrees of freedom in words, counted once per drawing and language."""
+        b = self.builder
         key = (b.drawing, self.session.settings.interface_language)
         if self._counted is None or self._counted[:2] != key:
             self._counted = (b.drawing, key[1], b.freedom())
         return self._counted[2]
+
+
+    def heading(self) -> str:
+        """What the window's title says while building: that it is building, and the drawing's freedom."""
+        return msg("build.heading", freedom=self.freedom()).text()
 
 
 def grid_step(least: float) -> float:
@@ -258,10 +310,12 @@ def _to_segment(at: tuple[float, float], a: Joint, b: Joint) -> float:
     return math.hypot(at[0] - a.x - u * dx, at[1] - a.y - u * dy)
 
 
-def from_mechanism(s: OnScreen) -> Builder:
+def from_mechanism(s: OnScreen) -> tuple[Builder, Message | None]:
     """The mechanism on screen as a drawing: its points where they are now, its bars, springs, masses,
     sliders, motor and forces with their numbers (a motor's angle becomes its rate at the start, a
-    force's components their values there: the builder draws numbers)."""
+    force's components their values there: the builder draws numbers), and what to say about it once
+    (None: its file is all plain numbers, nothing changes): that its parameters and expressions are
+    taken at their present values, and which elements had no value and were left out."""
     mech = s.model.mechanism
     assert mech is not None
     params = dict(s.sim.parameters)
@@ -273,19 +327,49 @@ def from_mechanism(s: OnScreen) -> Builder:
     joints = [Joint(p.id, *where[p.id], p.fixed) for p in mech.points]
     speeds = dict(zip(s.model.velocities, (float(v) for v in s.sim.qdot)))
     at_start = {**params, **now, **speeds, TIME: 0.0}
-    pieces = []
+    pieces, left_out = [], []
     for k, e in enumerate(mech.elements):
         kind = "motor" if e.drives else e.tag.lower()  # the builder's names are the rows' (a DRIVER: a motor)
-        if kind not in KINDS:
-            continue
+        name = e.id or f"{kind}{k + 1}"
         try:
-            numbers = _numbers(kind, e, params, at_start, where)
+            numbers = _numbers(kind, e, params, at_start, where) if kind in KINDS else None
         except (ExpressionError, EvaluationError):
-            continue  # a number that has no value here: left out of the drawing, the file keeps it
-        pieces.append(Piece(kind, e.id or f"{kind}{k + 1}", tuple(e.points), tuple(numbers.items())))
+            numbers = None
+        if numbers is None:
+            left_out.append(name)  # no value here: left out of the drawing (its file keeps it), and said
+            continue
+        pieces.append(Piece(kind, name, tuple(e.points), tuple(numbers.items())))
     gravity = evaluate(mech.gravity.tree, params) if mech.gravity is not None else 0.0
-    return Builder(grid=max(size(mech, where) / 20, 1e-6), gravity=gravity,
-                   drawing=Drawing(tuple(joints), tuple(pieces)))
+    builder = Builder(grid=max(size(mech, where) / 20, 1e-6), gravity=gravity,
+                      drawing=Drawing(tuple(joints), tuple(pieces)))
+    if left_out:
+        return builder, msg("build.numbers_now_left_out", model=s.title, elements=", ".join(left_out))
+    return builder, (None if _kept(s, builder) else msg("build.numbers_now", model=s.title))
+
+
+def _kept(s: OnScreen, builder: Builder) -> bool:
+    """The mechanism's file says nothing the drawing loses: no parameter but g, every cell a plain number
+    but gravity's 'g' and a motor's angle written as the builder writes it (a file the builder saved)."""
+    mech = s.model.mechanism
+    assert mech is not None
+    if any(p.name != "g" for p in s.model.parameters):
+        return False
+    laws = {p.id: motor_law(p, builder.drawing) for p in builder.drawing.pieces if p.kind == "motor"}
+    cells = [(mech.gravity, "g"), *((c, None) for p in mech.points for c in (p.x, p.y, p.vx, p.vy))]
+    cells += [(v, laws.get(e.id) if name == "angle" else None) for e in mech.elements for name, v in e.values]
+    return all(c is None or _plain(c.text, own) for c, own in cells)
+
+
+def _plain(text: str, own: str | None) -> bool:
+    """A cell written as a plain number, or empty, or as the builder itself writes it (``own``)."""
+    text = text.strip().strip("'").strip()
+    if text in ("", own):
+        return True
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _numbers(kind: str, e: Element, params: dict[str, float], at_start: dict[str, float],

@@ -26,6 +26,8 @@ BUTTONS = (*TOOLS, *ACTIONS)
 #: the property panel's width (pixels) and its label column's
 PANEL_WIDTH = 260
 MARGIN = 8
+#: the least room (pixels) the drawing's words take beside the actions, else they get a row of their own
+LABEL_LEAST = 320
 #: a press this near a point or an element is on it (pixels)
 REACH = 2 * GRAB_MARGIN
 
@@ -67,25 +69,35 @@ class BuildTray:
             (button.select if name == session.building.tool else button.unselect)()
 
     def _build(self, layout: Layout, kiosk: bool) -> None:
-        """Two rows: the tools, then undo, redo, run, save and the drawing's words beside them."""
+        """The tools, then undo, redo, run, save and the drawing's words beside them; each group wraps
+        into more rows where the drawing area is narrow (a kiosk's finger-sized buttons at 1024 px), and
+        the words take a row of their own when too little is left beside the actions."""
         vx, vy, vw, _ = layout.viewport
         row = layout.row + (4 if layout.touch else 0)
-        rows = (TOOLS, tuple(n for n in ACTIONS if not (kiosk and n == "save")))
+        groups = (TOOLS, tuple(n for n in ACTIONS if not (kiosk and n == "save")))
         words = {name: msg(f"build.tool.{name}").text() for name in BUTTONS}
         widths = {name: max(row, 16 + 9 * len(w)) for name, w in words.items()}
-        width = min(vw - 2 * MARGIN, sum(widths[n] + 6 for n in TOOLS) + 6)
-        self.panel = UIPanel(pygame.Rect(vx + MARGIN, vy + MARGIN, width, 2 * row + 16), starting_height=4,
-                             manager=self.manager)
-        x = 4
-        for k, names in enumerate(rows):
-            x = 4
+        room = max(row, vw - 2 * MARGIN - 8)  # the width rows of buttons may take
+        places: dict[str, tuple[int, int]] = {}
+        line, x = -1, room
+        for names in groups:
+            x = room  # each group starts a row
             for name in names:
-                self.buttons[name] = UIButton(pygame.Rect(x, 4 + k * (row + 4), widths[name], row), words[name],
-                                              self.manager, container=self.panel,
-                                              tool_tip_text=msg(f"build.tip.{name}").text())
+                if x + widths[name] > room:
+                    line, x = line + 1, 0
+                places[name] = (x, line)
                 x += widths[name] + 6
-        self.label = UILabel(pygame.Rect(x, row + 8, max(row, width - x - 8), row), "", self.manager,
-                             container=self.panel)
+        width = min(vw - 2 * MARGIN, max(px + widths[n] for n, (px, _) in places.items()) + 10)
+        if width - 12 - x < LABEL_LEAST:  # the words under the buttons, the strip's whole width
+            line, x = line + 1, 0
+        self.panel = UIPanel(pygame.Rect(vx + MARGIN, vy + MARGIN, width, (line + 1) * (row + 4) + 12),
+                             starting_height=4, manager=self.manager)
+        for name, (px, k) in places.items():
+            self.buttons[name] = UIButton(pygame.Rect(4 + px, 4 + k * (row + 4), widths[name], row), words[name],
+                                          self.manager, container=self.panel,
+                                          tool_tip_text=msg(f"build.tip.{name}").text())
+        self.label = UILabel(pygame.Rect(4 + x, 4 + line * (row + 4), max(row, width - x - 12), row), "",
+                             self.manager, container=self.panel)
         self._words = ""
 
     def _follow_properties(self, session: Session, layout: Layout) -> None:
@@ -103,6 +115,8 @@ class BuildTray:
         vx, vy, vw, _ = layout.viewport
         row = layout.row + (4 if layout.touch else 0)
         rect = pygame.Rect(vx + vw - PANEL_WIDTH - MARGIN, vy + MARGIN, PANEL_WIDTH, (len(numbers) + 1) * (row + 4) + 12)
+        if self.panel is not None and self.panel.rect.right + MARGIN > rect.left:  # under the strip, not over it
+            rect.top = self.panel.rect.bottom + MARGIN
         self.properties = UIPanel(rect, starting_height=4, manager=self.manager)
         UILabel(pygame.Rect(4, 4, PANEL_WIDTH - 12, row), msg("build.panel", element=name).text(), self.manager,
                 container=self.properties)
@@ -187,10 +201,14 @@ class BuildTray:
         d = mode.builder.drawing
         place = {j.id: (j.x, j.y) for j in d.joints}
         rubber = None
-        if mode.start is not None and mode.pointer is not None and mode.start in place:
-            rubber = (place[mode.start], mode.pointer)
-        elif mode.moving is not None and mode.pointer is not None and mode.moving in place:
-            rubber = (place[mode.moving], mode.pointer)
+        spot = mode.landing()
+        end = (spot.x, spot.y) if spot is not None else mode.pointer
+        if mode.start is not None and end is not None and mode.start in place:
+            rubber = (place[mode.start], end)
+        elif mode.moving is not None and end is not None and mode.moving in place:
+            rubber = (place[mode.moving], end)
+        snap = (spot.kind, (spot.x, spot.y), spot.line) if spot is not None else None
+        rubber = mode.carried() or rubber
         g = 2 * mode.builder.grid
 
         def places(p) -> tuple[tuple[float, float], ...]:
@@ -203,7 +221,7 @@ class BuildTray:
 
         selected = next((k for k, p in enumerate(d.pieces) if p.id == mode.selected), None)
         return BuildMark(mode.builder.grid, tuple((j.x, j.y, j.fixed) for j in d.joints),
-                         tuple((p.kind, places(p)) for p in d.pieces), rubber, selected)
+                         tuple((p.kind, places(p)) for p in d.pieces), rubber, selected, snap)
 
     def kill(self) -> None:
         self._kill_properties()

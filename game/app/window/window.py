@@ -249,7 +249,8 @@ class App:
             self.widgets.refresh(s, self.layout)
             self.bars.set_clock(msg("bar.clock", t=f"{s.sim.t:.2f}").text(), SPEED_LABELS[s.view.speed_index])
         self.bars.sync(BarState(lit=s.showing.lit, locked=s.actions.locked, hidden=s.view.dialog is not None,
-                                speed_index=s.view.speed_index, title=s.title))
+                                speed_index=s.view.speed_index,
+                                title=s.building.heading() if s.view.building else s.title))
         self.manager.draw_ui(self.screen)
 
     # -- events ---------------------------------------------------------------------------

@@ -98,6 +98,7 @@ class MechanismSystem(Assembly, MotionDefaults):
         #: how steps are taken (a mechanism with contacts has its own: :mod:`..mechanism_contacts`)
         self.stepper: Any = Projected(ConstrainedRK4(), MechanismSystem.project)
         self._multipliers_cache: tuple[State | None, np.ndarray] = (None, np.zeros(0))
+        self._reactions_cache: tuple[State | None, np.ndarray] = (None, np.zeros(0))
 
     # -- building -----------------------------------------------------------------------------
 
@@ -459,10 +460,13 @@ class MechanismSystem(Assembly, MotionDefaults):
     def reactions(self, state: State) -> np.ndarray:
         """The reaction of each bar (axial force, > 0 tension), slider (force across its line, > 0 to
         the left of A→B) and driver (the motor's torque, > 0 counter-clockwise), by ``reaction_ids``."""
-        out = self.multipliers(state).copy()
-        for k, c in enumerate(self.constraints):
-            out[k] *= c.element.reaction(self, state.q)
-        return out
+        cached, out = self._reactions_cache
+        if cached is not state or self._multipliers_cache[0] is not state:  # each reaction's CSV column asks
+            out = self.multipliers(state).copy()
+            for k, c in enumerate(self.constraints):
+                out[k] *= c.element.reaction(self, state.q)
+            self._reactions_cache = (state, out)
+        return out.copy()
 
     def reaction_forces(self, state: State) -> list[tuple[str, str, float, float, float, float]]:
         """The forces the bars and sliders exert on their points: (element id, kind, x, y, fx, fy),

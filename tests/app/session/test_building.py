@@ -69,7 +69,7 @@ def test_points_snap_to_the_grid_and_a_point_dropped_on_another_joins_it():
     assert [j.id for j in b.drawing.joints] == [p, q, r]
 
 
-def test_bad_cases_give_a_message_and_lose_nothing():
+def test_bad_cases_give_a_message_and_lose_nothing(tmp_path):
     b = Builder(grid=0.5)
     p, q = b.add_point(0, 0, fixed=True), b.add_point(1, 0)
     b.add_bar(p, q)
@@ -81,12 +81,20 @@ def test_bad_cases_give_a_message_and_lose_nothing():
     assert b.drawing is before
     # 500 rows: the reader's limit (with the GRAVITY row); the next is refused with the number
     b = Builder(grid=0.5)
-    anchor = b.add_point(0, 0, fixed=True)
-    for _ in range(MOST_ROWS - 1):
-        assert b.add_force(anchor, 0, -1) is not None
+    anchor, bob = b.add_point(0, 0, fixed=True), b.add_point(1, 0)
+    b.add_bar(anchor, bob)  # a pendulum, and forces on its bob up to the limit
+    for _ in range(MOST_ROWS - 3):
+        assert b.add_force(bob, 0, -1) is not None
     assert b.drawing.rows == MOST_ROWS
     assert b.add_force(anchor) is None and str(MOST_ROWS) in b.said.text()
-    assert b.drawing.rows == MOST_ROWS
+    full = b.drawing
+    assert b.add_point(3, 3) is None and "nothing was added" in b.said.text()
+    assert b.add_spring(anchor, anchor) is None and b.drawing is full  # (refused for itself first)
+    # the full drawing is whole: it saves, and the file reads back to every one of its rows
+    b.said = None
+    path = b.save(tmp_path, "full")
+    assert path is not None and read_model(path).mechanism is not None
+    assert len(read_model(path).mechanism.elements) == MOST_ROWS - 2  # all but its two points
     assert b.undo() and b.drawing.rows == MOST_ROWS - 1
 
 
@@ -144,3 +152,67 @@ def test_a_floppy_drawing_is_not_saved_and_says_why(tmp_path):
     assert b.said is not None and "cannot be saved yet" in b.said.text()
     assert not (tmp_path / "nothing holds it.dat").exists()
     assert p == "P1"
+
+
+def test_a_point_dropped_near_a_bar_or_a_slider_guide_lands_on_its_line_after_points_and_grid():
+    b = Builder(grid=0.5)
+    O, E = b.add_point(0, 0, fixed=True), b.add_point(4, 2)
+    bar = b.add_bar(O, E)  # the line y = x/2
+    # away from every grid node (the nearest, (1.5, 0.5), is 0.22 off) and 0.045 off the bar: on the bar
+    spot = b.landing(1.3, 0.6)
+    assert spot.kind == "line" and spot.on == bar and spot.line == ((0, 0), (4, 2))
+    assert (spot.x, spot.y) == pytest.approx((1.28, 0.64)) and spot.y == pytest.approx(spot.x / 2)
+    P = b.add_point(1.3, 0.6)
+    joint = b.drawing.joint(P)
+    assert (joint.x, joint.y) == (spot.x, spot.y)
+    # as near a grid node as the bar: the node keeps its priority
+    assert (b.landing(0.55, 0.4).kind, b.landing(0.55, 0.4).x, b.landing(0.55, 0.4).y) == ("grid", 0.5, 0.5)
+    # near a point on the line: it joins the point
+    assert b.landing(1.33, 0.62).kind == "point" and b.landing(1.33, 0.62).on == P
+    # beyond the bar's end, nothing pulls but the grid
+    assert b.landing(5.3, 2.6).kind == "grid"
+    # a slider's guide pulls along its whole line, past its two points
+    S = b.add_point(1, 3)
+    b.add_slider(S, O, E)
+    spot = b.landing(6.3, 3.2)
+    assert spot.kind == "line" and spot.y == pytest.approx(spot.x / 2) and spot.x > 4
+    # a point moved does not snap to its own bar's line (it moves with it); to another's it does
+    Q, R = b.add_point(0, 4), b.add_point(2, 5)
+    b.add_bar(Q, R)
+    assert b.move_point(R, 2.7, 1.4) and b.drawing.joint(R).y == pytest.approx(b.drawing.joint(R).x / 2)
+    assert b.landing(1.0, 4.3, moving=R).kind == "grid"
+    b.undo()
+    assert (b.drawing.joint(R).x, b.drawing.joint(R).y) == (2, 5)
+
+
+def truss(b: Builder, bays: int = 9) -> None:
+    """A Warren truss of 35 bars pinned at one end, hung from a support by two springs, three masses on
+    it: 40 elements (the speed goal's built mechanism)."""
+    low = [b.add_point(k, 0, fixed=(k == 0)) for k in range(bays + 1)]
+    high = [b.add_point(k + 0.5, 1) for k in range(bays)]
+    for k in range(bays):
+        b.add_bar(low[k], low[k + 1])
+        b.add_bar(low[k], high[k])
+        b.add_bar(high[k], low[k + 1])
+    for k in range(bays - 1):
+        b.add_bar(high[k], high[k + 1])
+    anchor = b.add_point(bays / 2, 6, fixed=True)
+    b.add_spring(anchor, low[-1], k=200)
+    b.add_spring(anchor, high[bays // 2], k=200)
+    for p in (low[3], low[6], high[-1]):
+        b.add_mass(p, 2.0)
+
+
+def test_a_built_40_element_truss_saves_checks_and_its_frames_are_timed_by_bench(tmp_path, run):
+    b = Builder(grid=0.5)
+    truss(b)
+    assert len(b.drawing.pieces) == 40 and b.said is None
+    assert b.freedom().text() == "1 degree of freedom"  # rigid, turning about its pin against the springs
+    path = b.save(tmp_path, "truss40")
+    assert path is not None and check([str(path)], out=io.StringIO()) == 0
+    r = run("--lang", "en", "bench", "--frames", "--quick", "--model", str(path))  # a file, not only a stem
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("Frame times: truss40") and "reaction arrows on" in r.stdout
+    assert "simulated 1.00 s in 60 frames" in r.stdout
+    r = run("--lang", "en", "bench", "--model", str(path))  # the engine's table is of the menu's models
+    assert r.returncode == 2 and "bench measures the models of the menu" in r.stderr

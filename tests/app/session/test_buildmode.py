@@ -101,6 +101,11 @@ def test_save_puts_the_drawing_in_my_models_and_the_menu(session):
     index = next(i for i, e in enumerate(s.catalog.entries) if e.path == path)
     s.actions.choose(index)
     assert s.model.mechanism is not None and not s.view.building
+    # B on it again: the same drawing, and nothing to say (its file is all the builder's own numbers)
+    drawn = s.building.builder.drawing
+    s.building.builder.clear()
+    s.act("build")
+    assert s.building.builder.drawing == drawn and s.banner.text is None
 
 
 def test_b_on_a_mechanism_takes_it_as_it_stands(session):
@@ -113,7 +118,13 @@ def test_b_on_a_mechanism_takes_it_as_it_stands(session):
     motor = next(p for p in d.pieces if p.kind == "motor")
     assert motor.number("w") == pytest.approx(2.0)  # the file's w, its angle th0 + w·t
     assert s.building.words().text() == "driven by its motor (0 degrees of freedom left)"
+    # its parameters (d, a, b, c, w, th0, m …) become numbers: said once, in the banner, calm
+    assert s.banner.text is not None and s.banner.kind == "info"
+    assert s.banner.text.startswith("The builder draws with numbers: the parameters and expressions of")
+    assert "four-bar" in s.banner.text.lower() or s.title in s.banner.text
     assert s.building.run() and s.model.mechanism is not None
+    s.act("build")  # back to the drawing: nothing new to say
+    assert s.banner.text is None
 
 
 def test_slider_motor_and_force_tools_and_the_property_panel_numbers(session):
@@ -152,3 +163,29 @@ def test_slider_motor_and_force_tools_and_the_property_panel_numbers(session):
     assert b.numbers() == ("bar1", (("mass", 1.0),))
     assert s.building.run() and s.model.mechanism is not None  # collar, force and all run
     assert len(s.model.mechanism.elements) == 6
+
+
+def test_a_selected_bar_dragged_moves_both_its_ends_and_what_shares_them_follows(session):
+    s = session
+    s.act("build")
+    draw_four_bar(s)  # O2 (0,0), O4 (4,0) fixed; A (0,1), B (3.5,2.5); bars crank, coupler, rocker
+    b = s.building
+    before = b.builder.drawing
+    b.act("point")
+    b.press((1.75, 1.75), 0.2)  # on the coupler A–B
+    assert b.selected == "bar2"
+    b.move((2.4, 2.2))
+    assert b.carried() == ((0.5, 1.5), (4.0, 3.0))  # the coupler where it would go: a grid step each way
+    b.release((2.4, 2.2), 0.2)
+    d = b.builder.drawing
+    where = {j.id: (j.x, j.y) for j in d.joints}
+    assert where == {"P1": (0, 0), "P2": (4, 0), "P3": (0.5, 1.5), "P4": (4.0, 3.0)}
+    assert d.pieces == before.pieces  # the crank and the rocker follow their shared ends
+    assert b.selected == "bar2" and b.carried() is None
+    b.act("undo")
+    assert b.builder.drawing == before
+    # a press without a drag only selects; a move that would put a bar's ends together is refused
+    click(s, (1.75, 1.75))
+    assert b.builder.drawing == before and b.selected == "bar2"
+    click(s, (0, 0.5), (3.5, 2))  # the crank O2–A moved by (3.5, 1.5): A onto B, the coupler would have no length
+    assert b.builder.drawing == before and "P3 and P4 are at the same place" in b.words().text()
