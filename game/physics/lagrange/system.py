@@ -111,7 +111,7 @@ class System(MotionDefaults):
         bound = bind_constraints(self.model, self.parameters, mechanics)
         if bound is None:
             return None, None
-        numbers = RowNumbers(bound, mechanics.coordinates)
+        numbers = RowNumbers(bound, mechanics)
         values = condition_values(self.model, self.parameters)
         q, _ = self._on_rows(numbers, [values[c] for c in self.model.coordinates],
                              [values[v] for v in self.model.velocities], 0.0)
@@ -165,8 +165,7 @@ class System(MotionDefaults):
         """After a step of dt: back onto the constraints (positions, then velocities)."""
         assert self.rows is not None
         try:
-            q = state.q.tolist()
-            if self.rows.kept(state.t, q, self.code.rhs.scalar(state.t, *q, *state.p.tolist())[:self.n]):
+            if self.rows.kept(state.t, state.q.tolist(), state.p.tolist()):
                 return state
             projected = self.rows.project(np.array(state.q), self.velocities(state), state.t)
             if projected is None:
