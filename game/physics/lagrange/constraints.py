@@ -83,6 +83,11 @@ class BoundRows:
         return self.time_dependent or any(not A.is_zero(b) for b in self.b)
 
 
+#: a model's constraints as the generated code uses them: the bound rows and the independent
+#: ones the motion uses
+Rows = tuple[BoundRows, Sequence[int]]
+
+
 def bind_constraints(model: ModelFile, parameters: Mapping[str, float], mech: Mechanics) -> BoundRows | None:
     """The model's CONSTRAINTS rows bound to ``parameters`` (None without any)."""
     if not model.constraints:
@@ -118,24 +123,71 @@ def _names(tree: Node) -> set[str]:
 # -- the generated code ----------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Compliance:
+    """What the generated code has made of the rows in use: T's factors, the rows' A, T⁻¹Aᵀ and
+    the LDLᵀ of A·T⁻¹·Aᵀ, written into ``block``; with them, the constrained compliance
+    W = T⁻¹ − T⁻¹Aᵀ(A·T⁻¹·Aᵀ)⁻¹A·T⁻¹ (a push W·f moves the coordinates along the rows only:
+    A·W = 0) and the force T·W·f a generalized force f becomes with the rows' reactions."""
+
+    block: Block
+    L: list[list[Node]]
+    D: list[Node]
+    rowsA: list[list[Node]]
+    spread: list[list[Node]]
+    LG: list[list[Node]]
+    DG: list[Node]
+    #: A·T⁻¹·Aᵀ's diagonal (its pivots are measured against it)
+    diagonal: list[Node]
+
+    @classmethod
+    def of(cls, block: Block, rows: BoundRows, active: Sequence[int], L: list[list[Node]], D: list[Node]
+           ) -> Compliance:
+        n = len(D)
+        rowsA = [[let(block, f"A{j}_{k}", rows.A[j][k]) for k in range(n)] for j in active]
+        spread = [solve(block, L, D, list(a), f"y{j}") for j, a in enumerate(rowsA)]  # T⁻¹Aⱼᵀ
+        m = len(active)
+        G: list[list[Node]] = [[A.ZERO] * m for _ in range(m)]
+        for j in range(m):
+            for k in range(j + 1):
+                G[j][k] = let(block, f"G{j}_{k}", _dot(rowsA[j], spread[k]))
+        LG, DG = factor(block, G, "G")
+        return cls(block, L, D, rowsA, spread, LG, DG, [G[j][j] for j in range(m)])
+
+    def _reaction(self, x: Sequence[Node], tag: str) -> list[Node]:
+        """μ = (A·T⁻¹·Aᵀ)⁻¹·A·x: the rows' share of a push x = T⁻¹f."""
+        s = [let(self.block, f"{tag}a{j}", _dot(a, x)) for j, a in enumerate(self.rowsA)]
+        return solve(self.block, self.LG, self.DG, s, f"{tag}g")
+
+    def solve(self, f: Sequence[Node], tag: str) -> list[Node]:
+        """W·f."""
+        x = solve(self.block, self.L, self.D, list(f), tag)
+        if all(A.is_zero(v) for v in f):
+            return x
+        mu = self._reaction(x, tag)
+        return [let(self.block, f"{tag}w{i}", A.sub(x[i], _dot([s[i] for s in self.spread], mu)))
+                for i in range(len(x))]
+
+    def react(self, f: Sequence[Node], tag: str) -> list[Node]:
+        """T·W·f = f − Aᵀ·μ: the force f with the rows' reactions to it."""
+        mu = self._reaction(solve(self.block, self.L, self.D, list(f), tag), tag)
+        return [A.sub(f[i], _dot([a[i] for a in self.rowsA], mu)) for i in range(len(f))]
+
+
 def emit_constraint_forces(block: Block, mech: Mechanics, rows: BoundRows, active: Sequence[int],
-                           L: list[list[Node]], D: list[Node]) -> tuple[list[Node], list[Node], list[Node], Node]:
+                           L: list[list[Node]], D: list[Node]
+                           ) -> tuple[list[Node], list[Node], list[Node], Node, Compliance]:
     """Into ``block``, after the free ṗ (dp0…): the multipliers of the ``active`` rows, ṗ with
     their forces (dp0… again), q̈ and the power of the rows' forces. Returns (λ, q̈, the pivots of
-    A·T⁻¹·Aᵀ relative to its diagonal, that power)."""
+    A·T⁻¹·Aᵀ relative to its diagonal, that power, the compliance with the rows)."""
     n = mech.n
     v = [Name(name) for name in mech.velocities]
     # q̈₀ = T⁻¹(ṗ − ∂P/∂q·q̇ − ∂P/∂t), P = ∂Ek/∂q̇
     free = [A.sub(internal(block, f"dp{i}"), drift) for i, drift in enumerate(mech.momentum_drift)]
     acc0 = solve(block, L, D, free, "f")
-    rowsA = [[let(block, f"A{j}_{k}", rows.A[j][k]) for k in range(n)] for j in active]
-    spread = [solve(block, L, D, list(a), f"y{j}") for j, a in enumerate(rowsA)]  # T⁻¹Aⱼᵀ
+    W = Compliance.of(block, rows, active, L, D)
+    rowsA, spread, LG, DG = W.rowsA, W.spread, W.LG, W.DG
     m = len(active)
-    G: list[list[Node]] = [[A.ZERO] * m for _ in range(m)]
-    for j in range(m):
-        for k in range(j + 1):
-            G[j][k] = let(block, f"G{j}_{k}", _dot(rowsA[j], spread[k]))
-    LG, DG = factor(block, G, "G")
     r = [let(block, f"gr{j}", A.neg(A.add(_dot(rowsA[j], acc0), rows.c[active[j]]))) for j in range(m)]
     lam = solve(block, LG, DG, r, "l")
     lam = [let(block, f"lam{j}", x) for j, x in enumerate(lam)]
@@ -151,8 +203,8 @@ def emit_constraint_forces(block: Block, mech: Mechanics, rows: BoundRows, activ
     power: Node = A.ZERO
     for j in range(m):
         power = A.add(power, A.mul(lam[j], _dot(rowsA[j], v)))
-    pivots = [A.div(DG[j], A.call("abs", G[j][j])) for j in range(m)]
-    return lam, acc, pivots, power
+    pivots = [A.div(DG[j], A.call("abs", W.diagonal[j])) for j in range(m)]
+    return lam, acc, pivots, power, W
 
 
 def _dot(a: Sequence[Node], b: Sequence[Node]) -> Node:

@@ -69,9 +69,7 @@ class System(MotionDefaults):
         self.mechanics, self.code, bound, self.rows = self._derived()
         self._motion: Compiled | None = None
         self._reactions: tuple[State, np.ndarray] | None = None
-        if self.rows is not None:
-            self.stepper = Projected(RK4(), System._project)
-        elif bound:
+        if bound:
             self.contacts = Contacts(bound, self.code, self.delta)
             self.stepper = ContactRK4(self.contacts)
         elif self.events:
@@ -80,6 +78,8 @@ class System(MotionDefaults):
             self.stepper = EventRK4(self.respond)
         else:
             self.stepper = RK4()
+        if self.rows is not None:  # (a contact's impulses and resting forces keep the rows too)
+            self.stepper = Projected(self.stepper, System._project)
 
     def _derived(self) -> tuple[Mechanics, GeneratedDynamics, tuple[BoundContact, ...], RowNumbers | None]:
         """The equations, their generated code and the bound contacts: made of the model, the
@@ -339,10 +339,11 @@ class System(MotionDefaults):
 
     def take_impacts(self) -> list[Impact]:
         """The impacts since this was last asked (oldest first), and forget them."""
-        if not isinstance(self.stepper, ContactRK4) or not self.stepper.log:
+        stepper = self.stepper.inner if isinstance(self.stepper, Projected) else self.stepper
+        if not isinstance(stepper, ContactRK4) or not stepper.log:
             return []
-        out = list(self.stepper.log)
-        self.stepper.log.clear()
+        out = list(stepper.log)
+        stepper.log.clear()
         return out
 
     def step(self, state: State, steps: int = 1) -> State:
