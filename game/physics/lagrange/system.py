@@ -235,6 +235,18 @@ class System(MotionDefaults):
         or constraints' projections)."""
         return self if isinstance(self.stepper, RK4) else None
 
+    def stages(self) -> BatchPath | None:
+        """This system when a step is the generated RK4 loop, or that loop and a projection back
+        onto holonomic rows only (S = ∫L dt along the constrained motion: the rows' forces do no
+        work on it, and L needs no λ·phi where phi = 0). Velocity rows have no action whose
+        stationary paths are their motions (seed 004 §14): None."""
+        if isinstance(self.stepper, RK4):
+            return self
+        if isinstance(self.stepper, Projected) and isinstance(self.stepper.inner, RK4) \
+                and self.rows is not None and all(p is not None for p in self.rows.rows.phi):
+            return self
+        return None
+
     def retime(self, model: ModelFile) -> None:
         self.model = model
         if self.contacts is not None:
