@@ -183,7 +183,7 @@ def emit_constraint_forces(block: Block, mech: Mechanics, rows: BoundRows, activ
     n = mech.n
     v = [Name(name) for name in mech.velocities]
     # q̈₀ = T⁻¹(ṗ − ∂P/∂q·q̇ − ∂P/∂t), P = ∂Ek/∂q̇
-    free = [A.sub(internal(block, f"dp{i}"), drift) for i, drift in enumerate(mech.momentum_drift)]
+    free = [A.sub(_written(block, f"dp{i}"), drift) for i, drift in enumerate(mech.momentum_drift)]
     acc0 = solve(block, L, D, free, "f")
     W = Compliance.of(block, rows, active, L, D)
     rowsA, spread, LG, DG = W.rowsA, W.spread, W.LG, W.DG
@@ -198,13 +198,26 @@ def emit_constraint_forces(block: Block, mech: Mechanics, rows: BoundRows, activ
         for j in range(m):
             force = A.add(force, A.mul(rowsA[j][i], lam[j]))
             extra = A.add(extra, A.mul(spread[j][i], lam[j]))
-        block.assign(f"dp{i}", A.add(internal(block, f"dp{i}"), force))
+        block.assign(f"dp{i}", A.add(_written(block, f"dp{i}"), force))
         acc.append(A.add(acc0[i], extra))
     power: Node = A.ZERO
     for j in range(m):
         power = A.add(power, A.mul(lam[j], _dot(rowsA[j], v)))
     pivots = [A.div(DG[j], A.call("abs", W.diagonal[j])) for j in range(m)]
     return lam, acc, pivots, power, W
+
+
+def _written(block: Block, name: str) -> Node:
+    """The value last written to ``name`` in ``block`` when that is a number (a free ṗ that is
+    constant: an Atwood's weights), else the variable: with numbers, the multipliers and the
+    forces they make are worked out once, here, by the same float operations the generated code
+    would make in every call (the algebra folds two numbers as Python does), not per substep."""
+    for target, node in reversed(block.outputs):
+        if target == name:
+            if node is not None and A.constant_value(node) is not None:
+                return node
+            break
+    return internal(block, name)
 
 
 def _dot(a: Sequence[Node], b: Sequence[Node]) -> Node:

@@ -159,3 +159,15 @@ def test_constant_pivots_are_worked_out_once_not_at_every_substep():
     source = simulation("maquina_atwood").system.source
     rhs = source[source.index("def rhs"):source.index("def advance")]
     assert "pivot = 1.0" in rhs and "f_lowest" not in rhs
+
+
+@pytest.mark.parametrize("stem", ["maquina_atwood", "disco_rodando"])
+def test_a_constant_multiplier_is_worked_out_once_not_at_every_substep(stem):
+    """Constant masses and weights: λ and the forces it makes are numbers in rhs (no solve of
+    A·T⁻¹·Aᵀ per call), and they are the multipliers the motion shows."""
+    sim = simulation(stem)
+    source = sim.system.source
+    rhs = source[source.index("def rhs"):source.index("def advance")]
+    assert "gr0" not in rhs and "lx0" not in rhs and "lam0" not in rhs
+    body = [line.strip() for line in rhs.splitlines()[1:-1]]
+    assert len(body) <= 12, rhs
