@@ -5,15 +5,25 @@ and the window's Action view."""
 WORDS: dict[str, tuple[str, str]] = {
     "action.run_unsupported": (
         "--action is not supported yet for {model}: the action of a run needs plain RK4 steps "
-        "(a model with contacts, constraints or a mechanism has none)",
+        "(a model with contacts or a mechanism has none)",
         "--action todavía no se admite en {model}: la acción de un movimiento necesita pasos de RK4 "
-        "sin más (un modelo con contactos, restricciones o un mecanismo no los tiene)"),
+        "sin más (un modelo con contactos o un mecanismo no los tiene)"),
+    "action.nonholonomic": (
+        "--action: the action principle does not hold for velocity constraints ({names}): a "
+        "nonholonomic motion is not a stationary path of ∫L dt (seed 004 §14; <C> rows have their S)",
+        "--action: el principio de acción no vale con ligaduras de velocidades ({names}): un "
+        "movimiento no holónomo no es un camino estacionario de ∫L dt (semilla 004 §14; las filas <C> sí tienen su S)"),
     "action.no_mechanism": (
         "not supported yet: the action of a mechanism (its constraints would need multipliers in the action)",
         "todavía no se admite: la acción de un mecanismo (sus vínculos necesitarían multiplicadores en la acción)"),
     "action.no_contacts": (
         "not supported yet: a model with contacts (its impulses are no part of L)",
         "todavía no se admite: un modelo con contactos (sus impulsos no forman parte de L)"),
+    "action.no_constraints": (
+        "not supported yet: a model with CONSTRAINTS ({names}): a path between two points would have to keep "
+        "them (multipliers in the action); simulate --action gives S along a run that keeps <C> rows",
+        "todavía no se admite: un modelo con CONSTRAINTS ({names}): un camino entre dos puntos tendría que "
+        "cumplirlas (multiplicadores en la acción); simulate --action da S a lo largo de un movimiento con filas <C>"),
     "action.no_forces": (
         "not supported yet: a model with generalized forces (a force that comes from no potential "
         "has no action whose stationary paths are its motions)",

@@ -25,9 +25,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "constraint.on_mechanism": (
         "a MECHANISM file states its constraints by its elements: CONSTRAINTS is for Lagrangian models",
         "un archivo MECHANISM expresa sus ligaduras con sus elementos: CONSTRAINTS es para modelos lagrangianos"),
-    "constraint.with_contacts": (
-        "a model with CONSTRAINTS cannot have CONTACTS (yet)",
-        "un modelo con CONSTRAINTS no puede tener CONTACTS (todavía)"),
     "constraint.unmet": (
         "no state near the initial conditions satisfies constraint '{name}' (it stays {value} away)",
         "ningún estado cerca de las condiciones iniciales cumple la ligadura '{name}' (queda a {value})"),

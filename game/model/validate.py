@@ -149,8 +149,6 @@ def _names(model: ModelFile, problems: list[SourceError]) -> None:
         if g.parent is not None and g.parent not in ids:
             problems.append(SourceError(msg("check.parent_missing", parent=g.parent, name=g.id), g.location))
     problems += contacts.name_problems(model.contacts, params, coords, vels)
-    if model.constraints and model.contacts:
-        problems.append(SourceError(msg("constraint.with_contacts"), model.block_location("CONSTRAINTS")))
     taken = {*seen, *(m.name for m in model.measures)}
     problems += constraint_problems(model.constraints, params, coords, vels, taken)
 

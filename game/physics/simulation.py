@@ -85,6 +85,9 @@ class Simulation:
         """The column S, the action of the run since it last started (``simulate --action``);
         NotImplementedError for a system whose steps are more than the generated RK4 loop."""
         if replayable(self.system) is None:
+            velocity_rows = [row.id for row in self.model.constraints if not row.holonomic]
+            if velocity_rows and not self.model.contacts:  # why, in the user's words
+                raise NotImplementedError(msg("action.nonholonomic", names=", ".join(velocity_rows)))
             raise NotImplementedError("the action of a run needs plain RK4 steps (no contacts, no mechanism)")
         action = RunAction()
         self.observers.append(action)

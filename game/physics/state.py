@@ -340,6 +340,11 @@ class MotionSystem(Protocol):
         """The batch path, or None when the steps need more than the generated loop."""
         ...
 
+    def stages(self) -> BatchPath | None:
+        """The generated loop whose RK4 stages make each step (to replay them: the action of a
+        run), or None when steps are more than that loop (and a projection back onto holonomic rows)."""
+        ...
+
     def substep_cost(self, state: State) -> int:
         """Microseconds one substep from ``state`` may take at most, with its share of drawing
         the poses of a step, as timed for the shipped models (``bench --look``): how far the
@@ -397,6 +402,9 @@ class MotionDefaults(StepTimes):
 
     def batch(self) -> BatchPath | None:
         return None
+
+    def stages(self) -> BatchPath | None:
+        return self.batch()
 
     def retime(self, model: ModelFile) -> None:
         self.model = model

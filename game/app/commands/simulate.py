@@ -163,8 +163,9 @@ def simulate(model_name: str, seconds: float, csv_path: str | None, settings: Se
     p_over, c_over = parse_settings(model, settings)
     try:
         sim = Simulation(model, derivatives, p_over, c_over, action=action)
-    except NotImplementedError:  # --action on a model whose steps have no stages to replay
-        print(msg("cmd.error", reason=msg("action.run_unsupported", model=path.name)), file=err)
+    except NotImplementedError as exc:  # --action on a model whose steps have no stages to replay
+        why = exc.args[0] if exc.args and isinstance(exc.args[0], Message) else None
+        print(msg("cmd.error", reason=why or msg("action.run_unsupported", model=path.name)), file=err)
         return 2
     except SimulationError as exc:  # at the initial state: said as check says it, with its place
         print(SourceError(msg("cmd.cannot_start", reason=str(exc)), start_location(model, exc)), file=err)

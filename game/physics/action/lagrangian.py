@@ -2,7 +2,9 @@
 arrays: what the discretised action (:mod:`.discrete`) and the varied paths (:mod:`.vary`) need.
 
 Which models have an action whose stationary paths are their motions (seed 004 §11): a Lagrangian
-model (no mechanism), without contacts (impulses are no part of L) or generalized forces (a force
+model (no mechanism), without contacts (impulses are no part of L), CONSTRAINTS (a path would have
+to keep them: not done yet; ``simulate --action`` integrates L along a run that keeps holonomic ones)
+or generalized forces (a force
 that is no potential's adds a term no functional gives, seed 004 §11), whose Ek is a polynomial of
 degree two at most in the velocities (the engine's p = T·q̇ + b). :func:`unsupported` says why not.
 """
@@ -27,6 +29,8 @@ def unsupported(model: ModelFile, mechanics: Mechanics | None = None) -> Message
         return msg("action.no_mechanism")
     if model.contacts:
         return msg("action.no_contacts")
+    if model.constraints:  # (a path between two points would have to keep them: multipliers in S)
+        return msg("action.no_constraints", names=", ".join(row.id for row in model.constraints))
     if model.forces:
         return msg("action.no_forces")
     if mechanics is not None:

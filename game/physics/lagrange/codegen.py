@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from ...expr import TIME, Block, Name, Node, algebra
 from ...expr.codegen import compile_source
 from .compiled import Native, start
-from .constraints import BoundRows, emit_constraint_forces
+from .constraints import Rows, emit_constraint_forces
 from .contacts.emit import GAP_ROUNDOFF, PASS_THROUGH, ContactCode
 from .emit import (
     Names,
@@ -94,6 +94,8 @@ class GeneratedDynamics:
     #: per contact: terms(t, q…, q̇…) → (gap, dgap/dt, c, slip, d, J…, S…) with J = ∂gap/∂q,
     #: S = ∂slip/∂q̇, gap¨ = J·q̈ + c and slip˙ = S·q̈ + d
     contact_terms: tuple[Compiled, ...] = ()
+    #: react(t, q…, f…) → a contact's force with the constraints' reactions to it (models with both)
+    react: Compiled | None = None
     #: per contact, made when it first rests alone: everything one substep stage needs then
     resting: ContactCode | None = None
     #: the same source compiled by numba in the background (None when that is off)
@@ -103,11 +105,6 @@ class GeneratedDynamics:
 
 
 # -- the functions -------------------------------------------------------------------------------
-
-
-#: a model's constraints as the generated code uses them: the bound rows and the independent
-#: ones the motion uses (see :mod:`.constraints`)
-Rows = tuple[BoundRows, Sequence[int]]
 
 
 def _rhs_block(mech: Mechanics, names: Names, derivatives: str, rows: Rows | None
@@ -124,7 +121,7 @@ def _rhs_block(mech: Mechanics, names: Names, derivatives: str, rows: Rows | Non
     more: list[Node] = []
     if rows is not None:
         bound, active = rows
-        lam, acc, more, power = emit_constraint_forces(block, mech, bound, active, L, D)
+        lam, acc, more, power, _ = emit_constraint_forces(block, mech, bound, active, L, D)
     support_power(block, mech, L, D)
     if rows is not None and not mech.time_dependent and rows[0].does_work:
         block.assign("wsdot", power)  # the rows' forces do the work moving supports would
@@ -313,7 +310,7 @@ def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node]
                   _rk4_function("advance_events", names, len(events), rates=bool(contacts))]
         functions += ["gaps", "advance_events"]
     if contacts:
-        contact_code = ContactCode(mech, names, derivatives, contacts, label)
+        contact_code = ContactCode(mech, names, derivatives, contacts, label, rows)
         parts += contact_code.parts()
         functions += contact_code.functions()
     source = "\n\n".join("\n".join(p) for p in parts) + "\n"

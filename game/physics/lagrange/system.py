@@ -69,9 +69,7 @@ class System(MotionDefaults):
         self.mechanics, self.code, bound, self.rows = self._derived()
         self._motion: Compiled | None = None
         self._reactions: tuple[State, np.ndarray] | None = None
-        if self.rows is not None:
-            self.stepper = Projected(RK4(), System._project)
-        elif bound:
+        if bound:
             self.contacts = Contacts(bound, self.code, self.delta)
             self.stepper = ContactRK4(self.contacts)
         elif self.events:
@@ -80,6 +78,8 @@ class System(MotionDefaults):
             self.stepper = EventRK4(self.respond)
         else:
             self.stepper = RK4()
+        if self.rows is not None:  # (a contact's impulses and resting forces keep the rows too)
+            self.stepper = Projected(self.stepper, System._project)
 
     def _derived(self) -> tuple[Mechanics, GeneratedDynamics, tuple[BoundContact, ...], RowNumbers | None]:
         """The equations, their generated code and the bound contacts: made of the model, the
@@ -111,7 +111,7 @@ class System(MotionDefaults):
         bound = bind_constraints(self.model, self.parameters, mechanics)
         if bound is None:
             return None, None
-        numbers = RowNumbers(bound, mechanics.coordinates)
+        numbers = RowNumbers(bound, mechanics)
         values = condition_values(self.model, self.parameters)
         q, _ = self._on_rows(numbers, [values[c] for c in self.model.coordinates],
                              [values[v] for v in self.model.velocities], 0.0)
@@ -165,8 +165,7 @@ class System(MotionDefaults):
         """After a step of dt: back onto the constraints (positions, then velocities)."""
         assert self.rows is not None
         try:
-            q = state.q.tolist()
-            if self.rows.kept(state.t, q, self.code.rhs.scalar(state.t, *q, *state.p.tolist())[:self.n]):
+            if self.rows.kept(state.t, state.q.tolist(), state.p.tolist()):
                 return state
             projected = self.rows.project(np.array(state.q), self.velocities(state), state.t)
             if projected is None:
@@ -235,6 +234,18 @@ class System(MotionDefaults):
         """This system itself when its steps are the generated RK4 loop alone (no events, contacts
         or constraints' projections)."""
         return self if isinstance(self.stepper, RK4) else None
+
+    def stages(self) -> BatchPath | None:
+        """This system when a step is the generated RK4 loop, or that loop and a projection back
+        onto holonomic rows only (S = ∫L dt along the constrained motion: the rows' forces do no
+        work on it, and L needs no λ·phi where phi = 0). Velocity rows have no action whose
+        stationary paths are their motions (seed 004 §14): None."""
+        if isinstance(self.stepper, RK4):
+            return self
+        if isinstance(self.stepper, Projected) and isinstance(self.stepper.inner, RK4) \
+                and self.rows is not None and all(p is not None for p in self.rows.rows.phi):
+            return self
+        return None
 
     def retime(self, model: ModelFile) -> None:
         self.model = model
@@ -340,10 +351,11 @@ class System(MotionDefaults):
 
     def take_impacts(self) -> list[Impact]:
         """The impacts since this was last asked (oldest first), and forget them."""
-        if not isinstance(self.stepper, ContactRK4) or not self.stepper.log:
+        stepper = self.stepper.inner if isinstance(self.stepper, Projected) else self.stepper
+        if not isinstance(stepper, ContactRK4) or not stepper.log:
             return []
-        out = list(self.stepper.log)
-        self.stepper.log.clear()
+        out = list(stepper.log)
+        stepper.log.clear()
         return out
 
     def step(self, state: State, steps: int = 1) -> State:

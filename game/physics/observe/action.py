@@ -6,8 +6,9 @@ substep's four stages enters S with RK4's weights (δ/6·(L₁ + 2L₂ + 2L₃ +
 engine's own order (4) and accuracy, and the engine's generated loop is left as it is (no cost
 when the action is not asked). The replay costs about as much again as the steps themselves.
 
-Only a system whose steps are the generated RK4 loop alone (its batch path: no contacts, no
-mechanism's projections) has stages to replay; :func:`replayable` says which.
+Only a system whose steps are the generated RK4 loop (no contacts, no mechanism), with at most a
+projection back onto holonomic CONSTRAINTS rows after each step, has stages to replay; a step is
+replayed from the projected state the last one ended at (:func:`replayable` says which).
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from ..state import BatchCode, BatchPath, MotionSystem, State, Watched
 
 
 def replayable(system: MotionSystem) -> BatchPath | None:
-    """The system's batch path when its steps can be replayed stage by stage, else None."""
-    return system.batch()
+    """The system's generated loop when its steps can be replayed stage by stage, else None."""
+    return system.stages()
 
 
 def substep_action(code: BatchCode, n: int, delta: float, t: float, y: list, substeps: int, array: bool = False

@@ -94,3 +94,39 @@ def test_bench_action_finds_the_double_pendulums_paths_and_says_its_time():
     bench_action(out)  # (its exit code says whether the goal was met: a shared machine may miss it)
     first = out.getvalue().splitlines()[0]
     assert first.endswith("s (goal: under 3 s)") and first.startswith("double pendulum, (π/2, π/4) to (0, 0) in 2 s: 3 paths from 64 starts in")
+
+
+# -- CONSTRAINTS (issue 32): S along a run that keeps holonomic rows; velocity rows and paths refused ------
+
+
+def test_the_action_of_a_run_with_holonomic_rows_is_that_of_the_same_motion_written_without_them(cli, tmp_path):
+    """The Atwood machine (y1, y2 with the rope's <C> row) against the motion in y1 alone (the
+    bench's hand-eliminated model): the same L along the same motion, so the same S."""
+    from game.app.commands.constraintbench import FREE_ATWOOD
+
+    free = tmp_path / "atwood_free.dat"
+    free.write_text(FREE_ATWOOD, encoding="utf-8")
+    code, out, err = cli("simulate", "maquina_atwood", "--seconds", "2", "--action")
+    assert code == 0, err
+    rows = list(csv.reader(io.StringIO(out)))
+    assert rows[0][:11] == ["t", "y1", "y2", "v1", "v2", "Ek", "Ep", "E", "DE", "S", "λ_T"]
+    code, out, err = cli("simulate", str(free), "--seconds", "2", "--action")
+    assert code == 0, err
+    plain = list(csv.reader(io.StringIO(out)))
+    assert plain[0][-1] == "S" and len(plain) == len(rows) == 202
+    s, s_free = [float(r[9]) for r in rows[1:]], [float(r[-1]) for r in plain[1:]]
+    assert s[0] == 0.0 and abs(s[-1]) > 50
+    assert max(abs(a - b) for a, b in zip(s, s_free)) < 1e-10 * max(map(abs, s_free))
+
+
+def test_action_of_a_run_with_velocity_rows_is_refused_naming_them(cli):
+    code, out, err = cli("simulate", str(MODELS / "ejercicios" / "trineo_chaplygin.dat"), "--seconds", "1",
+                         "--action", "--lang", "en")
+    assert code == 2 and out == ""
+    assert "the action principle does not hold for velocity constraints (cuchilla)" in err and "Traceback" not in err
+
+
+def test_a_two_point_problem_on_a_constrained_model_is_refused_naming_its_constraints(cli):
+    code, out, err = cli("action", "maquina_atwood", "--time", "1", "--lang", "en")
+    assert code != 0 and "path" not in out
+    assert "a model with CONSTRAINTS (T)" in err and "Traceback" not in err

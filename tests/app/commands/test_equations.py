@@ -210,6 +210,12 @@ def test_every_shipped_model_prints_its_equations_and_contacts_are_said(run):
     assert "contacts act by impulses" in pelota.stdout
     bar = run("check", "barra_cae", "--equations", "--lang", "en")  # a mechanism with contacts
     assert bar.returncode == 0 and "equations of motion" in bar.stdout
+    assert "  (contacts act by impulses and resting forces, not written here)" in bar.stdout.splitlines()
+    barra = run("check", "barra_cae", "--equations", "--lang", "es")
+    assert "  (los contactos actúan con impulsos y fuerzas en reposo, que no se escriben aquí)" in barra.stdout.splitlines()
+    bead = run("check", str(ROOT / "models" / "ejercicios" / "cuenta_recta_rebota.dat"), "--equations", "--lang", "en")
+    assert bead.returncode == 0 and "    alambre:  a_x - a_y = 0" in bead.stdout  # rows and contacts together
+    assert "contacts act by impulses" in bead.stdout
 
 
 def test_an_unknown_model_is_said_without_a_traceback(run):

@@ -134,7 +134,7 @@ def test_a_start_off_the_constraints_is_assembled_to_the_nearest_valid_one(write
 @pytest.mark.parametrize("stem", ["maquina_atwood", "disco_rodando", "ejercicios/trineo_chaplygin",
                                   "ejercicios/cuenta_aro_giratorio"])
 def test_the_quick_check_after_a_step_never_skips_a_projection_the_rows_need(stem):
-    """``kept`` (plain floats, most steps) says a state needs nothing only where ``project``
+    """``kept`` (generated code, most steps) says a state needs nothing only where ``project``
     would leave it as it is: states pushed off the rows by up to 1e-12 (and not at all)."""
     sim = simulation(stem)
     rows = sim.system.rows
@@ -146,7 +146,8 @@ def test_the_quick_check_after_a_step_never_skips_a_projection_the_rows_need(ste
         push = 10.0 ** rng.uniform(-17, -12) * rng.standard_normal(len(q))
         qdot = qdot + push * (k % 2)
         q = q + push * (1 - k % 2) * (k % 4 == 0)
-        if rows.kept(sim.t, q.tolist(), qdot.tolist()):
+        p = sim.system.code.momenta.scalar(sim.t, *q.tolist(), *qdot.tolist())
+        if rows.kept(sim.t, q.tolist(), list(p)):
             kept += 1
             assert rows.project(q, qdot, sim.t) is None
         else:
@@ -158,3 +159,15 @@ def test_constant_pivots_are_worked_out_once_not_at_every_substep():
     source = simulation("maquina_atwood").system.source
     rhs = source[source.index("def rhs"):source.index("def advance")]
     assert "pivot = 1.0" in rhs and "f_lowest" not in rhs
+
+
+@pytest.mark.parametrize("stem", ["maquina_atwood", "disco_rodando"])
+def test_a_constant_multiplier_is_worked_out_once_not_at_every_substep(stem):
+    """Constant masses and weights: λ and the forces it makes are numbers in rhs (no solve of
+    A·T⁻¹·Aᵀ per call), and they are the multipliers the motion shows."""
+    sim = simulation(stem)
+    source = sim.system.source
+    rhs = source[source.index("def rhs"):source.index("def advance")]
+    assert "gr0" not in rhs and "lx0" not in rhs and "lam0" not in rhs
+    body = [line.strip() for line in rhs.splitlines()[1:-1]]
+    assert len(body) <= 12, rhs

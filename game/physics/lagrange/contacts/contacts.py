@@ -90,6 +90,9 @@ class Contacts:
         self._terms = [c.scalar for c in code.contact_terms]
         self._dynamics = code.dynamics.scalar
         self._solve = code.solve.scalar
+        #: react(t, q…, f…) → f with the constraints' reactions (None without CONSTRAINTS)
+        self._react = None if code.react is None else code.react.scalar
+        self._momenta = code.momenta.scalar
         self._rest = _Lazy(code.resting.resting, len(contacts))
         self._last_rest: tuple[tuple[float, ...], Rest] | None = None
         self._last_batch: tuple[tuple, Batch] | None = None
@@ -299,7 +302,7 @@ class Contacts:
                 # does not settle) all touching ones together, inelastic: a projection that ends it
                 acting = [k for k in touching if rows[k].approaches(v)]
                 if not acting:
-                    return p, struck, [own[k] for k in struck]
+                    return self._momenta_of(t, ql, p, v), struck, [own[k] for k in struck]
                 if inelastic:
                     acting = [k for k in touching if rows[k].a > 0]
                 for k, impulse in zip(acting, simultaneous([rows[k] for k in acting], v, inelastic)):
@@ -312,7 +315,15 @@ class Contacts:
                         own[k] = (np.zeros(self.n), np.zeros(self.n))
                     own[k][0][:] += impulse.dv
                     own[k][1][:] += impulse.normal * rows[k].WJ
-        return p, struck, [own[k] for k in struck]
+        return self._momenta_of(t, ql, p, v), struck, [own[k] for k in struck]
+
+    def _momenta_of(self, t: float, q: list[float], p: np.ndarray, v: np.ndarray) -> np.ndarray:
+        """The momenta after impulses: ``p`` (each impulse added Jᵀ·P), or with constraints
+        those of the velocities ``v`` (W·Jᵀ·P moved them along the rows: the rows' own impulses
+        are in T·v)."""
+        if self._react is None:
+            return p
+        return np.array(self._momenta(t, *q, *v.tolist()), dtype=float)
 
     def _impact_row(self, k: int, terms: Terms, motion: Motion, acceleration: np.ndarray) -> ImpactRow:
         item = self.items[k]
@@ -368,7 +379,7 @@ class Contacts:
             rows.append(i)
         if not rows or bool((pressing[rows] >= -TOUCH).all()):
             # nothing presses (a Newton's cradle at rest): no force is the answer, without an LCP
-            return (), *self._settle(b, (), q, p)
+            return (), *self._settle(t, b, (), q, p)
         speed = max(1.0, math.sqrt(float(b.v @ b.v)))
         # a slip below its tolerance is none (as _sliding says): sticking, else sliding with its sign
         slipping = (np.abs(b.slip) > TOUCH * np.sqrt(np.einsum("ij,ij->i", b.S, b.S)) * speed).tolist()
@@ -397,7 +408,7 @@ class Contacts:
             # each time (one-sided: the forces keep it from closing, and it leaves when it parts)
             active = [j for j, i in enumerate(rows) if j in pressed or grazing[i]]
         modes = tuple(candidates[j] for j in active)
-        q, p = self._settle(b, [rows[j] for j in active], q, p)
+        q, p = self._settle(t, b, [rows[j] for j in active], q, p)
         return modes, q, p
 
     def _resting_alone(self, k: int, t: float, q: np.ndarray, p: np.ndarray
@@ -420,8 +431,7 @@ class Contacts:
             return 0
         return 0 if abs(slip) <= tolerance(S, v) else (1 if slip > 0 else -1)
 
-    @staticmethod
-    def _settle(b: Batch, resting: Sequence[int], q: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def _settle(self, t: float, b: Batch, resting: Sequence[int], q: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The touching contacts of ``b`` back on their constraints, all together: every gap ≥ 0,
         and no normal speed at the ``resting`` ones (rows of ``b``). On the gaps and rates made
         linear (the corrections are round-off sized), mass-weighted so the lightest body moves;
@@ -450,7 +460,7 @@ class Contacts:
             if push is not None and np.all(np.isfinite(push)) \
                     and np.abs(C @ push + r[held]).max() <= 1e-9 * np.abs(r[held]).max() \
                     and np.abs(push).max() * np.diag(C).max() <= 1e3 * np.abs(r[held]).max():
-                p += J[held].T @ push
+                p += self._reacted(t, q, J[held].T @ push)
                 r[:] = 0.0
         if not low and not (np.abs(r) > 1e-15).any():
             return q, p
@@ -467,7 +477,7 @@ class Contacts:
                     moved = True
                 if rests[i] and r[i] != 0.0:
                     push_i = -r[i] / a
-                    p += push_i * J[i]
+                    p += self._reacted(t, q, push_i * J[i])
                     r += push_i * coupling[:, i]
                     r[~rests] = 0.0
                     moved = True
@@ -475,11 +485,23 @@ class Contacts:
                 break
         return q, p
 
+    def _reacted(self, t: float, q: np.ndarray, force: np.ndarray) -> np.ndarray:
+        """A change of momenta Jᵀ·push, with the constraints' reactions to it when there are some
+        (so that it moves q̇ by W·Jᵀ·push, along the rows, as the coupling J·W·Jᵀ counts it)."""
+        if self._react is None:
+            return force
+        return np.array(self._react(t, *q.tolist(), *force.tolist()), dtype=float)
+
     def forces(self, modes: Sequence[Mode], t: float, q: Sequence[float], p: Sequence[float]) -> Push:
-        """What the resting ``modes`` do at one state (see :class:`~.terms.Push`)."""
+        """What the resting ``modes`` do at one state (see :class:`~.terms.Push`); with
+        constraints, their force with the rows' reactions to it (so the rows hold)."""
         if len(modes) == 1:
-            return self._one(modes[0], self.rest(modes[0].contact, t, q, p))
-        return self._several(modes, self.batch(tuple(m.contact for m in modes), t, q, p), tuple(range(len(modes))))
+            push = self._one(modes[0], self.rest(modes[0].contact, t, q, p))
+        else:
+            push = self._several(modes, self.batch(tuple(m.contact for m in modes), t, q, p), tuple(range(len(modes))))
+        if self._react is None:
+            return push
+        return push._replace(force=list(self._react(t, *q, *push.force)))
 
     def rest(self, k: int, t: float, q: Sequence[float], p: Sequence[float]) -> Rest:
         """Contact k resting alone at one state: one call of its generated ``rest<k>`` (the

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from ....expr import TIME, Block, Name, Node, algebra, names_in
 from ....expr.codegen import compile_source
+from ..constraints import Compliance, Rows, emit_constraint_forces
 from ..emit import (
     Names,
     factor,
@@ -46,6 +47,9 @@ from ..emit import (
 from ..mechanics import Mechanics
 
 A = algebra
+
+#: push(f, tag) → W·f written into a block (T⁻¹·f, or along the constraints)
+Solver = Callable[[Sequence[Node], str], list[Node]]
 
 _serial = itertools.count(1)
 
@@ -129,8 +133,11 @@ class ContactCode:
     """The contact functions of one model (see the module docstring)."""
 
     def __init__(self, mech: Mechanics, names: Names, derivatives: str, contacts: Sequence[tuple[Node, Node]],
-                 label: str):
+                 label: str, rows: Rows | None = None):
         self.mech, self.names, self.derivatives, self.label = mech, names, derivatives, label
+        #: the model's constraints (rows and those in use): the motion keeps them, and a contact's
+        #: push is W·f with W the compliance along them (:class:`~..constraints.Compliance`)
+        self.rows = rows
         self.trees = [ContactTrees.of(mech, gap, slip) for gap, slip in contacts]
         # ∂P/∂q·q̇ + ∂P/∂t for P = ∂Ek/∂q̇: what ṗ has that T·q̈ has not
         v = [Name(name) for name in mech.velocities]
@@ -149,11 +156,13 @@ class ContactCode:
         self._groups: dict[tuple[tuple[int, ...], frozenset[int]], GroupLayout] = {}
 
     def functions(self) -> list[str]:
-        return ["gap_rates", "dynamics", "solve", *(f"contact{k}" for k in range(len(self.trees)))]
+        return ["gap_rates", "dynamics", "solve", *(f"contact{k}" for k in range(len(self.trees))),
+                *(["react"] if self.rows is not None else [])]
 
     def parts(self) -> list[list[str]]:
         return [self._gap_rates(), self._dynamics(), self._solve_function(),
-                *(self._contact(k, c) for k, c in enumerate(self.trees))]
+                *(self._contact(k, c) for k, c in enumerate(self.trees)),
+                *([self._react_function()] if self.rows is not None else [])]
 
     # -- the functions -----------------------------------------------------------------------------
 
@@ -164,21 +173,36 @@ class ContactCode:
             block.assign(out, c.rate)
         return function("gap_rates", ["t", *self.names.qs, *self.names.vs], block, outs)
 
-    def _motion(self, block: Block) -> tuple[list[list[Node]], list[Node], list[Node]]:
-        """Emit q̇ (v<i>), ṗ (dp<i>), q̈ (acc<i>), the pivot and the powers; T's factors and q̈."""
+    def _motion(self, block: Block) -> tuple[Solver, list[Node]]:
+        """Emit q̇ (v<i>), ṗ (dp<i>), q̈ (acc<i>), the pivot and the powers (with the constraints'
+        forces, as rhs has them); how a push f becomes W·f, and q̈."""
         mech = self.mech
         T = mass_matrix(block, mech)
         L, D = factor(block, T)
         velocities(block, mech, self.names, L, D)
         forces(block, mech, lagrange_terms(block, mech, self.names, self.derivatives))
-        support_power(block, mech, L, D)
-        pivots(block, T, D)
-        rhs = [A.sub(internal(block, f"dp{i}"), drift) for i, drift in enumerate(self._momentum_drift)]
+        if self.rows is not None:
+            bound, active = self.rows
+            _, held, more, power, W = emit_constraint_forces(block, mech, bound, active, L, D)
+            support_power(block, mech, L, D)
+            if not mech.time_dependent and bound.does_work:
+                block.assign("wsdot", power)  # the rows' forces do the work moving supports would
+            pivots(block, T, D, more)
+            moved = held
+            push: Solver = W.solve
+        else:
+            support_power(block, mech, L, D)
+            pivots(block, T, D)
+            rhs = [A.sub(internal(block, f"dp{i}"), drift) for i, drift in enumerate(self._momentum_drift)]
+            moved = solve(block, L, D, rhs, "q")
+
+            def push(f: Sequence[Node], tag: str) -> list[Node]:
+                return solve(block, L, D, list(f), tag)
         accelerations: list[Node] = []
-        for i, x in enumerate(solve(block, L, D, rhs, "q")):
+        for i, x in enumerate(moved):
             block.assign(f"acc{i}", x)
             accelerations.append(internal(block, f"acc{i}"))
-        return L, D, accelerations
+        return push, accelerations
 
     def _dynamics(self) -> list[str]:
         block = Block(self.names.variables(self.mech), prefix="c")
@@ -190,16 +214,37 @@ class ContactCode:
 
     def _solve_function(self) -> list[str]:
         block = Block(self.names.variables(self.mech), prefix="s")
-        L, D = factor(block, mass_matrix(block, self.mech))
+        push = self._compliance(block)
         n = self.mech.n
         outs = []
         for tag in ("a", "b"):
             given: list[Node] = [internal(block, f"{tag}{i}") for i in range(n)]
-            for i, x in enumerate(solve(block, L, D, given, f"{tag}s")):
+            for i, x in enumerate(push(given, f"{tag}s")):
                 block.assign(f"o{tag}{i}", x)
                 outs.append(f"o{tag}{i}")
         return function("solve", ["t", *self.names.qs, *(f"a{i}" for i in range(n)), *(f"b{i}" for i in range(n))],
                          block, outs)
+
+    def _compliance(self, block: Block) -> Solver:
+        """How a push f becomes W·f: T⁻¹·f, or along the constraints when there are some."""
+        L, D = factor(block, mass_matrix(block, self.mech))
+        if self.rows is not None:
+            return Compliance.of(block, self.rows[0], self.rows[1], L, D).solve
+        return lambda f, tag: solve(block, L, D, list(f), tag)
+
+    def _react_function(self) -> list[str]:
+        """react(t, q…, f…) → T·W·f: a contact's generalized force f with the constraints'
+        reactions to it (what it adds to ṗ, so that the rows still hold)."""
+        assert self.rows is not None
+        block = Block(self.names.variables(self.mech), prefix="x")
+        L, D = factor(block, mass_matrix(block, self.mech))
+        W = Compliance.of(block, self.rows[0], self.rows[1], L, D)
+        n = self.mech.n
+        given: list[Node] = [internal(block, f"f{i}") for i in range(n)]
+        for i, x in enumerate(W.react(given, "r")):
+            block.assign(f"of{i}", x)
+        return function("react", ["t", *self.names.qs, *(f"f{i}" for i in range(n))], block,
+                         [f"of{i}" for i in range(n)])
 
     def _contact(self, k: int, c: ContactTrees) -> list[str]:
         block = Block(self.names.variables(self.mech), prefix="k")
@@ -236,7 +281,7 @@ class ContactCode:
 
     def _compile_group(self, contacts: tuple[int, ...], rubbing: frozenset[int]) -> GroupLayout:
         block = Block(self.names.variables(self.mech), prefix="w")
-        L, D, _ = self._motion(block)
+        push, _ = self._motion(block)
         n = self.mech.n
         results = [*self.names.vs, *(f"dp{i}" for i in range(n)), *(f"acc{i}" for i in range(n)),
                    "pivot", "wdot", "wsdot"]
@@ -250,8 +295,8 @@ class ContactCode:
             J = [self._named(block, f"oJ{row}_{i}", x) if not A.is_zero(x) else A.ZERO for i, x in enumerate(c.J)]
             S = [self._named(block, f"oS{row}_{i}", x) if rubs and not A.is_zero(x) else A.ZERO
                  for i, x in enumerate(c.S)]
-            WJ = solve(block, L, D, J, f"wj{row}_")
-            WS = solve(block, L, D, S, f"ws{row}_") if any(not A.is_zero(x) for x in S) else [A.ZERO] * n
+            WJ = push(J, f"wj{row}_")
+            WS = push(S, f"ws{row}_") if any(not A.is_zero(x) for x in S) else [A.ZERO] * n
             for name, trees in zip(GROUP_MATRICES, (J, S, WJ, WS)):
                 matrices[name] += [(row, i, x) for i, x in enumerate(trees) if not A.is_zero(x)]
         rows, columns = {}, {}
@@ -270,12 +315,12 @@ class ContactCode:
     def _compile_resting(self, k: int) -> Callable:
         c = self.trees[k]
         block = Block(self.names.variables(self.mech), prefix="r")
-        L, D, acc = self._motion(block)
+        push, acc = self._motion(block)
         n = self.mech.n
         J = [self._named(block, f"J{i}", x) for i, x in enumerate(c.J)]
         S = [self._named(block, f"S{i}", x) for i, x in enumerate(c.S)]
-        WJ = solve(block, L, D, J, "wj")
-        WS = solve(block, L, D, S, "ws")
+        WJ = push(J, "wj")
+        WS = push(S, "ws")
         v = [Name(name) for name in self.mech.velocities]
         for out, tree in (("gap", c.gap), ("rate", c.rate), ("slip", c.slip),
                           ("an", A.add(_dot(J, acc), c.c)), ("at", A.add(_dot(S, acc), c.d)),
