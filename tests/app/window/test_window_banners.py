@@ -106,7 +106,8 @@ def test_the_banner_leaves_the_pivot_in_sight(app_factory, tmp_path, size):
 
 
 def launcher(code: int) -> list[str]:
-    return [sys.executable, "-c", f"import sys; sys.exit({code})"]
+    # it waits a second before it answers, so the banner's first words are read before its verdict
+    return [sys.executable, "-c", f"import sys, time; time.sleep(1); sys.exit({code})"]
 
 
 def wait_for(app, check, seconds: float = 10.0) -> bool:
