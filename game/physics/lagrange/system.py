@@ -23,6 +23,7 @@ from ...messages import Message, msg, number
 from ...model import ModelFile, ModelFileError, condition_values, parameter_values
 from ..state import BatchPath, Impact, MotionDefaults, SimulationError, State, Vector
 from ..steppers import PIVOT_MIN, RK4, EventRK4, Projected, Response, Stepper
+from . import numeric
 from .codegen import Compiled, GeneratedDynamics, Rows, generate, motion_function
 from .compiled import step_batch
 from .constraints import RowNumbers, bind_constraints
@@ -97,8 +98,12 @@ class System(MotionDefaults):
         if bound and self.events:
             raise ValueError("a model with contacts takes no other event functions")
         rows, numbers = self._constraints(mechanics)
-        code = generate(mechanics, self.derivatives, self.events, label=Path(self.model.path).name,
-                        contacts=[(c.gap, c.slip) for c in bound], rows=rows)
+        label = Path(self.model.path).name
+        if numeric.fits(mechanics, self.derivatives, self.events, bool(bound), rows):
+            code = numeric.generate_big(mechanics, label)
+        else:
+            code = generate(mechanics, self.derivatives, self.events, label=label,
+                            contacts=[(c.gap, c.slip) for c in bound], rows=rows)
         if not self.events and self._own_parameters():
             _derived[key] = (self.model, mechanics, code, bound, numbers)  # the model kept: its id stays its own
             while len(_derived) > KEPT_SYSTEMS:
@@ -182,6 +187,8 @@ class System(MotionDefaults):
     def motion(self, state: State) -> tuple[np.ndarray, np.ndarray]:
         """(q̈, λ) at ``state``: the accelerations and every constraint row's multiplier (compiled
         when first asked; a constrained model asks every frame)."""
+        if self._motion is None and self.code.motion is not None:
+            self._motion = self.code.motion
         if self._motion is None:
             active = None if self.rows is None else (self.rows.rows, tuple(self.rows.active))
             self._motion = motion_function(self.mechanics, self.derivatives, active, Path(self.model.path).name)
@@ -249,7 +256,7 @@ class System(MotionDefaults):
         70 let a look take 0.3 s; the block on its rough floor, 2: 47; the ball, 3: 46). A large
         model costs what its own right-hand side costs (:data:`RHS_COST`), if that is more: a
         60-link chain's substep takes 4.6 ms, not 8 µs."""
-        own = math.ceil(RHS_COST * self.code.rhs_size)
+        own = math.ceil(RHS_COST * self.code.rhs_size) if self.code.cost is None else self.code.cost
         if self.contacts is None:
             return max(8, own)
         return max(70, 35 + 12 * len(self.contacts) if self.resting(state) else 70, own)
