@@ -19,13 +19,14 @@ derivatives keep the generated path (:func:`fits`), whatever their size.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 
 import numpy as np
 
 from ...expr import TIME, Block, Name, Node, algebra
 from ...expr.codegen import compile_source
-from ...expr.nodes import Binary, Call, Neg, Num, reduce
+from ...expr.nodes import Binary, Call, Neg, Num, names_in, reduce
 from .codegen import Compiled, GeneratedDynamics
 from .mechanics import Mechanics
 
@@ -38,10 +39,35 @@ BIG_MODEL = 20
 _serial = itertools.count(1)
 
 
-def fits(mech: Mechanics, derivatives: str, events: Sequence[Node], contacts: bool, rows: object) -> bool:
-    """This path serves the model: big enough, and nothing it does not take."""
-    return (mech.n >= BIG_MODEL and derivatives == "exact" and not events and not contacts and rows is None
-            and not mech.time_dependent)
+def wanted(n: int, derivatives: str, events: Sequence[Node], contacts: bool, constraints: bool) -> bool:
+    """This path would serve a model of ``n`` coordinates: big enough, and nothing it does not take
+    (but t, known once its trees are built: :func:`fits`)."""
+    return n >= BIG_MODEL and derivatives == "exact" and not events and not contacts and not constraints
+
+
+def fits(mech: Mechanics, derivatives: str, events: Sequence[Node], contacts: bool, constraints: bool) -> bool:
+    """This path serves the model."""
+    return wanted(mech.n, derivatives, events, contacts, constraints) and not mech.time_dependent
+
+
+def by_terms(tree: Node, names: Sequence[str]) -> tuple[Node, ...]:
+    """∂tree/∂x for each name x, term by term, each term by the names it reads: as many derivatives
+    as a term has names (a chain's L: n² terms, two angles each), not one walk of the whole tree
+    per name (n³). The same sums in another order: equal to :func:`.mechanics.exact`'s but for
+    rounding."""
+    out: dict[str, list[Node]] = {x: [] for x in names}
+    for c, term in terms_of(tree):
+        for x in names_in(term) & out.keys():
+            d = A.diff(term, x)
+            if not A.is_zero(d):
+                out[x].append(d if c == 1.0 else A.neg(d) if c == -1.0 else A.mul(A.num(c), d))
+    sums = []
+    for x in names:
+        total: Node = A.ZERO
+        for d in out[x]:
+            total = A.add(total, d)
+        sums.append(total)
+    return tuple(sums)
 
 
 # -- sums of terms, grouped by shape ------------------------------------------------------------
@@ -201,10 +227,10 @@ class BigDynamics:
         self.mech = mech
         self.names = [TIME, *mech.coordinates, *mech.velocities]
         lower = [(i, j) for i in range(n) for j in range(i + 1) if not A.is_zero(mech.T[i][j])]
-        self._i = np.array([i for i, _ in lower], dtype=np.intp)
-        self._j = np.array([j for _, j in lower], dtype=np.intp)
-        #: where each entry goes in T's flat array, both triangles (the diagonal twice, harmless)
-        self._flat = np.concatenate([self._i * n + self._j, self._j * n + self._i])
+        #: which entry each place of T holds, both triangles (len(lower): a place that is zero)
+        self._place = np.full((n, n), len(lower), dtype=np.intp)
+        for k, (i, j) in enumerate(lower):
+            self._place[i, j] = self._place[j, i] = k
         self.entries = TermSums([mech.T[i][j] for i, j in lower], self.names)
         self.shift = TermSums(mech.b, self.names) if mech.has_momentum_shift else None
         power: Node = A.ZERO
@@ -232,15 +258,8 @@ class BigDynamics:
     def matrix(self, x: np.ndarray) -> np.ndarray:
         """T at x: (n, n), or (m, n, n) for a batch."""
         e = self.entries(x)
-        n = self.n
-        if e.ndim == 1:
-            T = np.zeros(n * n)
-            T[self._flat] = np.concatenate([e, e])
-            return T.reshape(n, n)
-        T = np.zeros((e.shape[1], n, n))
-        T[:, self._i, self._j] = e.T
-        T[:, self._j, self._i] = e.T
-        return T
+        held = np.concatenate([e, np.zeros((1, *e.shape[1:]))])[self._place]
+        return held if e.ndim == 1 else held.transpose(2, 0, 1)
 
     def solve(self, T: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, np.ndarray | float]:
         """(T⁻¹r, the smallest pivot Dⱼ/|Tⱼⱼ| of T's LDLᵀ): the pivot is ≤ 0 or NaN where T is not
@@ -368,6 +387,13 @@ def generate_big(mech: Mechanics, label: str = "model") -> GeneratedDynamics:
         cost=big_cost(big))
 
 
+#: a big model's substep in µs: four stages of NumPy calls (Cholesky, solve, the sums) and the work
+#: per term of T and of the forces (a chain of 20 links: 250 µs, of 40: 350, on the bench's machine)
+STAGES_COST = 100
+TERM_COST = 0.1
+
+
 def big_cost(big: BigDynamics) -> int:
-    """µs a substep takes here (see :meth:`System.substep_cost`): measured, not derived."""
-    return 100
+    """µs a substep takes here (see :meth:`System.substep_cost`): the terms T and the forces sum."""
+    terms = big.entries.terms + big.forces.terms + (0 if big.shift is None else big.shift.terms)
+    return math.ceil(STAGES_COST + TERM_COST * terms)

@@ -31,7 +31,7 @@ from .contacts.contacts import Contacts
 from .contacts.stepper import FAILURES, ContactRK4
 from .contacts.terms import BoundContact, bind_contacts
 from .kinematics import GraphicsKinematics
-from .mechanics import Mechanics, build_mechanics
+from .mechanics import Mechanics, build_mechanics, exact
 
 #: equations kept by what makes them (see :meth:`System._derived`): the models of a kiosk's show,
 #: each with the parameters of its file only
@@ -93,13 +93,16 @@ class System(MotionDefaults):
         if not self.events and key in _derived:
             _derived.move_to_end(key)
             return _derived[key][1:]
-        mechanics = build_mechanics(self.model, self.parameters)
         bound = bind_contacts(self.model, self.parameters)
         if bound and self.events:
             raise ValueError("a model with contacts takes no other event functions")
+        big = numeric.wanted(self.model.n, self.derivatives, self.events, bool(bound), bool(self.model.constraints))
+        mechanics = build_mechanics(self.model, self.parameters, numeric.by_terms if big else exact)
+        if big and mechanics.time_dependent:  # moving supports: the generated code, with its own trees
+            big, mechanics = False, build_mechanics(self.model, self.parameters)
         rows, numbers = self._constraints(mechanics)
         label = Path(self.model.path).name
-        if numeric.fits(mechanics, self.derivatives, self.events, bool(bound), rows):
+        if big:
             code = numeric.generate_big(mechanics, label)
         else:
             code = generate(mechanics, self.derivatives, self.events, label=label,
