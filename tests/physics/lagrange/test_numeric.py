@@ -141,3 +141,26 @@ def test_a_big_model_with_a_moving_support_keeps_the_generated_code(write_model,
     sim = Simulation(read_model(write_model(one_coordinate("m", "½·m·vx²", "m·x·sin(t)", x0="1"))))
     assert sim.system.code.cost is None
     sim.step(10)
+
+
+def test_the_window_shows_a_big_chain_with_its_plots_and_chaos_control(tmp_path):
+    from game.app.files import paths
+    from game.app.files.settings import Settings
+    from game.app.session.session import Session
+    from game.model import read_catalog
+
+    path = tmp_path / "cadena24.dat"
+    path.write_text(pendulum_chain_text(24), encoding="utf-8")
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings())
+    s.open(str(path))
+    assert s.sim.system.code.cost is not None  # the numeric path
+    s.act("plots")
+    s.act("ensemble")
+    board = s.plots
+    s.clock.run(20)
+    phase = board.plots[1]
+    phase.sync()
+    assert len(phase.curves[0]) == 21 and board.ensemble.alive.all() and board.ensemble.t == s.sim.t
+    assert board.ensemble.copies > 10  # stepped together, as a batch
+    assert np.isfinite(board.lyapunov.estimate) and board.ensemble.spread_now(24) > 0
+    assert s.sim.de / abs(s.sim.e0) < 1e-7 and np.all(np.isfinite(s.sim.system.accelerations(s.sim.state)))
