@@ -63,7 +63,7 @@ def test_a_twenty_link_chain_loads_in_under_a_second_and_a_half_and_runs_faster_
 
 
 def test_a_forty_link_chain_loads_in_under_two_seconds_and_runs_several_times_faster_than_real_time(tmp_path):
-    """Issue 33 item 4: past 20 links the mass matrix and forces are evaluated in numbers (the
+    """Issue 33 item 4: from 18 links the mass matrix and forces are evaluated in numbers (the
     generated code's factorisation grew as n³: 0.8× real time at 40 links). The goal is 5× (``bench
     --load``, measured on the machine); here counted in CPU time with room for a busy machine."""
     path = tmp_path / "cadena40.dat"

@@ -32,9 +32,10 @@ from .mechanics import Mechanics
 
 A = algebra
 
-#: coordinates from which a model of energies moves by this path (measured with ``bench --load``:
-#: below it the generated code loads and runs faster; see docs/ARCHITECTURE.md)
-BIG_MODEL = 20
+#: coordinates from which a model of energies moves by this path. Measured on the bench's chains
+#: (CPU time, plain path): this path loads faster from 10 links on (0.15 s against 0.30 at 20), and a
+#: substep costs the same at 18 (231 µs against 236; at 14: 204 against 126; at 24: 269 against 471)
+BIG_MODEL = 18
 
 _serial = itertools.count(1)
 
@@ -199,13 +200,15 @@ class TermSums:
         self._factor = np.array(factors)
         #: the groups whose values come one per term (they read a name or numbers per term)
         self._gathered = [_varies(m) for m in groups.values()]
+        self._all_vary = all(self._gathered)
 
     def __call__(self, x: np.ndarray) -> np.ndarray:
         if not self.terms:
             return np.zeros((self.count, *x.shape[1:]))
         parts = self._terms(x, self.inputs)
         if x.ndim == 1:  # one state: summed by bincount, in the terms' own order
-            values = np.concatenate([v if g else np.full(size, v) for v, g, size in zip(parts, self._gathered, self.sizes)])
+            values = np.concatenate(parts if self._all_vary else
+                                    [v if g else np.full(size, v) for v, g, size in zip(parts, self._gathered, self.sizes)])
             return np.bincount(self._targets, weights=values * self._factor, minlength=self.count)
         rows = x.shape[1:]
         values = np.concatenate([np.broadcast_to(v, (size, *rows)) for v, size in zip(parts, self.sizes)])
@@ -271,9 +274,10 @@ class BigDynamics:
                 return np.full(self.n, np.nan), -1.0
             rows = [self.solve(Tk, r[:, k]) for k, Tk in enumerate(T)]
             return np.column_stack([v for v, _ in rows]), np.array([p for _, p in rows])
+        if T.ndim == 2:  # (ndarray's own methods: a substep's stages call this 4 times, each call counts)
+            d = chol.diagonal()
+            return np.linalg.solve(T, r), float((d * d / abs(T.diagonal())).min())
         pivot = np.min(np.diagonal(chol, axis1=-2, axis2=-1) ** 2 / np.abs(np.diagonal(T, axis1=-2, axis2=-1)), axis=-1)
-        if T.ndim == 2:
-            return np.linalg.solve(T, r), float(pivot)
         return np.linalg.solve(T, r.T[:, :, None])[:, :, 0].T, pivot
 
     def rates(self, t: float, q: np.ndarray, p: np.ndarray):
@@ -388,7 +392,7 @@ def generate_big(mech: Mechanics, label: str = "model") -> GeneratedDynamics:
 
 
 #: a big model's substep in µs: four stages of NumPy calls (Cholesky, solve, the sums) and the work
-#: per term of T and of the forces (a chain of 20 links: 250 µs, of 40: 350, on the bench's machine)
+#: per term of T and of the forces (a chain of 20 links: 230 µs, of 40: 320 to 420, on the bench's machine)
 STAGES_COST = 100
 TERM_COST = 0.1
 

@@ -287,7 +287,7 @@ def test_a_ladder_come_to_rest_is_looked_at_as_far_as_its_slower_substeps_allow(
 def test_a_big_model_is_looked_at_within_the_budget_counted_at_its_own_cost(tmp_path):
     """The look counted each substep at 8 µs (the slowest shipped model of its kind); a 60-link
     chain's takes 4.6 ms: its screenshot looked ahead for a minute (95 s on a busy machine) and
-    opening it froze the window as long. Counted at its own cost, one step (past 20 links the
+    opening it froze the window as long. Counted at its own cost, one step (from 18 links the
     mass matrix and forces are summed in numbers: 0.5 ms a substep, game/physics/lagrange/numeric.py)."""
     import time
 
