@@ -22,6 +22,8 @@ second of wall time and of processor time, and how many event instants had to be
 from __future__ import annotations
 
 import builtins
+import itertools
+import math
 import os
 import sys
 import tempfile
@@ -34,6 +36,7 @@ import numpy as np
 
 from ...model import load_model, read_catalog, read_model
 from ...physics import Simulation, build_system
+from ...physics.lagrange import numeric
 from ..files import paths
 
 BATCH = 1000
@@ -493,7 +496,6 @@ def bench_look(models: Sequence[str] | None = None, out: TextIO | None = None, a
     whether the costs it is counted by still hold on this machine. ``models``: only these stems;
     ``after``: looked at from the state each reaches after this many seconds of its motion (a
     ladder come to rest on its wall and floor), not the one it opens in."""
-    import math
 
     from ..files.settings import Settings
     from ..session import looking
@@ -540,9 +542,11 @@ def bench_load(quick: bool = False, out: TextIO | None = None) -> int:
     def print(*args: object) -> None:
         builtins.print(*args, file=out or sys.stdout)
 
-    print("Loading an N-link pendulum chain (seconds), and how fast it then runs")
+    print("Loading an N-link pendulum chain (seconds), and how fast it then runs "
+          f"(from {numeric.BIG_MODEL} links the mass matrix and forces in numbers)")
     print(f"{'N':>4}{'file kB':>9}{'read+check':>12}{'engine':>9}{'drawing':>9}{'total':>8}"
-          f"{'substeps/s':>12}{'× real time':>13}")
+          f"{'substeps/s':>12}{'× real time':>13}{'path':>10}")
+    measured = []
     with tempfile.TemporaryDirectory() as folder:
         for n in chains:
             path = Path(folder) / f"cadena{n}.dat"
@@ -550,6 +554,13 @@ def bench_load(quick: bool = False, out: TextIO | None = None) -> int:
             sim, times = load_chain(path)
             factor = real_time_factor(sim, 0.1 if quick else 1.0)
             rate = factor / sim.model.general.dt * sim.model.general.n_substeps
+            code = getattr(sim.system, "code", None)
+            kind = "numeric" if code is not None and code.cost is not None else "generated"
+            measured.append((n, times["total"], rate))
             print(f"{n:>4}{path.stat().st_size / 1000:>9.1f}{times['read + check']:>12.2f}{times['engine']:>9.2f}"
-                  f"{times['drawing']:>9.2f}{times['total']:>8.2f}{rate:>12,.0f}{factor:>13.1f}")
+                  f"{times['drawing']:>9.2f}{times['total']:>8.2f}{rate:>12,.0f}{factor:>13.1f}{kind:>10}")
+    for (n0, load0, rate0), (n1, load1, rate1) in itertools.pairwise(measured):
+        grow = math.log(n1 / n0)
+        print(f"N {n0} → {n1}: load grows as N^{math.log(load1 / load0) / grow:.2f}, "
+              f"a substep's cost as N^{math.log(rate0 / rate1) / grow:.2f}")
     return 0

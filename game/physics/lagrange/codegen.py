@@ -28,6 +28,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ...expr import TIME, Block, Name, Node, algebra
 from ...expr.codegen import compile_source
@@ -102,6 +103,10 @@ class GeneratedDynamics:
     native: Native | None = None
     #: characters of the right-hand side's source: what a substep costs grows with it
     rhs_size: int = 0
+    #: motion(t, q…, p…) → q̈…, where the model's functions are not generated code (a big model)
+    motion: Compiled | None = None
+    #: µs a substep takes, where that is not told by the source's size (a big model's, :mod:`.numeric`)
+    cost: int | None = None
 
 
 # -- the functions -------------------------------------------------------------------------------
@@ -316,7 +321,7 @@ def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node]
     source = "\n\n".join("\n".join(p) for p in parts) + "\n"
     filename = f"<cenm-generated {next(_serial)}: {label}>"
     scalar, array = compile_source(source, tuple(functions), filename=filename)
-    fns = {name: Compiled(scalar[name], array[name]) for name in functions}
+    fns: dict[str, Any] = {name: Compiled(scalar[name], array[name]) for name in functions}
     terms = tuple(fns.pop(f"contact{k}") for k in range(len(contacts)))
     native = None if contacts or events else start(source, tuple(functions), mech.n, fns)
     return GeneratedDynamics(source=source, filename=filename, n=mech.n, contact_terms=terms,

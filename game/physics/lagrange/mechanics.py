@@ -9,7 +9,7 @@ p = ∂L/∂q̇ = T·q̇ + b, and the exact ∂L/∂qᵢ.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -79,8 +79,18 @@ class Mechanics:
         return any(TIME in names_in(tree) for tree in trees)
 
 
-def build_mechanics(model: ModelFile, parameters: Mapping[str, float]) -> Mechanics:
-    """Bind ``parameters`` into the model's expressions and derive what the engine needs."""
+#: derivatives of a tree by each of some names (the exact ones of the whole tree, or :mod:`.numeric`'s by terms)
+Derive = Callable[[Node, Sequence[str]], tuple[Node, ...]]
+
+
+def exact(tree: Node, names: Sequence[str]) -> tuple[Node, ...]:
+    """∂tree/∂x for each name x, each of the whole tree."""
+    return tuple(A.diff(tree, x) for x in names)
+
+
+def build_mechanics(model: ModelFile, parameters: Mapping[str, float], derive: Derive = exact) -> Mechanics:
+    """Bind ``parameters`` into the model's expressions and derive what the engine needs (b and
+    ∂L/∂q, by ``derive``)."""
     n = model.n
     coords, vels = model.coordinates, model.velocities
     assert model.kinetic is not None and model.potential is not None, "a mechanism has no Lagrangian"
@@ -93,9 +103,9 @@ def build_mechanics(model: ModelFile, parameters: Mapping[str, float]) -> Mechan
     potential = A.bind(model.potential.tree, parameters)
     sources["Ek"], sources["Ep"] = model.kinetic.text, model.potential.text
     at_rest = dict.fromkeys(vels, A.ZERO)
-    b = tuple(A.substitute(A.diff(kinetic, v), at_rest) for v in vels)
+    b = tuple(A.substitute(d, at_rest) for d in derive(kinetic, vels))
     lagrangian = A.sub(kinetic, potential)
-    dL_dq = tuple(A.diff(lagrangian, q) for q in coords)
+    dL_dq = derive(lagrangian, coords)
     forces: list[Node] = [A.ZERO] * n
     written: dict[str, list[str]] = {}
     for f in model.forces:

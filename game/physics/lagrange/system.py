@@ -23,6 +23,7 @@ from ...messages import Message, msg, number
 from ...model import ModelFile, ModelFileError, condition_values, parameter_values
 from ..state import BatchPath, Impact, MotionDefaults, SimulationError, State, Vector
 from ..steppers import PIVOT_MIN, RK4, EventRK4, Projected, Response, Stepper
+from . import numeric
 from .codegen import Compiled, GeneratedDynamics, Rows, generate, motion_function
 from .compiled import step_batch
 from .constraints import RowNumbers, bind_constraints
@@ -30,7 +31,7 @@ from .contacts.contacts import Contacts
 from .contacts.stepper import FAILURES, ContactRK4
 from .contacts.terms import BoundContact, bind_contacts
 from .kinematics import GraphicsKinematics
-from .mechanics import Mechanics, build_mechanics
+from .mechanics import Mechanics, build_mechanics, exact
 
 #: equations kept by what makes them (see :meth:`System._derived`): the models of a kiosk's show,
 #: each with the parameters of its file only
@@ -92,13 +93,20 @@ class System(MotionDefaults):
         if not self.events and key in _derived:
             _derived.move_to_end(key)
             return _derived[key][1:]
-        mechanics = build_mechanics(self.model, self.parameters)
         bound = bind_contacts(self.model, self.parameters)
         if bound and self.events:
             raise ValueError("a model with contacts takes no other event functions")
+        big = numeric.wanted(self.model.n, self.derivatives, self.events, bool(bound), bool(self.model.constraints))
+        mechanics = build_mechanics(self.model, self.parameters, numeric.by_terms if big else exact)
+        if big and mechanics.time_dependent:  # moving supports: the generated code, with its own trees
+            big, mechanics = False, build_mechanics(self.model, self.parameters)
         rows, numbers = self._constraints(mechanics)
-        code = generate(mechanics, self.derivatives, self.events, label=Path(self.model.path).name,
-                        contacts=[(c.gap, c.slip) for c in bound], rows=rows)
+        label = Path(self.model.path).name
+        if big:
+            code = numeric.generate_big(mechanics, label)
+        else:
+            code = generate(mechanics, self.derivatives, self.events, label=label,
+                            contacts=[(c.gap, c.slip) for c in bound], rows=rows)
         if not self.events and self._own_parameters():
             _derived[key] = (self.model, mechanics, code, bound, numbers)  # the model kept: its id stays its own
             while len(_derived) > KEPT_SYSTEMS:
@@ -181,6 +189,8 @@ class System(MotionDefaults):
     def motion(self, state: State) -> tuple[np.ndarray, np.ndarray]:
         """(q̈, λ) at ``state``: the accelerations and every constraint row's multiplier (compiled
         when first asked; a constrained model asks every frame)."""
+        if self._motion is None and self.code.motion is not None:
+            self._motion = self.code.motion
         if self._motion is None:
             active = None if self.rows is None else (self.rows.rows, tuple(self.rows.active))
             self._motion = motion_function(self.mechanics, self.derivatives, active, Path(self.model.path).name)
@@ -260,7 +270,7 @@ class System(MotionDefaults):
         70 let a look take 0.3 s; the block on its rough floor, 2: 47; the ball, 3: 46). A large
         model costs what its own right-hand side costs (:data:`RHS_COST`), if that is more: a
         60-link chain's substep takes 4.6 ms, not 8 µs."""
-        own = math.ceil(RHS_COST * self.code.rhs_size)
+        own = math.ceil(RHS_COST * self.code.rhs_size) if self.code.cost is None else self.code.cost
         if self.contacts is None:
             return max(8, own)
         return max(70, 35 + 12 * len(self.contacts) if self.resting(state) else 70, own)
