@@ -37,6 +37,7 @@ from ....expr.codegen import ARITHMETIC_ERRORS
 from ....messages import Message, msg
 from ...state import Impact, State
 from ...steppers import PIVOT_MIN, GeneratedSystem, single_substep, substeps_to_event, unpack
+from .broad import BroadPhase
 from .contacts import Contacts
 from .emit import GAP_ROUNDOFF, PASS_THROUGH
 from .terms import Mode
@@ -61,6 +62,12 @@ class ContactRK4:
     log: deque[Impact] = field(default_factory=lambda: deque(maxlen=512))
     #: how many event instants have been located so far (impacts, releases, stops, grazes)
     located: int = 0
+    #: free flight checks only the pairs of round bodies that can meet (:mod:`.broad`), if the model has many
+    broad: BroadPhase | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        code = getattr(self.contacts.code, "broad", None)
+        self.broad = BroadPhase(code) if code is not None else None
 
     def advance(self, system: GeneratedSystem, state: State, substeps: int) -> State:
         delta = system.delta
@@ -68,7 +75,10 @@ class ContactRK4:
         remaining = substeps
         while remaining > 0:
             if not modes:
-                out = substeps_to_event(system, current, delta, remaining)
+                if self.broad is not None:
+                    out = self.broad.advance(system, current, delta, remaining)
+                else:
+                    out = substeps_to_event(system, current, delta, remaining)
                 done, hit = int(out[-2]), int(out[-1])
                 current = unpack(system, current, out[:-2], remaining)
                 remaining -= done
