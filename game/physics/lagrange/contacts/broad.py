@@ -306,7 +306,7 @@ class BroadPhase:
         self.a = np.array([a for _, a, _, _ in pairs], dtype=np.intp)
         self.b = np.array([b for _, _, b, _ in pairs], dtype=np.intp)
         self.c = np.array([c for _, _, _, c in pairs])
-        # each pair by its two points (either order), for the sweep's point pairs
+        # each pair by its two points (the lower first)
         self.by_points: dict[tuple[int, int], list[int]] = {}
         for i, (a, b) in enumerate(zip(self.a.tolist(), self.b.tolist())):
             self.by_points.setdefault((min(a, b), max(a, b)), []).append(i)
@@ -315,42 +315,44 @@ class BroadPhase:
         np.maximum.at(self.reach, self.a, self.c)
         np.maximum.at(self.reach, self.b, self.c)
         self.floor = MARGIN_FLOOR * float(self.c.max())
+        self.reach_list = self.reach.tolist()
+        self.pairs = spheres.pairs
         #: windows made and pairs checked in them (for the bench and the tests)
         self.windows = 0
         self.checked = 0
 
-    def near(self, positions: np.ndarray, margin: float) -> list[int]:
-        """The pairs (rows of :attr:`Spheres.pairs`) whose gap is at most 2·``margin`` at
-        ``positions`` (one row per point): sort and sweep on the first axis, then the distances."""
-        extent = self.reach + margin
-        x = positions[:, 0]
-        lo, hi = x - extent, x + extent
-        order = np.argsort(lo, kind="stable")
-        lo_sorted = lo[order]
-        # for each point in that order, the points after it whose interval starts before it ends
-        ends = np.searchsorted(lo_sorted, hi[order], side="right")
+    def near(self, positions: Sequence[float], margin: float) -> list[int]:
+        """The pairs (rows of :attr:`Spheres.pairs`) whose gap is at most 2·``margin`` with the points
+        at ``positions`` (flat, as ``points`` returns them): sort and sweep on the first axis (plain
+        Python: a few dozen points sort faster so than through NumPy's calls), then the distances."""
+        dim = self.dim
+        x = positions[::dim]
+        extent = [r + margin for r in self.reach_list]
         found: list[int] = []
-        for i, end in enumerate(ends.tolist()):
-            a = int(order[i])
-            for b in order[i + 1:end].tolist():
-                found += self.by_points.get((a, b) if a < b else (b, a), ())
-        if not found:
-            return []
-        rows = np.array(sorted(found), dtype=np.intp)
-        gaps = np.linalg.norm(positions[self.a[rows]] - positions[self.b[rows]], axis=1) - self.c[rows]
-        return rows[gaps <= 2.0 * margin].tolist()
+        open_: list[tuple[float, int]] = []  # (where its interval ends, point) of the intervals still open
+        for lo, i in sorted((xi - e, i) for i, (xi, e) in enumerate(zip(x, extent))):
+            open_ = [(hi, j) for hi, j in open_ if hi >= lo]
+            for _, j in open_:
+                found += self.by_points.get((i, j) if i < j else (j, i), ())
+            open_.append((x[i] + extent[i], i))
+        near = []
+        for row in sorted(found):
+            _, a, b, c = self.pairs[row]
+            if math.dist(positions[dim * a:dim * a + dim], positions[dim * b:dim * b + dim]) - c <= 2.0 * margin:
+                near.append(row)
+        return near
 
     def window(self, system, state: State, substeps: int, widen: float) -> tuple[tuple, tuple, float]:
         """(near, hold, limit) for a window of ``substeps`` from ``state``."""
         q = state.q.tolist()
         v = system.code.rhs.scalar(state.t, *q, *state.p.tolist())[: system.n]
         hold = self.code.points(state.t, *q)
-        speeds = np.array(self.code.point_rates(state.t, *q, *v)).reshape(self.count, self.dim)
-        fastest = float(np.sqrt((speeds * speeds).sum(axis=1)).max()) if self.count else 0.0
+        speeds = self.code.point_rates(state.t, *q, *v)
+        dim = self.dim
+        fastest = max(math.hypot(*speeds[i:i + dim]) for i in range(0, len(speeds), dim))
         margin = widen * max(2.0 * fastest * system.delta * substeps, self.floor)
-        rows = self.near(np.array(hold).reshape(self.count, self.dim), margin)
-        pairs = self.code.spheres.pairs
-        near = tuple((self.dim * pairs[i][1], self.dim * pairs[i][2], pairs[i][3]) for i in rows)
+        pairs = self.pairs
+        near = tuple((dim * pairs[i][1], dim * pairs[i][2], pairs[i][3]) for i in self.near(hold, margin))
         self.windows += 1
         self.checked += len(near)
         return near, tuple(hold), 0.5 * margin / math.sqrt(self.dim)

@@ -68,7 +68,7 @@ def test_near_finds_every_pair_within_twice_the_margin(count, margin, seed):
                   for k, (a, b) in enumerate(itertools.combinations(range(count), 2)))
     phase = BroadPhase(broad.BroadCode(broad.Spheres(tuple((None,) * 2 for _ in range(count)), pairs, 2),
                                        None, None, None))  # type: ignore[arg-type]
-    found = set(phase.near(positions, margin))
+    found = set(phase.near(tuple(positions.ravel().tolist()), margin))
     every = {i for i, (_, a, b, c) in enumerate(pairs) if np.linalg.norm(positions[a] - positions[b]) - c <= 2 * margin}
     assert found == every
 
