@@ -41,6 +41,10 @@ BROAD_MIN = 10
 #: the margin is at least this fraction of the largest pair distance c (bodies at rest still move
 #: by round-off, and a window must last)
 MARGIN_FLOOR = 1e-3
+#: the fewest pairs for which the substeps that locate events compute only the gaps within reach
+FOCUS_MIN = 100
+#: the margin of those: the motion of this many substeps at the fastest point's speed
+FOCUS_SUBSTEPS = 4
 #: substeps in one window at most (its margin grows with its length; each window costs a sort)
 WINDOW = 16
 
@@ -54,6 +58,8 @@ class Spheres:
     #: (contact index, point a, point b, c): gap = |a − b| − c
     pairs: tuple[tuple[int, int, int, float], ...]
     dim: int
+    #: how many contacts the model has (pairs and others)
+    total: int
 
     @property
     def contacts(self) -> frozenset[int]:
@@ -106,7 +112,7 @@ def spheres_of(gaps: Sequence[Node]) -> Spheres | None:
             pairs.append((k, ia, ib, c))
     if len(pairs) < BROAD_MIN:
         return None
-    return Spheres(tuple(points), tuple(pairs), dim)
+    return Spheres(tuple(points), tuple(pairs), dim, len(gaps))
 
 
 # -- generated code ------------------------------------------------------------------------------
@@ -152,7 +158,7 @@ def emit(spheres: Spheres, variables: dict[str, str], names: Names, coordinates:
 
 
 #: the functions :func:`emit` writes
-FUNCTIONS = ("advance_broad", "points", "point_rates")
+FUNCTIONS = ("advance_broad", "points", "point_rates", "plain_gaps", "plain_rates", "pair_gaps", "moved")
 
 
 def helpers(dim: int) -> list[str]:
@@ -281,6 +287,10 @@ def emit_loop(qs: Sequence[str], ps: Sequence[str], plain: int) -> list[str]:
 # -- at run time ---------------------------------------------------------------------------------
 
 
+class Unfocused(Exception):
+    """A point went further than the focus of :meth:`BroadPhase.focus` allows."""
+
+
 @dataclass(frozen=True)
 class BroadCode:
     """What a model with a broad phase gets generated: its spheres and functions (scalar versions)."""
@@ -292,6 +302,12 @@ class BroadCode:
     points: Callable
     #: point_rates(t, q…, q̇…) → their rates, flat
     point_rates: Callable
+    #: plain_gaps(t, q…), plain_rates(t, q…, q̇…): the gaps and rates of the contacts that are not pairs
+    plain_gaps: Callable
+    plain_rates: Callable
+    #: pair_gaps(P, near), moved(P, hold, limit): see :func:`helpers`
+    pair_gaps: Callable
+    moved: Callable
 
 
 class BroadPhase:
@@ -317,6 +333,13 @@ class BroadPhase:
         self.floor = MARGIN_FLOOR * float(self.c.max())
         self.reach_list = self.reach.tolist()
         self.pairs = spheres.pairs
+        paired = spheres.contacts
+        #: the contacts that are not pairs, in order (as plain_gaps returns them)
+        self.plain = [k for k in range(spheres.total) if k not in paired]
+        self._rows: list[int] = []
+        self._focus: tuple[tuple, tuple, float, list[int]] | None = None
+        self._fastest = 0.0
+        self._still: tuple[float, ...] = ()
         #: windows made and pairs checked in them (for the bench and the tests)
         self.windows = 0
         self.checked = 0
@@ -342,7 +365,70 @@ class BroadPhase:
                 near.append(row)
         return near
 
-    def window(self, system, state: State, substeps: int, widen: float) -> tuple[tuple, tuple, float]:
+    # -- the substeps that locate events (the stepper's Python path) ---------------------------------
+
+    def focus(self, system, state: State, modes: Sequence = ()) -> None:
+        """From ``state`` on, in free flight (no ``modes`` resting), the gaps of the pairs out of
+        reach are +inf instead of computed, until :meth:`unfocus`; where :meth:`gaps` or
+        :meth:`rates` finds a point gone further than the margin of :data:`FOCUS_SUBSTEPS`
+        substeps allows, they raise :class:`Unfocused` (the stepper does that part again with
+        every gap, so every number it used is the one every gap gives). Only for a model with
+        :data:`FOCUS_MIN` pairs or more (else computing every gap costs less than choosing)."""
+        self._focus = None
+        if modes or len(self.pairs) < FOCUS_MIN:
+            return
+        near, hold, limit = self.window(system, state, FOCUS_SUBSTEPS, 1.0, count=False)
+        self._focus = (near, hold, limit, [self.pairs[i][0] for i in self._rows])
+        # a pair out of reach has a gap above the margin m (2·limit·√dim) wherever the focus holds; its
+        # rate then cannot take it below 0 within a substep δ while no point's velocity has a
+        # component above m/(2·√dim·δ) (what rates checks)
+        self._fastest = limit / system.delta
+        self._still = (0.0,) * len(hold)
+
+    def unfocus(self) -> None:
+        self._focus = None
+
+    def _points(self, t: float, q: Sequence[float]) -> tuple | None:
+        """The points at (t, q) if there is a focus (None if there is none); Unfocused if it does
+        not hold there."""
+        if self._focus is None:
+            return None
+        points = self.code.points(t, *q)
+        if self.code.moved(points, self._focus[1], self._focus[2]):
+            raise Unfocused
+        return points
+
+    def gaps(self, t: float, q: Sequence[float]) -> list[float] | None:
+        """Every contact's gap at (t, q), +inf for the pairs out of reach (the same numbers as the
+        generated ``gaps`` for the others), or None if there is no focus."""
+        points = self._points(t, q)
+        if points is None:
+            return None
+        near, _, _, contacts = self._focus  # type: ignore[misc]
+        out = [math.inf] * self.code.spheres.total
+        for k, g in zip(self.plain, self.code.plain_gaps(t, *q)):
+            out[k] = g
+        for k, g in zip(contacts, self.code.pair_gaps(points, near)):
+            out[k] = g
+        return out
+
+    def rates(self, t: float, q: Sequence[float], v: Sequence[float], rate: Callable[[int, float, Sequence[float], Sequence[float]], float]
+              ) -> list[float] | None:
+        """Every contact's gap rate at (t, q, q̇), 0 for the pairs out of reach (``rate(k, t, q, q̇)``:
+        contact k's, from its generated terms), or None if there is no focus."""
+        if self._points(t, q) is None:
+            return None
+        if self.code.moved(self.code.point_rates(t, *q, *v), self._still, self._fastest):
+            raise Unfocused
+        out = [0.0] * self.code.spheres.total
+        for k, r in zip(self.plain, self.code.plain_rates(t, *q, *v)):
+            out[k] = r
+        for k in self._focus[3]:  # type: ignore[index]
+            out[k] = rate(k, t, q, v)
+        return out
+
+    def window(self, system, state: State, substeps: int, widen: float, count: bool = True
+               ) -> tuple[tuple, tuple, float]:
         """(near, hold, limit) for a window of ``substeps`` from ``state``."""
         q = state.q.tolist()
         v = system.code.rhs.scalar(state.t, *q, *state.p.tolist())[: system.n]
@@ -352,9 +438,11 @@ class BroadPhase:
         fastest = max(math.hypot(*speeds[i:i + dim]) for i in range(0, len(speeds), dim))
         margin = widen * max(2.0 * fastest * system.delta * substeps, self.floor)
         pairs = self.pairs
-        near = tuple((dim * pairs[i][1], dim * pairs[i][2], pairs[i][3]) for i in self.near(hold, margin))
-        self.windows += 1
-        self.checked += len(near)
+        rows = self._rows = self.near(hold, margin)
+        near = tuple((dim * pairs[i][1], dim * pairs[i][2], pairs[i][3]) for i in rows)
+        if count:
+            self.windows += 1
+            self.checked += len(near)
         return near, tuple(hold), 0.5 * margin / math.sqrt(self.dim)
 
     def advance(self, system, state: State, delta: float, substeps: int) -> tuple:

@@ -37,7 +37,7 @@ from ....expr.codegen import ARITHMETIC_ERRORS
 from ....messages import Message, msg
 from ...state import Impact, State
 from ...steppers import PIVOT_MIN, GeneratedSystem, single_substep, substeps_to_event, unpack
-from .broad import BroadPhase
+from .broad import BroadPhase, Unfocused
 from .contacts import Contacts
 from .emit import GAP_ROUNDOFF, PASS_THROUGH
 from .terms import Mode
@@ -103,15 +103,20 @@ class ContactRK4:
         left = length
         current = start
         for _ in range(self.max_events_per_substep):
-            end = self._move(system, current, left, modes)
-            watch = self._events(system, current, modes)
-            crossing = self._crossing(system, current, end, left, modes, watch)
-            if crossing is None:
+            if self.broad is not None:  # in free flight, the gaps of pairs out of reach are not computed
+                self.broad.focus(system, current, modes)
+            try:
+                end, h = self._next_event(system, current, left, modes)
+            except Unfocused:  # a point went further than the focus allows: again, with every gap
+                assert self.broad is not None
+                self.broad.unfocus()
+                end, h = self._next_event(system, current, left, modes)
+            if self.broad is not None:
+                self.broad.unfocus()
+            if h is None:
                 end = _at_time(end, t_end)
                 modes, end = self._rest(system, end, modes)
                 return end, modes
-            releases = [len(self.contacts)] if len(modes) == 1 else []
-            h = self._locate(functools.partial(self._values, system, current, modes=modes), watch, crossing, releases)
             self.located += 1
             at = self._move(system, current, h, modes) if h > 0 else current
             at = self._respond(system, at, modes)
@@ -119,6 +124,17 @@ class ContactRK4:
             current = at
             left -= h
         raise system.failure(start, msg("sim.contact_events", count=self.max_events_per_substep), 1)
+
+    def _next_event(self, system: GeneratedSystem, current: State, left: float, modes: tuple[Mode, ...]
+                    ) -> tuple[State, float | None]:
+        """The state after ``left`` from ``current``, and where in it the first event is (None: none)."""
+        end = self._move(system, current, left, modes)
+        watch = self._events(system, current, modes)
+        crossing = self._crossing(system, current, end, left, modes, watch)
+        if crossing is None:
+            return end, None
+        releases = [len(self.contacts)] if len(modes) == 1 else []
+        return end, self._locate(functools.partial(self._values, system, current, modes=modes), watch, crossing, releases)
 
     def _move(self, system: GeneratedSystem, start: State, h: float, modes: tuple[Mode, ...]) -> State:
         """One RK4 substep of length h: the generated one while nothing rests, else with contact forces."""
@@ -171,7 +187,11 @@ class ContactRK4:
         """The event functions at ``state``: each contact's gap (+ round-off; +inf for a resting
         one), then slip·sign for each sliding one (it sticks where that reaches 0), then, for a
         contact resting alone, the normal force it needs (it lets go where that reaches 0)."""
-        values = [g + GAP_ROUNDOFF for g in self.contacts.gaps(state.t, state.q.tolist())]
+        gaps: Sequence[float] | None = self.broad.gaps(state.t, state.q.tolist()) \
+            if self.broad is not None and not modes else None
+        if gaps is None:
+            gaps = self.contacts.gaps(state.t, state.q.tolist())
+        values = [g + GAP_ROUNDOFF for g in gaps]
         for m in modes:
             values[m.contact] = math.inf
         if not modes:
@@ -241,6 +261,10 @@ class ContactRK4:
         """The rate of change of each contact's gap at ``state``."""
         q = state.q.tolist()
         v = system.code.rhs.scalar(state.t, *q, *state.p.tolist())[: system.n]
+        if self.broad is not None:
+            rates = self.broad.rates(state.t, q, v, self.contacts.rate)
+            if rates is not None:
+                return rates
         return list(self.contacts.rates(state.t, *q, *v))
 
     def _locate(self, values: Callable[[float], list[float]], watch: list[float], length: float,

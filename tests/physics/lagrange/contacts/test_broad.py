@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from unittest import mock
 
 import numpy as np
 import pytest
@@ -66,22 +67,26 @@ def test_near_finds_every_pair_within_twice_the_margin(count, margin, seed):
     radii = pick.uniform(0.01, 0.3, count)
     pairs = tuple((k, a, b, float(radii[a] + radii[b]))
                   for k, (a, b) in enumerate(itertools.combinations(range(count), 2)))
-    phase = BroadPhase(broad.BroadCode(broad.Spheres(tuple((None,) * 2 for _ in range(count)), pairs, 2),
-                                       None, None, None))  # type: ignore[arg-type]
+    spheres = broad.Spheres(tuple((None,) * 2 for _ in range(count)), pairs, 2, len(pairs))  # type: ignore[misc]
+    phase = BroadPhase(broad.BroadCode(spheres, *[None] * 7))  # only the sweep, no generated code
     found = set(phase.near(tuple(positions.ravel().tolist()), margin))
     every = {i for i, (_, a, b, c) in enumerate(pairs) if np.linalg.norm(positions[a] - positions[b]) - c <= 2 * margin}
     assert found == every
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.integers(5, 9), st.integers(0, 1000), st.sampled_from([(0.0, 1.0), (9.81, 0.6), (9.81, 0.0)]))
-def test_a_random_box_runs_as_with_every_pair_checked(tmp_path, k, seed, gravity_restitution):
-    """Gas or pile, the state and the impacts are those of the loop that checks every pair, bit for bit."""
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.integers(5, 9), st.integers(0, 1000), st.sampled_from([(0.0, 1.0), (9.81, 0.6), (9.81, 0.0)]),
+       st.sampled_from([broad.FOCUS_MIN, 0]))
+def test_a_random_box_runs_as_with_every_pair_checked(tmp_path, k, seed, gravity_restitution, focus_min):
+    """Gas or pile, the state and the impacts are those of the loop that checks every pair, bit for
+    bit; and so with the substeps that locate events computing only the gaps within reach (which
+    a box this small does not do by itself: FOCUS_MIN)."""
     g, e = gravity_restitution
     text = ball_box(k, seed=seed, g=g, e=e)
     fast, every = _sim(tmp_path, text, f"a{k}_{seed}.dat"), _sim(tmp_path, text, f"b{k}_{seed}.dat")
     every.system.stepper.broad = None
-    q, v, impacts = _run(fast, 40)
+    with mock.patch.object(broad, "FOCUS_MIN", focus_min):
+        q, v, impacts = _run(fast, 40)
     q_all, v_all, impacts_all = _run(every, 40)
     assert fast.system.stepper.broad.windows > 0
     assert np.array_equal(q, q_all) and np.array_equal(v, v_all)
@@ -100,16 +105,19 @@ def _too_narrow(guarded: bool):
     """BroadPhase.window with a margin for balls at rest (the floor), and with or without its guard."""
     original = BroadPhase.window
 
-    def window(self, system, state, substeps, widen):
-        near, hold, limit = original(self, system, state, 0, widen)
+    def window(self, system, state, substeps, widen, count=True):
+        near, hold, limit = original(self, system, state, 0, widen, count)
         return near, hold, limit if guarded else math.inf
     return window
 
 
-def test_a_fast_ball_that_outruns_its_window_still_hits(tmp_path, monkeypatch):
+@pytest.mark.parametrize("focus_min", [broad.FOCUS_MIN, 0])
+def test_a_fast_ball_that_outruns_its_window_still_hits(tmp_path, monkeypatch, focus_min):
     """Windows made for balls at rest: the loop sees the fast ball leave its window and makes a
-    wider one, so it hits ball 2 as when every pair is checked. Without that guard it would go
-    through ball 2 (the check that this test can fail)."""
+    wider one, so it hits ball 2 as when every pair is checked (and so do the substeps that
+    locate events, focused or not). Without that guard it would go through ball 2 (the check
+    that this test can fail)."""
+    monkeypatch.setattr(broad, "FOCUS_MIN", focus_min)
     every = _sim(tmp_path, _fast_ball(), "every.dat")
     every.system.stepper.broad = None
     expected = _run(every, 3)
