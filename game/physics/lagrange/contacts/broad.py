@@ -13,8 +13,11 @@ the same arithmetic as their gap's generated code. The margin covers the window'
 m/2 from where the window started (in any direction: m/(2·√dim) per coordinate), the loop returns
 at the start of that substep, which is safe, and a new window starts there (with twice the margin
 if not even one substep was done). So every pair left out keeps its gap above m while it is left
-out: none is missed that checking every pair would find. Events, impacts and resting contacts
-are handled as before, with every contact (the stepper's Python path).
+out: none is missed that checking every pair would find. Impacts and resting contacts are
+handled as before, with every contact (the stepper's Python path); the substeps there that
+locate an event in free flight compute only the gaps within reach of a few substeps
+(:meth:`BroadPhase.focus`, in models with :data:`FOCUS_MIN` pairs or more), and do their work
+again with every gap where a point goes further or faster than that allows.
 
 Points are keyed by their trees, so two balls that share a centre tree share a point. Only
 models with at least :data:`BROAD_MIN` such pairs use it (a Newton's cradle or a billiard table
