@@ -350,7 +350,7 @@ class BroadPhase:
     def near(self, positions: Sequence[float], margin: float) -> list[int]:
         """The pairs (rows of :attr:`Spheres.pairs`) whose gap is at most 2·``margin`` with the points
         at ``positions`` (flat, as ``points`` returns them): sort and sweep on the first axis (plain
-        Python: a few dozen points sort faster so than through NumPy's calls), then the distances."""
+        Python: a few dozen points sort faster this way than through NumPy's calls), then the distances."""
         dim = self.dim
         x = positions[::dim]
         extent = [r + margin for r in self.reach_list]

@@ -1,7 +1,8 @@
 """The stepper of models with contacts (SPEC §7.3): free flight, impacts and resting contacts.
 
 While no contact rests, substeps run in the generated fused loop
-(``advance_events``), which returns at the start of a substep in which a gap
+(``advance_events``; in a model with many round bodies, ``advance_broad``, which checks only
+the pairs that can meet: :mod:`.broad`), which returns at the start of a substep in which a gap
 goes below 0 — or in which a gap's rate says the substep may have gone through a
 thin obstacle and out. That substep is then covered in Python: the instant is
 located (regula falsi, Illinois variant, re-integrating the substep from its
