@@ -38,9 +38,9 @@ from .emit import GAP_ROUNDOFF, PASS_THROUGH
 
 A = algebra
 
-#: the fewest pairs of round bodies for which a model gets a broad phase (below that, the plain
-#: loop that checks every gap costs no more)
-BROAD_MIN = 10
+#: the fewest pairs of round bodies for which a model gets a broad phase (7 balls; below that, the
+#: plain loop that checks every gap costs no more: bench --contacts)
+BROAD_MIN = 21
 #: the margin is at least this fraction of the largest pair distance c (bodies at rest still move
 #: by round-off, and a window must last)
 MARGIN_FLOOR = 1e-3
