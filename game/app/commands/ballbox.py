@@ -17,10 +17,10 @@ def contacts_in_box(k: int) -> int:
 
 
 def ball_box(k: int = 10, seed: int = 3, g: float = 0.0, e: float = 1.0, half_width: float = 1.5) -> str:
-    """The model text of a square box with ``k`` balls (1 ≤ k ≤ 20): a gas in miniature, or
+    """The model text of a square box with ``k`` balls (1 ≤ k ≤ 28: a model has at most 500 contacts): a gas in miniature, or
     with gravity ``g`` and restitution ``e`` < 1, a pile of frictionless balls on its floor."""
-    if not 1 <= k <= 20:
-        raise ValueError("a box holds from 1 to 20 balls")
+    if not 1 <= k <= 28:
+        raise ValueError("a box holds from 1 to 28 balls")
     pick = random.Random(seed)
     side = math.ceil(math.sqrt(k))
     spacing = 2.4 / side
@@ -76,3 +76,38 @@ def ball_box(k: int = 10, seed: int = 3, g: float = 0.0, e: float = 1.0, half_wi
         lines.append(f"<G>C|C{i}|'r'|'x{i}'|'y{i}'|'vx{i}'|'vy{i}'|1|-1|{1 if i == 1 else 0}</G>")
     lines.append("</GRAPHICS>")
     return "\n".join(lines) + "\n"
+
+
+def pymunk_rate(k: int, seconds: float, substep: float = 0.002, seed: int = 3, half_width: float = 1.5) -> float | None:
+    """Substeps per second of wall time of the same box of k balls (a gas) in pymunk, a game
+    engine's fixed steps of ``substep`` with elastic circles and walls: the yardstick of issue 33
+    (bench --contacts). None if pymunk is not installed (it is in the test extras)."""
+    try:
+        import pymunk
+    except ImportError:
+        return None
+    import time
+
+    space = pymunk.Space()
+    L, r = half_width, 0.1
+    for a, b in (((-L, -L), (-L, L)), ((L, -L), (L, L)), ((-L, -L), (L, -L)), ((-L, L), (L, L))):
+        wall = pymunk.Segment(space.static_body, a, b, 0.0)
+        wall.elasticity, wall.friction = 1.0, 0.0
+        space.add(wall)
+    pick = random.Random(seed)
+    side = math.ceil(math.sqrt(k))
+    spacing = 2.4 / side
+    for i in range(k):
+        row, col = divmod(i, side)
+        body = pymunk.Body(1.0, pymunk.moment_for_circle(1.0, 0, r))
+        body.position = ((col + 0.5) * spacing - 1.2, 1.2 - (row + 0.5) * spacing)
+        angle, speed = pick.uniform(0, 2 * math.pi), pick.uniform(0.8, 2.0)
+        body.velocity = (speed * math.cos(angle), speed * math.sin(angle))
+        ball = pymunk.Circle(body, r)
+        ball.elasticity, ball.friction = 1.0, 0.0
+        space.add(body, ball)
+    steps = round(seconds / substep)
+    start = time.perf_counter()
+    for _ in range(steps):
+        space.step(substep)
+    return steps / (time.perf_counter() - start)

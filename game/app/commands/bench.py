@@ -12,7 +12,8 @@ on the same states, with a check that both compute the same motion.
 derive and generate its code — and how fast it then runs against the clock.
 
 ``bench --contacts`` measures how the cost of a step grows with the number of
-contacts: boxes of 2 to 16 balls (4·k + k·(k − 1)/2 contacts each).
+contacts: boxes of 2 to 28 balls (4·k + k·(k − 1)/2 contacts each), the pairs of balls the
+broad phase checks, and the ratio to the same balls in pymunk.
 
 ``bench --pile``: the same boxes with gravity and inelastic frictionless balls, once they
 lie still in a pile on the floor (many contacts resting at once): simulated seconds per
@@ -129,17 +130,20 @@ def _run(sim: Simulation, seconds: float) -> tuple[float, int]:
 
 
 def bench_contacts(quick: bool = False, out: TextIO | None = None) -> int:
-    """How a step's cost grows with the number of contacts: boxes of k balls (gas, e = 1)."""
+    """How a step's cost grows with the number of contacts: boxes of k balls (gas, e = 1), the
+    pairs the broad phase checks, and the same box in pymunk (if installed) for scale."""
     from ...model import read_model
-    from .ballbox import ball_box, contacts_in_box
+    from .ballbox import ball_box, contacts_in_box, pymunk_rate
 
     def print(*args: object) -> None:
         builtins.print(*args, file=out or sys.stdout)
 
-    seconds, sizes = (1.0, (2, 4, 8)) if quick else (5.0, (2, 4, 6, 8, 10, 12, 16))
-    print(f"Cost of contacts: a box of k balls, {seconds:g} simulated seconds each (dt = 0.02, N = 10)")
+    seconds, sizes = (1.0, (2, 5, 10)) if quick else (5.0, (2, 5, 7, 10, 16, 20, 28))
+    print(f"Cost of contacts: a box of k balls, {seconds:g} simulated seconds each (dt = 0.02, N = 10);")
+    print("pairs/window: pairs of balls the broad phase checks in a window of substeps (— : every contact")
+    print("checked, fewer than 21 pairs); × pymunk: µs per substep against the same balls in pymunk's fixed steps")
     print(f"{'balls':>6}{'contacts':>10}{'load s':>9}{'substeps/s':>13}{'µs/substep':>12}{'impacts/s':>11}"
-          f"{'µs/substep/contact':>20}")
+          f"{'µs/substep/contact':>20}{'pairs/window':>14}{'× pymunk':>10}")
     with tempfile.TemporaryDirectory() as folder:
         for k in sizes:
             path = Path(folder) / f"caja{k}.dat"
@@ -149,8 +153,12 @@ def bench_contacts(quick: bool = False, out: TextIO | None = None) -> int:
             load = time.perf_counter() - start
             rate, impacts = _run(sim, seconds)
             contacts = contacts_in_box(k)
+            phase: Any = getattr(getattr(sim.system, "stepper", None), "broad", None)
+            pairs = f"{phase.checked / max(phase.windows, 1):.1f}" if phase is not None else "—"
+            reference = pymunk_rate(k, seconds)
+            ratio = f"{reference / rate:.1f}" if reference else "—"
             print(f"{k:>6}{contacts:>10}{load:>9.2f}{rate:>13,.0f}{1e6 / rate:>12.1f}{impacts / seconds:>11.1f}"
-                  f"{1e6 / rate / contacts:>20.2f}")
+                  f"{1e6 / rate / contacts:>20.2f}{pairs:>14}{ratio:>10}")
     return 0
 
 

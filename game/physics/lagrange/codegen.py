@@ -34,6 +34,7 @@ from ...expr import TIME, Block, Name, Node, algebra
 from ...expr.codegen import compile_source
 from .compiled import Native, start
 from .constraints import Rows, emit_constraint_forces
+from .contacts import broad
 from .contacts.emit import GAP_ROUNDOFF, PASS_THROUGH, ContactCode
 from .emit import (
     Names,
@@ -101,6 +102,8 @@ class GeneratedDynamics:
     resting: ContactCode | None = None
     #: the same source compiled by numba in the background (None when that is off)
     native: Native | None = None
+    #: the broad phase's functions, for a model with enough contacts between round bodies
+    broad: broad.BroadCode | None = None
     #: characters of the right-hand side's source: what a substep costs grows with it
     rhs_size: int = 0
     #: motion(t, q…, p…) → q̈…, where the model's functions are not generated code (a big model)
@@ -314,16 +317,23 @@ def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node]
         parts += [_gaps_function(mech, names, events),
                   _rk4_function("advance_events", names, len(events), rates=bool(contacts))]
         functions += ["gaps", "advance_events"]
+    spheres = None
     if contacts:
         contact_code = ContactCode(mech, names, derivatives, contacts, label, rows)
         parts += contact_code.parts()
         functions += contact_code.functions()
+        spheres = broad.spheres_of([gap for gap, _ in contacts])
+        if spheres is not None:
+            parts += broad.emit(spheres, names.variables(mech), names, mech.coordinates, mech.velocities,
+                                [gap for gap, _ in contacts], [c.rate for c in contact_code.trees])
+            functions += broad.FUNCTIONS
     source = "\n\n".join("\n".join(p) for p in parts) + "\n"
     filename = f"<cenm-generated {next(_serial)}: {label}>"
     scalar, array = compile_source(source, tuple(functions), filename=filename)
     fns: dict[str, Any] = {name: Compiled(scalar[name], array[name]) for name in functions}
     terms = tuple(fns.pop(f"contact{k}") for k in range(len(contacts)))
+    broad_code = None if spheres is None else broad.BroadCode(spheres, *(fns.pop(f).scalar for f in broad.FUNCTIONS))
     native = None if contacts or events else start(source, tuple(functions), mech.n, fns)
     return GeneratedDynamics(source=source, filename=filename, n=mech.n, contact_terms=terms,
                              resting=contact_code if contacts else None, native=native,
-                             rhs_size=sum(map(len, rhs)), **fns)
+                             rhs_size=sum(map(len, rhs)), broad=broad_code, **fns)

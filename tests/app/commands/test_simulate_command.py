@@ -134,8 +134,10 @@ def test_bench_contacts_grows_the_box(run):
     r = run("bench", "--contacts", "--quick")
     assert r.returncode == 0
     rows = [ln.split() for ln in r.stdout.splitlines() if ln.split() and ln.split()[0].isdigit()]
-    assert [(int(x[0]), int(x[1])) for x in rows] == [(2, 9), (4, 22), (8, 60)]  # balls, contacts
+    assert [(int(x[0]), int(x[1])) for x in rows] == [(2, 9), (5, 30), (10, 85)]  # balls, contacts
     assert all(float(x[3].replace(",", "")) > 100 for x in rows)  # substeps per second
+    assert rows[1][7] == "—" and 0 < float(rows[2][7]) < 45  # 5 balls: no broad phase; 10: few of 45 pairs
+    assert all(float(x[8]) > 0 for x in rows)  # × pymunk (a test dependency)
 
 
 def test_bench_pile_times_balls_at_rest(run):

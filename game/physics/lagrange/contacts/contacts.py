@@ -125,6 +125,10 @@ class Contacts:
         n = self.n
         return Terms(out, self._solve(t, *q, *out[5:]), v, n)
 
+    def rate(self, k: int, t: float, q: Sequence[float], v: Sequence[float]) -> float:
+        """Contact k's gap rate (the same number as ``gap_rates``: the same tree)."""
+        return self._terms[k](t, *q, *v)[1]
+
     def gaps(self, t: float, q: Sequence[float]) -> tuple[float, ...]:
         # the last one is remembered: a substep's end is asked for by the events and the modes
         key = (t, *q)

@@ -1,7 +1,8 @@
 """The stepper of models with contacts (SPEC §7.3): free flight, impacts and resting contacts.
 
 While no contact rests, substeps run in the generated fused loop
-(``advance_events``), which returns at the start of a substep in which a gap
+(``advance_events``; in a model with many round bodies, ``advance_broad``, which checks only
+the pairs that can meet: :mod:`.broad`), which returns at the start of a substep in which a gap
 goes below 0 — or in which a gap's rate says the substep may have gone through a
 thin obstacle and out. That substep is then covered in Python: the instant is
 located (regula falsi, Illinois variant, re-integrating the substep from its
@@ -37,6 +38,7 @@ from ....expr.codegen import ARITHMETIC_ERRORS
 from ....messages import Message, msg
 from ...state import Impact, State
 from ...steppers import PIVOT_MIN, GeneratedSystem, single_substep, substeps_to_event, unpack
+from .broad import BroadPhase, Unfocused
 from .contacts import Contacts
 from .emit import GAP_ROUNDOFF, PASS_THROUGH
 from .terms import Mode
@@ -61,6 +63,12 @@ class ContactRK4:
     log: deque[Impact] = field(default_factory=lambda: deque(maxlen=512))
     #: how many event instants have been located so far (impacts, releases, stops, grazes)
     located: int = 0
+    #: free flight checks only the pairs of round bodies that can meet (:mod:`.broad`), if the model has many
+    broad: BroadPhase | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        code = getattr(self.contacts.code, "broad", None)
+        self.broad = BroadPhase(code) if code is not None else None
 
     def advance(self, system: GeneratedSystem, state: State, substeps: int) -> State:
         delta = system.delta
@@ -68,7 +76,10 @@ class ContactRK4:
         remaining = substeps
         while remaining > 0:
             if not modes:
-                out = substeps_to_event(system, current, delta, remaining)
+                if self.broad is not None:
+                    out = self.broad.advance(system, current, delta, remaining)
+                else:
+                    out = substeps_to_event(system, current, delta, remaining)
                 done, hit = int(out[-2]), int(out[-1])
                 current = unpack(system, current, out[:-2], remaining)
                 remaining -= done
@@ -93,15 +104,20 @@ class ContactRK4:
         left = length
         current = start
         for _ in range(self.max_events_per_substep):
-            end = self._move(system, current, left, modes)
-            watch = self._events(system, current, modes)
-            crossing = self._crossing(system, current, end, left, modes, watch)
-            if crossing is None:
+            if self.broad is not None:  # in free flight, the gaps of pairs out of reach are not computed
+                self.broad.focus(system, current, modes)
+            try:
+                end, h = self._next_event(system, current, left, modes)
+            except Unfocused:  # a point went further than the focus allows: again, with every gap
+                assert self.broad is not None
+                self.broad.unfocus()
+                end, h = self._next_event(system, current, left, modes)
+            if self.broad is not None:
+                self.broad.unfocus()
+            if h is None:
                 end = _at_time(end, t_end)
                 modes, end = self._rest(system, end, modes)
                 return end, modes
-            releases = [len(self.contacts)] if len(modes) == 1 else []
-            h = self._locate(functools.partial(self._values, system, current, modes=modes), watch, crossing, releases)
             self.located += 1
             at = self._move(system, current, h, modes) if h > 0 else current
             at = self._respond(system, at, modes)
@@ -109,6 +125,17 @@ class ContactRK4:
             current = at
             left -= h
         raise system.failure(start, msg("sim.contact_events", count=self.max_events_per_substep), 1)
+
+    def _next_event(self, system: GeneratedSystem, current: State, left: float, modes: tuple[Mode, ...]
+                    ) -> tuple[State, float | None]:
+        """The state after ``left`` from ``current``, and where in it the first event is (None: none)."""
+        end = self._move(system, current, left, modes)
+        watch = self._events(system, current, modes)
+        crossing = self._crossing(system, current, end, left, modes, watch)
+        if crossing is None:
+            return end, None
+        releases = [len(self.contacts)] if len(modes) == 1 else []
+        return end, self._locate(functools.partial(self._values, system, current, modes=modes), watch, crossing, releases)
 
     def _move(self, system: GeneratedSystem, start: State, h: float, modes: tuple[Mode, ...]) -> State:
         """One RK4 substep of length h: the generated one while nothing rests, else with contact forces."""
@@ -161,7 +188,11 @@ class ContactRK4:
         """The event functions at ``state``: each contact's gap (+ round-off; +inf for a resting
         one), then slip·sign for each sliding one (it sticks where that reaches 0), then, for a
         contact resting alone, the normal force it needs (it lets go where that reaches 0)."""
-        values = [g + GAP_ROUNDOFF for g in self.contacts.gaps(state.t, state.q.tolist())]
+        gaps: Sequence[float] | None = self.broad.gaps(state.t, state.q.tolist()) \
+            if self.broad is not None and not modes else None
+        if gaps is None:
+            gaps = self.contacts.gaps(state.t, state.q.tolist())
+        values = [g + GAP_ROUNDOFF for g in gaps]
         for m in modes:
             values[m.contact] = math.inf
         if not modes:
@@ -231,6 +262,10 @@ class ContactRK4:
         """The rate of change of each contact's gap at ``state``."""
         q = state.q.tolist()
         v = system.code.rhs.scalar(state.t, *q, *state.p.tolist())[: system.n]
+        if self.broad is not None:
+            rates = self.broad.rates(state.t, q, v, self.contacts.rate)
+            if rates is not None:
+                return rates
         return list(self.contacts.rates(state.t, *q, *v))
 
     def _locate(self, values: Callable[[float], list[float]], watch: list[float], length: float,
