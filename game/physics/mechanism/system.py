@@ -57,6 +57,7 @@ from ...model import ModelFile, ModelFileError, condition_values
 from ..numerics import solve_linear
 from ..state import MotionDefaults, SimulationError, State
 from ..steppers import ConstrainedRK4, Projected
+from .copies import MechanismCopies
 from .assembly import METRIC_FLOOR, RANK_TOLERANCE, Assembly
 from .kinematics import MechanismKinematics
 
@@ -98,6 +99,8 @@ class MechanismSystem(Assembly, MotionDefaults):
         #: how steps are taken (a mechanism with contacts has its own: :mod:`..mechanism_contacts`)
         self.stepper: Any = Projected(ConstrainedRK4(), MechanismSystem.project)
         self._multipliers_cache: tuple[State | None, np.ndarray] = (None, np.zeros(0))
+        #: the batch step of copies of the motion, made when first asked
+        self._copies: MechanismCopies | None = None
 
     # -- building -----------------------------------------------------------------------------
 
@@ -317,6 +320,12 @@ class MechanismSystem(Assembly, MotionDefaults):
                 raise SimulationError(why, current.t, self._named(current.q, current.p),
                                       exc.expression, exc.location) from None
         return current
+
+    def step_copies(self, t: float, Y: np.ndarray, work: np.ndarray) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
+        """All copies in one batch (:mod:`.copies`): the generated code on arrays, the KKT systems as a stack."""
+        if self._copies is None:
+            self._copies = MechanismCopies(self)
+        return self._copies.step(t, np.array(Y, dtype=float), work)
 
     def substeps_from(self, state: State, substeps: int) -> State:
         """Advance ``substeps`` RK4 substeps (then a projection each N of them, and at the end): to
