@@ -357,9 +357,9 @@ class MotionSystem(Protocol):
         ...
 
 
-def step_one_by_one(system: MotionSystem, t: float, Y: np.ndarray, work: np.ndarray, which: np.ndarray | None = None
+def step_one_by_one(system: Any, t: float, Y: np.ndarray, work: np.ndarray, which: np.ndarray | None = None
                     ) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
-    """:meth:`MotionSystem.step_copies` by the system's own step, a copy at a time (the copies in
+    """:meth:`MotionSystem.step_copies` by the system's own step (a MotionSystem's), a copy at a time (the copies in
     ``which``, by default all; the others are left as they are and marked ok): what a copy with an
     impact inside the step takes."""
     n = system.n

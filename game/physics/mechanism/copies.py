@@ -17,12 +17,16 @@ row holds whatever came out and is not looked at again.
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..numerics import solve_linear
 from .assembly import ASSEMBLED, SINGULAR
+
+#: M's condition number below which a stage goes through M⁻¹ (the shipped mechanisms': 1 to 9)
+WELL_CONDITIONED = 1e6
 
 if TYPE_CHECKING:
     from .system import MechanismSystem
@@ -49,6 +53,9 @@ class MechanismCopies:
         self.power_source = k + m + n
         self.phi_t_source = k + m + n + 1 + np.arange(m)
         self.diagonal = n + np.arange(m)
+        #: M⁻¹ when M is far from singular: then a stage solves J·M⁻¹·Jᵀ·λ = J·M⁻¹·Q − γ (m × m, a
+        #: quarter of the KKT system's work for Jansen's linkage) and q̈ = M⁻¹·(Q − Jᵀ·λ)
+        self.inverse_mass = np.linalg.inv(s.mass) if n and np.linalg.cond(s.mass) < WELL_CONDITIONED else None
 
     # -- one step of dt --------------------------------------------------------------------------
 
@@ -80,20 +87,42 @@ class MechanismCopies:
     def derivative(self, t: float, y: np.ndarray, active: np.ndarray) -> np.ndarray:
         s = self.system
         n, m = s.n, s.m
-        count = len(y)
         values = self.values(t, y[:, :2 * n])
+        acc, lam = self.accelerations(values, active) if self.inverse_mass is not None else self.kkt(values, active)
+        dy = np.empty_like(y)
+        dy[:, :n] = y[:, n:2 * n]
+        dy[:, n:2 * n] = acc
+        dy[:, 2 * n] = values[:, self.power_source]
+        dy[:, 2 * n + 1] = np.sum(lam * values[:, self.phi_t_source], axis=1) if s.drivers and m else 0.0
+        return dy
+
+    def accelerations(self, values: np.ndarray, active: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """q̈ and λ of each copy through M⁻¹ (the Schur complement of M in the KKT matrix)."""
+        s = self.system
+        count, k = len(values), s._n_jac
+        inverse = self.inverse_mass
+        assert inverse is not None
+        J = np.zeros((count, s.m, s.n))
+        J[:, s._rows, s._cols] = np.where(active[:, s._rows], values[:, :k], 0.0)
+        free = values[:, self.q_source] @ inverse  # M⁻¹·Q (M symmetric)
+        JM = J @ inverse
+        A = JM @ np.swapaxes(J, 1, 2)
+        A[:, np.arange(s.m), np.arange(s.m)] += ~active
+        rhs = np.einsum("kij,kj->ki", J, free) - np.where(active, values[:, self.gamma_source], 0.0)
+        lam = solve_linear(A, rhs)
+        return free - np.einsum("ki,kij->kj", lam, JM), lam
+
+    def kkt(self, values: np.ndarray, active: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """q̈ and λ of each copy from its whole KKT system (M singular or nearly: massless points)."""
+        n = self.system.n
+        count = len(values)
         K = np.broadcast_to(self.template, (count, self.size, self.size)).copy()
         used = active[:, self.entry_row]
         K.reshape(count, -1)[:, self.kkt_flat] = np.where(used, values[:, self.entries], 0.0)
         K[:, self.diagonal, self.diagonal] += ~active  # a row not in use: λ = 0 for it
         rhs = np.concatenate([values[:, self.q_source], np.where(active, values[:, self.gamma_source], 0.0)], axis=1)
         solution = solve_linear(K, rhs)
-        dy = np.empty_like(y)
-        dy[:, :n] = y[:, n:2 * n]
-        dy[:, n:2 * n] = solution[:, :n]
-        dy[:, 2 * n] = values[:, self.power_source]
-        dy[:, 2 * n + 1] = np.sum(solution[:, n:] * values[:, self.phi_t_source], axis=1) if s.drivers and m else 0.0
-        return dy
+        return solution[:, :n], solution[:, n:]
 
     def values(self, t: float, y: np.ndarray) -> np.ndarray:
         """The generated code's values (Φq's entries, γ, Q, powers, Φt), one row per copy."""
@@ -191,8 +220,6 @@ def _cholesky_diagonal(G: np.ndarray) -> np.ndarray:
     except np.linalg.LinAlgError:
         out = np.zeros(G.shape[:2])
         for k, g in enumerate(G):
-            try:
+            with contextlib.suppress(np.linalg.LinAlgError):  # not positive definite: zeros, singular
                 out[k] = np.diag(np.linalg.cholesky(g))
-            except np.linalg.LinAlgError:
-                pass
         return out

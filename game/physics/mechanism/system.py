@@ -57,8 +57,8 @@ from ...model import ModelFile, ModelFileError, condition_values
 from ..numerics import solve_linear
 from ..state import MotionDefaults, SimulationError, State
 from ..steppers import ConstrainedRK4, Projected
-from .copies import MechanismCopies
 from .assembly import METRIC_FLOOR, RANK_TOLERANCE, Assembly
+from .copies import MechanismCopies
 from .kinematics import MechanismKinematics
 
 A = algebra

@@ -105,7 +105,7 @@ class Ensemble:
         solves, a model with contacts in one batch while no copy strikes or rests (those take the
         step on their own), see :meth:`~game.physics.state.MotionSystem.step_copies`."""
         alive = self.alive
-        t, Y, work, ok = sim.system.step_copies(self.t, self.Y[alive], self.work[alive])
+        _, Y, work, ok = sim.system.step_copies(self.t, self.Y[alive], self.work[alive])
         self.t = sim.t
         self.Y[alive] = Y
         self.work[alive] = work
