@@ -375,6 +375,7 @@ def step_one_by_one(system: Any, t: float, Y: np.ndarray, work: np.ndarray, whic
         t_end = new.t
         Y[k] = np.concatenate((new.q, new.p))
         work[k] = new.work + new.support_work
+    system.take_impacts()  # the copies' impacts are not the motion's (its flashes and sounds)
     return t_end, Y, work, ok
 
 
