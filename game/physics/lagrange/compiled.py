@@ -270,6 +270,10 @@ class Native:
         return self.batch is not None
 
 
+#: batches smaller than this run on one thread: waking the other threads costs more than it saves for
+#: an ensemble's 50 copies (and on a busy machine a late thread holds up the whole step)
+PARALLEL_FROM = 256
+
 _jobs: queue.Queue[Native] = queue.Queue()
 _worker: list[threading.Thread] = []
 #: this process was forked (a worker of chaosmap's pool): numba's threads of the parent are not
@@ -314,10 +318,10 @@ def step_batch(native: Native | None, t: float, columns: list[np.ndarray], work:
     work, support work, worst pivot), each an array over the states; None while it is not ready."""
     if native is None:
         return None
-    kernel = native.rows if _in_child else native.batch
+    m = len(columns[0])
+    kernel = native.rows if _in_child or m < PARALLEL_FROM else native.batch
     if kernel is None:
         return None
-    m = len(columns[0])
     Y = np.ascontiguousarray(np.array(columns, dtype=float).reshape(len(columns), m))
     w = np.ascontiguousarray(np.broadcast_to(np.asarray(work, dtype=float), (m,)))
     out, w_new, ws_new, worst = kernel(float(t), Y, w, 0.0, float(delta), int(substeps))

@@ -26,25 +26,48 @@ def step_contact_copies(system: Any, t: float, Y: np.ndarray, work: np.ndarray
                         ) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
     """One step of dt of a :class:`~.system.System` with contacts for copies one per row (q…, p…):
     (t, Y, work, ok) as :meth:`~game.physics.state.MotionSystem.step_copies`."""
+    Y = np.array(Y, dtype=float)
+    work = np.array(work, dtype=float)
+    n = system.n
+    with np.errstate(all="ignore"):
+        g = _columns(system.code.gaps.array(t, *Y[:, :n].T), len(Y))
+        # touching where the step starts: the stepper's resting contacts and their settling
+        alone = np.any(g <= TOUCH * np.maximum(1.0, np.max(np.abs(Y[:, :n]), axis=1)), axis=0)
+    together = np.flatnonzero(~alone)
+    out, total = Y.copy(), work.copy()
+    t_end = t + system.dt
+    if len(together):
+        t_end, out[together], total[together], crossing = _smooth_step(system, t, Y[together], work[together],
+                                                                       g[:, together])
+        alone[together] = crossing
+    ok = np.ones(len(Y), dtype=bool)
+    if alone.any():
+        t_own, own, own_work, own_ok = step_one_by_one(system, t, Y[alone], work[alone])
+        out[alone], total[alone], ok[alone] = own, own_work, own_ok
+        t_end = t_end if len(together) else t_own
+    return t_end, out, total, ok
+
+
+def _smooth_step(system: Any, t: float, Y: np.ndarray, work: np.ndarray, g: np.ndarray
+                 ) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
+    """The generated loop's RK4 substeps of one step for every copy (none touching where it starts,
+    ``g`` their gaps there): (t, Y, work, whether each may have met a contact on the way)."""
     code, n = system.code, system.n
     delta, steps = system.delta, system.substeps
     half, sixth = 0.5 * delta, delta / 6.0
-    Y = np.array(Y, dtype=float)
     count = len(Y)
     q, p = list(Y[:, :n].T), list(Y[:, n:].T)
-    w, ws = np.array(work, dtype=float), np.zeros(count)
+    w, ws = work, np.zeros(count)
     t0 = now = t
+    alone = np.zeros(count, dtype=bool)
     with np.errstate(all="ignore"):
-        g = _columns(code.gaps.array(now, *q), count)
-        # touching where the step starts: the stepper's resting contacts and their settling
-        alone = np.any(g <= TOUCH * np.maximum(1.0, np.max(np.abs(Y[:, :n]), axis=1)), axis=0)
         worst = np.ones(count)
         for step in range(steps):
             k1 = _columns(code.rhs.array(now, *q, *p), count)
             alone |= _near_crossing(g, _columns(code.gap_rates.array(now, *q, *k1[:n]), count), delta)
-            k2 = _columns(code.rhs.array(now + half, *_ahead(q, p, k1, half, n)), count)
-            k3 = _columns(code.rhs.array(now + half, *_ahead(q, p, k2, half, n)), count)
-            k4 = _columns(code.rhs.array(now + delta, *_ahead(q, p, k3, delta, n)), count)
+            k2 = _columns(code.rhs.array(now + half, *_ahead(q, p, k1, half)), count)
+            k3 = _columns(code.rhs.array(now + half, *_ahead(q, p, k2, half)), count)
+            k4 = _columns(code.rhs.array(now + delta, *_ahead(q, p, k3, delta)), count)
             new = [y + sixth * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]) for i, y in enumerate((*q, *p))]
             worst = np.minimum.reduce([worst, k1[2 * n], k2[2 * n], k3[2 * n], k4[2 * n]])
             now = t0 + (step + 1) * delta
@@ -59,11 +82,7 @@ def step_contact_copies(system: Any, t: float, Y: np.ndarray, work: np.ndarray
         out = np.column_stack([*q, *p])
         total = w + ws
         alone |= ~(worst > PIVOT_MIN) | ~np.isfinite(out).all(axis=1) | ~np.isfinite(total)
-    ok = np.ones(count, dtype=bool)
-    if alone.any():
-        _, own, own_work, own_ok = step_one_by_one(system, t, Y[alone], np.asarray(work, dtype=float)[alone])
-        out[alone], total[alone], ok[alone] = own, own_work, own_ok
-    return now, out, total, ok
+    return now, out, total, alone
 
 
 def _columns(out: Any, count: int) -> np.ndarray:
@@ -74,7 +93,7 @@ def _columns(out: Any, count: int) -> np.ndarray:
     return values
 
 
-def _ahead(q: list[np.ndarray], p: list[np.ndarray], k: np.ndarray, h: float, n: int) -> list[np.ndarray]:
+def _ahead(q: list[np.ndarray], p: list[np.ndarray], k: np.ndarray, h: float) -> list[np.ndarray]:
     """A stage's arguments: (q, p) + h·k, as the generated loop writes them."""
     return [y + h * k[i] for i, y in enumerate((*q, *p))]
 
