@@ -182,6 +182,10 @@ class ContactMechanism(MechanismSystem):
         base[n:2 * n] = acc
         return np.concatenate([base, [-power]])
 
+    @property
+    def copies_together(self) -> bool:
+        return False
+
     def step_copies(self, t: float, Y: np.ndarray, work: np.ndarray) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
         """A copy at a time: the contacts' impacts and resting need each copy's own instants."""
         return step_one_by_one(self, t, Y, work)

@@ -340,6 +340,12 @@ class MotionSystem(Protocol):
         """The batch path, or None when the steps need more than the generated loop."""
         ...
 
+    @property
+    def copies_together(self) -> bool:
+        """Copies of the motion step as one batch, for little more than one step costs (the window
+        runs fifty of them; else ten, so they keep up with the clock)."""
+        ...
+
     def step_copies(self, t: float, Y: np.ndarray, work: np.ndarray) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
         """One step of dt for copies of the motion, one state per row (q…, then p… or q̇… as the
         state carries them), each with its work: (t, Y, work, ok), ok marking the copies whose
@@ -425,6 +431,10 @@ class MotionDefaults(StepTimes):
 
     def batch(self) -> BatchPath | None:
         return None
+
+    @property
+    def copies_together(self) -> bool:
+        return False
 
     def step_copies(self, t: float, Y: np.ndarray, work: np.ndarray) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
         return step_one_by_one(self, t, Y, work)

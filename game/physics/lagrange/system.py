@@ -352,6 +352,12 @@ class System(MotionDefaults):
         if any substep fails."""
         return self.stepper.advance(self, state, self.substeps * steps)
 
+    @property
+    def copies_together(self) -> bool:
+        """The batch path (a model with contacts steps its copies in a batch too, but on arrays that
+        costs about what their own steps do)."""
+        return self.batch() is not None
+
     def step_copies(self, t: float, Y: np.ndarray, work: np.ndarray) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
         """The batch path when the steps are the generated loop alone; with contacts (none moving) the
         copies in one batch while nothing happens to them (:mod:`.copies`); else one by one."""

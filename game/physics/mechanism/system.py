@@ -321,6 +321,10 @@ class MechanismSystem(Assembly, MotionDefaults):
                                       exc.expression, exc.location) from None
         return current
 
+    @property
+    def copies_together(self) -> bool:
+        return True
+
     def step_copies(self, t: float, Y: np.ndarray, work: np.ndarray) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
         """All copies in one batch (:mod:`.copies`): the generated code on arrays, the KKT systems as a stack."""
         if self._copies is None:

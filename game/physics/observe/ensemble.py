@@ -3,7 +3,8 @@ and the largest Lyapunov exponent.
 
 :class:`Ensemble` runs K copies started from the present conditions perturbed by a tiny
 amount, all at once through the engine's batch path (:meth:`System.step_batch`, the same
-generated code compiled for arrays), and records their spread against time. For a regular
+generated code compiled for arrays; a mechanism's or a model with contacts' own batch,
+:meth:`~game.physics.state.MotionSystem.step_copies`), and records their spread against time. For a regular
 motion the spread grows slowly (linearly); for a chaotic one exponentially, a straight
 line on a log scale whose slope is the Lyapunov exponent, until it fills the energy shell.
 
