@@ -18,24 +18,22 @@ row holds whatever came out and is not looked at again.
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING
+from typing import Any
 
 import numpy as np
 
 from ..numerics import solve_linear
 from .assembly import ASSEMBLED, SINGULAR
+from .native import KERNEL, SIGNATURE, kernel_text
 
 #: M's condition number below which a stage goes through M⁻¹ (the shipped mechanisms': 1 to 9)
 WELL_CONDITIONED = 1e6
-
-if TYPE_CHECKING:
-    from .system import MechanismSystem
 
 
 class MechanismCopies:
     """The batch step of one mechanism (built once per system: where the generated values go)."""
 
-    def __init__(self, system: MechanismSystem):
+    def __init__(self, system: Any):  # a MechanismSystem (its module imports this one)
         self.system = s = system
         n, m, k = s.n, s.m, s._n_jac
         size = n + m
@@ -56,6 +54,13 @@ class MechanismCopies:
         #: M⁻¹ when M is far from singular: then a stage solves J·M⁻¹·Jᵀ·λ = J·M⁻¹·Q − γ (m × m, a
         #: quarter of the KKT system's work for Jansen's linkage) and q̈ = M⁻¹·(Q − Jᵀ·λ)
         self.inverse_mass = np.linalg.inv(s.mass) if n and np.linalg.cond(s.mass) < WELL_CONDITIONED else None
+        #: the substeps in machine code (:mod:`.native`), compiled in the background when the system
+        #: has a compiler (:attr:`~.system.MechanismSystem.compile_kernel`); arrays until it is ready
+        self.native: Any = None
+        if s.compile_kernel is not None and self.inverse_mass is not None:
+            self.native = s.compile_kernel(s._dynamics.source, (s.dynamics_name, "mechanism_stage"),
+                                           kernel_text(s.dynamics_name, n, m, k, s._dynamics.n_outputs),
+                                           KERNEL, SIGNATURE)
 
     # -- one step of dt --------------------------------------------------------------------------
 
@@ -68,8 +73,12 @@ class MechanismCopies:
         with np.errstate(all="ignore"):
             active, ok = self.rows_in_use(t, Y[:, :n])
             y = np.concatenate([Y, np.asarray(work, dtype=float).reshape(count, 1), np.zeros((count, 1))], axis=1)
-            for i in range(s.substeps):
-                y = self.substep(t + i * h, h, y, active)
+            kernel = self.native.fn if self.native is not None else None
+            if kernel is not None:
+                y = kernel(t, h, s.substeps, y, active.astype(float), self.inverse_mass, s._rows, s._cols)
+            else:
+                for i in range(s.substeps):
+                    y = self.substep(t + i * h, h, y, active)
             t_end = t + s.substeps * h
             ok &= np.isfinite(y.sum(axis=1))
             q, v, ok = self.project(t_end, y[:, :n], y[:, n:2 * n], active, ok)

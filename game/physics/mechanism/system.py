@@ -44,7 +44,7 @@ where a Lagrangian model's carries the momenta.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +101,9 @@ class MechanismSystem(Assembly, MotionDefaults):
         self._multipliers_cache: tuple[State | None, np.ndarray] = (None, np.zeros(0))
         #: the batch step of copies of the motion, made when first asked
         self._copies: MechanismCopies | None = None
+        #: start_kernel(source, functions, kernel, name, signature) → a job whose ``fn`` is the compiled
+        #: kernel once ready: numba's background compiler, given by :mod:`game.physics.systems`; None: arrays only
+        self.compile_kernel: Callable[..., Any] | None = None
 
     # -- building -----------------------------------------------------------------------------
 
@@ -199,8 +202,9 @@ class MechanismSystem(Assembly, MotionDefaults):
         self._n_jac = len(jac)
         #: (Φq entries, γ, Q, power of forces and dampers, Φt) at (t, q, q̇)
         # two outputs at least, so the generated function always returns a tuple
-        self._dynamics = compile_trees([*jac, *gamma, *Q, power, *phi_t, A.ZERO],
-                                       args, f"mechanism_{_identifier(label)}")
+        #: the name of the generated stage function in its source
+        self.dynamics_name = f"mechanism_{_identifier(label)}"
+        self._dynamics = compile_trees([*jac, *gamma, *Q, power, *phi_t, A.ZERO], args, self.dynamics_name)
         #: (Φ, Φq entries, Φt) at (t, q)
         self._dynamics_code = self._dynamics.scalar
         self._geometry = compile_trees([*phis, *jac, *phi_t] or [A.ZERO], args_q, "constraints")

@@ -4,6 +4,7 @@ single run does, redundant constraints included, and the motion itself is left a
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from mechanism_texts import free_four_bar
 from sim_helpers import simulation
 
@@ -80,3 +81,21 @@ def test_a_copy_that_cannot_step_drops_out_and_the_others_go_on():
     assert ok.tolist() == [True, False, True]
     single = system.step(sim.state, 1)
     assert np.allclose(moved[0], np.concatenate([single.q, single.p]), rtol=0, atol=1e-12)
+
+
+def test_copies_in_machine_code_move_as_their_single_runs(write_model, monkeypatch, request):
+    # the kernel numba compiles (mechanism/native.py) takes the substeps the arrays take
+    pytest.importorskip("numba")
+    from game.physics.lagrange import compiled
+
+    folder = request.config.cache.mkdir("cenm-compiled")
+    monkeypatch.setenv(compiled.SWITCH, "1")
+    monkeypatch.setattr(compiled, "cache_folder", lambda: folder)
+    sim = Simulation(load_model(write_model(free_four_bar("0.01", "5"), "m.dat")))
+    system = sim.system
+    good = np.concatenate([sim.state.q, sim.state.p])
+    system.step_copies(0.0, good[None, :], np.zeros(1))
+    assert system._copies.native is not None and system._copies.native.wait(300)
+    steps = 100
+    ensemble = run_with_ensemble(sim, steps)
+    assert_copies_are_single_runs(sim, ensemble, steps)
