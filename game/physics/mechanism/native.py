@@ -5,7 +5,7 @@ on arrays, in loops numba compiles to machine code.
 Only the text is written here (no numba in this room): :mod:`game.physics.systems` hands it to the
 background compiler of :mod:`game.physics.lagrange.compiled` with the runtime the generated source
 needs, and the copies switch to it when it is ready. A stage per copy: the generated values, Φq's
-entries scattered into J (the rows not in use left out), A = J·M⁻¹·Jᵀ (plus 1 on the diagonal of a
+entries (the rows not in use left out) into J·M⁻¹ and A = J·M⁻¹·Jᵀ (plus 1 on the diagonal of a
 row not in use), its Cholesky factor, λ, q̈ = M⁻¹·Q − (J·M⁻¹)ᵀ·λ. A factor that breaks down (the
 rows no longer independent: a dead point) gives NaN, and the copy is marked failed.
 """
@@ -24,39 +24,35 @@ def kernel_text(function: str, n: int, m: int, entries: int, outputs: int) -> st
     copy = "\n".join(f"    values[{j}] = r[{j}]" for j in range(outputs))
     return f'''
 
-def mechanism_stage(t, y, active, inverse, rows, cols, values, J, JM, A, dy):
+def mechanism_stage(t, y, active, inverse, rows, cols, values, JM, A, dy):
     r = {function}(t, {args})
 {copy}
     n, m, k = {n}, {m}, {entries}
-    J[:, :] = 0.0
-    for e in range(k):
-        if active[rows[e]] > 0.0:
-            J[rows[e], cols[e]] = values[e]
     for i in range(n):
         s = 0.0
         for j in range(n):
             s += inverse[i, j] * values[k + m + j]
         dy[n + i] = s
+    # J·M⁻¹ and A = J·M⁻¹·Jᵀ over Φq's entries only (a row has a few: a bar reads its two points)
+    JM[:, :] = 0.0
+    A[:, :] = 0.0
+    lam = np.zeros(m)
+    for e in range(k):
+        if active[rows[e]] > 0.0:
+            a, c, v = rows[e], cols[e], values[e]
+            for j in range(n):
+                JM[a, j] += v * inverse[c, j]
+            lam[a] += v * dy[n + c]
+    for e in range(k):
+        if active[rows[e]] > 0.0:
+            b, c, v = rows[e], cols[e], values[e]
+            for a in range(m):
+                A[a, b] += JM[a, c] * v
     for a in range(m):
-        for j in range(n):
-            s = 0.0
-            for c in range(n):
-                s += J[a, c] * inverse[c, j]
-            JM[a, j] = s
-    for a in range(m):
-        for b in range(m):
-            s = 0.0
-            for c in range(n):
-                s += JM[a, c] * J[b, c]
-            A[a, b] = s
         if active[a] <= 0.0:
             A[a, a] += 1.0
-    lam = np.empty(m)
-    for a in range(m):
-        s = 0.0
-        for c in range(n):
-            s += J[a, c] * dy[n + c]
-        lam[a] = s - values[k + a] if active[a] > 0.0 else 0.0
+        else:
+            lam[a] -= values[k + a]
     for a in range(m):  # Cholesky, A = L·Lᵀ in A's lower triangle
         for b in range(a + 1):
             s = A[a, b]
@@ -94,7 +90,6 @@ def {KERNEL}(t0, h, steps, Y, active, inverse, rows, cols):
     n, m = {n}, {m}
     out = np.empty_like(Y)
     values = np.empty({outputs})
-    J = np.empty((max(m, 1), n))
     JM = np.empty((max(m, 1), n))
     A = np.empty((max(m, 1), max(m, 1)))
     k1 = np.empty(size)
@@ -107,16 +102,16 @@ def {KERNEL}(t0, h, steps, Y, active, inverse, rows, cols):
         act = active[i]
         for step in range(steps):
             t = t0 + step * h
-            mechanism_stage(t, y, act, inverse, rows, cols, values, J, JM, A, k1)
+            mechanism_stage(t, y, act, inverse, rows, cols, values, JM, A, k1)
             for j in range(size):
                 stage[j] = y[j] + (h / 2) * k1[j]
-            mechanism_stage(t + h / 2, stage, act, inverse, rows, cols, values, J, JM, A, k2)
+            mechanism_stage(t + h / 2, stage, act, inverse, rows, cols, values, JM, A, k2)
             for j in range(size):
                 stage[j] = y[j] + (h / 2) * k2[j]
-            mechanism_stage(t + h / 2, stage, act, inverse, rows, cols, values, J, JM, A, k3)
+            mechanism_stage(t + h / 2, stage, act, inverse, rows, cols, values, JM, A, k3)
             for j in range(size):
                 stage[j] = y[j] + h * k3[j]
-            mechanism_stage(t + h, stage, act, inverse, rows, cols, values, J, JM, A, k4)
+            mechanism_stage(t + h, stage, act, inverse, rows, cols, values, JM, A, k4)
             for j in range(size):
                 y[j] = y[j] + (h / 6) * (k1[j] + 2 * (k2[j] + k3[j]) + k4[j])
         out[i] = y
