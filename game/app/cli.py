@@ -135,6 +135,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="the double pendulum's chaos map at 256² and 512²: wall time and rates, next to hand-written code")
     b.add_argument("--compiled", action="store_true",
                    help="the engine on its native code against numba at its best: one state, a batch, the chaos map")
+    b.add_argument("--ensemble", action="store_true",
+                   help="the chaos control's 50 copies against one, per shipped model (ms per 1/60 s, ratio)")
     b.add_argument("--load", action="store_true",
                    help="load time of N-link pendulum chains (N = 5, 10, 20, …) and their real-time factor")
     b.add_argument("--contacts", action="store_true",
@@ -237,6 +239,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 from .commands.bench import bench_chaosmap
 
                 return bench_chaosmap(quick=args.quick)
+            if args.ensemble:
+                from .commands.benchensemble import bench_ensemble
+
+                return bench_ensemble(quick=args.quick, models=args.bench_models)
             if args.compiled:
                 from .commands.benchcompiled import bench_compiled
 

@@ -39,7 +39,7 @@ from .lagrange.contacts.impacts import ImpactRow, simultaneous
 from .lagrange.contacts.resting import resting_forces
 from .lagrange.contacts.terms import TOUCH, BoundContact, Mode, bind_contacts
 from .mechanism import MechanismSystem
-from .state import Impact, SimulationError, State
+from .state import Impact, SimulationError, State, step_one_by_one
 
 A = algebra
 
@@ -181,6 +181,14 @@ class ContactMechanism(MechanismSystem):
         acc, power = self._with_contacts(t, y, base[n:2 * n])
         base[n:2 * n] = acc
         return np.concatenate([base, [-power]])
+
+    @property
+    def copies_together(self) -> bool:
+        return False
+
+    def step_copies(self, t: float, Y: np.ndarray, work: np.ndarray) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
+        """A copy at a time: the contacts' impacts and resting need each copy's own instants."""
+        return step_one_by_one(self, t, Y, work)
 
     def state(self, q, qdot, t: float = 0.0) -> State:
         s = super().state(q, qdot, t)

@@ -345,6 +345,18 @@ class MotionSystem(Protocol):
         run), or None when steps are more than that loop (and a projection back onto holonomic rows)."""
         ...
 
+    @property
+    def copies_together(self) -> bool:
+        """Copies of the motion step as one batch, for little more than one step costs (the window
+        runs fifty of them; else ten, so they keep up with the clock)."""
+        ...
+
+    def step_copies(self, t: float, Y: np.ndarray, work: np.ndarray) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
+        """One step of dt for copies of the motion, one state per row (q…, then p… or q̇… as the
+        state carries them), each with its work: (t, Y, work, ok), ok marking the copies whose
+        step could be taken. Each copy's numbers are those of its own run (to round-off)."""
+        ...
+
     def substep_cost(self, state: State) -> int:
         """Microseconds one substep from ``state`` may take at most, with its share of drawing
         the poses of a step, as timed for the shipped models (``bench --look``): how far the
@@ -354,6 +366,28 @@ class MotionSystem(Protocol):
     def retime(self, model: ModelFile) -> None:
         """The same equations with the step of ``model`` (new dt and N, nothing compiled again)."""
         ...
+
+
+def step_one_by_one(system: Any, t: float, Y: np.ndarray, work: np.ndarray, which: np.ndarray | None = None
+                    ) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
+    """:meth:`MotionSystem.step_copies` by the system's own step (a MotionSystem's), a copy at a time (the copies in
+    ``which``, by default all; the others are left as they are and marked ok): what a copy with an
+    impact inside the step takes."""
+    n = system.n
+    Y, work = np.array(Y, dtype=float), np.array(work, dtype=float)
+    ok = np.ones(len(Y), dtype=bool)
+    t_end = t + system.dt
+    for k in range(len(Y)) if which is None else np.flatnonzero(which):
+        try:
+            new = system.step(State(t, Y[k, :n].copy(), Y[k, n:].copy(), float(work[k])), 1)
+        except SimulationError:
+            ok[k] = False
+            continue
+        t_end = new.t
+        Y[k] = np.concatenate((new.q, new.p))
+        work[k] = new.work + new.support_work
+    system.take_impacts()  # the copies' impacts are not the motion's (its flashes and sounds)
+    return t_end, Y, work, ok
 
 
 class MotionDefaults(StepTimes):
@@ -405,6 +439,13 @@ class MotionDefaults(StepTimes):
 
     def stages(self) -> BatchPath | None:
         return self.batch()
+
+    @property
+    def copies_together(self) -> bool:
+        return False
+
+    def step_copies(self, t: float, Y: np.ndarray, work: np.ndarray) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
+        return step_one_by_one(self, t, Y, work)
 
     def retime(self, model: ModelFile) -> None:
         self.model = model

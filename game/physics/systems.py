@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from ..model import ModelFile, parameter_values
 from .equations import Equations
+from .lagrange.compiled import start_kernel
 from .lagrange.equations import lagrange_equations
 from .lagrange.system import System
 from .mechanism import MechanismSystem
@@ -18,7 +19,11 @@ from .state import MotionSystem
 def build_system(model: ModelFile, parameters: Mapping[str, float], derivatives: str = "exact") -> MotionSystem:
     """The model's system: a Lagrangian one (generated code), or a mechanism's."""
     if model.mechanism is not None:
-        return ContactMechanism(model, parameters) if model.contacts else MechanismSystem(model, parameters)
+        if model.contacts:
+            return ContactMechanism(model, parameters)
+        mechanism = MechanismSystem(model, parameters)
+        mechanism.compile_kernel = start_kernel  # its copies' step in machine code, compiled when first asked
+        return mechanism
     return System(model, parameters, derivatives)
 
 

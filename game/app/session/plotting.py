@@ -32,8 +32,8 @@ from .plotkinds import PLOT_KINDS, SPREAD, PlotKind, kind_named, kind_of, lyapun
 
 #: plots the dock holds at most (each needs room to be read)
 MAX_PLOTS = 3
-#: copies of an ensemble whose copies step one by one (no batch path: a mechanism, contacts): a
-#: mechanism's step costs about a millisecond, so fifty would fall behind the clock
+#: copies of an ensemble whose copies do not step together for little more than one (contacts: see
+#: ``bench --ensemble``): fifty would fall behind the clock
 FEW_COPIES = 10
 
 
@@ -162,7 +162,7 @@ class PlotBoard:
         if self.ensemble is not None:
             return
         if copies is None:
-            copies = COPIES if self.sim.system.batch() is not None else FEW_COPIES
+            copies = COPIES if self.sim.system.copies_together else FEW_COPIES
         self.ensemble, self.lyapunov = Ensemble(copies), Lyapunov()
         self.sim.observers += [self.ensemble, self.lyapunov]
         self.ensemble.on_break(self.sim)

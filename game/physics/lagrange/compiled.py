@@ -270,7 +270,53 @@ class Native:
         return self.batch is not None
 
 
-_jobs: queue.Queue[Native] = queue.Queue()
+class Kernel:
+    """Generated source with a kernel written for it (a mechanism's batch step, :mod:`..mechanism.native`),
+    compiled on the same background thread: ``fn`` once it is ready, None until then or if it failed."""
+
+    def __init__(self, source: str, functions: tuple[str, ...], kernel: str, name: str, signature: str):
+        runtime = _RUNTIME.format(zero_power="return math.inf")
+        names = (*functions, name, "f_sgn", "f_floor", "f_ceil", "f_pow", "f_lowest")
+        wrap = f"\n\nfor _name in {names!r}:\n    globals()[_name] = njit(cache=True, error_model='numpy')(globals()[_name])\n"
+        self.text = "".join([runtime, _BATCH_LOWEST, "\n", source, kernel, wrap])
+        self.name = name
+        self.signature = signature
+        self.ready = threading.Event()
+        self.fn: Callable | None = None
+        self.error: str | None = None
+
+    def build(self) -> None:
+        try:
+            fn = getattr(load_module(self.text), self.name)
+            fn.compile(self.signature)
+        except Exception as exc:  # numba refusing it leaves the arrays' path, not a crash
+            self.error = f"{type(exc).__name__}: {exc}".splitlines()[0]
+            log.warning("compiled kernel off for this model: %s", self.error)
+        else:
+            self.fn = fn
+        finally:
+            self.ready.set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        self.ready.wait(timeout)
+        return self.fn is not None
+
+
+def start_kernel(source: str, functions: tuple[str, ...], kernel: str, name: str, signature: str) -> Kernel | None:
+    """Compile ``source`` and ``kernel`` (whose functions are ``functions``, then ``name``) in the background;
+    None when the compiled path is off."""
+    if not enabled():
+        return None
+    job = Kernel(source, functions, kernel, name, signature)
+    _submit(job)
+    return job
+
+
+#: batches smaller than this run on one thread: waking the other threads costs more than it saves for
+#: an ensemble's 50 copies (and on a busy machine a late thread holds up the whole step)
+PARALLEL_FROM = 256
+
+_jobs: queue.Queue[Native | Kernel] = queue.Queue()
 _worker: list[threading.Thread] = []
 #: this process was forked (a worker of chaosmap's pool): numba's threads of the parent are not
 #: here, and its threading layers do not all survive a fork, so the batch runs on one thread
@@ -300,12 +346,16 @@ def start(source: str, functions: tuple[str, ...], n: int, targets: dict[str, An
     if not enabled():
         return None
     native = Native(source, functions, n, targets)
+    _submit(native)
+    return native
+
+
+def _submit(job: Native | Kernel) -> None:
     if not _worker:
         thread = threading.Thread(target=_work, name="cenm-compile", daemon=True)
         thread.start()
         _worker.append(thread)
-    _jobs.put(native)
-    return native
+    _jobs.put(job)
 
 
 def step_batch(native: Native | None, t: float, columns: list[np.ndarray], work: np.ndarray | float,
@@ -314,10 +364,10 @@ def step_batch(native: Native | None, t: float, columns: list[np.ndarray], work:
     work, support work, worst pivot), each an array over the states; None while it is not ready."""
     if native is None:
         return None
-    kernel = native.rows if _in_child else native.batch
+    m = len(columns[0])
+    kernel = native.rows if _in_child or m < PARALLEL_FROM else native.batch
     if kernel is None:
         return None
-    m = len(columns[0])
     Y = np.ascontiguousarray(np.array(columns, dtype=float).reshape(len(columns), m))
     w = np.ascontiguousarray(np.broadcast_to(np.asarray(work, dtype=float), (m,)))
     out, w_new, ws_new, worst = kernel(float(t), Y, w, 0.0, float(delta), int(substeps))

@@ -21,7 +21,7 @@ from ...expr import TIME, EvaluationError, ExpressionError, Node, SourceError, e
 from ...expr.codegen import ARITHMETIC_ERRORS
 from ...messages import Message, msg, number
 from ...model import ModelFile, ModelFileError, condition_values, parameter_values
-from ..state import BatchPath, Impact, MotionDefaults, SimulationError, State, Vector
+from ..state import BatchPath, Impact, MotionDefaults, SimulationError, State, Vector, step_one_by_one
 from ..steppers import PIVOT_MIN, RK4, EventRK4, Projected, Response, Stepper
 from . import numeric
 from .codegen import Compiled, GeneratedDynamics, Rows, generate, motion_function
@@ -30,6 +30,7 @@ from .constraints import RowNumbers, bind_constraints
 from .contacts.contacts import Contacts
 from .contacts.stepper import FAILURES, ContactRK4
 from .contacts.terms import BoundContact, bind_contacts
+from .copies import step_contact_copies
 from .kinematics import GraphicsKinematics
 from .mechanics import Mechanics, build_mechanics, exact
 
@@ -372,6 +373,21 @@ class System(MotionDefaults):
         """Advance ``steps`` steps of dt. Raises :class:`SimulationError` and changes nothing
         if any substep fails."""
         return self.stepper.advance(self, state, self.substeps * steps)
+
+    @property
+    def copies_together(self) -> bool:
+        """The batch path (a model with contacts steps its copies in a batch too, but on arrays that
+        costs about what their own steps do)."""
+        return self.batch() is not None
+
+    def step_copies(self, t: float, Y: np.ndarray, work: np.ndarray) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
+        """The batch path when the steps are the generated loop alone; with contacts (none moving) the
+        copies in one batch while nothing happens to them (:mod:`.copies`); else one by one."""
+        if self.batch() is not None:
+            return self.step_batch(t, Y, 1, work)
+        if isinstance(self.stepper, ContactRK4) and self.contacts is not None and not self.contacts.moving:
+            return step_contact_copies(self, t, Y, work)
+        return step_one_by_one(self, t, Y, work)
 
     def substeps_from(self, state: State, substeps: int) -> State:
         """Advance ``substeps`` RK4 substeps (not whole steps of dt): to measure the cost of one."""

@@ -18,13 +18,13 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
 from ...expr import TIME, EvaluationError, Name, Node, SourceError, algebra, evaluate, names_in
+from ...expr.codegen import CompiledFunction
 from ...messages import Message, msg
 from ...model import ModelFile, ModelFileError
 from ...model.mechanism import OF_MOTION, OF_TIME, Element, Mechanism, check_numbers, point_positions, size
@@ -78,7 +78,7 @@ class Assembly:
     #: the file's points assembled: where continuation toward a far guess starts
     _reference: np.ndarray | None
     #: (Φ, Φq's nonzero entries, Φt) at (t, q), and where those entries go in Φq
-    _geometry: Callable[..., Any]
+    _geometry: CompiledFunction
     _rows: np.ndarray
     _cols: np.ndarray
     _n_jac: int

@@ -44,7 +44,7 @@ where a Lagrangian model's carries the momenta.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +58,7 @@ from ..numerics import solve_linear
 from ..state import MotionDefaults, SimulationError, State
 from ..steppers import ConstrainedRK4, Projected
 from .assembly import METRIC_FLOOR, RANK_TOLERANCE, Assembly
+from .copies import MechanismCopies
 from .kinematics import MechanismKinematics
 
 A = algebra
@@ -99,6 +100,11 @@ class MechanismSystem(Assembly, MotionDefaults):
         self.stepper: Any = Projected(ConstrainedRK4(), MechanismSystem.project)
         self._multipliers_cache: tuple[State | None, np.ndarray] = (None, np.zeros(0))
         self._reactions_cache: tuple[State | None, np.ndarray] = (None, np.zeros(0))
+        #: the batch step of copies of the motion, made when first asked
+        self._copies: MechanismCopies | None = None
+        #: start_kernel(source, functions, kernel, name, signature) → a job whose ``fn`` is the compiled
+        #: kernel once ready: numba's background compiler, given by :mod:`game.physics.systems`; None: arrays only
+        self.compile_kernel: Callable[..., Any] | None = None
 
     # -- building -----------------------------------------------------------------------------
 
@@ -197,8 +203,9 @@ class MechanismSystem(Assembly, MotionDefaults):
         self._n_jac = len(jac)
         #: (Φq entries, γ, Q, power of forces and dampers, Φt) at (t, q, q̇)
         # two outputs at least, so the generated function always returns a tuple
-        self._dynamics = compile_trees([*jac, *gamma, *Q, power, *phi_t, A.ZERO],
-                                       args, f"mechanism_{_identifier(label)}")
+        #: the name of the generated stage function in its source
+        self.dynamics_name = f"mechanism_{_identifier(label)}"
+        self._dynamics = compile_trees([*jac, *gamma, *Q, power, *phi_t, A.ZERO], args, self.dynamics_name)
         #: (Φ, Φq entries, Φt) at (t, q)
         self._dynamics_code = self._dynamics.scalar
         self._geometry = compile_trees([*phis, *jac, *phi_t] or [A.ZERO], args_q, "constraints")
@@ -318,6 +325,16 @@ class MechanismSystem(Assembly, MotionDefaults):
                 raise SimulationError(why, current.t, self._named(current.q, current.p),
                                       exc.expression, exc.location) from None
         return current
+
+    @property
+    def copies_together(self) -> bool:
+        return True
+
+    def step_copies(self, t: float, Y: np.ndarray, work: np.ndarray) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
+        """All copies in one batch (:mod:`.copies`): the generated code on arrays, the KKT systems as a stack."""
+        if self._copies is None:
+            self._copies = MechanismCopies(self)
+        return self._copies.step(t, np.array(Y, dtype=float), work)
 
     def substeps_from(self, state: State, substeps: int) -> State:
         """Advance ``substeps`` RK4 substeps (then a projection each N of them, and at the end): to

@@ -3,7 +3,8 @@ and the largest Lyapunov exponent.
 
 :class:`Ensemble` runs K copies started from the present conditions perturbed by a tiny
 amount, all at once through the engine's batch path (:meth:`System.step_batch`, the same
-generated code compiled for arrays), and records their spread against time. For a regular
+generated code compiled for arrays; a mechanism's or a model with contacts' own batch,
+:meth:`~game.physics.state.MotionSystem.step_copies`), and records their spread against time. For a regular
 motion the spread grows slowly (linearly); for a chaotic one exponentially, a straight
 line on a log scale whose slope is the Lyapunov exponent, until it fills the energy shell.
 
@@ -84,7 +85,7 @@ class Ensemble:
             return
         batch = sim.system.batch()
         if batch is None:
-            self._step_one_by_one(sim)
+            self._step_copies(sim)
             return
         self._step_together(sim, batch)
 
@@ -100,22 +101,17 @@ class Ensemble:
         self.alive[alive] = ok
         self.spread.append((t, self.spread_now(len(sim.state.q))))
 
-    def _step_one_by_one(self, sim: Watched) -> None:
-        """A model with events (contacts) needs its stepper's event handling, and a mechanism
-        its projections, which the array-compiled loop does not have: each copy takes the step
-        on its own."""
-        n = len(sim.state.q)
-        for k in np.flatnonzero(self.alive):
-            state = State(self.t, self.Y[k, :n].copy(), self.Y[k, n:].copy(), float(self.work[k]))
-            try:
-                new = sim.system.step(state, 1)
-            except SimulationError:
-                self.alive[k] = False
-                continue
-            self.Y[k] = np.concatenate((new.q, new.p))
-            self.work[k] = new.work + new.support_work
+    def _step_copies(self, sim: Watched) -> None:
+        """Any other model steps its copies as its kind can: a mechanism as one batch of KKT
+        solves, a model with contacts in one batch while no copy strikes or rests (those take the
+        step on their own), see :meth:`~game.physics.state.MotionSystem.step_copies`."""
+        alive = self.alive
+        _, Y, work, ok = sim.system.step_copies(self.t, self.Y[alive], self.work[alive])
         self.t = sim.t
-        self.spread.append((self.t, self.spread_now(n)))
+        self.Y[alive] = Y
+        self.work[alive] = work
+        self.alive[alive] = ok
+        self.spread.append((self.t, self.spread_now(len(sim.state.q))))
 
     def spread_now(self, n: int) -> float:
         """RMS distance of the copies' coordinates from their mean (NaN with fewer than 2)."""

@@ -170,3 +170,17 @@ def test_the_history_of_a_run_stays_within_its_memory_budget():
     assert s.history.capacity * (8 * columns + 1) <= HISTORY_BYTES
 
 
+
+
+def test_the_chaos_control_runs_fifty_copies_of_a_mechanism():
+    # a mechanism's copies step as one batch (KKT systems as a stack): as many as a Lagrangian model's
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings())
+    s.open("cuadrilatero")
+    s.act("ensemble")
+    board = s.plots
+    assert board.ensemble.copies == 50
+    s.clock.run(30)
+    assert board.ensemble.alive.all() and board.ensemble.t == s.sim.t
+    system = s.sim.system
+    for qk in board.ensemble.coordinates(s.sim.model.n):  # every copy still on its constraints
+        assert float(np.max(np.abs(system.constraint_values(qk, s.sim.t)))) < 1e-9

@@ -1,0 +1,104 @@
+"""Copies of a motion with contacts stepped together while nothing happens to them (issue 33).
+
+:class:`~.contacts.stepper.ContactRK4` takes a step of a model with contacts as the generated
+loop ``advance_events`` does while no contact rests and no gap is crossed: plain RK4 substeps.
+Here those substeps are taken for all the copies at once, the generated ``rhs`` on arrays in the
+loop's own arithmetic (the same operations in the same order, so a copy's numbers are its own
+run's), while the gaps and their rates are watched for every copy. A copy that touches a contact
+at the start of the step, or whose gaps come near a crossing in it (below the thresholds of the
+generated loop's own tests, with room to spare), takes the step again on its own through the
+system's stepper, impacts and resting contacts included: copies that collide at different
+instants are each handled at their own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..state import step_one_by_one
+from ..steppers import PIVOT_MIN
+from .contacts.terms import TOUCH
+
+
+def step_contact_copies(system: Any, t: float, Y: np.ndarray, work: np.ndarray
+                        ) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
+    """One step of dt of a :class:`~.system.System` with contacts for copies one per row (q…, p…):
+    (t, Y, work, ok) as :meth:`~game.physics.state.MotionSystem.step_copies`."""
+    Y = np.array(Y, dtype=float)
+    work = np.array(work, dtype=float)
+    n = system.n
+    with np.errstate(all="ignore"):
+        g = _columns(system.code.gaps.array(t, *Y[:, :n].T), len(Y))
+        # touching where the step starts: the stepper's resting contacts and their settling
+        alone = np.any(g <= TOUCH * np.maximum(1.0, np.max(np.abs(Y[:, :n]), axis=1)), axis=0)
+    together = np.flatnonzero(~alone)
+    out, total = Y.copy(), work.copy()
+    t_end = t + system.dt
+    if len(together):
+        t_end, out[together], total[together], crossing = _smooth_step(system, t, Y[together], work[together],
+                                                                       g[:, together])
+        alone[together] = crossing
+    ok = np.ones(len(Y), dtype=bool)
+    if alone.any():
+        t_own, own, own_work, own_ok = step_one_by_one(system, t, Y[alone], work[alone])
+        out[alone], total[alone], ok[alone] = own, own_work, own_ok
+        t_end = t_end if len(together) else t_own
+    return t_end, out, total, ok
+
+
+def _smooth_step(system: Any, t: float, Y: np.ndarray, work: np.ndarray, g: np.ndarray
+                 ) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
+    """The generated loop's RK4 substeps of one step for every copy (none touching where it starts,
+    ``g`` their gaps there): (t, Y, work, whether each may have met a contact on the way)."""
+    code, n = system.code, system.n
+    delta, steps = system.delta, system.substeps
+    half, sixth = 0.5 * delta, delta / 6.0
+    count = len(Y)
+    q, p = list(Y[:, :n].T), list(Y[:, n:].T)
+    w, ws = work, np.zeros(count)
+    t0 = now = t
+    alone = np.zeros(count, dtype=bool)
+    with np.errstate(all="ignore"):
+        worst = np.ones(count)
+        for step in range(steps):
+            k1 = _columns(code.rhs.array(now, *q, *p), count)
+            alone |= _near_crossing(g, _columns(code.gap_rates.array(now, *q, *k1[:n]), count), delta)
+            k2 = _columns(code.rhs.array(now + half, *_ahead(q, p, k1, half)), count)
+            k3 = _columns(code.rhs.array(now + half, *_ahead(q, p, k2, half)), count)
+            k4 = _columns(code.rhs.array(now + delta, *_ahead(q, p, k3, delta)), count)
+            new = [y + sixth * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]) for i, y in enumerate((*q, *p))]
+            worst = np.minimum.reduce([worst, k1[2 * n], k2[2 * n], k3[2 * n], k4[2 * n]])
+            now = t0 + (step + 1) * delta
+            e = _columns(code.gaps.array(now, *new[:n]), count)
+            alone |= np.any(e <= 0.0, axis=0)
+            g, q, p = e, new[:n], new[n:]
+            w = w + sixth * (k1[2 * n + 1] + 2.0 * k2[2 * n + 1] + 2.0 * k3[2 * n + 1] + k4[2 * n + 1])
+            ws = ws + sixth * (k1[2 * n + 2] + 2.0 * k2[2 * n + 2] + 2.0 * k3[2 * n + 2] + k4[2 * n + 2])
+        if steps:  # the loop's last test: the rates where the step ends
+            v = _columns(code.rhs.array(now, *q, *p), count)[:n]
+            alone |= _near_crossing(g, _columns(code.gap_rates.array(now, *q, *v), count), delta)
+        out = np.column_stack([*q, *p])
+        total = w + ws
+        alone |= ~(worst > PIVOT_MIN) | ~np.isfinite(out).all(axis=1) | ~np.isfinite(total)
+    return now, out, total, alone
+
+
+def _columns(out: Any, count: int) -> np.ndarray:
+    """Generated outputs on arrays (arrays, or floats for constants) as rows: (outputs, copies)."""
+    values = np.empty((len(out), count))
+    for j, column in enumerate(out):
+        values[j] = column
+    return values
+
+
+def _ahead(q: list[np.ndarray], p: list[np.ndarray], k: np.ndarray, h: float) -> list[np.ndarray]:
+    """A stage's arguments: (q, p) + h·k, as the generated loop writes them."""
+    return [y + h * k[i] for i, y in enumerate((*q, *p))]
+
+
+def _near_crossing(g: np.ndarray, rate: np.ndarray, delta: float) -> np.ndarray:
+    """Copies a gap may cross within a substep at its present rate, forward or back (the generated
+    loop's test of a thin obstacle passed through, at 0 instead of its −round-off)."""
+    return np.any(g - delta * np.abs(rate) < 0.0, axis=0)
