@@ -25,8 +25,8 @@ CLOCK_LEAST = 120
 def labelled(plan: BottomBar, widths: Sequence[int]) -> tuple[list[Rect], list[Rect], Rect | None] | None:
     """The icons, the words beside them and the clock, when the words of ``widths`` (pixels,
     one per button of ``plan``) fit between the first icon and the speed buttons; else None."""
-    if not plan.buttons or len(widths) != len(plan.buttons):
-        return None
+    if not plan.buttons or len(widths) != len(plan.buttons) or len({r[1] for r in plan.buttons}) > 1:
+        return None  # (a bar in two rows is one too narrow for its icons, let alone their words)
     x, y, side, _ = plan.buttons[0]
     gap = plan.buttons[1][0] - x - side if len(plan.buttons) > 1 else 0
     clock_w = plan.clock[2] if plan.clock else 0

@@ -17,7 +17,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel
 from ..messages import msg
 from .barlabels import labelled
 from .fitting import fit_label
-from .layout import Layout
+from .layout import GAP, Layout
 
 #: the title's fonts, largest first: a long title in a small window takes a smaller one
 TITLE_FONTS = ("#title", "#title_small", "#title_tiny")
@@ -52,6 +52,8 @@ class BarState:
     hidden: bool
     speed_index: int
     title: str
+    #: a panel docked at the right covers the top bar from this x on (Parameters, Conditions), or None
+    covered: int | None = None
 
 
 #: the sizes of the words beside the icons, largest first, and their theme ids: a bar of many controls
@@ -59,6 +61,11 @@ class BarState:
 WORD_FONTS = ((15, "#bar_word"), (13, "#bar_word_small"))
 #: pixels a word's button needs beyond its text (its padding each side)
 WORD_PAD = 6
+
+
+def bar_counts(controls: Sequence[ControlRow]) -> tuple[int, int]:
+    """How many icons and speed buttons the bottom bar holds (the layout's ``bar``)."""
+    return sum(c.place == "bottom" for c in controls), sum(c.place == "speed" for c in controls)
 
 
 def words(c: ControlRow) -> tuple[str, str]:
@@ -94,6 +101,9 @@ class Bars:
         self.title = UILabel(pygame.Rect(layout.title(len(left), len(right))), "", manager, container=self.top,
                              object_id=ObjectID("#title"))
         self._title = ""
+        #: the title's place with the top bar uncovered; what it was fitted to last
+        self._title_rect = pygame.Rect(self.title.relative_rect)
+        self._title_fitted = self._title_rect
         y0 = layout.bottom_bar[1]
 
         def inside(rect: tuple[int, int, int, int]) -> pygame.Rect:
@@ -204,10 +214,21 @@ class Bars:
             for i, b in enumerate(self.speeds):
                 b.change_object_id(ObjectID("#speed_current" if i == s.speed_index else "#speed", "@speed"))
             self._speed_current = s.speed_index
-        if s.title != self._title:
+        place = self._title_place(s.covered)
+        if place != self._title_fitted:
+            self.title.set_relative_position(place.topleft)
+            self.title.set_dimensions(place.size)
+        if s.title != self._title or place != self._title_fitted:
             # a long title in a small window: a smaller font, and "…" (whole in the tooltip) only past that
             fit_label(self.title, s.title, TITLE_FONTS, self.manager)
-            self._title = s.title
+            self._title, self._title_fitted = s.title, place
+
+    def _title_place(self, covered: int | None) -> pygame.Rect:
+        """The title's place: between the top bar's buttons, or, when a docked panel covers the bar's
+        right part, centred in the part left (whose buttons hide under the panel, CenM's dialogs)."""
+        if covered is None:
+            return self._title_rect
+        return pygame.Rect(GAP, self._title_rect.y, max(0, covered - 2 * GAP), self._title_rect.height)
 
     def set_clock(self, time: str, speed: str) -> None:
         """The time, and the speed too when there is room (the speed buttons show it anyway)."""

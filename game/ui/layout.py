@@ -96,6 +96,9 @@ class Layout:
     docks: tuple[Dock, ...] = ()
     #: a kiosk's touch screen: fingers need TOUCH-pixel targets GAP apart
     touch: bool = False
+    #: how many icons and speed buttons the bottom bar holds (a touch screen too narrow for them
+    #: in one row takes two: :meth:`bottom`)
+    bar: tuple[int, int] = (0, 0)
 
     def docked(self, docks: Iterable[Dock]) -> Layout:
         """The same window with these panels docked."""
@@ -126,8 +129,21 @@ class Layout:
         return (0, 0, self.width, self.top_height)
 
     @property
+    def bar_rows(self) -> int:
+        """Rows of the bottom bar: two on a touch screen too narrow for its finger-sized controls
+        side by side (smaller ones would miss fingers, a scrolled bar would hide controls a visitor
+        never finds), else one (a desktop's controls shrink instead)."""
+        buttons, speeds = self.bar
+        one_row = GAP + buttons * (TOUCH + GAP) + speeds * (BAR_SIZES[0][2] + GAP) - GAP + GAP
+        return 2 if self.touch and one_row > self.width else 1
+
+    @property
+    def bottom_height(self) -> int:
+        return BOTTOM_BAR + (self.bar_rows - 1) * (TOUCH + GAP)
+
+    @property
     def bottom_bar(self) -> Rect:
-        return (0, self.height - BOTTOM_BAR, self.width, BOTTOM_BAR)
+        return (0, self.height - self.bottom_height, self.width, self.bottom_height)
 
     def top_left(self, index: int) -> Rect:
         """The ``index``-th button from the left of the top bar."""
@@ -149,7 +165,10 @@ class Layout:
 
     def bottom(self, buttons: int, speeds: int) -> BottomBar:
         """The bottom bar laid out to fit: the largest of :data:`BAR_SIZES` whose buttons, clock
-        and speed buttons fit the width side by side; at the smallest the clock goes."""
+        and speed buttons fit the width side by side; at the smallest the clock goes. A touch
+        screen keeps the largest, in two rows where one is too narrow (:attr:`bar_rows`)."""
+        if self.bar_rows == 2:
+            return self._two_rows(buttons, speeds)
         y0 = self.height - BOTTOM_BAR
         # a touch screen keeps the largest size: fingers need TOUCH-pixel targets GAP apart
         sizes, sg = (BAR_SIZES[:1], GAP) if self.touch else (BAR_SIZES, 4)
@@ -169,12 +188,28 @@ class Layout:
         clock = (clock_x, y0 + (BOTTOM_BAR - 40) // 2, room, 40) if clock_w and room >= CLOCK_ROOM else None
         return BottomBar(row, speed_row, clock, clock_speed)
 
+    def _two_rows(self, buttons: int, speeds: int) -> BottomBar:
+        """A touch screen's bar in two rows: as many icons as fit in the first, in their order; the
+        rest at the start of the second, the speed buttons at its end and the clock between them."""
+        button, gap, speed_w, clock_w, clock_speed = BAR_SIZES[0]
+        first = min(buttons, (self.width - 2 * GAP + gap) // (button + gap))
+        y0 = self.height - self.bottom_height + GAP
+        y1 = y0 + button + GAP
+        icons = tuple((GAP + (i if i < first else i - first) * (button + gap), y0 if i < first else y1, button, button)
+                      for i in range(buttons))
+        speed_x = self.width - GAP - speeds * (speed_w + GAP) + GAP
+        speed_row = tuple((speed_x + i * (speed_w + GAP), y1, speed_w, TOUCH) for i in range(speeds))
+        clock_x = GAP + (buttons - first) * (button + gap)
+        room = min(clock_w, speed_x - clock_x - 4)
+        clock = (clock_x, y1 + (TOUCH - 40) // 2, room, 40) if room >= CLOCK_ROOM else None
+        return BottomBar(icons, speed_row, clock, clock_speed)
+
     # -- the scene and its docks ------------------------------------------------------------
 
     @property
     def scene(self) -> Rect:
         """Everything between the bars: the drawing area and the docked panels."""
-        return (0, self.top_height, self.width, max(1, self.height - self.top_height - BOTTOM_BAR))
+        return (0, self.top_height, self.width, max(1, self.height - self.top_height - self.bottom_height))
 
     def side_width(self) -> int:
         """A good width for a side panel at this window size."""

@@ -25,7 +25,7 @@ class Dialogs:
         view = self.session.view
         view.dialog, view.menu = name, False
         self.showing.preview = None
-        self.framer.preview_ended(applied=True)  # one a kiosk's timeout closed: its framing stays
+        self.framer.preview_ended(applied=True)  # one a model opened over it closed: its framing stays
 
     def open_save(self) -> None:
         """"Save as model" opens where there is a user folder to save in (a kiosk never asks: the

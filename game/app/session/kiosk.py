@@ -10,6 +10,7 @@ from ..files.settings import SPEEDS, Show
 from ..kiosk.kiosk import ATTRACT, COUNTDOWN, Kiosk
 from ..kiosk.leadin import lead_in, points
 from .clock import Clock, first_speed
+from .dialogs import Dialogs
 from .dragging import Dragging
 from .edits import ConditionEdits
 from .framer import Framer
@@ -18,8 +19,11 @@ from .showing import Showing
 
 
 class KioskShow:
-    def __init__(self, session: OnScreen, clock: Clock, framer: Framer, showing: Showing, dragging: Dragging):
+    def __init__(self, session: OnScreen, clock: Clock, framer: Framer, showing: Showing, dragging: Dragging,
+                 dialogs: Dialogs):
         self.session, self.clock, self.framer, self.showing, self.dragging = session, clock, framer, showing, dragging
+        #: a dialog left open closes as Cancel closes it: its preview and the preview's framing go too
+        self.dialogs = dialogs
         settings = session.settings
         #: a kiosk's timeout and attract loop (None outside kiosk mode)
         self.idle = Kiosk(settings.kiosk_idle_seconds, settings.kiosk_countdown_seconds,
@@ -65,7 +69,8 @@ class KioskShow:
         (the next one of the menu when ``next_model``), with nothing half-done left open. A kiosk
         goes on moving; a desktop waits paused."""
         s = self.session
-        s.view.menu, s.view.dialog = False, None
+        s.view.menu = False
+        self.dialogs.close()
         self.dragging.drag = None
         count = len(s.catalog.entries)
         start = s.index + 1 if next_model else s.index
@@ -106,7 +111,8 @@ class KioskShow:
         the show opens: a model opens framed by itself.)"""
         s = self.session
         v = s.view
-        v.menu, v.dialog, v.vectors, v.reactions, v.edit_velocities = False, None, False, False, False
+        self.dialogs.close()
+        v.menu, v.vectors, v.reactions, v.edit_velocities = False, False, False, False
         v.hint = False
         v.panels.clear()
         v.plots = v.ensemble = False

@@ -74,7 +74,7 @@ class Session:
         self.readout, self.measuring, self.building = Readout(self), Measuring(self, self.modes), BuildMode(self, self.framer)
         self.exports = Exports(self, self.measuring)
         self.dialogs = Dialogs(self, self.showing, self.clock, self.framer)
-        self.kiosk = KioskShow(self, self.clock, self.framer, self.showing, self.dragging)
+        self.kiosk = KioskShow(self, self.clock, self.framer, self.showing, self.dragging, self.dialogs)
         self.actions = Actions(self, self.clock, self.framer, self.dialogs, self.exports, self.modes, self.action,
                                self.building)
 

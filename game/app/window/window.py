@@ -17,7 +17,7 @@ import pygame_gui
 from ...messages import Message, language, msg, set_language
 from ...model import read_catalog
 from ...render import DEFAULT_STYLE, Camera, Scene, draw_frame, standard_layers, velocity_points
-from ...ui.bars import Bars, BarState
+from ...ui.bars import Bars, BarState, bar_counts
 from ...ui.layout import Layout
 from ...ui.steppers import StepperPanel
 from ...ui.theme import DOCK_BACKGROUND, plot_font, ui_manager
@@ -66,7 +66,7 @@ class App:
         self.session.actions.window = {"docs": self.open_manual, "fullscreen": self.toggle_fullscreen,
                                        "export_png": self.export_view,
                                        "export_plots": lambda: self.widgets.plots.save(self.session)}
-        self.layout = Layout(*self.screen.get_size(), touch=settings.kiosk)
+        self.layout = Layout(*self.screen.get_size(), touch=settings.kiosk, bar=bar_counts(self.controls))
         self.manager = ui_manager(self.screen.get_size(), paths.ASSETS / "icons")
         self.style = replace(DEFAULT_STYLE, trail_width_px=max(1, settings.trail_width), trail_fade=settings.trail_fade)
         self.plot_font = plot_font()
@@ -100,7 +100,7 @@ class App:
 
     def resize(self, size: tuple[int, int]) -> None:
         """A new size (or language): the bars are built again and the other widgets next frame."""
-        self.layout = Layout(*size, touch=self.settings.kiosk)
+        self.layout = Layout(*size, touch=self.settings.kiosk, bar=bar_counts(self.controls))
         self.manager.set_window_resolution(size)
         self.bars.kill()
         self.bars = Bars(self.manager, self.layout, self.controls)
@@ -250,8 +250,14 @@ class App:
             self.bars.set_clock(msg("bar.clock", t=f"{s.sim.t:.2f}").text(), SPEED_LABELS[s.view.speed_index])
         self.bars.sync(BarState(lit=s.showing.lit, locked=s.actions.locked, hidden=s.view.dialog is not None,
                                 speed_index=s.view.speed_index,
-                                title=s.building.heading() if s.view.building else s.title))
+                                title=s.building.heading() if s.view.building else s.title,
+                                covered=self._covered()))
         self.manager.draw_ui(self.screen)
+
+    def _covered(self) -> int | None:
+        """Where Parameters or Conditions, docked as tall as the window, covers the top bar (None: it is not open)."""
+        docked = any(d.name == "dialog" for d in self.layout.docks)
+        return self.layout.dock_rect("dialog")[0] if docked else None
 
     # -- events ---------------------------------------------------------------------------
 

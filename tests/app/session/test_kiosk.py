@@ -50,3 +50,19 @@ def test_a_failed_run_in_a_kiosk_starts_again_after_the_heal_time():
     s.kiosk.tick(s.settings.kiosk_heal_seconds)
     assert s.view.animating and s.sim.t == 0 and s.clock.stopped_for is None
     assert np.array_equal(s.sim.q, s.sim.user_q)
+
+
+def test_a_kiosks_timeout_closes_a_pending_preview_as_cancel_does():
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS),
+                replace(Settings(), kiosk=True, kiosk_idle_seconds=2, kiosk_countdown_seconds=1))
+    s.open("pendulo_doble")
+    s.dialogs.open("parameters")
+    framing = s.view.framing
+    _, problem = s.dialogs.preview("parameters", {"L": "6", "l": "6"})  # a pendulum far out of view
+    assert problem is None and s.showing.preview is not None
+    assert s.view.framing != framing  # the preview zoomed out to keep the long pendulum in view
+    for _ in range(40):  # the visitor walked away: "Still there?", then the attract loop
+        s.kiosk.tick(0.1)
+    assert s.view.dialog is None and s.showing.preview is None  # (main left the preview behind)
+    assert s.sim.parameters["L"] == 1.0 and s.entry.stem == "pendulo_doble"
+    assert s.showing.poses() == s.kinematics.poses(s.sim.t, s.sim.q.tolist(), s.sim.qdot.tolist())
