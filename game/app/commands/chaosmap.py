@@ -219,7 +219,7 @@ class _Worker:
         #: the batch path of a Lagrangian model whose steps are the generated loop alone; else None,
         #: and its copies step together in their own way (a mechanism's, contacts': :mod:`.chaosmap_copies`)
         self.system: BatchPath | None = motion.batch()
-        self.copies = Copies(motion) if self.system is None else None
+        self.copies = Copies(motion, np.array(job.q + job.qdot)) if self.system is None else None
         model = job.model
         self.condition = compile_trees([job.until.left, job.until.right], (TIME, *model.coordinates,
                                                                             *model.velocities), "until")
