@@ -85,3 +85,30 @@ def test_a_cell_whose_start_crosses_a_contact_fails_and_the_others_run(tmp_path,
     assert f"{crossed.sum()} could not start or failed" in capsys.readouterr().out
     assert np.all(np.isnan(times[crossed])) and np.sum(times[~crossed] > 0) > 10  # the others fall
     assert single_run("pelota", "vx", 0.0, "y", float(ys[0]), lambda sim: False) == -1.0
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_sweep_over_the_same_starts_finds_the_same_times(case, tmp_path, capsys):
+    # sweep runs each cell as a Simulation (its own parameters, its Lyapunov pair): the same first times
+    model, x, y, until, _ = CASES[case]
+    grid = 4
+    assert main(["chaosmap", model, "--x", x, "--y", y, "--grid", str(grid), "--seconds", str(SECONDS),
+                 "--until", until, "--csv", str(tmp_path / "map.csv"), "--jobs", "1"]) == 0
+    rows = list(csv.reader((tmp_path / "map.csv").open(encoding="utf-8")))[1:]
+    mapped = {(float(r[0]), float(r[1])): (float(r[2]) if r[2] else math.nan) for r in rows}
+    xs, ys = sorted({k[0] for k in mapped}), sorted({k[1] for k in mapped})
+    overs = [f"{name.split('=')[0]}={values[0]!r}:{values[-1]!r}:{grid}" for name, values in ((x, xs), (y, ys))]
+    assert main(["sweep", model, "--over", overs[0], "--over", overs[1], "--seconds", str(SECONDS), "--until", until,
+                 "--csv", str(tmp_path / "sweep.csv"), "--jobs", "1"]) == 0
+    capsys.readouterr()
+    swept = list(csv.DictReader((tmp_path / "sweep.csv").open(encoding="utf-8")))
+    assert len(swept) == grid * grid
+    names = [name.split("=")[0] for name in (x, y)]
+    for row in swept:
+        first = float(row["until"]) if row["until"] else math.nan
+        # the same start (sweep's LO + (HI − LO)·k/(N − 1) and the map's centres agree to round-off)
+        place = min(mapped, key=lambda k: abs(k[0] - float(row[names[0]])) + abs(k[1] - float(row[names[1]])))
+        assert abs(place[0] - float(row[names[0]])) + abs(place[1] - float(row[names[1]])) < 1e-12
+        here = mapped[place]
+        assert (math.isnan(first) and math.isnan(here)) or abs(first - here) < 0.01, (row, here)
+    assert any(r["until"] for r in swept) and not any(r["stopped"] for r in swept)
