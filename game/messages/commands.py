@@ -119,12 +119,6 @@ WORDS: dict[str, tuple[str, str]] = {
         "--until necesita una comparación, como en --until 'abs(a2) > pi' (una de > < >= <=)"),
     "chaosmap.nothing_left": ("--until: nothing on the left of '{op}'", "--until: no hay nada a la izquierda de '{op}'"),
     "chaosmap.nothing_right": ("--until: nothing on the right of '{op}'", "--until: no hay nada a la derecha de '{op}'"),
-    "chaosmap.mechanism": (
-        "chaosmap follows models of coordinates and energies; a mechanism has no batch path yet",
-        "chaosmap sigue modelos de coordenadas y energías; un mecanismo aún no tiene la vía por lotes"),
-    "chaosmap.events": (
-        "chaosmap cannot follow this model: it has events (contacts), which the batch path does not handle yet",
-        "chaosmap no puede seguir este modelo: tiene eventos (contactos), que la vía por lotes aún no maneja"),
     "chaosmap.grid": ("--grid must be from 1 to {limit}, not {grid}", "--grid debe ir de 1 a {limit}, no {grid}"),
     "chaosmap.seconds": (
         "--seconds must be a finite positive number of seconds, not {value}",

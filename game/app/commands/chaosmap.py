@@ -50,6 +50,7 @@ from ...model.reader import LIMITS
 from ...physics import BatchPath, Simulation, SimulationError
 from ...physics.observe.series import angular_coordinates
 from ...physics.steppers import PIVOT_MIN
+from .chaosmap_copies import Copies, UntilError, seconds_per_cell
 from .chaosmap_picture import picture, write_csv, write_png
 from .cluster import ClusterError, cells_on, compute, cores, workers
 from .simulate import MAX_RUN_SECONDS, SAY_SECONDS, duration, how_many
@@ -205,16 +206,6 @@ def parse_until(text: str, model: ModelFile, parameters: dict[str, float]) -> Un
 
 # -- the work ---------------------------------------------------------------------------------
 
-class UntilError(Exception):
-    """The --until condition has no finite value at a cell (``log`` of a negative number, a
-    division by zero): said, never counted as holding or not. Plain numbers, so it crosses
-    from a worker process."""
-
-    def __init__(self, x: float, y: float, t: float, side: str):
-        super().__init__(x, y, t, side)
-        self.x, self.y, self.t, self.side = x, y, t, side
-
-
 _COMPARE = {">": np.greater, "<": np.less, ">=": np.greater_equal, "<=": np.less_equal}
 
 
@@ -224,9 +215,11 @@ class _Worker:
     def __init__(self, job: Job):
         self.job = job
         # the system a simulation of this model makes (so whatever it adds to the model comes along)
-        system = Simulation(job.model, "exact", job.overrides, job.condition_overrides).system.batch()
-        assert system is not None  # make_job refuses the others
-        self.system: BatchPath = system
+        motion = Simulation(job.model, "exact", job.overrides, job.condition_overrides).system
+        #: the batch path of a Lagrangian model whose steps are the generated loop alone; else None,
+        #: and its copies step together in their own way (a mechanism's, contacts': :mod:`.chaosmap_copies`)
+        self.system: BatchPath | None = motion.batch()
+        self.copies = Copies(motion, np.array(job.q + job.qdot)) if self.system is None else None
         model = job.model
         self.condition = compile_trees([job.until.left, job.until.right], (TIME, *model.coordinates,
                                                                             *model.velocities), "until")
@@ -237,9 +230,13 @@ class _Worker:
         """Where the condition holds, for states given as columns (q…, p…); ``good`` marks the
         states that are finite, ``cells`` their places in ``starts`` (the x and y of each cell).
         Raises :class:`UntilError` where a good state gives the condition no finite value."""
-        n, m = self.system.n, len(cols[0])
+        n, m = len(self.job.model.coordinates), len(cols[0])
         with np.errstate(all="ignore"):
-            if self.job.until.uses_velocities:
+            qdot: list[np.ndarray] | list[float]
+            if self.job.until.uses_velocities and self.copies is not None:
+                qdot = self.copies.velocities(t, cols)
+            elif self.job.until.uses_velocities:
+                assert self.system is not None
                 qdot = list(self.system.code.rhs.array(t, *cols)[:n])
             else:
                 qdot = [0.0] * n  # not read: no need to solve for them
@@ -256,13 +253,17 @@ class _Worker:
         failed or could not start), the state-substeps taken and the processor seconds used."""
         cpu = time.process_time()
         job, system = self.job, self.system
-        n = system.n
         xs, ys = job.x.centres(job.grid), job.y.centres(job.grid)[rows]
         X, Yg = np.meshgrid(xs, ys)
         cells = X.size
         start = np.tile(np.array(job.q + job.qdot), (cells, 1))
         start[:, job.x.index] = X.ravel()
         start[:, job.y.index] = Yg.ravel()
+        if self.copies is not None:
+            times, taken = self.copies.run(self, start, (X.ravel(), Yg.ravel()))
+            return times, taken, time.process_time() - cpu
+        assert system is not None
+        n = system.n
         given = [np.ascontiguousarray(start[:, k]) for k in range(2 * n)]
         with np.errstate(all="ignore"):
             p = system.code.momenta.array(0.0, *given)
@@ -398,8 +399,12 @@ def map_seconds(job: Job, processes: int | None = None, budget: float = 0.05) ->
     processes = min(processes, len(blocks))
     worker = _Worker(job)
     system = worker.system
-    cells = len(blocks[0]) * job.grid
     start = np.array(job.q + job.qdot)
+    if worker.copies is not None:  # a mechanism's or contacts' copies: a few of them stepped
+        return job.grid * job.grid * seconds_per_cell(worker.copies, worker, start, job.steps, budget) / processes, \
+            processes
+    assert system is not None
+    cells = len(blocks[0]) * job.grid
     with np.errstate(all="ignore"):
         given = [np.full(cells, v) for v in start]
         n = system.n
@@ -484,11 +489,8 @@ def make_job(model_name: str, x: str, y: str, grid: int, seconds: float, until: 
         sim = Simulation(model, "exact", p_over, c_over)
     except (ExpressionError, SimulationError) as exc:
         raise UsageError(str(exc)) from None
-    if model.mechanism is not None:
-        raise UsageError(msg("chaosmap.mechanism"))
-    if (batch := sim.system.batch()) is None:
-        raise UsageError(msg("chaosmap.events"))
-    batch.wait_compiled(60.0)  # native code (2 s to compile, less from the cache) before the pool forks
+    if (batch := sim.system.batch()) is not None:
+        batch.wait_compiled(60.0)  # native code (2 s to compile, less from the cache) before the pool forks
     params = dict(sim.parameters)
     ax, ay = parse_axis(x, model, params, "--x"), parse_axis(y, model, params, "--y")
     if ax.name == ay.name:

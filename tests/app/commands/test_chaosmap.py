@@ -127,12 +127,6 @@ def test_messages_in_spanish(capsys, tmp_path):
     assert code == 2 and "--x b1: no es una coordenada ni una velocidad de este modelo (son: a1, a2, va1, va2)" in err
 
 
-def test_models_the_batch_path_cannot_follow_are_refused(capsys, tmp_path):
-    assert main(["chaosmap", "pelota", "--x", "x=-1:1", "--y", "vx=-1:1", "--until", "t > 1", "--grid", "4",
-                 "--seconds", "1", "--csv", str(tmp_path / "m.csv")]) == 2
-    assert "it has events (contacts)" in capsys.readouterr().err
-
-
 # -- where the map goes: refused before the run, not after it -------------------------------------
 
 SMALL = ["chaosmap", "pendulo_doble", "--x", "a1", "--y", "a2", "--grid", "4", "--seconds", "1", "--until", "a2>1",
