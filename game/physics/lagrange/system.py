@@ -26,7 +26,7 @@ from ..steppers import PIVOT_MIN, RK4, EventRK4, Projected, Response, Stepper
 from . import numeric
 from .codegen import Compiled, GeneratedDynamics, Rows, generate, motion_function
 from .compiled import step_batch
-from .constraints import RowNumbers, bind_constraints
+from .constraints import RANK_TOLERANCE, RowNumbers, bind_constraints
 from .contacts.contacts import Contacts
 from .contacts.stepper import FAILURES, ContactRK4
 from .contacts.terms import BoundContact, bind_contacts
@@ -214,8 +214,28 @@ class System(MotionDefaults):
             return np.zeros(0)
         cached = self._reactions
         if cached is None or cached[0] is not state:
-            self._reactions = cached = (state, self.motion(state)[1])
+            self._reactions = cached = (state, self.motion(state)[1] + self._resting_share(state))
         return cached[1]
+
+    def _resting_share(self, state: State) -> np.ndarray | float:
+        """What the resting contacts add to the rows' multipliers at ``state`` (0 when nothing
+        rests): their force's share taken by the rows, as multipliers of least norm (a bead
+        resting on the floor at the foot of its wire: the wire no longer holds it up)."""
+        assert self.rows is not None
+        contacts, react = self.contacts, self.code.react
+        if contacts is None or react is None:
+            return 0.0
+        try:
+            found = contacts.resting(state.t, state.q, state.p, ())  # as a step starting here finds them
+            if not found or not found[0]:
+                return 0.0
+            q = state.q.tolist()
+            force = np.array(contacts.forces(found[0], state.t, q, state.p.tolist(), reacted=False).force)
+            # T·W·f − f = −Aᵀ·μ: the share of the contacts' force f the rows take
+            share = np.array(react.scalar(state.t, *q, *force.tolist()), dtype=float) - force
+        except FAILURES:
+            return 0.0
+        return np.linalg.lstsq(self.rows.at(state.t, state.q)[1].T, share, rcond=RANK_TOLERANCE)[0]
 
     @property
     def source(self) -> str:
