@@ -54,7 +54,7 @@ def ensemble_cost(sim: Simulation, seconds: float, copies: int = COPIES) -> tupl
 def _wait_native(sim: Simulation) -> None:
     """The window switches to native code when it is ready (a Lagrangian model's batch, a mechanism's
     copies' kernel): measure that."""
-    batch = sim.system.batch()
+    batch = sim.system.batch() or sim.system.stages()  # stages: the loop a projection follows (CONSTRAINTS)
     if batch is not None:
         batch.wait_compiled(120.0)
     elif sim.system.copies_together:  # a mechanism: its kernel starts compiling with its first copies

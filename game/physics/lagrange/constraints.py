@@ -50,6 +50,9 @@ RANK_TOLERANCE = 1e-9
 KEPT = 1e-14
 #: damping of the projections' normal equations: exact but for redundant rows
 PROJECTION_DAMPING = 1e-14
+#: copies tested on arrays count as kept this far inside the limits (a round-off walk that drifts
+#: up to them takes many steps, so few copies sit in the band between, asked one by one)
+SURE = 0.999
 
 
 @dataclass(frozen=True)
@@ -365,6 +368,27 @@ class RowNumbers:
         except ARITHMETIC_ERRORS:
             return False
 
+    def surely_kept(self, t: float, Q: np.ndarray, V: np.ndarray) -> np.ndarray:
+        """For copies one per row of ``Q`` (q…) and ``V`` (q̇…): those :meth:`kept` would pass,
+        tested on arrays (:func:`kept_function`'s tests, their limits :data:`SURE` of the way, so
+        that a last bit numpy's sin or exp rounds otherwise than math's decides nothing); the
+        others may need :meth:`project`, asked one by one."""
+        count, n, m, h = len(Q), self.n, self.rows.m, len(self.holonomic)
+        with np.errstate(all="ignore"):
+            values = np.empty((h + m * n + m + 1, count))
+            for j, column in enumerate(self._code.array(t, *Q.T)):
+                values[j] = column
+            phi, Amat, b = values[:h], values[h:h + m * n].reshape(m, n, count), values[h + m * n:h + m * n + m]
+            terms = Amat * V.T
+            error = np.abs(terms.sum(axis=1) + b) + kept_rounding(n) * (np.abs(terms).sum(axis=1) + np.abs(b))
+            # a value that is not a finite number fails a test (NaN) or makes the scale infinite
+            scale = np.abs(Amat).max(axis=(0, 1)) * np.maximum(1.0, np.abs(V).max(axis=1))
+            ok = (error <= (SURE * KEPT) * np.maximum(1.0, scale)).all(axis=0) & (scale < np.inf)
+            if h:
+                size = np.maximum(1.0, np.abs(Q).max(axis=1))
+                ok &= (np.abs(phi) <= (SURE * ON_CONSTRAINTS) * size).all(axis=0)
+        return ok
+
     def project(self, q: np.ndarray, qdot: np.ndarray, t: float) -> tuple[np.ndarray, np.ndarray] | None:
         """After a step: positions back onto phi = 0 (Gauss–Newton, one or two iterations), the
         velocities onto A·q̇ + b = 0; None when the step left both within round-off of them (RK4
@@ -395,6 +419,11 @@ class RowNumbers:
         force = Amat[self.active].T @ active
         full, *_ = np.linalg.lstsq(Amat.T, force, rcond=RANK_TOLERANCE)
         return full
+
+
+def kept_rounding(n: int) -> float:
+    """How far two ways of summing n terms and b may differ, per unit of Σ|terms|."""
+    return 2 * (n + 1) * 2.0 ** -53 * 1.01
 
 
 def kept_function(rows: BoundRows, mech: Mechanics, holonomic: Sequence[int]):
@@ -433,7 +462,7 @@ def kept_function(rows: BoundRows, mech: Mechanics, holonomic: Sequence[int]):
     for v in names.vs:
         lines += [f"if f_abs({v}) > speed:", f"    speed = f_abs({v})"]
     lines += ["scale = big*speed", "if scale < 1.0:", "    scale = 1.0", f"limit = {literal(KEPT)}*scale"]
-    rounding = literal(2 * (n + 1) * 2.0 ** -53 * 1.01)
+    rounding = literal(kept_rounding(n))
     for j in range(m):
         terms = [f"a{j}_{k}*{v}" for k, v in enumerate(names.vs)]
         lines += [f"s{j} = " + " + ".join(terms),

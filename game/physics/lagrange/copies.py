@@ -30,7 +30,7 @@ def step_contact_copies(system: Any, t: float, Y: np.ndarray, work: np.ndarray
     work = np.array(work, dtype=float)
     n = system.n
     with np.errstate(all="ignore"):
-        g = _columns(system.code.gaps.array(t, *Y[:, :n].T), len(Y))
+        g = output_rows(system.code.gaps.array(t, *Y[:, :n].T), len(Y))
         # touching where the step starts: the stepper's resting contacts and their settling
         alone = np.any(g <= TOUCH * np.maximum(1.0, np.max(np.abs(Y[:, :n]), axis=1)), axis=0)
     together = np.flatnonzero(~alone)
@@ -63,29 +63,29 @@ def _smooth_step(system: Any, t: float, Y: np.ndarray, work: np.ndarray, g: np.n
     with np.errstate(all="ignore"):
         worst = np.ones(count)
         for step in range(steps):
-            k1 = _columns(code.rhs.array(now, *q, *p), count)
-            alone |= _near_crossing(g, _columns(code.gap_rates.array(now, *q, *k1[:n]), count), delta)
-            k2 = _columns(code.rhs.array(now + half, *_ahead(q, p, k1, half)), count)
-            k3 = _columns(code.rhs.array(now + half, *_ahead(q, p, k2, half)), count)
-            k4 = _columns(code.rhs.array(now + delta, *_ahead(q, p, k3, delta)), count)
+            k1 = output_rows(code.rhs.array(now, *q, *p), count)
+            alone |= _near_crossing(g, output_rows(code.gap_rates.array(now, *q, *k1[:n]), count), delta)
+            k2 = output_rows(code.rhs.array(now + half, *_ahead(q, p, k1, half)), count)
+            k3 = output_rows(code.rhs.array(now + half, *_ahead(q, p, k2, half)), count)
+            k4 = output_rows(code.rhs.array(now + delta, *_ahead(q, p, k3, delta)), count)
             new = [y + sixth * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]) for i, y in enumerate((*q, *p))]
             worst = np.minimum.reduce([worst, k1[2 * n], k2[2 * n], k3[2 * n], k4[2 * n]])
             now = t0 + (step + 1) * delta
-            e = _columns(code.gaps.array(now, *new[:n]), count)
+            e = output_rows(code.gaps.array(now, *new[:n]), count)
             alone |= np.any(e <= 0.0, axis=0)
             g, q, p = e, new[:n], new[n:]
             w = w + sixth * (k1[2 * n + 1] + 2.0 * k2[2 * n + 1] + 2.0 * k3[2 * n + 1] + k4[2 * n + 1])
             ws = ws + sixth * (k1[2 * n + 2] + 2.0 * k2[2 * n + 2] + 2.0 * k3[2 * n + 2] + k4[2 * n + 2])
         if steps:  # the loop's last test: the rates where the step ends
-            v = _columns(code.rhs.array(now, *q, *p), count)[:n]
-            alone |= _near_crossing(g, _columns(code.gap_rates.array(now, *q, *v), count), delta)
+            v = output_rows(code.rhs.array(now, *q, *p), count)[:n]
+            alone |= _near_crossing(g, output_rows(code.gap_rates.array(now, *q, *v), count), delta)
         out = np.column_stack([*q, *p])
         total = w + ws
         alone |= ~(worst > PIVOT_MIN) | ~np.isfinite(out).all(axis=1) | ~np.isfinite(total)
     return now, out, total, alone
 
 
-def _columns(out: Any, count: int) -> np.ndarray:
+def output_rows(out: Any, count: int) -> np.ndarray:
     """Generated outputs on arrays (arrays, or floats for constants) as rows: (outputs, copies)."""
     values = np.empty((len(out), count))
     for j, column in enumerate(out):
