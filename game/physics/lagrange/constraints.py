@@ -31,7 +31,7 @@ from ...expr.codegen import ARITHMETIC_ERRORS, compile_source, literal
 from ...messages import Message, msg, number
 from ...model import ModelFile, ModelFileError
 from ...model.constraints import ConstraintRow
-from ..numerics import damped_least_squares, damped_solve_rows
+from ..numerics import damped_least_squares, damped_solve_rows, damped_solve_rows_many
 from ..state import SimulationError
 from .emit import Names, factor, internal, let, mass_matrix, solve, velocities
 from .mechanics import Mechanics
@@ -368,26 +368,60 @@ class RowNumbers:
         except ARITHMETIC_ERRORS:
             return False
 
+    def at_many(self, t: float, Q: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:meth:`at` for copies one per row of ``Q``: phi (c × h), A (c × m × n) and b (c × m),
+        NaN or inf where a value fails."""
+        count, n, m, h = len(Q), self.n, self.rows.m, len(self.holonomic)
+        values = np.empty((h + m * n + m + 1, count))
+        with np.errstate(all="ignore"):
+            for j, column in enumerate(self._code.array(t, *Q.T)):
+                values[j] = column
+        values = values.T
+        return values[:, :h], values[:, h:h + m * n].reshape(count, m, n), values[:, h + m * n:h + m * n + m]
+
     def surely_kept(self, t: float, Q: np.ndarray, V: np.ndarray) -> np.ndarray:
         """For copies one per row of ``Q`` (q…) and ``V`` (q̇…): those :meth:`kept` would pass,
         tested on arrays (:func:`kept_function`'s tests, their limits :data:`SURE` of the way, so
         that a last bit numpy's sin or exp rounds otherwise than math's decides nothing); the
-        others may need :meth:`project`, asked one by one."""
-        count, n, m, h = len(Q), self.n, self.rows.m, len(self.holonomic)
+        others may need :meth:`project` (:meth:`project_many`)."""
+        phi, Amat, b = self.at_many(t, Q)
         with np.errstate(all="ignore"):
-            values = np.empty((h + m * n + m + 1, count))
-            for j, column in enumerate(self._code.array(t, *Q.T)):
-                values[j] = column
-            phi, Amat, b = values[:h], values[h:h + m * n].reshape(m, n, count), values[h + m * n:h + m * n + m]
-            terms = Amat * V.T
-            error = np.abs(terms.sum(axis=1) + b) + kept_rounding(n) * (np.abs(terms).sum(axis=1) + np.abs(b))
+            terms = Amat * V[:, None, :]
+            error = np.abs(terms.sum(axis=2) + b) + kept_rounding(self.n) * (np.abs(terms).sum(axis=2) + np.abs(b))
             # a value that is not a finite number fails a test (NaN) or makes the scale infinite
-            scale = np.abs(Amat).max(axis=(0, 1)) * np.maximum(1.0, np.abs(V).max(axis=1))
-            ok = (error <= (SURE * KEPT) * np.maximum(1.0, scale)).all(axis=0) & (scale < np.inf)
-            if h:
-                size = np.maximum(1.0, np.abs(Q).max(axis=1))
-                ok &= (np.abs(phi) <= (SURE * ON_CONSTRAINTS) * size).all(axis=0)
+            scale = np.abs(Amat).max(axis=(1, 2)) * np.maximum(1.0, np.abs(V).max(axis=1))
+            ok = (error <= (SURE * KEPT) * np.maximum(1.0, scale)[:, None]).all(axis=1) & (scale < np.inf)
+            if self.holonomic:
+                ok &= (np.abs(phi) <= (SURE * ON_CONSTRAINTS) * self.sizes(Q)[:, None]).all(axis=1)
         return ok
+
+    def sizes(self, Q: np.ndarray) -> np.ndarray:
+        """:meth:`size` of each row of ``Q``."""
+        return np.maximum(1.0, np.abs(Q).max(axis=1, initial=0.0))
+
+    def project_many(self, t: float, Q: np.ndarray, V: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:meth:`project` for copies one per row of ``Q`` and ``V``, on arrays (the same steps, each
+        copy's own matrices solved as a stack): (Q, V, which copies moved). A copy whose numbers
+        fail comes back with them (NaN), for :meth:`project` to say where."""
+        Q, V = np.array(Q, dtype=float), np.array(V, dtype=float)
+        moved = np.zeros(len(Q), dtype=bool)
+        with np.errstate(all="ignore"):
+            phi, Amat, b = self.at_many(t, Q)
+            if self.holonomic:
+                tolerance = ON_CONSTRAINTS * self.sizes(Q)
+                for _ in range(4):
+                    off = ~(np.abs(phi) <= tolerance[:, None]).all(axis=1)
+                    if not off.any():
+                        break
+                    Q[off] += damped_solve_rows_many(Amat[off][:, self.holonomic], -phi[off], PROJECTION_DAMPING, 1e-300)
+                    moved |= off
+                    phi, Amat, b = self.at_many(t, Q)
+            r = -(np.einsum("cmn,cn->cm", Amat, V) + b)
+            scale = np.maximum(1.0, np.abs(Amat).max(axis=(1, 2)) * np.maximum(1.0, np.abs(V).max(axis=1)))
+            moved |= ~(np.abs(r).max(axis=1) <= KEPT * scale)
+            if moved.any():
+                V[moved] += damped_solve_rows_many(Amat[moved], r[moved], PROJECTION_DAMPING, 1e-300)
+        return Q, V, moved
 
     def project(self, q: np.ndarray, qdot: np.ndarray, t: float) -> tuple[np.ndarray, np.ndarray] | None:
         """After a step: positions back onto phi = 0 (Gauss–Newton, one or two iterations), the

@@ -1,4 +1,6 @@
-"""Copies of a motion with contacts stepped together while nothing happens to them (issue 33).
+"""Copies of a motion with contacts stepped together while nothing happens to them (issue 33), and
+copies of a motion on CONSTRAINTS rows: the generated loop for all, then the projections
+(:func:`step_projected_copies`).
 
 :class:`~.contacts.stepper.ContactRK4` takes a step of a model with contacts as the generated
 loop ``advance_events`` does while no contact rests and no gap is crossed: plain RK4 substeps.
@@ -17,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from ..state import step_one_by_one
+from ..state import SimulationError, State, step_one_by_one
 from ..steppers import PIVOT_MIN
 from .contacts.terms import TOUCH
 
@@ -45,6 +47,41 @@ def step_contact_copies(system: Any, t: float, Y: np.ndarray, work: np.ndarray
         t_own, own, own_work, own_ok = step_one_by_one(system, t, Y[alone], work[alone])
         out[alone], total[alone], ok[alone] = own, own_work, own_ok
         t_end = t_end if len(together) else t_own
+    return t_end, out, total, ok
+
+
+def step_projected_copies(system: Any, t: float, Y: np.ndarray, work: np.ndarray
+                          ) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
+    """One step of dt of a :class:`~.system.System` on CONSTRAINTS rows (a projection after the
+    generated loop) for copies one per row: the loop for every copy at once, then each back onto
+    the rows as its own step puts it. Most need nothing (RK4 keeps the rows to ~1e-15 a step:
+    :meth:`~.constraints.RowNumbers.surely_kept` tells them apart on arrays), the others are
+    projected together on arrays, and one whose numbers fail there on its own (which says why it
+    stops). (t, Y, work, ok) as :meth:`~game.physics.state.MotionSystem.step_copies`."""
+    rows, n = system.rows, system.n
+    t_end, out, total, ok = system.step_batch(t, Y, 1, work)
+    ok = ok.copy()
+    with np.errstate(all="ignore"):
+        V = output_rows(system.code.rhs.array(t_end, *out.T), len(out))[:n].T
+    asked = np.flatnonzero(ok & ~rows.surely_kept(t_end, out[:, :n], V))
+    alone = asked
+    if len(asked):
+        try:
+            Q, Vp, moved = rows.project_many(t_end, out[asked, :n], V[asked])
+            with np.errstate(all="ignore"):
+                P = output_rows(system.code.momenta.array(t_end, *Q.T, *Vp.T), len(Q)).T
+            good = np.isfinite(Q).all(axis=1) & np.isfinite(P).all(axis=1)
+            out[asked[good & moved]] = np.hstack([Q, P])[good & moved]
+            alone = asked[~good]
+        except np.linalg.LinAlgError:  # a singular stack: each copy on its own
+            pass
+    for i in alone:
+        try:
+            own = system._project(State(t_end, out[i, :n], out[i, n:]))
+        except SimulationError:
+            ok[i] = False
+            continue
+        out[i, :n], out[i, n:] = own.q, own.p
     return t_end, out, total, ok
 
 

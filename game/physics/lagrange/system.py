@@ -30,7 +30,7 @@ from .constraints import RANK_TOLERANCE, RowNumbers, bind_constraints
 from .contacts.contacts import Contacts
 from .contacts.stepper import FAILURES, ContactRK4
 from .contacts.terms import BoundContact, bind_contacts
-from .copies import output_rows, step_contact_copies
+from .copies import step_contact_copies, step_projected_copies
 from .kinematics import GraphicsKinematics
 from .mechanics import Mechanics, build_mechanics, exact
 
@@ -411,20 +411,7 @@ class System(MotionDefaults):
         if self.batch() is not None:
             return self.step_batch(t, Y, 1, work)
         if self._projected_loop():
-            assert self.rows is not None
-            t_end, out, total, ok = self.step_batch(t, Y, 1, work)
-            ok, n = ok.copy(), self.n
-            with np.errstate(all="ignore"):
-                V = output_rows(self.code.rhs.array(t_end, *out.T), len(out))[:n].T
-            # most steps need no projection (RK4 keeps the rows to ~1e-15): tested on arrays
-            for i in np.flatnonzero(ok & ~self.rows.surely_kept(t_end, out[:, :n], V)):
-                try:
-                    moved = self._project(State(t_end, out[i, :n], out[i, n:]))
-                except SimulationError:
-                    ok[i] = False
-                    continue
-                out[i, :n], out[i, n:] = moved.q, moved.p
-            return t_end, out, total, ok
+            return step_projected_copies(self, t, Y, work)
         if isinstance(self.stepper, ContactRK4) and self.contacts is not None and not self.contacts.moving:
             return step_contact_copies(self, t, Y, work)
         return step_one_by_one(self, t, Y, work)

@@ -57,24 +57,42 @@ def test_a_copy_counted_kept_on_arrays_is_one_the_generated_test_keeps(stem):
     assert sure > 0 and needless < 0.05 * sure  # and nearly all are told apart on arrays
 
 
-def test_a_copy_that_needs_its_projection_gets_it():
+def test_copies_that_need_their_projection_get_it_together(monkeypatch):
     # the Atwood's copies drift off L − y1 − y2 = 0 by round-off until they are put back: some steps
-    # project some copies, and each still ends where its own run does
+    # project some copies (on arrays, together), and each still ends where its own run does
     sim = simulation("maquina_atwood")
     projected: list[int] = []
-    project = sim.system.rows.project
+    together = RowNumbers.project_many
 
-    def counted(q, qdot, t):
-        out = project(q, qdot, t)
-        projected.append(out is not None)
+    def counted(rows, t, Q, V):
+        out = together(rows, t, Q, V)
+        projected.append(int(out[2].sum()))
         return out
 
-    sim.system.rows.project = counted  # type: ignore[method-assign]
+    monkeypatch.setattr(RowNumbers, "project_many", counted)
     ensemble = Ensemble(copies=8)
     sim.observers.append(ensemble)
     sim.announce_break()
     sim.step(300)
     assert sum(projected) > 8
-    for k in (0, 5):
+    for k in range(8):
         single = sim.system.step(sim.system.state(ensemble.start_q[k], ensemble.start_qdot[k], 0.0), 300)
         assert np.allclose(ensemble.Y[k], np.concatenate((single.q, single.p)), rtol=0, atol=1e-12)
+
+
+def test_projecting_copies_together_is_projecting_each():
+    # a bead on a hoop turning with ω (a row of t): copies pushed off it by different amounts
+    # come back as project puts each one
+    sim = simulation("ejercicios/cuenta_aro_giratorio")
+    rows, n = sim.system.rows, sim.system.n
+    rng = np.random.default_rng(3)
+    q, v = sim.q, sim.qdot
+    Q = q + 1e-6 * rng.standard_normal((6, n))
+    V = v + 1e-6 * rng.standard_normal((6, n))
+    Q[0], V[0] = q, v  # on the rows: moves nothing
+    Qp, Vp, moved = rows.project_many(0.3, Q, V)
+    for k in range(6):
+        own = rows.project(Q[k], V[k], 0.3)
+        assert moved[k] == (own is not None)
+        if own is not None:
+            assert np.allclose(Qp[k], own[0], rtol=0, atol=1e-14) and np.allclose(Vp[k], own[1], rtol=0, atol=1e-14)
