@@ -32,6 +32,14 @@ def damped_solve_rows(J: np.ndarray, r: np.ndarray, damping: float, floor: float
     return J.T @ np.linalg.solve(JJt + damping * scale * np.eye(len(JJt)), r)
 
 
+def damped_solve_rows_many(J: np.ndarray, r: np.ndarray, damping: float, floor: float) -> np.ndarray:
+    """:func:`damped_solve_rows` for a stack: ``J`` (c × m × n) and ``r`` (c × m), each solved on its own."""
+    JJt = J @ J.transpose(0, 2, 1)
+    scale = np.maximum(np.trace(JJt, axis1=1, axis2=2), floor)
+    z = np.linalg.solve(JJt + (damping * scale)[:, None, None] * np.eye(JJt.shape[1]), r[:, :, None])
+    return (J.transpose(0, 2, 1) @ z)[:, :, 0]
+
+
 def damped_least_squares(x: np.ndarray, residual: Callable[[np.ndarray], np.ndarray | None],
                          step: Callable[[np.ndarray, np.ndarray, float], np.ndarray | None],
                          move: Callable[[np.ndarray, np.ndarray], np.ndarray | None], *, iterations: int,

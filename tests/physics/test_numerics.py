@@ -7,7 +7,13 @@ import math
 
 import numpy as np
 
-from game.physics.numerics import damped_least_squares, damped_solve, damped_solve_rows, solve_linear
+from game.physics.numerics import (
+    damped_least_squares,
+    damped_solve,
+    damped_solve_rows,
+    damped_solve_rows_many,
+    solve_linear,
+)
 
 
 def test_both_normal_equations_give_the_same_damped_step():
@@ -62,3 +68,14 @@ def test_a_singular_linear_solve_gives_nan():
     assert np.allclose(solve_linear(np.array([[2.0, 0.0], [0.0, 4.0]]), np.array([2.0, 2.0])), [1.0, 0.5])
     with np.errstate(all="ignore"):  # as a mechanism's stages call it
         assert not np.all(np.isfinite(solve_linear(np.zeros((2, 2)), np.ones(2))))
+
+
+def test_a_stack_of_damped_row_solves_is_each_one_solved_alone():
+    rng = np.random.default_rng(7)
+    J = rng.standard_normal((5, 2, 4))
+    J[3, 1] = 2 * J[3, 0]  # a redundant row: the damping keeps it finite
+    r = rng.standard_normal((5, 2))
+    r[3, 1] = 2 * r[3, 0]
+    together = damped_solve_rows_many(J, r, 1e-14, 1e-300)
+    for k in range(5):
+        assert np.allclose(together[k], damped_solve_rows(J[k], r[k], 1e-14, 1e-300), rtol=1e-10, atol=1e-12)

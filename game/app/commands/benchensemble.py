@@ -59,7 +59,8 @@ def _wait_native(sim: Simulation) -> None:
         batch.wait_compiled(120.0)
     elif sim.system.copies_together:  # a mechanism: its kernel starts compiling with its first copies
         sim.system.step_copies(sim.t, np.concatenate([sim.state.q, sim.state.p])[None, :], np.zeros(1))
-        native = getattr(getattr(sim.system, "_copies", None), "native", None)
+        native = getattr(getattr(sim.system, "_copies", None), "native", None) \
+            or getattr(getattr(sim.system, "code", None), "native", None)  # a model on CONSTRAINTS rows: its loop's
         if native is not None:
             native.wait(120.0)
 

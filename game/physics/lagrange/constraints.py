@@ -31,7 +31,7 @@ from ...expr.codegen import ARITHMETIC_ERRORS, compile_source, literal
 from ...messages import Message, msg, number
 from ...model import ModelFile, ModelFileError
 from ...model.constraints import ConstraintRow
-from ..numerics import damped_least_squares, damped_solve_rows
+from ..numerics import damped_least_squares, damped_solve_rows, damped_solve_rows_many
 from ..state import SimulationError
 from .emit import Names, factor, internal, let, mass_matrix, solve, velocities
 from .mechanics import Mechanics
@@ -50,6 +50,9 @@ RANK_TOLERANCE = 1e-9
 KEPT = 1e-14
 #: damping of the projections' normal equations: exact but for redundant rows
 PROJECTION_DAMPING = 1e-14
+#: copies tested on arrays count as kept this far inside the limits (a round-off walk that drifts
+#: up to them takes many steps, so few copies sit in the band between, asked one by one)
+SURE = 0.999
 
 
 @dataclass(frozen=True)
@@ -365,6 +368,61 @@ class RowNumbers:
         except ARITHMETIC_ERRORS:
             return False
 
+    def at_many(self, t: float, Q: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:meth:`at` for copies one per row of ``Q``: phi (c × h), A (c × m × n) and b (c × m),
+        NaN or inf where a value fails."""
+        count, n, m, h = len(Q), self.n, self.rows.m, len(self.holonomic)
+        values = np.empty((h + m * n + m + 1, count))
+        with np.errstate(all="ignore"):
+            for j, column in enumerate(self._code.array(t, *Q.T)):
+                values[j] = column
+        values = values.T
+        return values[:, :h], values[:, h:h + m * n].reshape(count, m, n), values[:, h + m * n:h + m * n + m]
+
+    def surely_kept(self, t: float, Q: np.ndarray, V: np.ndarray) -> np.ndarray:
+        """For copies one per row of ``Q`` (q…) and ``V`` (q̇…): those :meth:`kept` would pass,
+        tested on arrays (:func:`kept_function`'s tests, their limits :data:`SURE` of the way, so
+        that a last bit numpy's sin or exp rounds otherwise than math's decides nothing); the
+        others may need :meth:`project` (:meth:`project_many`)."""
+        phi, Amat, b = self.at_many(t, Q)
+        with np.errstate(all="ignore"):
+            terms = Amat * V[:, None, :]
+            error = np.abs(terms.sum(axis=2) + b) + kept_rounding(self.n) * (np.abs(terms).sum(axis=2) + np.abs(b))
+            # a value that is not a finite number fails a test (NaN) or makes the scale infinite
+            scale = np.abs(Amat).max(axis=(1, 2)) * np.maximum(1.0, np.abs(V).max(axis=1))
+            ok = (error <= (SURE * KEPT) * np.maximum(1.0, scale)[:, None]).all(axis=1) & (scale < np.inf)
+            if self.holonomic:
+                ok &= (np.abs(phi) <= (SURE * ON_CONSTRAINTS) * self.sizes(Q)[:, None]).all(axis=1)
+        return ok
+
+    def sizes(self, Q: np.ndarray) -> np.ndarray:
+        """:meth:`size` of each row of ``Q``."""
+        return np.maximum(1.0, np.abs(Q).max(axis=1, initial=0.0))
+
+    def project_many(self, t: float, Q: np.ndarray, V: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:meth:`project` for copies one per row of ``Q`` and ``V``, on arrays (the same steps, each
+        copy's own matrices solved as a stack): (Q, V, which copies moved). A copy whose numbers
+        fail comes back with them (NaN), for :meth:`project` to say where."""
+        Q, V = np.array(Q, dtype=float), np.array(V, dtype=float)
+        moved = np.zeros(len(Q), dtype=bool)
+        with np.errstate(all="ignore"):
+            phi, Amat, b = self.at_many(t, Q)
+            if self.holonomic:
+                tolerance = ON_CONSTRAINTS * self.sizes(Q)
+                for _ in range(4):
+                    off = ~(np.abs(phi) <= tolerance[:, None]).all(axis=1)
+                    if not off.any():
+                        break
+                    Q[off] += damped_solve_rows_many(Amat[off][:, self.holonomic], -phi[off], PROJECTION_DAMPING, 1e-300)
+                    moved |= off
+                    phi, Amat, b = self.at_many(t, Q)
+            r = -(np.einsum("cmn,cn->cm", Amat, V) + b)
+            scale = np.maximum(1.0, np.abs(Amat).max(axis=(1, 2)) * np.maximum(1.0, np.abs(V).max(axis=1)))
+            moved |= ~(np.abs(r).max(axis=1) <= KEPT * scale)
+            if moved.any():
+                V[moved] += damped_solve_rows_many(Amat[moved], r[moved], PROJECTION_DAMPING, 1e-300)
+        return Q, V, moved
+
     def project(self, q: np.ndarray, qdot: np.ndarray, t: float) -> tuple[np.ndarray, np.ndarray] | None:
         """After a step: positions back onto phi = 0 (Gauss–Newton, one or two iterations), the
         velocities onto A·q̇ + b = 0; None when the step left both within round-off of them (RK4
@@ -395,6 +453,11 @@ class RowNumbers:
         force = Amat[self.active].T @ active
         full, *_ = np.linalg.lstsq(Amat.T, force, rcond=RANK_TOLERANCE)
         return full
+
+
+def kept_rounding(n: int) -> float:
+    """How far two ways of summing n terms and b may differ, per unit of Σ|terms|."""
+    return 2 * (n + 1) * 2.0 ** -53 * 1.01
 
 
 def kept_function(rows: BoundRows, mech: Mechanics, holonomic: Sequence[int]):
@@ -433,7 +496,7 @@ def kept_function(rows: BoundRows, mech: Mechanics, holonomic: Sequence[int]):
     for v in names.vs:
         lines += [f"if f_abs({v}) > speed:", f"    speed = f_abs({v})"]
     lines += ["scale = big*speed", "if scale < 1.0:", "    scale = 1.0", f"limit = {literal(KEPT)}*scale"]
-    rounding = literal(2 * (n + 1) * 2.0 ** -53 * 1.01)
+    rounding = literal(kept_rounding(n))
     for j in range(m):
         terms = [f"a{j}_{k}*{v}" for k, v in enumerate(names.vs)]
         lines += [f"s{j} = " + " + ".join(terms),

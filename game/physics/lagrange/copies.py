@@ -1,4 +1,6 @@
-"""Copies of a motion with contacts stepped together while nothing happens to them (issue 33).
+"""Copies of a motion with contacts stepped together while nothing happens to them (issue 33), and
+copies of a motion on CONSTRAINTS rows: the generated loop for all, then the projections
+(:func:`step_projected_copies`).
 
 :class:`~.contacts.stepper.ContactRK4` takes a step of a model with contacts as the generated
 loop ``advance_events`` does while no contact rests and no gap is crossed: plain RK4 substeps.
@@ -17,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from ..state import step_one_by_one
+from ..state import SimulationError, State, step_one_by_one
 from ..steppers import PIVOT_MIN
 from .contacts.terms import TOUCH
 
@@ -30,7 +32,7 @@ def step_contact_copies(system: Any, t: float, Y: np.ndarray, work: np.ndarray
     work = np.array(work, dtype=float)
     n = system.n
     with np.errstate(all="ignore"):
-        g = _columns(system.code.gaps.array(t, *Y[:, :n].T), len(Y))
+        g = output_rows(system.code.gaps.array(t, *Y[:, :n].T), len(Y))
         # touching where the step starts: the stepper's resting contacts and their settling
         alone = np.any(g <= TOUCH * np.maximum(1.0, np.max(np.abs(Y[:, :n]), axis=1)), axis=0)
     together = np.flatnonzero(~alone)
@@ -45,6 +47,41 @@ def step_contact_copies(system: Any, t: float, Y: np.ndarray, work: np.ndarray
         t_own, own, own_work, own_ok = step_one_by_one(system, t, Y[alone], work[alone])
         out[alone], total[alone], ok[alone] = own, own_work, own_ok
         t_end = t_end if len(together) else t_own
+    return t_end, out, total, ok
+
+
+def step_projected_copies(system: Any, t: float, Y: np.ndarray, work: np.ndarray
+                          ) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
+    """One step of dt of a :class:`~.system.System` on CONSTRAINTS rows (a projection after the
+    generated loop) for copies one per row: the loop for every copy at once, then each back onto
+    the rows as its own step puts it. Most need nothing (RK4 keeps the rows to ~1e-15 a step:
+    :meth:`~.constraints.RowNumbers.surely_kept` tells them apart on arrays), the others are
+    projected together on arrays, and one whose numbers fail there on its own (which says why it
+    stops). (t, Y, work, ok) as :meth:`~game.physics.state.MotionSystem.step_copies`."""
+    rows, n = system.rows, system.n
+    t_end, out, total, ok = system.step_batch(t, Y, 1, work)
+    ok = ok.copy()
+    with np.errstate(all="ignore"):
+        V = output_rows(system.code.rhs.array(t_end, *out.T), len(out))[:n].T
+    asked = np.flatnonzero(ok & ~rows.surely_kept(t_end, out[:, :n], V))
+    alone = asked
+    if len(asked):
+        try:
+            Q, Vp, moved = rows.project_many(t_end, out[asked, :n], V[asked])
+            with np.errstate(all="ignore"):
+                P = output_rows(system.code.momenta.array(t_end, *Q.T, *Vp.T), len(Q)).T
+            good = np.isfinite(Q).all(axis=1) & np.isfinite(P).all(axis=1)
+            out[asked[good & moved]] = np.hstack([Q, P])[good & moved]
+            alone = asked[~good]
+        except np.linalg.LinAlgError:  # a singular stack: each copy on its own
+            pass
+    for i in alone:
+        try:
+            own = system._project(State(t_end, out[i, :n], out[i, n:]))
+        except SimulationError:
+            ok[i] = False
+            continue
+        out[i, :n], out[i, n:] = own.q, own.p
     return t_end, out, total, ok
 
 
@@ -63,29 +100,29 @@ def _smooth_step(system: Any, t: float, Y: np.ndarray, work: np.ndarray, g: np.n
     with np.errstate(all="ignore"):
         worst = np.ones(count)
         for step in range(steps):
-            k1 = _columns(code.rhs.array(now, *q, *p), count)
-            alone |= _near_crossing(g, _columns(code.gap_rates.array(now, *q, *k1[:n]), count), delta)
-            k2 = _columns(code.rhs.array(now + half, *_ahead(q, p, k1, half)), count)
-            k3 = _columns(code.rhs.array(now + half, *_ahead(q, p, k2, half)), count)
-            k4 = _columns(code.rhs.array(now + delta, *_ahead(q, p, k3, delta)), count)
+            k1 = output_rows(code.rhs.array(now, *q, *p), count)
+            alone |= _near_crossing(g, output_rows(code.gap_rates.array(now, *q, *k1[:n]), count), delta)
+            k2 = output_rows(code.rhs.array(now + half, *_ahead(q, p, k1, half)), count)
+            k3 = output_rows(code.rhs.array(now + half, *_ahead(q, p, k2, half)), count)
+            k4 = output_rows(code.rhs.array(now + delta, *_ahead(q, p, k3, delta)), count)
             new = [y + sixth * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]) for i, y in enumerate((*q, *p))]
             worst = np.minimum.reduce([worst, k1[2 * n], k2[2 * n], k3[2 * n], k4[2 * n]])
             now = t0 + (step + 1) * delta
-            e = _columns(code.gaps.array(now, *new[:n]), count)
+            e = output_rows(code.gaps.array(now, *new[:n]), count)
             alone |= np.any(e <= 0.0, axis=0)
             g, q, p = e, new[:n], new[n:]
             w = w + sixth * (k1[2 * n + 1] + 2.0 * k2[2 * n + 1] + 2.0 * k3[2 * n + 1] + k4[2 * n + 1])
             ws = ws + sixth * (k1[2 * n + 2] + 2.0 * k2[2 * n + 2] + 2.0 * k3[2 * n + 2] + k4[2 * n + 2])
         if steps:  # the loop's last test: the rates where the step ends
-            v = _columns(code.rhs.array(now, *q, *p), count)[:n]
-            alone |= _near_crossing(g, _columns(code.gap_rates.array(now, *q, *v), count), delta)
+            v = output_rows(code.rhs.array(now, *q, *p), count)[:n]
+            alone |= _near_crossing(g, output_rows(code.gap_rates.array(now, *q, *v), count), delta)
         out = np.column_stack([*q, *p])
         total = w + ws
         alone |= ~(worst > PIVOT_MIN) | ~np.isfinite(out).all(axis=1) | ~np.isfinite(total)
     return now, out, total, alone
 
 
-def _columns(out: Any, count: int) -> np.ndarray:
+def output_rows(out: Any, count: int) -> np.ndarray:
     """Generated outputs on arrays (arrays, or floats for constants) as rows: (outputs, copies)."""
     values = np.empty((len(out), count))
     for j, column in enumerate(out):

@@ -26,11 +26,11 @@ from ..steppers import PIVOT_MIN, RK4, EventRK4, Projected, Response, Stepper
 from . import numeric
 from .codegen import Compiled, GeneratedDynamics, Rows, generate, motion_function
 from .compiled import step_batch
-from .constraints import RowNumbers, bind_constraints
+from .constraints import RANK_TOLERANCE, RowNumbers, bind_constraints
 from .contacts.contacts import Contacts
 from .contacts.stepper import FAILURES, ContactRK4
 from .contacts.terms import BoundContact, bind_contacts
-from .copies import step_contact_copies
+from .copies import step_contact_copies, step_projected_copies
 from .kinematics import GraphicsKinematics
 from .mechanics import Mechanics, build_mechanics, exact
 
@@ -214,8 +214,28 @@ class System(MotionDefaults):
             return np.zeros(0)
         cached = self._reactions
         if cached is None or cached[0] is not state:
-            self._reactions = cached = (state, self.motion(state)[1])
+            self._reactions = cached = (state, self.motion(state)[1] + self._resting_share(state))
         return cached[1]
+
+    def _resting_share(self, state: State) -> np.ndarray | float:
+        """What the resting contacts add to the rows' multipliers at ``state`` (0 when nothing
+        rests): their force's share taken by the rows, as multipliers of least norm (a bead
+        resting on the floor at the foot of its wire: the wire no longer holds it up)."""
+        assert self.rows is not None
+        contacts, react = self.contacts, self.code.react
+        if contacts is None or react is None:
+            return 0.0
+        try:
+            found = contacts.resting(state.t, state.q, state.p, ())  # as a step starting here finds them
+            if not found or not found[0]:
+                return 0.0
+            q = state.q.tolist()
+            force = np.array(contacts.forces(found[0], state.t, q, state.p.tolist(), reacted=False).force)
+            # T·W·f − f = −Aᵀ·μ: the share of the contacts' force f the rows take
+            share = np.array(react.scalar(state.t, *q, *force.tolist()), dtype=float) - force
+        except FAILURES:
+            return 0.0
+        return np.linalg.lstsq(self.rows.at(state.t, state.q)[1].T, share, rcond=RANK_TOLERANCE)[0]
 
     @property
     def source(self) -> str:
@@ -376,15 +396,22 @@ class System(MotionDefaults):
 
     @property
     def copies_together(self) -> bool:
-        """The batch path (a model with contacts steps its copies in a batch too, but on arrays that
-        costs about what their own steps do)."""
-        return self.batch() is not None
+        """The batch path, or the generated loop and a projection per copy (a model with contacts
+        steps its copies in a batch too, but on arrays that costs about what their own steps do)."""
+        return self.batch() is not None or self._projected_loop()
+
+    def _projected_loop(self) -> bool:
+        """Steps are the generated loop (the rows' forces in its rhs) and a projection onto the rows."""
+        return isinstance(self.stepper, Projected) and isinstance(self.stepper.inner, RK4)
 
     def step_copies(self, t: float, Y: np.ndarray, work: np.ndarray) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
-        """The batch path when the steps are the generated loop alone; with contacts (none moving) the
-        copies in one batch while nothing happens to them (:mod:`.copies`); else one by one."""
+        """The batch path when the steps are the generated loop alone, or it and each copy's own
+        projection onto the constraints; with contacts (none moving) the copies in one batch while
+        nothing happens to them (:mod:`.copies`); else one by one."""
         if self.batch() is not None:
             return self.step_batch(t, Y, 1, work)
+        if self._projected_loop():
+            return step_projected_copies(self, t, Y, work)
         if isinstance(self.stepper, ContactRK4) and self.contacts is not None and not self.contacts.moving:
             return step_contact_copies(self, t, Y, work)
         return step_one_by_one(self, t, Y, work)
@@ -530,3 +557,4 @@ class System(MotionDefaults):
 
     def _diagnose_at(self, t: float, q, qdot, fallback: str | Message) -> SimulationError:
         return SimulationError(msg("sim.state", reason=fallback), t, self._values(t, q, qdot))
+

@@ -496,14 +496,15 @@ class Contacts:
             return force
         return np.array(self._react(t, *q.tolist(), *force.tolist()), dtype=float)
 
-    def forces(self, modes: Sequence[Mode], t: float, q: Sequence[float], p: Sequence[float]) -> Push:
+    def forces(self, modes: Sequence[Mode], t: float, q: Sequence[float], p: Sequence[float], reacted: bool = True
+               ) -> Push:
         """What the resting ``modes`` do at one state (see :class:`~.terms.Push`); with
-        constraints, their force with the rows' reactions to it (so the rows hold)."""
+        constraints, their force with the rows' reactions to it (so the rows hold) if ``reacted``."""
         if len(modes) == 1:
             push = self._one(modes[0], self.rest(modes[0].contact, t, q, p))
         else:
             push = self._several(modes, self.batch(tuple(m.contact for m in modes), t, q, p), tuple(range(len(modes))))
-        if self._react is None:
+        if self._react is None or not reacted:
             return push
         return push._replace(force=list(self._react(t, *q, *push.force)))
 

@@ -5,6 +5,8 @@ along the rows), and resting on the floor keeps them too; E + Eloss stays E₀."
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 from sim_helpers import simulation as shipped
 
@@ -133,3 +135,55 @@ def test_a_tied_system_comes_to_rest_on_the_floor_with_the_rows_held(write_model
     assert abs(q[0] - q[1] + q[2] / 2) < 1e-10 and abs(v[0] - v[1] + v[2] / 2) < 1e-10
     assert abs(q[1] - 0.1) < 1e-9 and abs(v[1]) < 1e-9
     assert abs(sim.energy + sim.losses - e0) < 1e-9
+
+
+# -- the rows' multipliers with resting contacts (issue 32: λ counts the resting forces' share) --
+
+BEAD = Path(__file__).resolve().parents[4] / "models" / "ejercicios" / "cuenta_recta_rebota.dat"
+
+
+def test_the_wire_pulls_at_minus_half_the_weight_in_flight_and_not_at_all_at_rest():
+    # by hand, with the wire's force λ·(1, −1) (the gradient of x − y): sliding freely,
+    # m·ẍ = λ, m·ÿ = −m·g − λ and ẍ = ÿ give λ = −m·g/2; at rest on the floor y = r at the foot of
+    # the wire, x says λ = 0 and y gives the floor all the weight, N = m·g
+    sim = bead()
+    assert abs(sim.reactions()["λ_alambre"] + 9.81 / 2) < 1e-12
+    run(sim, 10.0)
+    assert abs(sim.q[1] - 0.05) < 1e-9 and np.all(np.abs(sim.qdot) < 1e-9)
+    assert abs(sim.reactions()["λ_alambre"]) < 1e-12
+
+
+def pushed_bead(write_model, push: float) -> Simulation:
+    """The bead with a horizontal force F (Ep gets −F·x), starting at rest at the foot of the wire."""
+    text = BEAD.read_text(encoding="utf-8")
+    text = text.replace("<Ep>m·g·y</Ep>", "<Ep>m·g·y - F·x</Ep>")
+    text = text.replace("<PARAMETERS>", f"<PARAMETERS>\n<P>F|{push}|fuerza horizontal</P>")
+    text = text.replace("<CI>x|1.5|", "<CI>x|0.05|").replace("<CI>y|1.5|", "<CI>y|0.05|")
+    return Simulation(read_model(write_model(text)))
+
+
+def test_a_bead_pushed_into_the_foot_of_its_wire_reads_the_wires_honest_reaction(write_model):
+    # by hand, at rest at the foot with F pushing toward −x: x says F + λ = 0, y says
+    # N − m·g − λ = 0, so λ = −F = 2 and the floor pushes N = m·g + 2
+    sim = pushed_bead(write_model, -2.0)
+    for _ in range(3):
+        assert abs(sim.reactions()["λ_alambre"] - 2.0) < 1e-12
+        assert np.all(np.abs(sim.qdot) < 1e-12) and abs(sim.q[1] - 0.05) < 1e-12
+        sim.step()
+    # pushed up the wire harder than its weight pulls down it (F > m·g) it leaves the floor: the
+    # wire's force is that of free sliding, m·ẍ = F + λ, m·ÿ = −m·g − λ, ẍ = ÿ: λ = −(m·g + F)/2
+    away = pushed_bead(write_model, 12.0)
+    away.step()
+    assert away.q[1] > 0.05
+    assert abs(away.reactions()["λ_alambre"] + (9.81 + 12.0) / 2) < 1e-12
+
+
+def test_a_tied_system_resting_on_the_floor_reads_no_force_in_its_row(write_model):
+    # by hand, with the row's force λ·(1, −1, 1/2) and y held at r: m·ẍ = λ, M·z̈ = λ/2 and
+    # ẍ = −z̈/2 give λ = 0 (the floor takes the weight); in flight, with ÿ free too,
+    # λ·(2/m + 1/(4·M)) = −g: λ = −9.81·12/25
+    sim = tied(write_model, "0.5")
+    assert abs(sim.reactions()["λ_guia"] + 9.81 * 12 / 25) < 1e-12
+    run(sim, 6.0)
+    assert abs(sim.q[1] - 0.1) < 1e-9 and abs(sim.qdot[1]) < 1e-9
+    assert abs(sim.reactions()["λ_guia"]) < 1e-12
