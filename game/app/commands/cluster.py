@@ -3,8 +3,8 @@
 A chunk (a block of rows of a map, a run of cells of a sweep) is one task: a few per worker,
 so the cost of a task (milliseconds) stays small against its work. :func:`cells_on` gives the
 place they run: this process alone (``--jobs 1``: the single-process reference), a
-``LocalCluster`` of one worker process per core (one thread each: the batch path is NumPy on
-one core), or an existing cluster at ``--scheduler ADDRESS``. :func:`compute` submits the
+``LocalCluster`` of one worker process per core (one thread each, numba's parallel loops
+included), or an existing cluster at ``--scheduler ADDRESS``. :func:`compute` submits the
 chunks and hands each result back as it finishes, so progress is shown and a resumable sweep
 keeps what is done.
 
@@ -104,10 +104,21 @@ def workers(client: Any, processes: int) -> int:
 _prepared: dict[str, Any] = {}
 
 
+def _one_thread() -> None:
+    """A chunk runs on one of its worker's threads, so numba's parallel loops run on that thread
+    alone: a worker per core each spreading its batch over every core made a map four times slower."""
+    try:
+        import numba
+    except ImportError:
+        return
+    numba.set_num_threads(1)
+
+
 def _run_chunk(prepare: Callable[[Job], Prepared], work: Callable[[Prepared, Chunk], Out], token: str, job: Job,
                chunk: Chunk) -> Out:
     """One chunk, in a worker: the job's system is built once per process (compiled code, the
     condition), then reused by every chunk of the job that lands there."""
+    _one_thread()
     ready = _prepared.get(token)
     if ready is None:
         _prepared.clear()

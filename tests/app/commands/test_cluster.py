@@ -114,3 +114,19 @@ def test_one_process_and_no_scheduler_is_this_process():
         cells.compute(lambda job: job * 10, lambda ready, chunk: ready + chunk, 1, [1, 2, 3], None,
                       lambda i, r: found.append((i, r)))
     assert found == [(0, 11), (1, 12), (2, 13)]
+
+
+def test_a_chunk_runs_numbas_parallel_loops_on_its_own_thread_alone():
+    """A worker per core whose batch also spread over every core made the map four times slower."""
+    numba = pytest.importorskip("numba")
+    from game.app.commands import cluster
+
+    if numba.config.NUMBA_NUM_THREADS < 2:
+        pytest.skip("one core: nothing to oversubscribe")
+    seen: list[int] = []
+    worker = threading.Thread(target=lambda: seen.append(cluster._run_chunk(
+        lambda job: None, lambda ready, chunk: numba.get_num_threads(), "token-threads", None, 0)))
+    worker.start()
+    worker.join()
+    assert seen == [1]
+    assert numba.get_num_threads() == numba.config.NUMBA_NUM_THREADS  # this thread's loops keep every core
