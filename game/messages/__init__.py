@@ -109,6 +109,17 @@ class Message:
         return dict(self.params)
 
 
+class MessageError(Exception):
+    """A refusal whose words are a :class:`Message`, written in the language of the moment it is shown."""
+
+    def __init__(self, message: Message):
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message.text()
+
+
 def _written(value: object, language: str) -> object:
     """A parameter as a message writes it: in ``language`` when it can be written in one, else as it is
     (a number keeps its format spec, as in ``{value:.1f}``)."""

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ...messages import Message, msg
+from ...messages import MessageError, msg
 from ...model import ModelFile
 from ...model.angles import angle_coordinates
 from ..lagrange.system import System
@@ -33,15 +33,8 @@ from .vary import VariedPaths
 NODES = 200
 
 
-class ActionError(Exception):
+class ActionError(MessageError):
     """A two-point problem that cannot be posed or has no answer here; ``message`` says why."""
-
-    def __init__(self, message: Message):
-        super().__init__(message)
-        self.message = message
-
-    def __str__(self) -> str:
-        return self.message.text()
 
 
 @dataclass(frozen=True)

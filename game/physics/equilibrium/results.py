@@ -7,19 +7,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...messages import Message
+from ...messages import MessageError
 from .linear import Mode
 
 
-class EquilibriumError(Exception):
+class EquilibriumError(MessageError):
     """Why a model's equilibria cannot be given (a :class:`Message`, written when it is shown)."""
-
-    def __init__(self, message: Message):
-        super().__init__(message)
-        self.message = message
-
-    def __str__(self) -> str:
-        return self.message.text()
 
 
 @dataclass(frozen=True)
