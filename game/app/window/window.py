@@ -155,7 +155,8 @@ class App:
                 return
             self.frames += 1
             self.draw()
-            self._looked = self.looks()
+            if self.still():  # read only by a quiet frame after a sleep
+                self._looked = self.looks()
         except Exception as exc:
             self.guard.failed(exc, self.session.kiosk)
             self.widgets.close()
@@ -185,11 +186,12 @@ class App:
 
     def still(self) -> bool:
         """Nothing on screen moves and no input came lately: no motion, no drag or pan, no banner
-        fading, no dialog open (a field's blinking cursor, a slider's preview), no kiosk countdown."""
+        fading, no dialog open (a field's blinking cursor, a slider's preview), no kiosk countdown, no
+        path relaxing in the Action view."""
         s = self.session
         return (not s.view.animating and s.dragging.drag is None and not self.pointer.busy
                 and self.since_input >= AWAKE_AFTER_INPUT and s.banner.opacity in (0.0, 1.0)
-                and not s.kiosk.counting_down and s.view.dialog is None)
+                and not s.kiosk.counting_down and s.view.dialog is None and not s.action.relaxing)
 
     def looks(self) -> tuple:
         """What a still frame shows, in short: the same means the screen need not be painted again

@@ -72,3 +72,23 @@ def test_what_moves_without_input_keeps_the_window_awake(app_factory, busy):
         app.frame(0.0)
         assert app.panel is not None
     assert not app.still()
+
+
+def test_a_relaxing_action_path_keeps_the_window_awake(app_factory):
+    """Relax moves the Action view's path a step a frame with no input: a sleeping window would
+    move it once a second."""
+    app = app_factory()
+    app.session.act("animate")
+    app.run(0.6, quit=False)
+    app.session.act("animate")
+    assert app.session.action.open() is None
+    pygame.event.clear()
+    app.run(AWAKE_AFTER_INPUT + 0.3, quit=False)
+    assert app.still()
+    view = app.session.action
+    view.drag(0, float(view.path[view.handles[0], view.coordinate]) + 0.3)
+    view.relax()
+    assert not app.still()
+    app.run(1.0, quit=False)  # awake, a step a frame, until the path is the true one again
+    assert not view.relaxing
+    assert abs(view.path - view.true).max() < 1e-6
