@@ -100,9 +100,17 @@ class BuildLayer:
             step *= 2
         x0, y0, w, h = camera.viewport
         (mx0, my1), (mx1, my0) = camera.to_model(x0, y0), camera.to_model(x0 + w, y0 + h)
-        for i in range(math.floor(mx0 / step), math.ceil(mx1 / step) + 1):
-            for j in range(math.floor(my0 / step), math.ceil(my1 / step) + 1):
-                paint.fill(surface, GRID, (*camera.to_pixels(i * step, j * step), 2, 2))
+        # the grid is axis-aligned: its columns and rows in pixels once, then a dot at each crossing
+        # (thousands of dots a frame while a drag is drawn: no per-dot transform or clipping in Python;
+        # the rows and columns are the viewport's, so every dot is a finite pixel the surface's clip cuts)
+        columns = [round(camera.to_pixels(i * step, 0.0)[0])
+                   for i in range(math.floor(mx0 / step), math.ceil(mx1 / step) + 1)]
+        rows = [round(camera.to_pixels(0.0, j * step)[1])
+                for j in range(math.floor(my0 / step), math.ceil(my1 / step) + 1)]
+        fill = surface.fill
+        for y in rows:
+            for x in columns:
+                fill(GRID, (x, y, 2, 2))
 
     @staticmethod
     def _bar(surface: pygame.Surface, px: Sequence[Point]) -> None:
