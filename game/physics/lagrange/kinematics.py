@@ -322,11 +322,11 @@ class GraphicsKinematics(KinematicsDefaults):
     def drag_velocity(self, gid: str, velocity: Vector, t: float, q: Vector,
                       qdot: Vector) -> np.ndarray:
         """q̇ with the object's own velocities set so its arrow is closest to ``velocity``."""
+        if self.rows is not None:
+            return self._velocity_on_rows(gid, velocity, t, q, qdot)
         h = self.handles[gid]
         J = self.jacobian(gid, t, q)
         cols = [h.coordinates.index(i) for i in h.own]
-        if self.rows is not None:
-            return self._velocity_on_rows(gid, velocity, t, q, qdot)
         # damped least squares: exact when reachable, smallest velocity otherwise
         own = damped_solve(J[:, cols], np.asarray(velocity, dtype=float), 1e-12, 1e-12)
         out = np.array(qdot, dtype=float)

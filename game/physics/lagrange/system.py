@@ -273,8 +273,7 @@ class System(MotionDefaults):
         stationary paths are their motions (seed 004 §14): None."""
         if isinstance(self.stepper, RK4):
             return self
-        if isinstance(self.stepper, Projected) and isinstance(self.stepper.inner, RK4) \
-                and self.rows is not None and all(p is not None for p in self.rows.rows.phi):
+        if self._projected_loop() and self.rows is not None and all(p is not None for p in self.rows.rows.phi):
             return self
         return None
 
