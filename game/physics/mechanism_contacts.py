@@ -37,16 +37,12 @@ from .lagrange.contacts.contacts import INELASTIC_ROUNDS, REST_SUBSTEPS, RESTITU
 from .lagrange.contacts.emit import GAP_ROUNDOFF
 from .lagrange.contacts.impacts import ImpactRow, simultaneous
 from .lagrange.contacts.resting import resting_forces
+from .lagrange.contacts.stepper import FAILURES, at_time, locate, lowest_watched
 from .lagrange.contacts.terms import TOUCH, BoundContact, Mode, bind_contacts
 from .mechanism import MechanismSystem
 from .state import Impact, SimulationError, State, step_one_by_one
 
 A = algebra
-
-#: an event function this close above 0 has been reached (model units)
-LOCATED = 1e-14
-#: what a failed evaluation inside a contact substep can raise
-FAILURES = (*ARITHMETIC_ERRORS, ArithmeticError, np.linalg.LinAlgError)
 
 
 @dataclass
@@ -300,11 +296,11 @@ class MechanismContactRK4:
             modes, current = self._rest(current)
             h = t_end - current.t
             if h <= 0:
-                return _at_time(current, t_end)
+                return at_time(current, t_end)
             watch = self._events(current, modes)
             end = self._move(current, h, modes)
-            if _lowest(self._events(end, modes), watch) >= 0:
-                return _at_time(end, t_end)
+            if lowest_watched(self._events(end, modes), watch) >= 0:
+                return at_time(end, t_end)
             h = self._locate(current, modes, watch, h)
             current = self._respond(self._move(current, h, modes) if h > 0 else current)
         raise SimulationError(msg("sim.contact_events", count=self.max_events_per_substep), start.t,
@@ -336,34 +332,9 @@ class MechanismContactRK4:
         return values
 
     def _locate(self, start: State, modes: tuple[Mode, ...], watch: list[float], length: float) -> float:
-        """The largest h in [0, length] with every watched event function still ≥ 0, to
-        ``tolerance`` seconds (regula falsi, Illinois, on the one that crosses first)."""
-        def values(h: float) -> list[float]:
-            return self._events(self._move(start, h, modes), modes) if h > 0 else watch
-
-        watched = [i for i, w in enumerate(watch) if w >= 0]
-        hi, at_hi = length, values(length)
-        for _ in range(len(watched) + 1):
-            k = min(watched, key=lambda i: at_hi[i])
-            lo, f_lo, f_hi, side = 0.0, watch[k], at_hi[k], 0
-            for iteration in range(200):
-                if hi - lo <= self.tolerance or f_lo <= LOCATED:
-                    break
-                h = hi - f_hi * (hi - lo) / (f_hi - f_lo) if f_hi != f_lo else 0.5 * (lo + hi)
-                if iteration >= 40 or not lo < h < hi:
-                    h = 0.5 * (lo + hi)
-                value = values(h)[k]
-                if value >= 0:
-                    lo, f_lo = h, value
-                    f_hi, side = (0.5 * f_hi if side == 1 else f_hi), 1
-                else:
-                    hi, f_hi = h, value
-                    f_lo, side = (0.5 * f_lo if side == -1 else f_lo), -1
-            at_lo = values(lo)
-            if all(at_lo[i] >= 0 for i in watched):
-                return lo
-            hi, at_hi = lo, at_lo  # another one crossed first
-        return 0.0
+        """The largest h in [0, length] with every watched event function still ≥ 0 (the Lagrangian
+        contacts' own search, on this system's motion)."""
+        return locate(lambda h: self._events(self._move(start, h, modes), modes), watch, length, self.tolerance)
 
     # -- acting -----------------------------------------------------------------------------------
 
@@ -497,14 +468,4 @@ class MechanismContactRK4:
         settled = State(state.t, q, v, state.work, state.support_work, state.losses)
         loss = self.system.energies(State(state.t, q, state.p))[0] - self.system.energies(settled)[0]
         return State(state.t, q, v, state.work, state.support_work, state.losses + loss)
-
-
-def _lowest(values: Sequence[float], watch: Sequence[float]) -> float:
-    return min((v for v, w in zip(values, watch) if w >= 0), default=math.inf)
-
-
-def _at_time(state: State, t: float) -> State:
-    if state.t == t:
-        return state
-    return State(t, state.q, state.p, state.work, state.support_work, state.losses)
 

@@ -115,7 +115,7 @@ class ContactRK4:
             if self.broad is not None:
                 self.broad.unfocus()
             if h is None:
-                end = _at_time(end, t_end)
+                end = at_time(end, t_end)
                 modes, end = self._rest(system, end, modes)
                 return end, modes
             self.located += 1
@@ -135,7 +135,8 @@ class ContactRK4:
         if crossing is None:
             return end, None
         releases = [len(self.contacts)] if len(modes) == 1 else []
-        return end, self._locate(functools.partial(self._values, system, current, modes=modes), watch, crossing, releases)
+        return end, locate(functools.partial(self._values, system, current, modes=modes), watch, crossing, self.tolerance,
+                           releases)
 
     def _move(self, system: GeneratedSystem, start: State, h: float, modes: tuple[Mode, ...]) -> State:
         """One RK4 substep of length h: the generated one while nothing rests, else with contact forces."""
@@ -218,7 +219,7 @@ class ContactRK4:
     def _crossing(self, system: GeneratedSystem, start: State, end: State, length: float, modes: tuple[Mode, ...],
                   watch: list[float]) -> float | None:
         """An h at which some watched event function is below 0 (the first event is in [0, h]), or None."""
-        if _lowest_watched(self._events(system, end, modes), watch) < 0:
+        if lowest_watched(self._events(system, end, modes), watch) < 0:
             return length
         if modes:
             return None
@@ -251,7 +252,7 @@ class ContactRK4:
                 return None
             at = self._move(system, start, h, ())
             values = self._events(system, at, ())
-            if _lowest_watched(values, watch) < 0:
+            if lowest_watched(values, watch) < 0:
                 return h
             g, rate = values[k], direction * self._rates(system, at)[k]
             if rate >= 0:
@@ -267,50 +268,6 @@ class ContactRK4:
             if rates is not None:
                 return rates
         return list(self.contacts.rates(state.t, *q, *v))
-
-    def _locate(self, values: Callable[[float], list[float]], watch: list[float], length: float,
-                past: Sequence[int] = ()) -> float:
-        """The largest h in [0, length] with every watched event function still ≥ 0 (those ≥ 0
-        at the start), to ``tolerance`` seconds or to where the function that crosses is within
-        :data:`LOCATED` of 0 (for two bodies that part or meet from rest a gap is quadratic in
-        time and its round-off would stall the bracket long before 1e-12 s: they are located in
-        space instead). Regula falsi with the Illinois modification on the function that crosses
-        (the lowest of all is flat wherever some other contact just touches), then bisection if
-        it stalls; if another one crossed before, again on that one. For the functions in
-        ``past`` (a normal force that lets go), the h just after the crossing instead."""
-        watched = [i for i, w in enumerate(watch) if w >= 0]
-        hi, at_hi = length, values(length)
-        for _ in range(len(watched) + 1):
-            k = min(watched, key=lambda i: at_hi[i])
-            lo, after = self._root(functools.partial(_component, values, k), hi, watch[k], at_hi[k])
-            at_lo = values(lo) if lo > 0 else watch
-            if all(at_lo[i] >= 0 for i in watched):
-                return after if k in past else lo
-            hi, at_hi = lo, at_lo  # another one crossed first
-        return 0.0
-
-    def _root(self, f: Callable[[float], float], hi: float, f_lo: float, f_hi: float) -> tuple[float, float]:
-        """(lo, hi) around the crossing of f in [0, hi], given f(0) ≥ 0 > f(hi): f(lo) ≥ 0 > f(hi)."""
-        lo = 0.0
-        side = 0
-        for iteration in range(200):
-            if hi - lo <= self.tolerance or f_lo <= LOCATED:
-                break
-            h = hi - f_hi * (hi - lo) / (f_hi - f_lo) if f_hi != f_lo else 0.5 * (lo + hi)
-            if iteration >= 40 or not lo < h < hi:
-                h = 0.5 * (lo + hi)
-            value = f(h)
-            if value >= 0:
-                lo, f_lo = h, value
-                if side == 1:
-                    f_hi *= 0.5
-                side = 1
-            else:
-                hi, f_hi = h, value
-                if side == -1:
-                    f_lo *= 0.5
-                side = -1
-        return lo, hi
 
     # -- acting --------------------------------------------------------------------------------------
 
@@ -359,16 +316,62 @@ def _reason(exc: BaseException) -> str | Message | None:
     return str(exc) or None
 
 
+def locate(values: Callable[[float], list[float]], watch: list[float], length: float, tolerance: float,
+       past: Sequence[int] = ()) -> float:
+    """The largest h in [0, length] with every watched event function still ≥ 0 (those ≥ 0
+    at the start), to ``tolerance`` seconds or to where the function that crosses is within
+    :data:`LOCATED` of 0 (for two bodies that part or meet from rest a gap is quadratic in
+    time and its round-off would stall the bracket long before 1e-12 s: they are located in
+    space instead). Regula falsi with the Illinois modification on the function that crosses
+    (the lowest of all is flat wherever some other contact just touches), then bisection if
+    it stalls; if another one crossed before, again on that one. For the functions in
+    ``past`` (a normal force that lets go), the h just after the crossing instead."""
+    watched = [i for i, w in enumerate(watch) if w >= 0]
+    hi, at_hi = length, values(length)
+    for _ in range(len(watched) + 1):
+        k = min(watched, key=lambda i: at_hi[i])
+        lo, after = _root(functools.partial(_component, values, k), hi, watch[k], at_hi[k], tolerance)
+        at_lo = values(lo) if lo > 0 else watch
+        if all(at_lo[i] >= 0 for i in watched):
+            return after if k in past else lo
+        hi, at_hi = lo, at_lo  # another one crossed first
+    return 0.0
+
+
+def _root(f: Callable[[float], float], hi: float, f_lo: float, f_hi: float, tolerance: float) -> tuple[float, float]:
+    """(lo, hi) around the crossing of f in [0, hi], given f(0) ≥ 0 > f(hi): f(lo) ≥ 0 > f(hi)."""
+    lo = 0.0
+    side = 0
+    for iteration in range(200):
+        if hi - lo <= tolerance or f_lo <= LOCATED:
+            break
+        h = hi - f_hi * (hi - lo) / (f_hi - f_lo) if f_hi != f_lo else 0.5 * (lo + hi)
+        if iteration >= 40 or not lo < h < hi:
+            h = 0.5 * (lo + hi)
+        value = f(h)
+        if value >= 0:
+            lo, f_lo = h, value
+            if side == 1:
+                f_hi *= 0.5
+            side = 1
+        else:
+            hi, f_hi = h, value
+            if side == -1:
+                f_lo *= 0.5
+            side = -1
+    return lo, hi
+
+
 def _component(values: Callable[[float], list[float]], k: int, h: float) -> float:
     return values(h)[k]
 
 
-def _lowest_watched(values: Sequence[float], watch: Sequence[float]) -> float:
+def lowest_watched(values: Sequence[float], watch: Sequence[float]) -> float:
     """The lowest of ``values`` among the event functions that were ≥ 0 at the start."""
     return min((v for v, w in zip(values, watch) if w >= 0), default=math.inf)
 
 
-def _at_time(state: State, t: float) -> State:
+def at_time(state: State, t: float) -> State:
     """The same state stamped with ``t`` (the end of a substep on the grid, not t + h rounded)."""
     if state.t == t:
         return state
