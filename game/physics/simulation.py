@@ -22,7 +22,7 @@ from ..expr.errors import EvaluationError
 from ..messages import Message, msg
 from ..model import ModelFile, condition_values, parameter_values
 from ..model.mechanism import reaction_name
-from .observe.action import RunAction, replayable
+from .observe.action import RunAction
 from .observe.measures import Measures
 from .state import Impact, MotionSystem, SimulationError, State
 from .systems import build_system
@@ -84,7 +84,7 @@ class Simulation:
     def _action_column(self) -> None:
         """The column S, the action of the run since it last started (``simulate --action``);
         NotImplementedError for a system whose steps are more than the generated RK4 loop."""
-        if replayable(self.system) is None:
+        if self.system.stages() is None:
             velocity_rows = [row.id for row in self.model.constraints if not row.holonomic]
             if velocity_rows and not self.model.contacts:  # why, in the user's words
                 raise NotImplementedError(msg("action.nonholonomic", names=", ".join(velocity_rows)))

@@ -368,16 +368,15 @@ class MotionSystem(Protocol):
         ...
 
 
-def step_one_by_one(system: Any, t: float, Y: np.ndarray, work: np.ndarray, which: np.ndarray | None = None
+def step_one_by_one(system: Any, t: float, Y: np.ndarray, work: np.ndarray
                     ) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
-    """:meth:`MotionSystem.step_copies` by the system's own step (a MotionSystem's), a copy at a time (the copies in
-    ``which``, by default all; the others are left as they are and marked ok): what a copy with an
-    impact inside the step takes."""
+    """:meth:`MotionSystem.step_copies` by the system's own step (a MotionSystem's), a copy at a time:
+    what a copy with an impact inside the step takes."""
     n = system.n
     Y, work = np.array(Y, dtype=float), np.array(work, dtype=float)
     ok = np.ones(len(Y), dtype=bool)
     t_end = t + system.dt
-    for k in range(len(Y)) if which is None else np.flatnonzero(which):
+    for k in range(len(Y)):
         try:
             new = system.step(State(t, Y[k, :n].copy(), Y[k, n:].copy(), float(work[k])), 1)
         except SimulationError:

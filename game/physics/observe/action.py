@@ -8,28 +8,22 @@ when the action is not asked). The replay costs about as much again as the steps
 
 Only a system whose steps are the generated RK4 loop (no contacts, no mechanism), with at most a
 projection back onto holonomic CONSTRAINTS rows after each step, has stages to replay; a step is
-replayed from the projected state the last one ended at (:func:`replayable` says which).
+replayed from the projected state the last one ended at (:meth:`MotionSystem.stages` says which).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..state import BatchCode, BatchPath, MotionSystem, State, Watched
+from ..state import BatchCode, State, Watched
 
 
-def replayable(system: MotionSystem) -> BatchPath | None:
-    """The system's generated loop when its steps can be replayed stage by stage, else None."""
-    return system.stages()
-
-
-def substep_action(code: BatchCode, n: int, delta: float, t: float, y: list, substeps: int, array: bool = False
+def substep_action(code: BatchCode, n: int, delta: float, t: float, y: list, substeps: int
                    ) -> tuple[float, list, Any]:
     """``substeps`` RK4 substeps of ``delta`` from (t, y = q…, p…) with ∫ L dt over them:
     (t, y, S). The arithmetic is the generated loop's (``advance``), so y ends where the
-    engine's step ends. With ``array``, y holds arrays (many motions at once) and so does S."""
-    rhs = code.rhs.array if array else code.rhs.scalar
-    energies = code.energies.array if array else code.energies.scalar
+    engine's step ends."""
+    rhs, energies = code.rhs.scalar, code.energies.scalar
     half, sixth = 0.5 * delta, delta / 6.0
     t0, s = t, 0.0 * y[0]
 
@@ -77,7 +71,7 @@ class RunAction:
         assert before is not None
         if now is before:
             return self.action
-        path = replayable(sim.system)  # the system of now (new parameters make a new one)
+        path = sim.system.stages()  # the system of now (new parameters make a new one)
         assert path is not None, "a run's action needs plain RK4 steps"
         substeps = round((now.t - before.t) / path.delta)
         _, _, s = substep_action(path.code, path.n, path.delta, before.t, [*before.q.tolist(), *before.p.tolist()],

@@ -25,9 +25,9 @@ def test_copies_with_impacts_move_as_their_single_runs(monkeypatch, stem, second
     alone: list[int] = []
     own = copies_module.step_one_by_one
 
-    def counted(system, t, Y, work, which=None):
+    def counted(system, t, Y, work):
         alone.append(len(Y))
-        return own(system, t, Y, work, which)
+        return own(system, t, Y, work)
 
     monkeypatch.setattr(copies_module, "step_one_by_one", counted)
     sim = simulation(stem)

@@ -10,7 +10,7 @@ from project import MODELS
 
 from game.model import load_model
 from game.physics import Simulation
-from game.physics.observe.action import replayable, substep_action
+from game.physics.observe.action import substep_action
 
 
 def oscillator_action_error(substeps: int, seconds: float = 10.0) -> float:
@@ -37,7 +37,7 @@ def test_the_quadrature_is_of_fourth_order():
 
 def test_the_replayed_substeps_end_where_the_engine_steps_end():
     sim = Simulation(load_model(MODELS / "pendulo_doble.dat"))
-    path = replayable(sim.system)
+    path = sim.system.stages()
     assert path is not None
     start = sim.state
     sim.step(3)
