@@ -107,6 +107,8 @@ def action(model_name: str, time_text: str, to: Sequence[str], start: Sequence[s
     given = _assignments(start, "--from", model, parameters, free=False)
     q0 = [conditions[c] if (g := given.get(c)) is None else g for c in model.coordinates]
     end = [ends.get(c) for c in model.coordinates]
+    # a mistyped --vary is refused before the search, not after it
+    eta = None if vary is None else variation(vary, duration, parameters, any(e is not None for e in end))
     try:
         found = two_point(model, parameters, duration, q0, end)
     except ActionError as exc:
@@ -118,8 +120,7 @@ def action(model_name: str, time_text: str, to: Sequence[str], start: Sequence[s
         print(msg("cmd.error", reason=nothing_found(found)), file=err)
         return 1
     curve = None
-    if vary is not None:
-        eta = variation(vary, duration, parameters, any(e is not None for e in end))
+    if eta is not None:
         first = found.paths[0]
         eps = np.linspace(-1.0, 1.0, EPS_POINTS)
         curve = (eps, VariedPaths(Lagrangian(model, parameters), first.times, first.q, first.qdot).curve(eta, eps))

@@ -130,3 +130,13 @@ def test_a_two_point_problem_on_a_constrained_model_is_refused_naming_its_constr
     code, out, err = cli("action", "maquina_atwood", "--time", "1", "--lang", "en")
     assert code != 0 and "path" not in out
     assert "a model with CONSTRAINTS (T)" in err and "Traceback" not in err
+
+
+def test_a_bad_vary_is_refused_before_the_paths_are_searched(cli, monkeypatch):
+    from game.app.commands import action
+
+    searched = []
+    monkeypatch.setattr(action, "two_point", lambda *a, **k: searched.append(a))
+    code, _, err = cli("action", OSCILLATOR, "--time", "1", "--to", "x=1", "--vary", "t")
+    assert code == 2 and "a variation must vanish at both ends" in err
+    assert searched == []
