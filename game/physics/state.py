@@ -351,6 +351,12 @@ class MotionSystem(Protocol):
         runs fifty of them; else ten, so they keep up with the clock)."""
         ...
 
+    def wait_copies(self, timeout: float) -> bool:
+        """Wait (at most ``timeout`` seconds) for the machine code the copies step on, asking for it
+        if nobody has yet: True when it is there (a map or a bench would rather wait than time the
+        plain path)."""
+        ...
+
     def step_copies(self, t: float, Y: np.ndarray, work: np.ndarray) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
         """One step of dt for copies of the motion, one state per row (q…, then p… or q̇… as the
         state carries them), each with its work: (t, Y, work, ok), ok marking the copies whose
@@ -441,6 +447,9 @@ class MotionDefaults(StepTimes):
 
     @property
     def copies_together(self) -> bool:
+        return False
+
+    def wait_copies(self, timeout: float) -> bool:
         return False
 
     def step_copies(self, t: float, Y: np.ndarray, work: np.ndarray) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:

@@ -15,8 +15,6 @@ import time
 from collections.abc import Sequence
 from typing import TextIO
 
-import numpy as np
-
 from ...model import load_model, read_catalog
 from ...physics import Simulation
 from ...physics.observe.ensemble import COPIES, Ensemble
@@ -54,15 +52,7 @@ def ensemble_cost(sim: Simulation, seconds: float, copies: int = COPIES) -> tupl
 def _wait_native(sim: Simulation) -> None:
     """The window switches to native code when it is ready (a Lagrangian model's batch, a mechanism's
     copies' kernel): measure that."""
-    batch = sim.system.batch()
-    if batch is not None:
-        batch.wait_compiled(120.0)
-    elif sim.system.copies_together:  # a mechanism: its kernel starts compiling with its first copies
-        sim.system.step_copies(sim.t, np.concatenate([sim.state.q, sim.state.p])[None, :], np.zeros(1))
-        native = getattr(getattr(sim.system, "_copies", None), "native", None) \
-            or getattr(getattr(sim.system, "code", None), "native", None)  # a model on CONSTRAINTS rows: its loop's
-        if native is not None:
-            native.wait(120.0)
+    sim.system.wait_copies(120.0)
 
 
 def bench_ensemble(quick: bool = False, models: Sequence[str] | None = None, out: TextIO | None = None) -> int:

@@ -221,7 +221,7 @@ class _Worker:
         self.system: BatchPath | None = motion.batch()
         if self.system is not None:  # each worker process its own native code (from the disk cache), not the plain path
             self.system.wait_compiled(60.0)
-        self.copies = Copies(motion, np.array(job.q + job.qdot)) if self.system is None else None
+        self.copies = Copies(motion) if self.system is None else None
         model = job.model
         self.condition = compile_trees([job.until.left, job.until.right], (TIME, *model.coordinates,
                                                                             *model.velocities), "until")

@@ -38,19 +38,11 @@ class UntilError(Exception):
 class Copies:
     """A job's cells stepped through ``step_copies`` of its system."""
 
-    def __init__(self, motion: MotionSystem, start: np.ndarray):
+    def __init__(self, motion: MotionSystem):
         self.motion = motion
-        # the machine code of the copies' step (a mechanism's kernel, compiled in the background when
-        # first asked, as ``bench --ensemble`` waits for it): a map would rather wait than run slowly
-        Y, ok = self.starts(start[None, :])
-        if ok.all():
-            with np.errstate(all="ignore"):
-                motion.step_copies(0.0, Y, np.zeros(1))
-        native = getattr(getattr(motion, "_copies", None), "native", None)
-        if native is not None:
-            native.wait(60.0)
-        elif (wait := getattr(motion, "wait_compiled", None)) is not None:  # a Lagrangian model's generated code
-            wait(60.0)
+        # the machine code of the copies' step (a mechanism's kernel, a model's generated loop): a map
+        # would rather wait than run slowly
+        motion.wait_copies(60.0)
 
     def velocities(self, t: float, cols: list[np.ndarray]) -> list[np.ndarray]:
         """q̇ of states given as columns (q…, then p… or q̇… as the system's states carry them)."""

@@ -457,6 +457,9 @@ class System(MotionDefaults):
                 ok = ok & np.isfinite(c)
         return float(out[0]), new, w_new, ok
 
+    def wait_copies(self, timeout: float) -> bool:
+        return self.wait_compiled(timeout)  # the copies step on the generated loop (projected or not)
+
     def wait_compiled(self, timeout: float | None = None) -> bool:
         native = self.code.native
         return native is not None and native.wait(timeout)

@@ -330,6 +330,14 @@ class MechanismSystem(Assembly, MotionDefaults):
     def copies_together(self) -> bool:
         return True
 
+    def wait_copies(self, timeout: float) -> bool:
+        if not self.copies_together:  # one by one: no kernel to wait for
+            return False
+        if self._copies is None:  # the kernel starts compiling with the copies' batch
+            self._copies = MechanismCopies(self)
+        native = self._copies.native
+        return native is not None and bool(native.wait(timeout))
+
     def step_copies(self, t: float, Y: np.ndarray, work: np.ndarray) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
         """All copies in one batch (:mod:`.copies`): the generated code on arrays, the KKT systems as a stack."""
         if self._copies is None:
