@@ -110,10 +110,10 @@ class Session:
         except UNREADABLE as exc:
             self.banner.say(msg("banner.cannot_load", reason=FirstLine(exc)), "load")
             return False
+        self.close_dialog()  # before the new records start: they would begin from its preview
         self.index, self.entry = index, entry
         self.install(built)
         self.view.animating = False
-        self.view.dialog = None
         self.view.framing = Framing()  # not chosen by the student: follows the drawing area
         self.framer.follow_area(self.view.area)
         self.look_again()
@@ -148,6 +148,10 @@ class Session:
         self.dragging.drag = None
         self.banner.say(None)
         sim.reset()  # the observers start from the model's conditions
+
+    def close_dialog(self) -> None:
+        """An open dialog closes as the Cancel button closes it: its rows were the old model's."""
+        self.dialogs.close()
 
     @property
     def plots(self) -> PlotBoard:

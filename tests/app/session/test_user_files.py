@@ -61,3 +61,22 @@ def test_the_hint_closed_is_remembered_by_a_desktop(user_home):
     assert not s.view.hint and s.user_files.hint_seen
     remembered = Remembered.read(folders.state)
     assert remembered.hint_seen and remembered.model == "pendulo_doble"
+
+
+def test_a_dialog_open_when_the_model_is_reloaded_or_another_opens_closes_as_cancel_closes_it(tmp_path):
+    """Its rows were the old model's: it goes with its preview, and the view the preview moved goes
+    back (Dialogs.close, not a bare ``view.dialog = None`` that left the old preview on screen)."""
+    path = tmp_path / "mio.dat"
+    text = (paths.MODELS / "pendulo_simple.dat").read_text(encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+    s = Session(read_catalog(paths.CATALOG, paths.MODELS), Settings())
+    s.open(str(path))
+    framing = s.view.framing
+    for again in (lambda: s.user_files.reload_if_changed(2.0), lambda: s.load(s.catalog.entries.index(s.entry))):
+        s.act("parameters")
+        assert s.dialogs.preview("parameters", {"l": "30"})[1] is None
+        assert s.showing.preview is not None and s.view.framing != framing  # the long bar moved the view
+        path.write_text(text + "\n" * (2 + len(s.raw) - len(text)), encoding="utf-8")
+        assert again()
+        assert s.view.dialog is None and s.showing.preview is None and s.view.framing == framing
+        assert s.framer._before_preview is None

@@ -248,3 +248,22 @@ def test_kiosk_controls_are_finger_sized(app_factory, tmp_path):
     click(app, button(app, "language"))
     choose(app, app.dock.widgets.menus[1]["kind"], "Variable against variable")
     assert_labels_whole([m for row in app.dock.widgets.menus for m in row.values()])
+
+
+def test_a_panel_open_with_a_preview_when_the_file_reloads_closes_as_cancel_closes_it(app_factory, tmp_path):
+    """The reload closes the Parameters panel through the dialogs (its rows were the old file's):
+    the long bar it previewed goes with it and the view is framed as before it."""
+    path = tmp_path / "clase.dat"
+    text = (paths.MODELS / "pendulo_simple.dat").read_text(encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+    app = app_factory(str(path))
+    s = app.session
+    framing = s.view.framing
+    click(app, button(app, "parameters"))
+    edit_value(app, "l", "30")
+    assert app.panel is not None and s.showing.preview is not None and s.view.framing != framing
+    path.write_text(text + "\n", encoding="utf-8")
+    os.utime(path, ns=(1, 1))
+    pump(app, 70, dt=FRAME)  # a little over a second
+    assert s.view.dialog is None and app.panel is None and s.showing.preview is None
+    assert s.view.framing == framing and s.sim.parameters["l"] == 1.5
