@@ -68,6 +68,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "bar.clock": ("t = {t}", "t = {t}"),
     # the models menu
     "menu.mine": ("My models", "Mis modelos"),
+    "menu.exercises": ("Exercises", "Ejercicios"),
+    # the links between the menu's pages
+    "menu.more.exercises": ("Exercises »", "Ejercicios »"),
+    "menu.back": ("« Models", "« Modelos"),
     # what an exported file holds, in its name (cenm-double-pendulum-run-….csv)
     "export.run": ("run", "corrida"),
     "export.view": ("view", "vista"),

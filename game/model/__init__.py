@@ -6,7 +6,7 @@ Pure Python + NumPy; never imports pygame.
 from functools import lru_cache
 from pathlib import Path
 
-from .catalog import Catalog, CatalogEntry, read_catalog
+from .catalog import Catalog, CatalogEntry, read_catalog, with_group
 from .contacts import Contact
 from .graphics import GraphicsResolver
 from .measures import Measure
@@ -48,5 +48,5 @@ def _kept_model(path: str, text: str) -> ModelFile:
 __all__ = [
     "Catalog", "CatalogEntry", "Contact", "Definition", "Force", "General", "Graphic", "GraphicsResolver",
     "Measure", "ModelFile", "ModelFileError", "TEntry", "condition_values", "load_model",
-    "parameter_values", "period_value", "range_values", "read_catalog", "read_model", "validate",
+    "parameter_values", "period_value", "range_values", "read_catalog", "read_model", "validate", "with_group",
 ]

@@ -30,7 +30,8 @@ class CatalogEntry:
     location: Location
     #: titles in other languages: ("en", "Double pendulum"), …
     titles: tuple[tuple[str, str], ...] = ()
-    #: "" for the models of models.xml, "mine" for those the user saved ("Mis modelos")
+    #: "" for the models of models.xml, "exercises" for those of models/ejercicios/models.xml
+    #: ("Ejercicios"), "mine" for those the user saved ("Mis modelos")
     group: str = ""
 
     @property
@@ -58,8 +59,18 @@ class Catalog:
         return None
 
 
-def read_catalog(path: str | Path, models_dir: str | Path | None = None) -> Catalog:
-    """Read models.xml; files are looked up in ``models_dir`` (default: models/ beside it).
+def with_group(catalog: Catalog, path: Path, group: str) -> Catalog:
+    """``catalog`` and after it the models of the catalog ``path`` (its files beside it) as ``group``;
+    ``catalog`` alone when there is no such file (an install without it still starts)."""
+    if not path.is_file():
+        return catalog
+    more = read_catalog(path, path.parent, group)
+    return Catalog(catalog.path, catalog.entries + more.entries, catalog.warnings + more.warnings)
+
+
+def read_catalog(path: str | Path, models_dir: str | Path | None = None, group: str = "") -> Catalog:
+    """Read models.xml; files are looked up in ``models_dir`` (default: models/ beside it); the
+    entries are of ``group`` (see :attr:`CatalogEntry.group`).
 
     Raises :class:`ModelFileError` for a malformed file or for listed files that do not exist.
     """
@@ -112,7 +123,7 @@ def read_catalog(path: str | Path, models_dir: str | Path | None = None) -> Cata
                 problems.append(SourceError(msg("catalog.missing_file", file=file, folder=models_dir), loc))
         files.setdefault(file, loc)
         titles.setdefault(title, loc)
-        entries.append(CatalogEntry(file, title or file, target, loc, others))
+        entries.append(CatalogEntry(file, title or file, target, loc, others, group))
     if not entries and not problems:
         problems.append(SourceError(msg("catalog.empty"), Location(str(path))))
     if problems:

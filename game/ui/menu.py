@@ -16,8 +16,9 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel
 from .fitting import first_fitting, fitted_text
 from .layout import Layout
 
-#: a row of the menu: at most this tall (a large window), at least this (a small one)
-ROW_MAX, ROW_MIN = 52, 30
+#: a row of the menu: at most this tall (a large window), at least this (a small one: 800 × 600
+#: holds models.xml and the link to the exercises in two columns of whole titles)
+ROW_MAX, ROW_MIN = 52, 28
 #: below this row height the titles use a smaller font
 SMALL_ROW = 44
 MARGIN = 20
@@ -39,18 +40,23 @@ def menu_grid(count: int, width: int, height: int) -> tuple[int, int, int]:
 
 
 class ModelMenu:
-    """``titles`` in the catalog's order; from ``mine_from`` on they are the user's own models,
-    under the heading ``mine_heading`` ("Mis modelos")."""
+    """A page of the menu: ``titles`` of its buttons in order (``current`` the model in use, -1
+    when it is on another page); ``headings`` says which of them start a group and under which
+    heading ("Mis modelos" before the user's own); ``targets`` what each button stands for
+    (:meth:`chosen` gives it: a model's place in the catalog, or the page a link turns to)."""
 
     def __init__(self, manager: pygame_gui.UIManager, layout: Layout, titles: list[str], current: int,
-                 mine_from: int | None = None, mine_heading: str = ""):
+                 headings: dict[int, str] | None = None, targets: list[int | str] | None = None):
         top = layout.top_height
         height = layout.height - top
         self.panel = UIPanel(pygame.Rect(0, top, layout.width, height), starting_height=20,
                              manager=manager, object_id=ObjectID("#panel"))
-        slots: list[int | None] = list(range(len(titles)))
-        if mine_from is not None:
-            slots.insert(mine_from, None)  # the heading takes a slot of its own
+        headings = headings or {}
+        slots: list[int | str] = []
+        for i in range(len(titles)):
+            if i in headings:
+                slots.append(headings[i])  # a heading takes a slot of its own
+            slots.append(i)
         columns, per_column, row = menu_grid(len(slots), layout.width - 2 * MARGIN, height - 2 * MARGIN)
         if layout.touch:
             row = max(row, layout.row + 8)  # fingers: 48-px targets, 8 px apart
@@ -60,23 +66,25 @@ class ModelMenu:
         small = _font_size(manager, titles, current, width, "_small" if row < SMALL_ROW else "")
         #: the titles whole (an item shows one shortened when even the smallest font cannot hold it)
         self.titles = titles
+        self.targets: list[int | str] = list(range(len(titles))) if targets is None else targets
         self.items: list[UIButton] = []
-        self.heading: UILabel | None = None
-        for slot, i in enumerate(slots):
+        #: the groups' headings, in the menu's order
+        self.headings: list[UILabel] = []
+        for slot, at in enumerate(slots):
             col, r = divmod(slot, per_column)
             rect = pygame.Rect(left + col * (width + gap), MARGIN + r * row, width, row - 8)
-            if i is None:
-                self.heading = UILabel(rect, mine_heading, manager, container=self.panel,
-                                       object_id=ObjectID("#heading"))
+            if isinstance(at, str):
+                self.headings.append(UILabel(rect, at, manager, container=self.panel, object_id=ObjectID("#heading")))
                 continue
-            oid = ("#menu_current" if i == current else "#menu_item") + small
-            shown, whole = fitted_text(manager, oid, titles[i], width)
+            oid = ("#menu_current" if at == current else "#menu_item") + small
+            shown, whole = fitted_text(manager, oid, titles[at], width)
             self.items.append(UIButton(rect, shown, manager, container=self.panel, object_id=ObjectID(oid),
                                        tool_tip_text=whole))
 
-    def chosen(self, event: pygame.event.Event) -> int | None:
+    def chosen(self, event: pygame.event.Event) -> int | str | None:
+        """The target of the button pressed, if it is one of the menu's."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.items:
-            return self.items.index(event.ui_element)
+            return self.targets[self.items.index(event.ui_element)]
         return None
 
     def kill(self) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.model import ModelFileError, read_catalog
+from game.model import ModelFileError, read_catalog, with_group
 
 XML = """<?xml version="1.0" encoding="UTF-8"?>
 <MODELS>
@@ -59,3 +59,23 @@ def test_warnings_are_told_with_the_problems(tmp_path):
         read_catalog(make(tmp_path, xml=xml))
     said = [str(p) for p in info.value.problems]
     assert len(said) == 2 and "'z.dat' does not exist" in said[0] and ":5:16:" in said[1] and "b.dat" in said[1]
+
+
+def test_a_group_follows_the_catalog_with_its_files_beside_it_and_a_missing_one_adds_nothing(tmp_path):
+    cat = read_catalog(make(tmp_path))
+    folder = tmp_path / "models" / "ejercicios"
+    folder.mkdir()
+    (folder / "e.dat").write_text("x", encoding="utf-8")
+    (folder / "models.xml").write_text('<MODELS><MODEL><FILE>e.dat</FILE><TITLE>25.6 Plano</TITLE>'
+                                       '<TITLE lang="en">25.6 Incline</TITLE></MODEL></MODELS>', encoding="utf-8")
+    both = with_group(cat, folder / "models.xml", "exercises")
+    assert both.entries[:3] == cat.entries and [e.group for e in both.entries] == ["", "", "", "exercises"]
+    assert both.entries[3].path == folder / "e.dat" and both.entries[3].title_in("en") == "25.6 Incline"
+    assert with_group(cat, folder / "missing.xml", "exercises") is cat
+
+
+def test_the_shipped_exercises_read_without_warnings():
+    from project import ROOT
+
+    exercises = read_catalog(ROOT / "models" / "ejercicios" / "models.xml", ROOT / "models" / "ejercicios")
+    assert exercises.warnings == () and len(exercises.entries) == len(list((ROOT / "models" / "ejercicios").glob("*.dat")))

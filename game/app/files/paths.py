@@ -26,6 +26,8 @@ def find_root(package: Path = _PACKAGE) -> Path:
 ROOT = find_root()
 CATALOG = ROOT / "models.xml"
 MODELS = ROOT / "models"
+#: the exercises of seed 004, a second catalog the window's menu lists under "Ejercicios"
+EXERCISES = MODELS / "ejercicios" / "models.xml"
 ASSETS = ROOT / "assets"
 DOCS = ROOT / "docs"
 #: the manual in each language of the interface (the Spanish one is CenM's; it is the fallback)

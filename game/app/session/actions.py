@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from ...messages import language
+from ...messages import language, msg
 from ..files.settings import SPEEDS
 from .actionview import ActionView
 from .buildmode import BuildMode
@@ -19,6 +20,22 @@ from .framer import Framer
 from .framing import ZOOM_STEP
 from .modes import Modes
 from .onscreen import OnScreen
+
+#: the groups of the catalog the menu shows on a page of their own, reached by a link on its first
+#: page (the seed's exercises would leave too little room for whole titles in an 800 × 600 window)
+PAGED = ("exercises",)
+
+
+@dataclass(frozen=True)
+class MenuRow:
+    """A button of the menu: a model's title, or a link to another page."""
+
+    title: str
+    #: the model's place in the catalog, or the page (a group, "" the first) a link turns to
+    target: int | str
+    #: the heading shown above it, where a group starts
+    heading: str | None = None
+
 
 #: the controls that act while the drawing is shown (the others are the model's)
 WHILE_BUILDING = {"build", "menu", "language", "zoom_in", "zoom_out", "fit", "docs", "fullscreen", "export_png"}
@@ -121,14 +138,45 @@ class Actions:
             s.plots.stop_ensemble()
 
     def flip_menu(self) -> None:
-        """The models menu opens with My models as the folder has them now, or closes."""
+        """The models menu opens with My models as the folder has them now, on the page of the model
+        on screen, or closes."""
         s = self.session
         if not s.view.menu:
             self.dialogs.look_for_models()
+            group = s.entry.group if s.index >= 0 else ""
+            s.view.menu_page = group if group in PAGED else ""
         s.view.menu = not s.view.menu
 
-    def choose(self, index: int) -> None:
-        """A model picked in the menu: the menu closes, the model opens (or the banner says why not)."""
+    def menu_rows(self) -> list[MenuRow]:
+        """The buttons of the menu's page, in the catalog's order and the session's language: on
+        the first page the models of models.xml, a link where each paged group would start, and
+        the user's own under "Mis modelos"; on a group's page a link back, then its models under
+        its heading."""
+        s, page = self.session, self.session.view.menu_page
+        rows: list[MenuRow] = []
+        if page:
+            rows.append(MenuRow(msg("menu.back").text(), ""))
+        previous = None
+        for i, e in enumerate(s.catalog.entries):
+            starts = e.group != previous
+            previous = e.group
+            if e.group in PAGED and e.group != page:
+                if starts and not page:
+                    rows.append(MenuRow(msg(f"menu.more.{e.group}").text(), e.group))
+                continue
+            if page and e.group != page:
+                continue
+            heading = msg(f"menu.{e.group}").text() if starts and e.group else None
+            rows.append(MenuRow(e.title_in(language()), i, heading))
+        return rows
+
+    def choose(self, target: int | str) -> None:
+        """A button of the menu: a link turns its page; a model picked: the menu closes, the model
+        opens (or the banner says why not)."""
+        if isinstance(target, str):
+            self.session.view.menu_page = target
+            return
+        index = target
         self.session.view.menu = False
         if self.session.load(index):
             self.session.view.building = False  # the model chosen, not the drawing (kept for B)

@@ -62,6 +62,9 @@ class View:
     #: the dialog open: "parameters", "conditions" or None (while one is open, other controls hide)
     dialog: str | None = None
     menu: bool = False
+    #: the menu's page: "" the models of models.xml (and My models), or a group that has a page of
+    #: its own ("exercises", :data:`game.app.session.actions.PAGED`)
+    menu_page: str = ""
     #: the dock of plots at the side of the drawing area is open
     plots: bool = False
     #: the chaos control: an ensemble of perturbed copies (ghosts), their spread, Lyapunov
@@ -80,6 +83,12 @@ class View:
     area: tuple[int, int] = (1280, 608)
     #: the first-run hint of what the icons do is shown
     hint: bool = False
+
+
+class Closing(Protocol):
+    """The dialogs as the other parts see them (:class:`game.app.session.dialogs.Dialogs`)."""
+
+    def close(self, applied: bool = False) -> None: ...
 
 
 class OnScreen(Protocol):
@@ -109,6 +118,11 @@ class OnScreen(Protocol):
     def plots(self) -> PlotBoard: ...
 
     @property
+    def dialogs(self) -> Closing:
+        """The open dialog closes through them, as its Cancel closes it."""
+        ...
+
+    @property
     def title(self) -> str: ...
 
     def load(self, index: int) -> bool: ...
@@ -116,8 +130,6 @@ class OnScreen(Protocol):
     def install(self, built: Built, again: bool = False) -> None: ...
 
     def look_again(self) -> None: ...
-
-    def close_dialog(self) -> None: ...
 
     def set_language(self, language: str) -> None: ...
 

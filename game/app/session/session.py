@@ -110,7 +110,7 @@ class Session:
         except UNREADABLE as exc:
             self.banner.say(msg("banner.cannot_load", reason=FirstLine(exc)), "load")
             return False
-        self.close_dialog()  # before the new records start: they would begin from its preview
+        self.dialogs.close()  # as Cancel closes it, before the new records start (they would begin from its preview)
         self.index, self.entry = index, entry
         self.install(built)
         self.view.animating = False
@@ -148,10 +148,6 @@ class Session:
         self.dragging.drag = None
         self.banner.say(None)
         sim.reset()  # the observers start from the model's conditions
-
-    def close_dialog(self) -> None:
-        """An open dialog closes as the Cancel button closes it: its rows were the old model's."""
-        self.dialogs.close()
 
     @property
     def plots(self) -> PlotBoard:

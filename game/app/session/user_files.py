@@ -61,7 +61,7 @@ class UserFiles:
         except UNREADABLE as exc:
             s.banner.say(msg("banner.cannot_reload", reason=FirstLine(exc)), "load")
             return False
-        s.close_dialog()  # its rows were the old file's
+        s.dialogs.close()  # as Cancel closes it: its rows were the old file's
         s.install(built, again=True)
         s.look_again()
         return True

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from ...messages import language, msg
+from ...messages import msg
 from ...ui.hint import Hint
 from ...ui.layout import Dock, Layout
 from ...ui.menu import ModelMenu
@@ -56,6 +56,8 @@ class Widgets:
         #: the builder's strip of tools, at the top left of the drawing area (:mod:`game.app.window.buildtray`)
         self.build = BuildTray(manager)
         self.menu: ModelMenu | None = None
+        #: the page the menu shows (built again when a link turns it)
+        self._menu_page = ""
         self.panel: DefinitionsPanel | SavePanel | None = None
         #: the first-run hint, while it shows
         self.hint: Hint | None = None
@@ -134,8 +136,13 @@ class Widgets:
         modes = self.modes.panel
         self.modes.follow(session, layout)
         self.dropped |= modes is not None and self.modes.panel is not modes
+        if view.menu and self.menu is not None and self._menu_page != view.menu_page:
+            self.menu.kill()  # a link turned the page
+            self.menu = None
+            self.dropped = True
         if view.menu and self.menu is None:
             self.menu = model_menu(self.manager, layout, session)
+            self._menu_page = view.menu_page
         elif not view.menu and self.menu is not None:
             self.menu.kill()
             self.menu = None
@@ -246,10 +253,11 @@ class Widgets:
 
 
 def model_menu(manager: pygame_gui.UIManager, layout: Layout, s: Session) -> ModelMenu:
-    """Every model by its title in the session's language; the user's own under "Mis modelos"."""
-    entries = s.catalog.entries
-    mine = next((i for i, e in enumerate(entries) if e.group == "mine"), None)
-    return ModelMenu(manager, layout, [e.title_in(language()) for e in entries], s.index, mine, msg("menu.mine").text())
+    """The page of the menu the session shows (:meth:`~game.app.session.actions.Actions.menu_rows`)."""
+    rows = s.actions.menu_rows()
+    current = next((k for k, r in enumerate(rows) if r.target == s.index), -1)
+    headings = {k: r.heading for k, r in enumerate(rows) if r.heading}
+    return ModelMenu(manager, layout, [r.title for r in rows], current, headings, [r.target for r in rows])
 
 
 def fitted(lines: list[str], expressions: int, room: int) -> tuple[list[str], int]:

@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 
 from ...messages import Message, language, msg, set_language
-from ...model import read_catalog
+from ...model import read_catalog, with_group
 from ...render import DEFAULT_STYLE, Camera, Scene, draw_frame, standard_layers, velocity_points
 from ...ui.bars import Bars, BarState, bar_counts
 from ...ui.layout import Layout
@@ -61,7 +61,8 @@ class App:
         #: key code → control name, from the command table
         self.keys = {pygame.key.key_code(k): c.name for c in self.controls for k in c.keys}
         folders = user_folders()
-        self.session = Session(read_catalog(paths.CATALOG, paths.MODELS), settings, folders=folders,
+        catalog = with_group(read_catalog(paths.CATALOG, paths.MODELS), paths.EXERCISES, "exercises")
+        self.session = Session(catalog, settings, folders=folders,
                                remembers=remember)
         self.session.actions.window = {"docs": self.open_manual, "fullscreen": self.toggle_fullscreen,
                                        "export_png": self.export_view,

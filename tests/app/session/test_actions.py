@@ -154,3 +154,31 @@ def test_reactions_are_locked_where_there_are_none(session):
     assert session.actions.locked("reactions")  # a Lagrangian model has no reactions
     session.act("reactions")
     assert not session.view.reactions
+
+
+def test_the_menu_shows_the_exercises_on_a_page_of_their_own_reached_by_a_link():
+    from game.app.files import paths
+    from game.app.files.settings import Settings
+    from game.app.session.session import Session
+    from game.model import read_catalog, with_group
+
+    s = Session(with_group(read_catalog(paths.CATALOG, paths.MODELS), paths.EXERCISES, "exercises"),
+                Settings(language="en"))
+    s.open("pendulo_doble")
+    entries = s.catalog.entries
+    s.act("menu")
+    first = s.actions.menu_rows()
+    assert [r.target for r in first] == [i for i, e in enumerate(entries) if not e.group] + ["exercises"]
+    assert first[-1].title == "Exercises »" and all(r.heading is None for r in first)
+    s.actions.choose("exercises")
+    assert s.view.menu and s.view.menu_page == "exercises"
+    page = s.actions.menu_rows()
+    assert page[0].target == "" and page[0].title == "« Models"
+    assert [r.target for r in page[1:]] == [i for i, e in enumerate(entries) if e.group == "exercises"]
+    assert page[1].heading == "Exercises" and page[1].title == "25.6 A mass pushed up an incline"
+    s.actions.choose(page[3].target)  # 25.11
+    assert not s.view.menu and s.entry.stem == "soporte_acelerado"
+    s.act("menu")
+    assert s.view.menu_page == "exercises"  # the menu opens on the page of the model on screen
+    s.actions.choose("")
+    assert s.view.menu_page == "" and s.actions.menu_rows() == first

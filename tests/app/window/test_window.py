@@ -159,7 +159,8 @@ def test_menu_lists_models_highlights_current_and_loads(app):
     click(app, app.bars.menu)
     assert app.menu is not None
     items = app.menu.items
-    assert [b.text for b in items] == [e.title for e in app.session.catalog.entries]
+    # models.xml's, then the link to the exercises' page
+    assert [b.text for b in items] == [e.title for e in app.session.catalog.entries if not e.group] + ["Ejercicios »"]
     assert any(o.startswith("#menu_current") for o in items[0].object_ids)  # (_small with many models)
     click(app, app.bars.menu)  # the same button closes it
     assert app.menu is None
@@ -170,6 +171,38 @@ def test_menu_lists_models_highlights_current_and_loads(app):
     assert app.bars.title.text == "Péndulo simple"
     click(app, app.bars.menu)
     assert any(o.startswith("#menu_current") for o in app.menu.items[target].object_ids)
+
+
+def test_the_exercises_of_seed_004_are_a_page_of_the_menu_and_open_from_it(app_factory, tmp_path):
+    """models/ejercicios/models.xml: a link after the models of models.xml turns the menu to the
+    exercises, under their heading; one opens as any other, and the menu opens again on their page,
+    with a link back."""
+    app = app_factory(language="en")
+    click(app, app.bars.menu)
+    entries = app.session.catalog.entries
+    exercises = [i for i, e in enumerate(entries) if e.group == "exercises"]
+    shipped = sorted(p.name for p in (ROOT / "models" / "ejercicios").glob("*.dat"))
+    assert sorted(entries[i].file for i in exercises) == shipped
+    link = app.menu.items[-1]
+    assert link.text == "Exercises »" and app.menu.headings == []
+    click(app, link, frames=4)
+    menu = app.menu
+    assert menu is not None and [h.text for h in menu.headings] == ["Exercises"]
+    assert [b.text for b in menu.items] == ["« Models"] + [entries[i].title_in("en") for i in exercises]
+    first = menu.items[1]
+    assert first.text == "25.6 A mass pushed up an incline"
+    assert menu.headings[0].rect.bottom <= first.rect.top and menu.headings[0].rect.left == first.rect.left
+    pygame.image.save(app.screen, str(tmp_path / "menu_exercises.png"))
+    sleigh = [entries[i].stem for i in exercises].index("trineo_chaplygin") + 1
+    click(app, menu.items[sleigh], frames=4)
+    assert app.menu is None and app.session.entry.path == ROOT / "models" / "ejercicios" / "trineo_chaplygin.dat"
+    assert app.bars.title.text == "Chaplygin sleigh" and app.session.sim.q.shape == (3,)
+    click(app, app.bars.menu)  # on the exercises' page, the sleigh lit
+    assert app.menu.items[0].text == "« Models"
+    assert any(o.startswith("#menu_current") for o in app.menu.items[sleigh].object_ids)
+    click(app, app.menu.items[0], frames=4)
+    assert app.menu.items[-1].text == "Exercises »" and app.menu.items[0].text == "Double pendulum"
+    assert not any(o.startswith("#menu_current") for b in app.menu.items for o in b.object_ids)
 
 
 def test_what_a_closed_menu_or_dialog_held_goes_back_at_the_end_of_its_frame(app, monkeypatch):

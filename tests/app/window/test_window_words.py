@@ -150,13 +150,13 @@ def test_my_models_are_looked_for_again_when_the_menu_opens(app_factory):
 
     app = app_factory(language="en")
     click(app, app.bars.menu)
-    assert app.menu.heading is None  # nothing of the user's yet
+    assert app.menu.headings == []  # nothing of the user's yet
     click(app, app.bars.menu)
     folder = user_folders().models
     folder.mkdir(parents=True)
     (folder / "copied in.dat").write_bytes((paths.MODELS / "pendulo_simple.dat").read_bytes())  # by a teacher
     click(app, app.bars.menu)
-    assert app.menu.heading is not None and app.menu.items[-1].text == "copied in"
+    assert [h.text for h in app.menu.headings] == ["My models"] and app.menu.items[-1].text == "copied in"
     click(app, app.menu.items[-1], frames=4)
     assert app.session.entry.path == folder / "copied in.dat"
     (folder / "copied in.dat").unlink()
