@@ -12,6 +12,7 @@ from typing import Protocol
 
 import pygame
 
+from ..model.steps import step_at_least
 from . import paint
 from .camera import Camera
 from .legend import Lettering
@@ -70,9 +71,7 @@ def tick_step(pixels_per_unit: float, least: float = 8.0) -> float:
     """A round step of model units (1, 2 or 5 × 10ᵏ) whose ticks are at least ``least`` pixels apart."""
     if pixels_per_unit <= 0 or not math.isfinite(pixels_per_unit):
         return 1.0
-    raw = least / pixels_per_unit
-    power = 10.0 ** math.floor(math.log10(raw))
-    return next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    return step_at_least(least / pixels_per_unit)
 
 
 class ToolsLayer:

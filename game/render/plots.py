@@ -27,6 +27,7 @@ import pygame
 from game.physics.observe.series import Plot
 
 from ..messages import msg, typeset
+from ..model.steps import step_nearest
 from . import paint
 
 #: colours of the curves of a plot, in order
@@ -60,9 +61,7 @@ class PlotPlacement:
 
 def nice_step(span: float, ticks: int = 5) -> float:
     """The step of 1, 2 or 5 times a power of ten closest to giving ``ticks`` ticks over ``span``."""
-    raw = span / max(1, ticks)
-    power = 10.0 ** math.floor(math.log10(raw))
-    return min((m * power for m in (1, 2, 5, 10)), key=lambda step: abs(math.log(step / raw)))
+    return step_nearest(span / max(1, ticks))
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from ...expr import TIME, EvaluationError, ExpressionError, Location, evaluate
 from ...messages import Message, msg
 from ...model import Catalog, CatalogEntry
 from ...model.mechanism import Element, coordinate_names, element_number, point_positions, size
+from ...model.steps import step_at_least
 from ..files.saving import free_name, mine_entry
 from .banner import FirstLine
 from .building import KINDS, Builder, Drawing, Joint, Landing, Piece, motor_law
@@ -64,7 +65,7 @@ class BuildMode:
             if self.session.model.mechanism is not None:
                 self.builder, said = from_mechanism(self.session)
             else:  # a grid the student can see and hit: a round step at least GRID_PIXELS apart on screen
-                self.builder.grid = grid_step(GRID_PIXELS / self.framer.camera()[0])
+                self.builder.grid = step_at_least(GRID_PIXELS / self.framer.camera()[0])
         self.view.building = True
         self.session.banner.say(said, "info" if said is not None else None)
 
@@ -293,14 +294,6 @@ class BuildMode:
     def heading(self) -> str:
         """What the window's title says while building: that it is building, and the drawing's freedom."""
         return msg("build.heading", freedom=self.freedom()).text()
-
-
-def grid_step(least: float) -> float:
-    """A round step of model units (1, 2 or 5 × 10ᵏ) at least ``least``."""
-    if not (math.isfinite(least) and least > 0):
-        return 1.0
-    power = 10.0 ** math.floor(math.log10(least))
-    return next(m * power for m in (1, 2, 5, 10) if m * power >= least * (1 - 1e-12))
 
 
 def _to_segment(at: tuple[float, float], a: Joint, b: Joint) -> float:

@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...model.angles import angle_coordinates, wrapped
+from ...model.steps import step_at_most
 from ...model.types import ModelFile
 from ...model.values import condition_values, parameter_values, range_values
 from .readout import number
@@ -47,12 +48,6 @@ DECADE = 10.0
 #: a logarithmic slider's values lie on a grid of about this fraction of the value (1, 2 or 5 times a
 #: power of ten): two figures, as fine at 0.1 kg as at 100 kg
 LOG_GRID = 1 / 50
-
-
-def round_step(size: float) -> float:
-    """The largest of 1, 2, 5 times a power of ten not above ``size`` (> 0)."""
-    power = 10.0 ** math.floor(math.log10(size))
-    return max(m * power for m in (1, 2, 5) if m * power <= size * (1 + 1e-9))
 
 
 @dataclass(frozen=True)
@@ -103,7 +98,7 @@ class Stepper:
     def snapped(self, value: float) -> float:
         """The nearest value on a slider's grid: its steps, or, logarithmic, steps of about
         :data:`LOG_GRID` of the value."""
-        step = round_step(value * LOG_GRID) if self.logarithmic and value > 0 else self.step
+        step = step_at_most(value * LOG_GRID) if self.logarithmic and value > 0 else self.step
         return round(value / step) * step
 
     def text(self, value: float) -> str:
@@ -128,7 +123,7 @@ def for_parameter(value: float) -> Stepper:
         return Stepper(UNIT_STEP, 0.0, 1.0)
     if not 1 / FARTHEST <= abs(value) <= FARTHEST:
         return _fixed(value)
-    step = round_step(abs(value) / 10)
+    step = step_at_most(abs(value) / 10)
     far = math.ceil(10 * abs(value) / step) * step
     return Stepper(step, step, far) if value > 0 else Stepper(step, -far, -step)
 
@@ -136,14 +131,14 @@ def for_parameter(value: float) -> Stepper:
 def for_condition(value: float, least: float = 1.0) -> Stepper:
     if not abs(value) <= FARTHEST:
         return _fixed(value)
-    step = round_step(max(abs(value), least) / 10)
+    step = step_at_most(max(abs(value), least) / 10)
     reach = max(2 * abs(value), 20 * step)
     return Stepper(step, value - reach, value + reach)
 
 
 def within(low: float, high: float) -> Stepper:
     """A value with a ``range:`` of its own: a hundredth of it at a time."""
-    return Stepper(round_step((high - low) / 100), low, high)
+    return Stepper(step_at_most((high - low) / 100), low, high)
 
 
 def _dressed(s: Stepper, scale: float, unit: str) -> Stepper:

@@ -14,16 +14,9 @@ from game.app.session.stepping import (
     for_condition,
     for_parameter,
     parameter_steppers,
-    round_step,
     spanning,
 )
 from game.model import load_model, read_catalog
-
-
-@pytest.mark.parametrize(("size", "step"), [(0.981, 0.5), (0.1, 0.1), (0.157, 0.1), (0.29, 0.2), (4.0, 2.0),
-                                            (0.002, 0.002), (7.3e-5, 5e-5)])
-def test_a_round_step_is_one_two_or_five_times_a_power_of_ten(size, step):
-    assert round_step(size) == pytest.approx(step, rel=1e-12)
 
 
 def test_a_parameter_keeps_its_sign_and_goes_to_ten_times_its_value():
