@@ -41,11 +41,27 @@ def _noto() -> Path | None:
 _NOTO = _noto()
 
 
+#: the fonts made, by size: the Action view asks for some every frame (the TTF read each time else)
+_FONTS: dict[int, pygame.font.Font] = {}
+
+
 def font(size: int = 18) -> pygame.font.Font:
-    """A font of about ``size`` pixels: the interface's, else pygame's own."""
+    """A font of about ``size`` pixels: the interface's, else pygame's own; made once, and again
+    after pygame's fonts were shut down and started (tests do; a font made before is unusable)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(str(_NOTO), size - 4) if _NOTO else pygame.font.Font(None, size)
+    made = _FONTS.get(size)
+    if made is None or not _usable(made):
+        made = _FONTS[size] = pygame.font.Font(str(_NOTO), size - 4) if _NOTO else pygame.font.Font(None, size)
+    return made
+
+
+def _usable(made: pygame.font.Font) -> bool:
+    try:
+        made.get_height()  # pygame raises for a font of an earlier start of its font module
+    except pygame.error:
+        return False
+    return True
 
 
 @dataclass(frozen=True)

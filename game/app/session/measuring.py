@@ -63,6 +63,8 @@ class Measuring:
         self.tools: list[Tool] = []
         self._aimed_for: tuple = ()
         self._watched: Watched | None = None
+        #: the poses of the state they were built for (a frame reads them several times)
+        self._posed: tuple[tuple, list[Pose]] = ((), [])
 
     def _parameters(self) -> tuple:
         return tuple(sorted(self.session.sim.parameters.items()))
@@ -232,8 +234,15 @@ class Measuring:
     # -- where things are -----------------------------------------------------------------------------
 
     def _poses(self) -> list[Pose]:
-        sim = self.session.sim
-        return self.session.kinematics.poses(sim.t, sim.state.q.tolist(), sim.qdot.tolist())
+        """The bodies now: built once for a state (a protractor reads its bar for where it is, its
+        angle and its line, each frame)."""
+        s = self.session
+        sim = s.sim
+        q, qdot = sim.state.q, sim.qdot
+        key = (id(s.kinematics), sim.t, q.tobytes(), qdot.tobytes())
+        if self._posed[0] != key:
+            self._posed = (key, s.kinematics.poses(sim.t, q.tolist(), qdot.tolist()))
+        return self._posed[1]
 
     def _pose(self, gid: str | None) -> Pose | None:
         return next((p for p in self._poses() if p.id == gid), None)
@@ -322,8 +331,14 @@ class Measuring:
         return signal
 
     def _point_of(self, body: str, t: float, q, v) -> Point:
-        """The point of a body that shows it moving (a bob's centre, a bar's free end)."""
-        poses = self.session.kinematics.poses(t, np.asarray(q).tolist(), np.asarray(v).tolist())
+        """The point of a body that shows it moving (a bob's centre, a bar's free end): a body one
+        can drag has it as its handle, whose own expressions are all that run (the period timer asks
+        every step); of another, its pose."""
+        kinematics = self.session.kinematics
+        if body in kinematics.handles:
+            x, y = kinematics.handle_point(body, t, q)
+            return float(x), float(y)
+        poses = kinematics.poses(t, np.asarray(q).tolist(), np.asarray(v).tolist())
         pose = next(p for p in poses if p.id == body)
         arrow = pose.velocity_point()
         if arrow is not None:

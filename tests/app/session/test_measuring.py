@@ -138,3 +138,29 @@ def test_another_model_takes_the_tools_away(pendulum):
     pendulum.measuring.place("ruler", (0.0, 0.0), SLACK)
     pendulum.open("pendulo_doble")
     assert pendulum.measuring.tools == []
+
+
+def test_a_draggable_body_is_timed_at_its_handle_which_is_the_point_its_pose_shows_moving():
+    """The period timer reads a draggable body at its handle (only its expressions run each step):
+    in every shipped model and exercise that is the point its pose shows moving."""
+    import numpy as np
+
+    from game.app.files import paths
+    from game.app.files.settings import Settings
+    from game.app.session.session import Session
+    from game.model import read_catalog, with_group
+
+    s = Session(with_group(read_catalog(paths.CATALOG, paths.MODELS), paths.EXERCISES, "exercises"), Settings())
+    checked = 0
+    for i in range(len(s.catalog.entries)):
+        assert s.load(i)
+        kinematics, sim = s.kinematics, s.sim
+        q, v = np.asarray(sim.q) + 0.1, np.asarray(sim.qdot) + 0.2
+        poses = {p.id: p for p in kinematics.poses(0.3, q.tolist(), v.tolist())}
+        for gid in kinematics.handles:
+            pose = poses[gid]
+            arrow = pose.velocity_point()
+            shown = (arrow.x, arrow.y) if arrow is not None else pose.anchors()[-1]
+            assert s.measuring._point_of(gid, 0.3, q, v) == pytest.approx(shown, abs=1e-12), (s.entry.stem, gid)
+            checked += 1
+    assert checked > 80

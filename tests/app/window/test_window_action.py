@@ -80,3 +80,18 @@ def test_the_coordinate_shown_changes_and_drags_move_only_it(app_factory):
     drag(app, start, (start[0], start[1] + 60))
     changed = np.any(np.abs(view.path - before) > 1e-12, axis=0)
     assert changed[view.coordinate] and not changed[shown]
+
+
+def test_the_action_view_reads_its_fonts_once_not_every_frame(app_factory, monkeypatch):
+    """Its plots asked for a font six times a frame, each a TTF read from disk."""
+    app = app_factory(model="pendulo_simple")
+    run_for(app, 1.0)
+    opened(app)
+    pump(app, 2, FRAME)
+    made = []
+    real = pygame.font.Font
+    monkeypatch.setattr(pygame.font, "Font", lambda *a: made.append(a) or real(*a))
+    for _ in range(5):  # (a still window paints about once a second: its painting, as a frame does)
+        app.action_view.draw(app.screen, app.session, app.layout.viewport)
+        pump(app, 1, FRAME)
+    assert made == []

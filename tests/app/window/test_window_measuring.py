@@ -148,3 +148,30 @@ def test_in_a_kiosk_the_tray_works_by_touch(app_factory):
     pump(app, 2)
     (ruler,) = s.measuring.tools
     assert ruler.points[0] == (0.0, 0.0)
+
+
+def test_a_protractor_and_a_period_timer_build_the_bodies_once_a_frame_and_never_a_step(pendulum):
+    """Each frame the protractor read its bar three times (where, angle, readout), each building
+    every pose; the period timer built them all each step to read one point."""
+    app, s = pendulum, pendulum.session
+    built = []
+    poses = s.kinematics.poses
+    s.kinematics.poses = lambda *a: built.append(a) or poses(*a)  # (this model's kinematics only)
+
+    def counted(frames: int = 30) -> int:
+        click(app, button(app, "animate"), frames=1)
+        built.clear()
+        pump(app, frames, FRAME)
+        count = len(built)
+        click(app, button(app, "animate"), frames=1)
+        return count
+
+    alone = counted()  # the scene's own poses, the trails'
+    opened(app)
+    drag_out(app, "protractor", px(app, 0.0, 0.0))
+    bob = s.kinematics.handle_point("C1", s.sim.t, s.sim.q)
+    drag_out(app, "period", px(app, bob[0], bob[1]))
+    assert [t.kind for t in s.measuring.tools] == ["protractor", "period"]
+    with_tools = counted()
+    assert with_tools - alone <= 31  # the tools' once a frame, not three times and once a step more
+    assert readout(app, "protractor")[1].startswith("ángulo ")
