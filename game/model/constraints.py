@@ -12,7 +12,6 @@ Here: the row as data, how it is read, and what is checked of it (names, velocit
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
@@ -20,10 +19,10 @@ from ..expr import RESERVED, TIME, Expression, ExpressionError, Location, Source
 from ..messages import Message, msg
 from .contacts import nonlinear_velocity
 from .measures import SAMPLE_NAMES, Cell
+from .mechanism.elements import reaction_name  # a row's multiplier is its column as a reaction's: λ_ID
 
 #: the row tags of the block: holonomic, and velocity rows
 HOLONOMIC, VELOCITY = "C", "V"
-_TRANSLATION = re.compile(r"\s*([a-z]{2}):(.*)", re.S)
 
 
 @dataclass(frozen=True)
@@ -43,25 +42,25 @@ class ConstraintRow:
         return self.kind == HOLONOMIC
 
 
-def multiplier_name(row_id: str) -> str:
-    """The column of a row's multiplier (as a mechanism's reactions: ``λ_ID``)."""
-    return f"λ_{row_id}"
-
-
 def read_constraint(tag: str, cells: Sequence[Cell], row: Location, name: Callable[[Cell, str], str | None],
                     expression: Callable[[Cell], Expression | None],
+                    translations: Callable[[Message], tuple[tuple[str, str], ...] | None],
                     problem: Callable[[Message, Location], None]) -> ConstraintRow | None:
-    """A row from the cells of a ``<C>`` or ``<V>`` row, or None (the problems told to ``problem``)."""
-    # after the description, the description in other languages (``en: text``), as other rows have
-    if len(cells) < 2 or any(not _TRANSLATION.match(c.text) for c in cells[3:]):
-        problem(msg("constraint.cells", tag=tag, found=len(cells)), row)
+    """A row from the cells of a ``<C>`` or ``<V>`` row, or None (the problems told to ``problem``).
+    After the description, the description in other languages (``en: text``), read as the other
+    rows' are: ``translations(row)`` (the reader's, which says a wrong cell is wrong in ``row``)."""
+    shape = msg("constraint.cells", tag=tag, found=len(cells))
+    if len(cells) < 2:
+        problem(shape, row)
+        return None
+    others = translations(shape)
+    if others is None:
         return None
     ident = name(cells[0], "constraint")
     value = expression(cells[1])
     if ident is None or value is None:
         return None
-    translations = tuple((m.group(1), m.group(2).strip()) for c in cells[3:] if (m := _TRANSLATION.match(c.text)))
-    return ConstraintRow(ident, tag, value, cells[2].text if len(cells) >= 3 else "", cells[0].location, translations)
+    return ConstraintRow(ident, tag, value, cells[2].text if len(cells) >= 3 else "", cells[0].location, others)
 
 
 def constraint_problems(rows: Sequence[ConstraintRow], parameters: Collection[str], coordinates: Sequence[str],
@@ -75,8 +74,8 @@ def constraint_problems(rows: Sequence[ConstraintRow], parameters: Collection[st
         if c.id in seen:
             problems.append(SourceError(msg("check.defined_twice", name=c.id, line=seen[c.id].line), c.location))
         seen.setdefault(c.id, c.location)
-        if c.id in RESERVED or multiplier_name(c.id) in taken or multiplier_name(c.id) in SAMPLE_NAMES:
-            problems.append(SourceError(msg("constraint.name", name=multiplier_name(c.id)), c.location))
+        if c.id in RESERVED or reaction_name(c.id) in taken or reaction_name(c.id) in SAMPLE_NAMES:
+            problems.append(SourceError(msg("constraint.name", name=reaction_name(c.id)), c.location))
         known = with_coords if c.holonomic else with_coords | set(velocities)
         try:
             check_names(c.value, known, msg("constraint.where_holonomic" if c.holonomic else "constraint.where_velocity"))

@@ -419,7 +419,8 @@ class _Reader:
             if contact is not None:
                 self.contacts.append(contact)
         elif tag in ("C", "V"):
-            row = read_constraint(tag, cells, tag_at.location, self._name, self._expression, self.problem)
+            row = read_constraint(tag, cells, tag_at.location, self._name, self._expression,
+                                  lambda shape: self._translations(cells, shape, tag_at), self.problem)
             if row is not None:
                 self.constraints.append(row)
 
