@@ -34,14 +34,15 @@ class BuildMark:
     """The drawing as a frame shows it: the grid step, each point (x, y, fixed), each element (its
     kind and its points' places; a force's second place is its arrow's tip), the bar or spring being
     drawn (from, to), if any, the selected element (its index), and where the point dragged would
-    land (the snap hint: "point", "grid", "line" or "free", the place, and the line snapped to)."""
+    land (the snap hint: "point", "grid", "line", "crossing" or "free", the place, the line snapped to
+    and the other line of a crossing)."""
 
     grid: float
     points: tuple[tuple[float, float, bool], ...]
     pieces: tuple[tuple[str, tuple[Point, ...]], ...]
     rubber: tuple[Point, Point] | None = None
     selected: int | None = None
-    snap: tuple[str, Point, tuple[Point, Point] | None] | None = None
+    snap: tuple[str, Point, tuple[Point, Point] | None, tuple[Point, Point] | None] | None = None
 
 
 class Shown(Protocol):
@@ -79,16 +80,21 @@ class BuildLayer:
 
     @staticmethod
     def _snap(surface: pygame.Surface, camera: Camera, kind: str, at: Point,
-              line: tuple[Point, Point] | None) -> None:
+              line: tuple[Point, Point] | None, across: tuple[Point, Point] | None = None) -> None:
         """The snap hint: a ring round the point it joins, a cross on the grid node, the line lit and a
-        diamond on it."""
+        diamond on it; at a crossing, the line (and the other one) lit and a slanted cross on it."""
         x, y = camera.to_pixels(*at)
+        for lit in (line, across) if kind in ("line", "crossing") else ():
+            if lit is not None:
+                a, b = (camera.to_pixels(*p) for p in lit)
+                paint.line(surface, RUBBER, a, b, 2)
         if kind == "point":
             paint.circle(surface, RUBBER, (x, y), DOT + 6, width=3)
         elif kind == "line" and line is not None:
-            a, b = (camera.to_pixels(*p) for p in line)
-            paint.line(surface, RUBBER, a, b, 2)
             paint.polygon(surface, RUBBER, [(x, y - 8), (x + 8, y), (x, y + 8), (x - 8, y)])
+        elif kind == "crossing":
+            paint.line(surface, RUBBER, (x - 8, y - 8), (x + 8, y + 8), 3)
+            paint.line(surface, RUBBER, (x - 8, y + 8), (x + 8, y - 8), 3)
         else:
             paint.line(surface, RUBBER, (x - 7, y), (x + 7, y), 2)
             paint.line(surface, RUBBER, (x, y - 7), (x, y + 7), 2)

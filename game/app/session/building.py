@@ -31,8 +31,9 @@ MOST_ROWS = LIMITS.mechanism_rows - 1
 #: a point dropped within this fraction of the grid of another joins it
 JOIN = 0.4
 #: dropped within this fraction of the grid of a grid node it lands on the node, before any line;
-#: farther from the nodes but within it of a bar or a slider's guide it lands on that line (Linkage's
-#: snaps); anywhere else on the nearest node
+#: farther from the nodes but within it of where a bar or a slider's guide crosses a grid line or
+#: another of them, on that crossing; else within it of such a line, on the line (Linkage's snaps);
+#: anywhere else on the nearest node
 PULL = 0.25
 #: how many drawings undo remembers
 UNDO_DEPTH = 200
@@ -85,13 +86,15 @@ class Drawing:
 @dataclass(frozen=True)
 class Landing:
     """Where a point dropped lands: ``kind`` "point" (it joins the point ``on``), "grid" (a node),
-    "line" (on the element ``on``, whose line runs through ``line``) or "free" (no grid)."""
+    "line" (on the element ``on``, whose line runs through ``line``), "crossing" (where that line
+    crosses a grid line, or ``across``, another element's line) or "free" (no grid)."""
 
     x: float
     y: float
     kind: str
     on: str | None = None
     line: tuple[tuple[float, float], tuple[float, float]] | None = None
+    across: tuple[tuple[float, float], tuple[float, float]] | None = None
 
 
 @dataclass
@@ -175,18 +178,18 @@ class Builder:
         gx, gy = self.snap(x, y)
         spot = Landing(gx, gy, "grid")
         if math.hypot(gx - x, gy - y) > PULL * g:
-            spot = self._on_line(x, y, moving) or spot
+            spot = self._crossing(x, y, moving) or self._on_line(x, y, moving) or spot
         there = self.point_at(spot.x, spot.y, but=moving)
         if there is not None:
             j = self.drawing.joint(there)
             return Landing(j.x, j.y, "point", there)
         return spot
 
-    def _on_line(self, x: float, y: float, moving: str | None) -> Landing | None:
-        """The nearest bar (between its ends) or slider's guide (its whole line) within :data:`PULL` of
-        the grid of (x, y), and the foot of the perpendicular on it."""
+    def _lines(self, moving: str | None) -> list[tuple[str, Joint, Joint, bool]]:
+        """The lines a point may land on: each bar (between its ends) and slider's guide (its whole
+        line) that does not move with the point ``moving``: (element, one end, the other, whole)."""
         d = self.drawing
-        best, nearest = None, PULL * self.grid
+        out = []
         for p in d.pieces:
             if p.kind == "bar" and moving not in p.points:
                 a, b, whole = d.joint(p.points[0]), d.joint(p.points[1]), False
@@ -194,17 +197,53 @@ class Builder:
                 a, b, whole = d.joint(p.points[1]), d.joint(p.points[2]), True
             else:
                 continue
+            if (b.x - a.x) ** 2 + (b.y - a.y) ** 2 > 0:
+                out.append((p.id, a, b, whole))
+        return out
+
+    def _on_line(self, x: float, y: float, moving: str | None) -> Landing | None:
+        """The nearest bar or slider's guide within :data:`PULL` of the grid of (x, y), and the foot of
+        the perpendicular on it."""
+        best, nearest = None, PULL * self.grid
+        for pid, a, b, whole in self._lines(moving):
             dx, dy = b.x - a.x, b.y - a.y
-            length2 = dx * dx + dy * dy
-            if length2 == 0:
-                continue
-            u = ((x - a.x) * dx + (y - a.y) * dy) / length2
+            u = ((x - a.x) * dx + (y - a.y) * dy) / (dx * dx + dy * dy)
             if not (whole or 0 <= u <= 1):
                 continue
             fx, fy = a.x + u * dx, a.y + u * dy
             gap = math.hypot(x - fx, y - fy)
             if gap <= nearest:
-                best, nearest = Landing(fx, fy, "line", p.id, ((a.x, a.y), (b.x, b.y))), gap
+                best, nearest = Landing(fx, fy, "line", pid, ((a.x, a.y), (b.x, b.y))), gap
+        return best
+
+    def _crossing(self, x: float, y: float, moving: str | None) -> Landing | None:
+        """The nearest crossing within :data:`PULL` of the grid of (x, y) of a bar or slider's guide
+        with a grid line (the one through round(x) or round(y): no other comes that near) or with
+        another of them."""
+        g = self.grid
+        lines = self._lines(moving)
+        best, nearest = None, PULL * g
+        for k, (pid, a, b, whole) in enumerate(lines):
+            dx, dy = b.x - a.x, b.y - a.y
+            along = [(round(x / g) * g - a.x) / dx] if dx else []  # the vertical grid line near x
+            along += [(round(y / g) * g - a.y) / dy] if dy else []  # the horizontal one near y
+            found: list[tuple[float, tuple[tuple[float, float], tuple[float, float]] | None]] = [(u, None) for u in along]
+            for _, c, e, whole_too in lines[k + 1:]:
+                ex, ey = e.x - c.x, e.y - c.y
+                det = dx * ey - dy * ex
+                if abs(det) <= 1e-12 * (dx * dx + dy * dy + ex * ex + ey * ey):
+                    continue  # parallel
+                u = ((c.x - a.x) * ey - (c.y - a.y) * ex) / det
+                v = ((c.x - a.x) * dy - (c.y - a.y) * dx) / det
+                if whole_too or 0 <= v <= 1:
+                    found.append((u, ((c.x, c.y), (e.x, e.y))))
+            for u, across in found:
+                if not (whole or 0 <= u <= 1):
+                    continue
+                cx, cy = a.x + u * dx, a.y + u * dy
+                gap = math.hypot(x - cx, y - cy)
+                if gap <= nearest:
+                    best, nearest = Landing(cx, cy, "crossing", pid, ((a.x, a.y), (b.x, b.y)), across), gap
         return best
 
     def _room(self) -> bool:

@@ -207,7 +207,7 @@ class BuildTray:
             rubber = (place[mode.start], end)
         elif mode.moving is not None and end is not None and mode.moving in place:
             rubber = (place[mode.moving], end)
-        snap = (spot.kind, (spot.x, spot.y), spot.line) if spot is not None else None
+        snap = (spot.kind, (spot.x, spot.y), spot.line, spot.across) if spot is not None else None
         rubber = mode.carried() or rubber
         g = 2 * mode.builder.grid
 

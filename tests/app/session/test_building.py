@@ -216,3 +216,29 @@ def test_a_built_40_element_truss_saves_checks_and_its_frames_are_timed_by_bench
     assert "simulated 1.00 s in 60 frames" in r.stdout
     r = run("--lang", "en", "bench", "--model", str(path))  # the engine's table is of the menu's models
     assert r.returncode == 2 and "bench measures the models of the menu" in r.stderr
+
+
+def test_a_point_dropped_near_where_a_line_crosses_the_grid_or_another_line_lands_on_the_crossing():
+    b = Builder(grid=0.5)
+    O, E = b.add_point(0, 0, fixed=True), b.add_point(4, 2)
+    bar = b.add_bar(O, E)  # the line y = x/2: it crosses the grid line x = 1.5 at (1.5, 0.75), off every node
+    spot = b.landing(1.55, 0.7)  # 0.25 of the grid from the nearest node, 0.07 from the crossing
+    assert spot.kind == "crossing" and spot.on == bar and spot.across is None
+    assert (spot.x, spot.y) == pytest.approx((1.5, 0.75))
+    P = b.add_point(1.55, 0.7)
+    assert (b.drawing.joint(P).x, b.drawing.joint(P).y) == pytest.approx((1.5, 0.75))
+    # where it crosses x = 2.5 (at y = 1.25), likewise; between crossings and nodes, on the line
+    spot = b.landing(2.55, 1.2)
+    assert spot.kind == "crossing" and (spot.x, spot.y) == pytest.approx((2.5, 1.25))
+    assert b.landing(2.27, 1.12).kind == "line"
+    # two bars: where they cross (y = x/2 and y = 3 - 3x/7, at x = 42/13), off the grid's lines
+    Q, R = b.add_point(0, 3, fixed=True), b.add_point(3.5, 1.5)
+    other = b.add_bar(Q, R)
+    spot = b.landing(3.25, 1.6)
+    assert spot.kind == "crossing" and {spot.on} <= {bar, other} and spot.across is not None
+    assert (spot.x, spot.y) == pytest.approx((42 / 13, 21 / 13))
+    S = b.add_point(3.25, 1.6)
+    assert (b.drawing.joint(S).x, b.drawing.joint(S).y) == pytest.approx((42 / 13, 21 / 13))
+    # a grid node near the drop keeps its priority over a crossing, and a point over both
+    assert b.landing(2.05, 1.05).kind == "grid"
+    assert b.landing(1.52, 0.77).kind == "point" and b.landing(1.52, 0.77).on == P

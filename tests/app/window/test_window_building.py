@@ -244,3 +244,83 @@ def test_a_full_drawing_says_so_under_the_strip_and_keeps_every_row(app_factory)
     assert s.building.builder.drawing.rows == MOST_ROWS
     assert strip.label.text == (f"The drawing has {MOST_ROWS} points and elements, the most a mechanism can have: "
                                 "nothing was added")
+
+
+def test_a_point_placed_near_where_a_bar_crosses_the_grid_or_another_bar_lands_on_the_crossing(app_factory, tmp_path):
+    from game.render.building import RUBBER
+
+    app = app_factory("pendulo_simple", language="en")
+    s = app.session
+    click(app, button(app, "build"))
+    strip = app.widgets.build
+    g = s.building.builder.grid
+    cx, cy = app.camera.to_model(*pygame.Rect(app.layout.viewport).center)
+    cx, cy = round(cx / g) * g - 4 * g, round(cy / g) * g - 2 * g
+
+    def at(u, v):  # grid steps from the support
+        return app.camera.to_pixels(cx + u * g, cy + v * g)
+
+    def held(u, v):
+        """The pointer held at (u, v) with the point tool's button down: where the point would land."""
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(round(c) for c in at(u, v)), rel=(1, 1),
+                                             buttons=(1, 0, 0)))
+        pump(app, 2)
+        return strip.mark(s).snap
+
+    click(app, strip.buttons["fixed"])
+    click_at(app, at(0, 0))
+    click_at(app, at(0, 6))
+    click(app, strip.buttons["bar"])
+    drag(app, at(0, 0), at(8, 4))  # the line v = u/2: it crosses the grid line u = 3 at v = 1.5
+    drag(app, at(0, 6), at(7, 3))  # v = 6 - 3u/7: the two cross at u = 84/13
+    pump(app, 2)
+    click(app, strip.buttons["point"])
+    before = {j.id for j in s.building.builder.drawing.joints}
+    click_at(app, at(5, -1))  # a point in the open (a click on a bar would choose the bar)
+    (new,) = [j for j in s.building.builder.drawing.joints if j.id not in before]
+
+    def dropped(start, end) -> tuple:
+        """The point dragged from ``start`` and held at ``end`` (the hint read and painted), then let go."""
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(round(c) for c in at(*start)),
+                                             button=1))
+        pump(app, 1)
+        held((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+        snap = held(*end)
+        x, y = (round(c) for c in app.camera.to_pixels(*snap[1]))
+        assert app.screen.get_at((x + 6, y + 6))[:3] == RUBBER  # the slanted cross of the hint
+        pygame.image.save(app.screen, str(tmp_path / "crossing_hint.png"))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(round(c) for c in at(*end)), button=1))
+        pump(app, 2)
+        return snap
+
+    # near where the first bar crosses the grid line u = 3 (at v = 1.5, no node)
+    snap = dropped((5, -1), (3.1, 1.4))
+    assert snap[0] == "crossing" and snap[3] is None
+    joint = s.building.builder.drawing.joint(new.id)
+    assert (joint.x, joint.y) == pytest.approx((cx + 3 * g, cy + 1.5 * g)) == snap[1]
+    # near where the two bars cross
+    snap = dropped((3, 1.5), (6.5, 3.3))
+    assert snap[0] == "crossing" and snap[3] is not None
+    joint = s.building.builder.drawing.joint(new.id)
+    assert (joint.x, joint.y) == pytest.approx((cx + 84 / 13 * g, cy + 42 / 13 * g)) == snap[1]
+
+
+def test_an_element_with_no_value_at_the_start_is_left_out_of_the_drawing_and_said(app_factory, tmp_path):
+    """B on a mechanism whose motor's angle has no value just before t = 0 (its rate is taken there by a
+    central difference): the drawing has the rest, the banner names the motor, its file does not change."""
+    from game.app.files import paths
+
+    text = (paths.MODELS / "cuadrilatero.dat").read_text(encoding="utf-8")
+    odd = text.replace("<DRIVER>motor|O2|A|'th0 + w·t'</DRIVER>",
+                       "<DRIVER>motor|O2|A|'th0 + w·t + 0·log(1 + t/0.0005)'</DRIVER>")  # log(-1) at t = -0.001
+    assert odd != text
+    path = tmp_path / "cuadrilatero_log.dat"
+    path.write_text(odd, encoding="utf-8")
+    app = app_factory(str(path), language="en")
+    s = app.session
+    click(app, button(app, "build"))
+    assert s.view.building
+    assert [p.id for p in s.building.builder.drawing.pieces] == ["bancada", "manivela", "biela", "balancin"]
+    assert "motor had none here and were left out of the drawing" in s.banner.text
+    assert "cuadrilatero_log's own file does not change" in s.banner.text
+    assert path.read_text(encoding="utf-8") == odd
