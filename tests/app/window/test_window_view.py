@@ -287,6 +287,9 @@ def test_the_menu_fits_a_small_window(app_factory):
     key(app, pygame.K_m)
     window = pygame.Rect(0, 0, 640, 400)
     assert all(window.contains(item.rect) for item in app.menu.items)
+    click(app, app.menu.items[-1])  # the link to the exercises' page, which fits too
+    assert app.menu is not None and app.session.view.menu_page == "exercises"
+    assert all(window.contains(item.rect) for item in [*app.menu.items, *app.menu.headings])
     click(app, app.menu.items[-1])
     assert app.session.entry.stem == app.session.catalog.entries[-1].stem and app.menu is None
 
