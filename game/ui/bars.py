@@ -16,7 +16,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from ..messages import msg
 from .barlabels import labelled
-from .fitting import fit_label
+from .fitting import TEXT_MARGIN, fit_label, font_of
 from .layout import GAP, Layout
 
 #: the title's fonts, largest first: a long title in a small window takes a smaller one
@@ -104,6 +104,9 @@ class Bars:
         #: the title's place with the top bar uncovered; what it was fitted to last
         self._title_rect = pygame.Rect(self.title.relative_rect)
         self._title_fitted = self._title_rect
+        #: a touch screen's title too long for one line goes on in a second (a finger opens no tooltip)
+        self.title_more = UILabel(pygame.Rect(self._title_rect), "", manager, container=self.top,
+                                  object_id=ObjectID(TITLE_FONTS[-1])) if layout.touch else None
         y0 = layout.bottom_bar[1]
 
         def inside(rect: tuple[int, int, int, int]) -> pygame.Rect:
@@ -180,8 +183,8 @@ class Bars:
         return self.buttons["docs"]
 
     def elements(self) -> list:
-        return [self.top, self.bottom, self.title, *([self.clock] if self.clock else []), *self.buttons.values(),
-                *self.words.values()]
+        return [self.top, self.bottom, self.title, *([self.title_more] if self.title_more else []),
+                *([self.clock] if self.clock else []), *self.buttons.values(), *self.words.values()]
 
     def kill(self) -> None:
         for e in self.elements():
@@ -215,13 +218,31 @@ class Bars:
                 b.change_object_id(ObjectID("#speed_current" if i == s.speed_index else "#speed", "@speed"))
             self._speed_current = s.speed_index
         place = self._title_place(s.covered)
-        if place != self._title_fitted:
-            self.title.set_relative_position(place.topleft)
-            self.title.set_dimensions(place.size)
         if s.title != self._title or place != self._title_fitted:
+            lines = self._title_lines(s.title, place)
+            line = font_of(self.manager, TITLE_FONTS[-1]).size(s.title)[1] + 2  # two lines close together
+            halves = [place] if len(lines) == 1 else [pygame.Rect(place.x, place.centery - line + k * line, place.width,
+                                                                  line) for k in (0, 1)]
+            self.title.set_relative_position(halves[0].topleft)
+            self.title.set_dimensions(halves[0].size)
             # a long title in a small window: a smaller font, and "…" (whole in the tooltip) only past that
-            fit_label(self.title, s.title, TITLE_FONTS, self.manager)
+            fit_label(self.title, lines[0], TITLE_FONTS if len(lines) == 1 else TITLE_FONTS[-1:], self.manager)
+            if self.title_more is not None:
+                self.title_more.set_relative_position(halves[-1].topleft)
+                self.title_more.set_dimensions(halves[-1].size)
+                fit_label(self.title_more, lines[1] if len(lines) == 2 else "", TITLE_FONTS[-1:], self.manager)
             self._title, self._title_fitted = s.title, place
+
+    def _title_lines(self, title: str, place: pygame.Rect) -> list[str]:
+        """The title on one line, or on a touch screen, when even the smallest font cannot hold it, in two
+        (as many words as fit on the first): a visitor's finger opens no tooltip to read it whole."""
+        font = font_of(self.manager, TITLE_FONTS[-1])
+        room = place.width - TEXT_MARGIN
+        if self.title_more is None or font.size(title)[0] <= room or place.height < 2 * font.size(title)[1]:
+            return [title]
+        words = title.split(" ")
+        first = next((k for k in range(len(words) - 1, 0, -1) if font.size(" ".join(words[:k]))[0] <= room), 0)
+        return [title] if first == 0 else [" ".join(words[:first]), " ".join(words[first:])]
 
     def _title_place(self, covered: int | None) -> pygame.Rect:
         """The title's place: between the top bar's buttons, or, when a docked panel covers the bar's

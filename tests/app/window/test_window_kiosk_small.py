@@ -92,3 +92,25 @@ def test_the_title_stays_whole_beside_the_docked_panel(app_factory, screen_of, s
     pygame.image.save(app.screen, str(tmp_path / f"title_{'kiosk' if kiosk else 'desktop'}_{size[0]}_{which}.png"))
     click(app, app.panel.cancel_button)
     assert app.panel is None and title.rect == place and title.text == "Péndulo doble"  # back between the buttons
+
+
+@pytest.mark.parametrize(("model", "first", "second"), [
+    ("pendulo_soporte_oscilante", "Péndulo con soporte", "oscilante"),
+    ("cuadrilatero", "Mecanismo:", "cuadrilátero articula…"),  # the second line shortened only past that
+    ("pendulo_doble", "Péndulo doble", "")])
+def test_a_kiosks_title_too_long_for_its_top_bar_goes_on_in_a_second_line(app_factory, screen_of, model, first,
+                                                                          second, tmp_path):
+    """640 × 480: the top bar leaves the title 160 px between its buttons, where few titles fit whole
+    even in the smallest font; a finger opens no tooltip, so the title goes on in a second line."""
+    screen_of((640, 480))
+    app = app_factory(model=model, width=640, height=480, kiosk=True)
+    title, more = app.bars.title, app.bars.title_more
+    assert more is not None and (title.text, more.text) == (first, second)
+    bar = app.bars.top.rect
+    for label in (title, more) if second else (title,):
+        assert bar.contains(label.rect) and label.font.size(label.text)[0] <= label.rect.width
+    if second:
+        assert title.rect.bottom <= more.rect.top and title.rect.x == more.rect.x
+    pygame.image.save(app.screen, str(tmp_path / f"kiosk_title_{model}.png"))
+    click(app, app.bars.buttons["parameters"])  # beside the docked panel, wider: whole in one or two lines
+    assert " ".join(t for t in (app.bars.title.text, more.text) if t) == app.session.title
