@@ -87,16 +87,6 @@ class State:
         for a in (self.q, self.p):
             a.setflags(write=False)
 
-    @classmethod
-    def unchecked(cls, t: float, q: np.ndarray, p: np.ndarray, work: float, support_work: float,
-                  losses: float) -> State:
-        """The State ``State(...)`` makes, for q and p that are read-only already (the generated loop's
-        result, once a step): without the frozen dataclass's __init__, a quarter of its cost (1 µs of
-        a double pendulum's 6 µs a step of dt)."""
-        state = object.__new__(cls)
-        state.__dict__.update(t=t, q=q, p=p, work=work, support_work=support_work, losses=losses)
-        return state
-
 
 @dataclass(frozen=True)
 class Impact:

@@ -75,14 +75,3 @@ def test_poses_of_many_states_are_those_of_each(stem):
         one = {p.id: p for p in kinematics.poses(sim.t, Q[k], np.zeros_like(Q[k]))}
         for arrays in many:
             assert np.isclose(arrays.fields["x"][k], one[arrays.id].x)
-
-
-def test_an_unchecked_state_is_the_state_the_dataclass_makes():
-    # State.unchecked skips the dataclass's __init__ (a step's cost): a field added to State
-    # and forgotten there would be missing from every state a step makes
-    from dataclasses import fields
-
-    q, p = np.array([1.0]), np.array([2.0])
-    checked = State(0.5, q, p, 1.0, 2.0, 3.0)
-    unchecked = State.unchecked(0.5, q, p, 1.0, 2.0, 3.0)
-    assert vars(unchecked) == vars(checked) and list(vars(unchecked)) == [f.name for f in fields(State)]

@@ -207,3 +207,16 @@ def test_generated_lines_go_with_the_last_function_compiled_from_them(write_mode
     del rhs
     gc.collect()
     assert filename not in linecache.cache
+
+
+def test_a_state_made_by_a_step_is_the_state_the_dataclass_makes():
+    # made_state skips the dataclass's __init__ (a step's cost): a field added to State
+    # and forgotten there would be missing from every state a step makes
+    from dataclasses import fields
+
+    from game.physics.steppers import made_state
+
+    q, p = np.array([1.0]), np.array([2.0])
+    checked = State(0.5, q, p, 1.0, 2.0, 3.0)
+    made = made_state(0.5, q, p, 1.0, 2.0, 3.0)
+    assert vars(made) == vars(checked) and list(vars(made)) == [f.name for f in fields(State)]
