@@ -132,6 +132,38 @@ def test_pythons_arithmetic_error_in_the_fused_loop_reaches_failure_in_words(spa
     assert str(caught.value) == "división entre cero en t=0.5 (x=1)"
 
 
+class Returns:
+    """A system of two coordinates whose generated loop returns ``out`` (t, q…, p…, w, ws, worst)."""
+
+    n, delta = 2, 0.01
+
+    def __init__(self, out):
+        self.code = SimpleNamespace(advance=SimpleNamespace(scalar=lambda *args: out))
+
+    def failure(self, start, fallback, substeps):
+        return SimulationError("failed", start.t, {})
+
+
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf])
+@pytest.mark.parametrize("where", range(6))  # q0, q1, p0, p1, w, ws
+def test_a_step_that_leaves_a_value_not_finite_fails(bad, where):
+    out = [0.1, 1.0, 2.0, 3.0, 4.0, 0.5, 0.25, 1.0]
+    out[1 + where] = bad
+    with pytest.raises(SimulationError):
+        RK4().advance(Returns(tuple(out)), State(0.0, np.zeros(2), np.zeros(2)), 1)
+
+
+def test_a_step_of_huge_finite_values_is_kept_and_its_state_read_only():
+    # their sum overflows (the quick test of finiteness), each one is finite: a good step
+    out = (0.1, 1e308, 1e308, -3.0, 4.0, 1e308, 0.0, 1.0)
+    state = RK4().advance(Returns(out), State(0.0, np.zeros(2), np.zeros(2), losses=0.5), 1)
+    assert (state.t, state.q.tolist(), state.p.tolist(), state.work, state.support_work, state.losses) == (
+        0.1, [1e308, 1e308], [-3.0, 4.0], 1e308, 0.0, 0.5)
+    assert not state.q.flags.writeable and not state.p.flags.writeable
+    with pytest.raises(SimulationError):  # a pivot at or below the limit, or NaN, fails as before
+        RK4().advance(Returns((*out[:-1], math.nan)), State(0.0, np.zeros(2), np.zeros(2)), 1)
+
+
 def test_projection_runs_after_every_step(write_model):
     model = read_model(write_model(FALLING))
     system = System(model, parameter_values(model))
@@ -175,3 +207,16 @@ def test_generated_lines_go_with_the_last_function_compiled_from_them(write_mode
     del rhs
     gc.collect()
     assert filename not in linecache.cache
+
+
+def test_a_state_made_by_a_step_is_the_state_the_dataclass_makes():
+    # made_state skips the dataclass's __init__ (a step's cost): a field added to State
+    # and forgotten there would be missing from every state a step makes
+    from dataclasses import fields
+
+    from game.physics.steppers import made_state
+
+    q, p = np.array([1.0]), np.array([2.0])
+    checked = State(0.5, q, p, 1.0, 2.0, 3.0)
+    made = made_state(0.5, q, p, 1.0, 2.0, 3.0)
+    assert vars(made) == vars(checked) and list(vars(made)) == [f.name for f in fields(State)]

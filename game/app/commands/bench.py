@@ -9,7 +9,7 @@ on the same states, with a check that both compute the same motion.
 
 ``bench --load``: how long an N-link pendulum chain (written by
 :func:`pendulum_chain_text`, as a teacher would write it) takes to load — read, check,
-derive and generate its code — and how fast it then runs against the clock.
+derive and generate its code —, how fast it then runs against the clock, and the size of that code.
 
 ``bench --contacts`` measures how the cost of a step grows with the number of
 contacts: boxes of 2 to 28 balls (4·k + k·(k − 1)/2 contacts each), the pairs of balls the
@@ -553,7 +553,7 @@ def bench_load(quick: bool = False, out: TextIO | None = None) -> int:
     print("Loading an N-link pendulum chain (seconds), and how fast it then runs "
           f"(from {numeric.BIG_MODEL} links the mass matrix and forces in numbers)")
     print(f"{'N':>4}{'file kB':>9}{'read+check':>12}{'engine':>9}{'drawing':>9}{'total':>8}"
-          f"{'substeps/s':>12}{'× real time':>13}{'path':>10}")
+          f"{'substeps/s':>12}{'× real time':>13}{'path':>10}{'code kB':>9}")
     measured = []
     with tempfile.TemporaryDirectory() as folder:
         for n in chains:
@@ -566,7 +566,8 @@ def bench_load(quick: bool = False, out: TextIO | None = None) -> int:
             kind = "numeric" if code is not None and code.cost is not None else "generated"
             measured.append((n, times["total"], rate))
             print(f"{n:>4}{path.stat().st_size / 1000:>9.1f}{times['read + check']:>12.2f}{times['engine']:>9.2f}"
-                  f"{times['drawing']:>9.2f}{times['total']:>8.2f}{rate:>12,.0f}{factor:>13.1f}{kind:>10}")
+                  f"{times['drawing']:>9.2f}{times['total']:>8.2f}{rate:>12,.0f}{factor:>13.1f}{kind:>10}"
+                  f"{len(code.source) / 1000 if code is not None else 0:>9.1f}")
     for (n0, load0, rate0), (n1, load1, rate1) in itertools.pairwise(measured):
         grow = math.log(n1 / n0)
         print(f"N {n0} → {n1}: load grows as N^{math.log(load1 / load0) / grow:.2f}, "

@@ -20,7 +20,9 @@ registered with :mod:`linecache`, so a traceback through it shows the lines.
 
 Each piece of the source (the mass-matrix factorisation, the velocities, the
 Lagrange terms, the forces, the power of moving supports, the pivots) is written
-by :mod:`.emit`; here, the functions that hold them.
+by :mod:`.emit`, and put together once for rhs, motion and the contacts' functions
+by :func:`.constraints.emit_motion` (with the rows' forces where there are some);
+here, the functions that hold them.
 """
 
 from __future__ import annotations
@@ -30,25 +32,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...expr import TIME, Block, Name, Node, algebra
+from ...expr import Block, Name, Node, algebra
 from ...expr.codegen import compile_source
 from .compiled import Native, start
-from .constraints import Rows, emit_constraint_forces
+from .constraints import Rows, emit_motion
 from .contacts import broad
 from .contacts.emit import GAP_ROUNDOFF, PASS_THROUGH, ContactCode
-from .emit import (
-    Names,
-    factor,
-    forces,
-    function,
-    internal,
-    lagrange_terms,
-    mass_matrix,
-    pivots,
-    solve,
-    support_power,
-    velocities,
-)
+from .emit import Names, function
 from .mechanics import Mechanics
 
 A = algebra
@@ -115,26 +105,13 @@ class GeneratedDynamics:
 # -- the functions -------------------------------------------------------------------------------
 
 
-def _rhs_block(mech: Mechanics, names: Names, derivatives: str, rows: Rows | None
+def _rhs_block(mech: Mechanics, names: Names, derivatives: str, rows: Rows | None, accelerations: bool = False
                ) -> tuple[Block, list[Node], list[Node]]:
     """The body of rhs: q̇, ṗ (with the constraints' forces), the powers and the pivot; and the
-    multipliers and q̈ where there are constraints."""
+    multipliers and q̈ where there are constraints (or where ``accelerations`` asks for q̈)."""
     block = Block(names.variables(mech), prefix="c")
-    T = mass_matrix(block, mech)
-    L, D = factor(block, T)
-    velocities(block, mech, names, L, D)
-    forces(block, mech, lagrange_terms(block, mech, names, derivatives))
-    lam: list[Node] = []
-    acc: list[Node] = []
-    more: list[Node] = []
-    if rows is not None:
-        bound, active = rows
-        lam, acc, more, power, _ = emit_constraint_forces(block, mech, bound, active, L, D)
-    support_power(block, mech, L, D)
-    if rows is not None and not mech.time_dependent and rows[0].does_work:
-        block.assign("wsdot", power)  # the rows' forces do the work moving supports would
-    pivots(block, T, D, more)
-    return block, lam, acc
+    motion = emit_motion(block, mech, names, derivatives, rows, accelerations)
+    return block, motion.lam, motion.acc
 
 
 def _rhs_function(mech: Mechanics, names: Names, derivatives: str, rows: Rows | None = None) -> list[str]:
@@ -147,9 +124,7 @@ def motion_function(mech: Mechanics, derivatives: str, rows: Rows | None, label:
     """motion(t, q…, p…) → (q̈…, λ…): the accelerations and the multipliers of the rows in use,
     compiled apart (a constrained model's values each frame; ``simulate --accelerations``)."""
     names = Names.of(mech.n)
-    block, lam, acc = _rhs_block(mech, names, derivatives, rows)
-    if rows is None:
-        acc = _free_accelerations(block, mech)
+    block, lam, acc = _rhs_block(mech, names, derivatives, rows, accelerations=True)
     outs = []
     for k, tree in enumerate([*acc, *lam]):
         outs.append(f"out{k}")
@@ -157,21 +132,6 @@ def motion_function(mech: Mechanics, derivatives: str, rows: Rows | None, label:
     source = "\n".join(function("motion", ["t", *names.state], block, outs)) + "\n"
     scalar, array = compile_source(source, ("motion",), filename=f"<cenm-generated {next(_serial)}: {label} motion>")
     return Compiled(scalar["motion"], array["motion"])
-
-
-def _free_accelerations(block: Block, mech: Mechanics) -> list[Node]:
-    """q̈ = T⁻¹(ṗ − ∂P/∂q·q̇ − ∂P/∂t) of a model without constraints (P = ∂Ek/∂q̇), T factored again."""
-    T = mass_matrix(block, mech)
-    L, D = factor(block, T)
-    v = [Name(name) for name in mech.velocities]
-    rhs: list[Node] = []
-    for i, vel in enumerate(mech.velocities):
-        P = A.diff(mech.kinetic, vel)
-        drift = A.diff(P, TIME)
-        for k, q in enumerate(mech.coordinates):
-            drift = A.add(drift, A.mul(A.diff(P, q), v[k]))
-        rhs.append(A.sub(internal(block, f"dp{i}"), drift))
-    return solve(block, L, D, rhs, "a")
 
 
 def _rk4_function(name: str, names: Names, events: int, rates: bool = False) -> list[str]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -33,7 +33,22 @@ from ...model import ModelFile, ModelFileError
 from ...model.constraints import ConstraintRow
 from ..numerics import damped_least_squares, damped_solve_rows, damped_solve_rows_many
 from ..state import SimulationError
-from .emit import Names, factor, internal, let, mass_matrix, solve, velocities
+from .emit import (
+    Names,
+    dot,
+    factor,
+    forces,
+    free_accelerations,
+    internal,
+    lagrange_terms,
+    let,
+    mass_matrix,
+    pivots,
+    rate,
+    solve,
+    support_power,
+    velocities,
+)
 from .mechanics import Mechanics
 
 A = algebra
@@ -102,20 +117,11 @@ def bind_constraints(model: ModelFile, parameters: Mapping[str, float], mech: Me
     for row in model.constraints:
         tree = A.bind(row.value.tree, parameters)
         timed = timed or TIME in _names(tree)
-        if row.holonomic:
-            phis.append(tree)
-            g = A.diff(tree, TIME)
-            for q, v in zip(coords, vels):
-                g = A.add(g, A.mul(A.diff(tree, q), Name(v)))
-        else:
-            phis.append(None)
-            g = tree
+        phis.append(tree if row.holonomic else None)
+        g = rate(tree, coords, vels) if row.holonomic else tree
         As.append(tuple(A.diff(g, v) for v in vels))
         bs.append(A.substitute(g, dict.fromkeys(vels, A.ZERO)))
-        c = A.diff(g, TIME)
-        for q, v in zip(coords, vels):
-            c = A.add(c, A.mul(A.diff(g, q), Name(v)))
-        cs.append(c)
+        cs.append(rate(g, coords, vels))
     return BoundRows(tuple(model.constraints), tuple(phis), tuple(As), tuple(bs), tuple(cs), timed)
 
 
@@ -153,13 +159,13 @@ class Compliance:
         G: list[list[Node]] = [[A.ZERO] * m for _ in range(m)]
         for j in range(m):
             for k in range(j + 1):
-                G[j][k] = let(block, f"G{j}_{k}", _dot(rowsA[j], spread[k]))
+                G[j][k] = let(block, f"G{j}_{k}", dot(rowsA[j], spread[k]))
         LG, DG = factor(block, G, "G")
         return cls(block, L, D, rowsA, spread, LG, DG, [G[j][j] for j in range(m)])
 
     def _reaction(self, x: Sequence[Node], tag: str) -> list[Node]:
         """μ = (A·T⁻¹·Aᵀ)⁻¹·A·x: the rows' share of a push x = T⁻¹f."""
-        s = [let(self.block, f"{tag}a{j}", _dot(a, x)) for j, a in enumerate(self.rowsA)]
+        s = [let(self.block, f"{tag}a{j}", dot(a, x)) for j, a in enumerate(self.rowsA)]
         return solve(self.block, self.LG, self.DG, s, f"{tag}g")
 
     def solve(self, f: Sequence[Node], tag: str) -> list[Node]:
@@ -168,13 +174,13 @@ class Compliance:
         if all(A.is_zero(v) for v in f):
             return x
         mu = self._reaction(x, tag)
-        return [let(self.block, f"{tag}w{i}", A.sub(x[i], _dot([s[i] for s in self.spread], mu)))
+        return [let(self.block, f"{tag}w{i}", A.sub(x[i], dot([s[i] for s in self.spread], mu)))
                 for i in range(len(x))]
 
     def react(self, f: Sequence[Node], tag: str) -> list[Node]:
         """T·W·f = f − Aᵀ·μ: the force f with the rows' reactions to it."""
         mu = self._reaction(solve(self.block, self.L, self.D, list(f), tag), tag)
-        return [A.sub(f[i], _dot([a[i] for a in self.rowsA], mu)) for i in range(len(f))]
+        return [A.sub(f[i], dot([a[i] for a in self.rowsA], mu)) for i in range(len(f))]
 
 
 def emit_constraint_forces(block: Block, mech: Mechanics, rows: BoundRows, active: Sequence[int],
@@ -185,13 +191,11 @@ def emit_constraint_forces(block: Block, mech: Mechanics, rows: BoundRows, activ
     A·T⁻¹·Aᵀ relative to its diagonal, that power, the compliance with the rows)."""
     n = mech.n
     v = [Name(name) for name in mech.velocities]
-    # q̈₀ = T⁻¹(ṗ − ∂P/∂q·q̇ − ∂P/∂t), P = ∂Ek/∂q̇
-    free = [A.sub(_written(block, f"dp{i}"), drift) for i, drift in enumerate(mech.momentum_drift)]
-    acc0 = solve(block, L, D, free, "f")
+    acc0 = free_accelerations(block, mech, L, D, "f", [_written(block, f"dp{i}") for i in range(n)])
     W = Compliance.of(block, rows, active, L, D)
     rowsA, spread, LG, DG = W.rowsA, W.spread, W.LG, W.DG
     m = len(active)
-    r = [let(block, f"gr{j}", A.neg(A.add(_dot(rowsA[j], acc0), rows.c[active[j]]))) for j in range(m)]
+    r = [let(block, f"gr{j}", A.neg(A.add(dot(rowsA[j], acc0), rows.c[active[j]]))) for j in range(m)]
     lam = solve(block, LG, DG, r, "l")
     lam = [let(block, f"lam{j}", x) for j, x in enumerate(lam)]
     acc = []
@@ -205,9 +209,54 @@ def emit_constraint_forces(block: Block, mech: Mechanics, rows: BoundRows, activ
         acc.append(A.add(acc0[i], extra))
     power: Node = A.ZERO
     for j in range(m):
-        power = A.add(power, A.mul(lam[j], _dot(rowsA[j], v)))
+        power = A.add(power, A.mul(lam[j], dot(rowsA[j], v)))
     pivots = [A.div(DG[j], A.call("abs", W.diagonal[j])) for j in range(m)]
     return lam, acc, pivots, power, W
+
+
+#: push(f, tag) → W·f written into a block (T⁻¹·f, or along the constraints)
+Solver = Callable[[Sequence[Node], str], list[Node]]
+
+
+@dataclass(frozen=True)
+class Motion:
+    """What :func:`emit_motion` wrote: T and its factors, the multipliers of the rows in use, q̈
+    (empty when not asked for and nothing needed it), and how a push f becomes W·f."""
+
+    T: list[list[Node]]
+    L: list[list[Node]]
+    D: list[Node]
+    lam: list[Node]
+    acc: list[Node]
+    push: Solver
+
+
+def emit_motion(block: Block, mech: Mechanics, names: Names, derivatives: str, rows: Rows | None,
+                accelerations: bool = True) -> Motion:
+    """Into ``block``, once for every generated function that needs it (rhs, motion, the contacts'
+    dynamics, rest and group functions): T's factors, q̇ (v0…), ṗ (dp0…, with the rows' forces),
+    the powers (wdot, wsdot) and the pivot; q̈ too where the rows or moving supports need it, or
+    when ``accelerations`` asks for it."""
+    T = mass_matrix(block, mech)
+    L, D = factor(block, T)
+    velocities(block, mech, names, L, D)
+    forces(block, mech, lagrange_terms(block, mech, names, derivatives))
+    if rows is not None:
+        bound, active = rows
+        lam, acc, more, power, W = emit_constraint_forces(block, mech, bound, active, L, D)
+        support_power(block, mech, L, D)
+        if not mech.time_dependent and bound.does_work:
+            block.assign("wsdot", power)  # the rows' forces do the work moving supports would
+        pivots(block, T, D, more)
+        return Motion(T, L, D, lam, acc, W.solve)
+    qdd = support_power(block, mech, L, D)
+    pivots(block, T, D)
+    if qdd is None and accelerations:
+        qdd = free_accelerations(block, mech, L, D, "a")
+
+    def push(f: Sequence[Node], tag: str) -> list[Node]:
+        return solve(block, L, D, list(f), tag)
+    return Motion(T, L, D, [], qdd or [], push)
 
 
 def _written(block: Block, name: str) -> Node:
@@ -221,13 +270,6 @@ def _written(block: Block, name: str) -> Node:
                 return node
             break
     return internal(block, name)
-
-
-def _dot(a: Sequence[Node], b: Sequence[Node]) -> Node:
-    out: Node = A.ZERO
-    for x, y in zip(a, b):
-        out = A.add(out, A.mul(x, y))
-    return out
 
 
 # -- the rows in numbers ---------------------------------------------------------------------------

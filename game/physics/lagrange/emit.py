@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...expr import TIME, Block, Name, Node, algebra
+from ...expr import TIME, Block, Name, Node, algebra, names_in
 from ...expr.codegen import literal
 from .mechanics import Mechanics
 
@@ -55,6 +55,24 @@ def internal(block: Block, name: str, tree: Node | None = None) -> Name:
     if tree is not None:
         block.assign(name, tree)
     return Name("@" + name)
+
+
+def rate(tree: Node, coordinates: Sequence[str], velocities: Sequence[str]) -> Node:
+    """d(tree)/dt with q̈ = 0: ∂tree/∂t + Σₖ ∂tree/∂qₖ·q̇ₖ (a gap's rate, a rate's drift, a row's c)."""
+    present = names_in(tree)
+    out = A.diff(tree, TIME) if TIME in present else A.ZERO
+    for q, v in zip(coordinates, velocities):
+        if q in present:
+            out = A.add(out, A.mul(A.diff(tree, q), Name(v)))
+    return out
+
+
+def dot(a: Sequence[Node], b: Sequence[Node]) -> Node:
+    """Σ aᵢ·bᵢ as a tree."""
+    out: Node = A.ZERO
+    for x, y in zip(a, b):
+        out = A.add(out, A.mul(x, y))
+    return out
 
 
 # -- the pieces of rhs -------------------------------------------------------------------------
@@ -140,32 +158,34 @@ def forces(block: Block, mech: Mechanics, lagrange: list[Node]) -> None:
     block.assign("wdot", power)
 
 
-def support_power(block: Block, mech: Mechanics, L: list[list[Node]], D: list[Node]) -> None:
-    """Power the moving supports put in, dE/dt − Q·q̇ along the motion, into wsdot.
+def free_accelerations(block: Block, mech: Mechanics, L: list[list[Node]], D: list[Node], tag: str,
+                       rates: Sequence[Node] | None = None) -> list[Node]:
+    """q̈₀ = T⁻¹(ṗ − ∂P/∂q·q̇ − ∂P/∂t) (P = ∂Ek/∂q̇ = p), solved with the factors already made: the
+    motion without the constraints' forces. ``rates``: ṗ, when not the variables dp0… as written."""
+    dp = rates if rates is not None else [internal(block, f"dp{i}") for i in range(mech.n)]
+    return solve(block, L, D, [A.sub(r, drift) for r, drift in zip(dp, mech.momentum_drift)], tag)
 
-    E = Ek + Ep depends on t, q and q̇, so dE/dt needs q̈. With the momentum
-    P(q, q̇, t) = ∂Ek/∂q̇ = p: ṗ = ∂P/∂q̇·q̈ + (∂P/∂q·q̇ + ∂P/∂t) and ∂P/∂q̇ = T, so
-    q̈ = T⁻¹(ṗ − ∂P/∂q·q̇ − ∂P/∂t), solved with the factors already made.
+
+def support_power(block: Block, mech: Mechanics, L: list[list[Node]], D: list[Node]) -> list[Node] | None:
+    """Power the moving supports put in, dE/dt − Q·q̇ along the motion, into wsdot; returns the q̈
+    that took (None when nothing moves a support: wsdot = 0).
+
+    E = Ek + Ep depends on t, q and q̇, so dE/dt needs q̈: ṗ = T·q̈ + (∂P/∂q·q̇ + ∂P/∂t), solved
+    for q̈ with the factors already made (:func:`free_accelerations`, from ṗ as last written).
     """
     if not mech.time_dependent:
         block.assign("wsdot", A.ZERO)
-        return
+        return None
     v = [Name(name) for name in mech.velocities]
     energy = A.add(mech.kinetic, mech.potential)
-    rhs = []
-    for i, vel in enumerate(mech.velocities):
-        P = A.diff(mech.kinetic, vel)
-        drift = A.diff(P, TIME)
-        for k, q in enumerate(mech.coordinates):
-            drift = A.add(drift, A.mul(A.diff(P, q), v[k]))
-        rhs.append(A.sub(internal(block, f"dp{i}"), drift))
-    qdd = solve(block, L, D, rhs, "a")
+    qdd = free_accelerations(block, mech, L, D, "a")
     dE = A.diff(energy, TIME)
     for k, q in enumerate(mech.coordinates):
         dE = A.add(dE, A.mul(A.diff(energy, q), v[k]))
         dE = A.add(dE, A.mul(A.diff(energy, mech.velocities[k]), qdd[k]))
         dE = A.sub(dE, A.mul(mech.forces[k], v[k]))
     block.assign("wsdot", dE)
+    return qdd
 
 
 def pivots(block: Block, T: list[list[Node]], D: list[Node], more: Sequence[Node] = ()) -> None:

@@ -294,6 +294,7 @@ def test_bench_load_prints_the_chains():
     assert [int(r[0]) for r in rows] == [5, 10, 20]
     for r in rows:  # wall-clock figures: only their shape here (tests/physics/test_chains.py checks the speed)
         assert float(r[5]) > 0 and float(r[6].replace(",", "")) > 0 and float(r[7]) > 0
+        assert float(r[9]) > 0  # the generated module's size in kB
     assert [r[8] for r in rows] == ["generated", "generated", "numeric"]  # from BIG_MODEL = 18 links
     assert [line.split(":")[0] for line in lines[5:]] == ["N 5 → 10", "N 10 → 20"]  # how the costs grow
     assert all("load grows as N^" in line and "a substep's cost as N^" in line for line in lines[5:])

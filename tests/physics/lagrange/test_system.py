@@ -170,3 +170,28 @@ def test_a_shared_subexpression_is_computed_once_per_substep(monkeypatch):
     calls.update(cos=0, sin=0)
     sim.system.code.rhs.scalar(0.0, 0.3, 0.2, 0.1, -0.1)
     assert calls == {"cos": 1, "sin": 3}  # cos(a1−a2); sin(a1−a2), sin(a1), sin(a2)
+
+
+@pytest.mark.parametrize("stem", ["pendulo_doble", "pendulo_soporte_oscilante"])
+def test_the_motion_function_factors_T_and_solves_for_the_accelerations_once(monkeypatch, stem):
+    # motion (q̈ each frame, simulate --accelerations) is rhs's body and q̈: T's factors, and q̈ where
+    # the power of a moving support already solved for it, are written once, not again after rhs's
+    import re
+
+    from game.physics.lagrange import codegen
+
+    sources = []
+
+    def keeping(source, names, filename=None):
+        sources.append(source)
+        return compile_source(source, names, filename=filename)
+
+    compile_source = codegen.compile_source
+    monkeypatch.setattr(codegen, "compile_source", keeping)
+    sim = simulation(stem)
+    qdd, _ = sim.system.motion(sim.state)
+    assert np.all(np.isfinite(qdd))
+    (source,) = [s for s in sources if s.startswith("def motion(")]
+    targets = re.findall(r"^    (\w+) = ", source, flags=re.MULTILINE)
+    factors = [t for t in targets if re.fullmatch(r"[TLD]\d+(_\d+)?|a[zx]\d+", t)]
+    assert factors and len(factors) == len(set(factors)), source

@@ -31,9 +31,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ....expr import TIME, Binary, Block, Call, Name, Node, Num, algebra, names_in
+from ....expr import Binary, Block, Call, Node, Num, algebra
 from ...state import State
-from ..emit import Names, function
+from ..emit import Names, function, rate
 from .emit import GAP_ROUNDOFF, PASS_THROUGH
 
 A = algebra
@@ -121,21 +121,11 @@ def spheres_of(gaps: Sequence[Node]) -> Spheres | None:
 # -- generated code ------------------------------------------------------------------------------
 
 
-def _rate(tree: Node, coordinates: Sequence[str], velocities: Sequence[str]) -> Node:
-    """d(tree)/dt = ∂tree/∂q·q̇ + ∂tree/∂t."""
-    present = names_in(tree)
-    out = A.diff(tree, TIME) if TIME in present else A.ZERO
-    for q, v in zip(coordinates, velocities):
-        if q in present:
-            out = A.add(out, A.mul(A.diff(tree, q), Name(v)))
-    return out
-
-
 def point_trees(spheres: Spheres, coordinates: Sequence[str], velocities: Sequence[str]
                 ) -> tuple[list[Node], list[Node]]:
     """The points' coordinates, flat, and their rates (trees of t, q and q̇)."""
     flat = [x for point in spheres.points for x in point]
-    return flat, [_rate(x, coordinates, velocities) for x in flat]
+    return flat, [rate(x, coordinates, velocities) for x in flat]
 
 
 def emit(spheres: Spheres, variables: dict[str, str], names: Names, coordinates: Sequence[str],

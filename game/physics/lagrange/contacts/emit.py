@@ -30,26 +30,12 @@ from dataclasses import dataclass
 
 from ....expr import TIME, Block, Name, Node, algebra, names_in
 from ....expr.codegen import compile_source
-from ..constraints import Compliance, Rows, emit_constraint_forces
-from ..emit import (
-    Names,
-    factor,
-    forces,
-    function,
-    internal,
-    lagrange_terms,
-    mass_matrix,
-    pivots,
-    solve,
-    support_power,
-    velocities,
-)
+from .. import emit
+from ..constraints import Compliance, Rows, Solver, emit_motion
+from ..emit import Names, dot, factor, function, internal, mass_matrix, solve
 from ..mechanics import Mechanics
 
 A = algebra
-
-#: push(f, tag) → W·f written into a block (T⁻¹·f, or along the constraints)
-Solver = Callable[[Sequence[Node], str], list[Node]]
 
 _serial = itertools.count(1)
 
@@ -104,29 +90,13 @@ class ContactTrees:
         S = tuple(_partial(slip, v) for v in mech.velocities)
         rate = _partial(gap, TIME)
         for j, v in zip(J, mech.velocities):
-            rate = A.add(rate, A.mul(j, Name(v)))
-        return cls(gap, slip, rate, _drift(mech, rate), _drift(mech, slip), J, S)
+            rate = A.add(rate, A.mul(j, Name(v)))  # J's trees, not new ones: the group functions share them
+        return cls(gap, slip, rate, emit.rate(rate, mech.coordinates, mech.velocities),
+                   emit.rate(slip, mech.coordinates, mech.velocities), J, S)
 
 
 def _partial(tree: Node, name: str) -> Node:
     return A.diff(tree, name) if name in names_in(tree) else A.ZERO
-
-
-def _drift(mech: Mechanics, rate: Node) -> Node:
-    """d(rate)/dt with q̈ = 0: ∂rate/∂q·q̇ + ∂rate/∂t (rate a tree of t, q and q̇)."""
-    present = names_in(rate)
-    out = A.diff(rate, TIME) if TIME in present else A.ZERO
-    for q, v in zip(mech.coordinates, mech.velocities):
-        if q in present:
-            out = A.add(out, A.mul(A.diff(rate, q), Name(v)))
-    return out
-
-
-def _dot(a: Sequence[Node], b: Sequence[Node]) -> Node:
-    out: Node = A.ZERO
-    for x, y in zip(a, b):
-        out = A.add(out, A.mul(x, y))
-    return out
 
 
 class ContactCode:
@@ -139,15 +109,6 @@ class ContactCode:
         #: push is W·f with W the compliance along them (:class:`~..constraints.Compliance`)
         self.rows = rows
         self.trees = [ContactTrees.of(mech, gap, slip) for gap, slip in contacts]
-        # ∂P/∂q·q̇ + ∂P/∂t for P = ∂Ek/∂q̇: what ṗ has that T·q̈ has not
-        v = [Name(name) for name in mech.velocities]
-        self._momentum_drift = []
-        for vel in mech.velocities:
-            P = A.diff(mech.kinetic, vel)
-            drift = _partial(P, TIME)
-            for k, q in enumerate(mech.coordinates):
-                drift = A.add(drift, A.mul(_partial(P, q), v[k]))
-            self._momentum_drift.append(drift)
         self._resting: dict[int, Callable] = {}
         #: nothing depends on t itself (no moving support, driving force or moving surface): the
         #: terms at one q, p are the same at any t
@@ -176,33 +137,12 @@ class ContactCode:
     def _motion(self, block: Block) -> tuple[Solver, list[Node]]:
         """Emit q̇ (v<i>), ṗ (dp<i>), q̈ (acc<i>), the pivot and the powers (with the constraints'
         forces, as rhs has them); how a push f becomes W·f, and q̈."""
-        mech = self.mech
-        T = mass_matrix(block, mech)
-        L, D = factor(block, T)
-        velocities(block, mech, self.names, L, D)
-        forces(block, mech, lagrange_terms(block, mech, self.names, self.derivatives))
-        if self.rows is not None:
-            bound, active = self.rows
-            _, held, more, power, W = emit_constraint_forces(block, mech, bound, active, L, D)
-            support_power(block, mech, L, D)
-            if not mech.time_dependent and bound.does_work:
-                block.assign("wsdot", power)  # the rows' forces do the work moving supports would
-            pivots(block, T, D, more)
-            moved = held
-            push: Solver = W.solve
-        else:
-            support_power(block, mech, L, D)
-            pivots(block, T, D)
-            rhs = [A.sub(internal(block, f"dp{i}"), drift) for i, drift in enumerate(self._momentum_drift)]
-            moved = solve(block, L, D, rhs, "q")
-
-            def push(f: Sequence[Node], tag: str) -> list[Node]:
-                return solve(block, L, D, list(f), tag)
+        motion = emit_motion(block, self.mech, self.names, self.derivatives, self.rows)
         accelerations: list[Node] = []
-        for i, x in enumerate(moved):
+        for i, x in enumerate(motion.acc):
             block.assign(f"acc{i}", x)
             accelerations.append(internal(block, f"acc{i}"))
-        return push, accelerations
+        return motion.push, accelerations
 
     def _dynamics(self) -> list[str]:
         block = Block(self.names.variables(self.mech), prefix="c")
@@ -323,9 +263,9 @@ class ContactCode:
         WS = push(S, "ws")
         v = [Name(name) for name in self.mech.velocities]
         for out, tree in (("gap", c.gap), ("rate", c.rate), ("slip", c.slip),
-                          ("an", A.add(_dot(J, acc), c.c)), ("at", A.add(_dot(S, acc), c.d)),
-                          ("gnn", _dot(J, WJ)), ("gns", _dot(J, WS)), ("gss", _dot(S, WS)),
-                          ("jv", _dot(J, v)), ("sv", _dot(S, v))):
+                          ("an", A.add(dot(J, acc), c.c)), ("at", A.add(dot(S, acc), c.d)),
+                          ("gnn", dot(J, WJ)), ("gns", dot(J, WS)), ("gss", dot(S, WS)),
+                          ("jv", dot(J, v)), ("sv", dot(S, v))):
             block.assign(out, tree)
         results = [*self.names.vs, *(f"dp{i}" for i in range(n)), *(f"J{i}" for i in range(n)),
                    *(f"S{i}" for i in range(n)), *REST_FIELDS]
