@@ -274,6 +274,12 @@ class MotionSystem(Protocol):
         """Advance ``steps`` steps of dt; raises SimulationError and changes nothing if one fails."""
         ...
 
+    def step_live(self, state: State, steps: int = 1) -> State:
+        """:meth:`step` as the window takes it, to the clock: the same, or machine code whose
+        round-off is not the plain steps' (a mechanism's, once compiled); never what a CSV is
+        written from."""
+        ...
+
     def substeps_from(self, state: State, substeps: int) -> State:
         """Advance ``substeps`` RK4 substeps (not whole steps of dt): to measure the cost of one."""
         ...
@@ -404,6 +410,12 @@ class MotionDefaults(StepTimes):
     rank = 0
     reaction_ids: tuple[str, ...] = ()
     has_momenta = False
+
+    def step(self, state: State, steps: int = 1) -> State:
+        raise NotImplementedError
+
+    def step_live(self, state: State, steps: int = 1) -> State:
+        return self.step(state, steps)
 
     @property
     def jacobi(self) -> bool:

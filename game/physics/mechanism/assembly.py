@@ -456,6 +456,9 @@ class Assembly:
         matrix's nonzero entries and a 0 (:meth:`_stage_constants`), not a fill of a kept matrix."""
         n, m, k = self.n, self.m, self._n_jac
         self._active = active
+        #: the same rows as 1s among m (what the window's machine code reads and chooses again)
+        self._active_mask = np.zeros(m)
+        self._active_mask[active] = 1.0
         #: all rows in use (no redundant constraints): Φq as it comes, no rows to pick
         self._all_rows = len(active) == m
         size = n + len(active)

@@ -57,9 +57,10 @@ from ...model import ModelFile, ModelFileError, condition_values
 from ..numerics import solve_linear
 from ..state import MotionDefaults, SimulationError, State
 from ..steppers import ConstrainedRK4, Projected
-from .assembly import METRIC_FLOOR, RANK_TOLERANCE, Assembly
-from .copies import MechanismCopies
+from .assembly import ASSEMBLED, METRIC_FLOOR, RANK_TOLERANCE, SINGULAR, Assembly
+from .copies import WELL_CONDITIONED, MechanismCopies
 from .kinematics import MechanismKinematics
+from .native import STEPS, STEPS_FUNCTIONS, STEPS_SIGNATURE, steps_text
 
 A = algebra
 
@@ -105,6 +106,9 @@ class MechanismSystem(Assembly, MotionDefaults):
         #: start_kernel(source, functions, kernel, name, signature) → a job whose ``fn`` is the compiled
         #: kernel once ready: numba's background compiler, given by :mod:`game.physics.systems`; None: arrays only
         self.compile_kernel: Callable[..., Any] | None = None
+        #: the window's steps in machine code (:meth:`step_live`): the compile job, False for none, None not asked yet
+        self._live: Any = None
+        self._live_inverse = np.zeros((0, 0))
 
     # -- building -----------------------------------------------------------------------------
 
@@ -325,6 +329,52 @@ class MechanismSystem(Assembly, MotionDefaults):
                 raise SimulationError(why, current.t, self._named(current.q, current.p),
                                       exc.expression, exc.location) from None
         return current
+
+    def step_live(self, state: State, steps: int = 1) -> State:
+        """The window's steps: once their machine code is compiled (:func:`.native.steps_text`,
+        asked for here the first time), whole steps in it, substeps and projection; until then,
+        and for a step it cannot take, the plain step (which then says why). Its stages go through
+        M⁻¹ and a Cholesky factor where the plain ones solve the KKT system by LU: the same motion
+        to ~1e-14 over a second, not bit for bit, so ``simulate`` keeps :meth:`step`."""
+        kernel = self._live_kernel()
+        if kernel is None:
+            return self.step(state, steps)
+        n, current = self.n, state
+        while steps > 0:
+            y = np.concatenate((current.q, current.p, (current.work, current.support_work)))
+            # the rows in use as 1s, chosen again by the kernel after each step when some are redundant
+            done = kernel(current.t, self.delta, self.substeps, steps, y, self._active_mask, self._live_inverse,
+                          self._rows, self._cols, self._metric_factor_inv, ASSEMBLED * self.size, self.rank, SINGULAR)
+            if done:
+                t = current.t
+                for _ in range(done):
+                    t += self.substeps * self.delta  # as the plain steps count it
+                current = State(t, y[:n], y[n:2 * n], float(y[2 * n]), float(y[2 * n + 1]), current.losses)
+                if self.redundant and not np.array_equal(np.flatnonzero(self._active_mask), self._active):
+                    self._use_rows(np.flatnonzero(self._active_mask))
+            steps -= done
+            if steps:  # a step the kernel could not take: the plain one takes it, or says why
+                current = self.step(current)
+                steps -= 1
+        return current
+
+    def _live_kernel(self) -> Callable[..., int] | None:
+        if self._live is None:
+            inverse = self._copies_inverse()
+            if self.compile_kernel is None or not self.copies_together or not self.m or inverse is None:
+                self._live = False
+            else:
+                self._live_inverse = inverse
+                source = f"{self._dynamics.source}\n\n{self._geometry.source}"
+                self._live = self.compile_kernel(
+                    source, (self.dynamics_name, "constraints", *STEPS_FUNCTIONS),
+                    steps_text(self.dynamics_name, self.n, self.m, self._n_jac, self._dynamics.n_outputs),
+                    STEPS, STEPS_SIGNATURE) or False
+        return self._live.fn if self._live else None
+
+    def _copies_inverse(self) -> np.ndarray | None:
+        """M⁻¹ when M is far from singular (the copies' and the window's machine code go through it)."""
+        return np.linalg.inv(self.mass) if self.n and np.linalg.cond(self.mass) < WELL_CONDITIONED else None
 
     @property
     def copies_together(self) -> bool:
