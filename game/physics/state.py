@@ -275,10 +275,7 @@ class MotionSystem(Protocol):
         ...
 
     def step_live(self, state: State, steps: int = 1) -> State:
-        """:meth:`step` as the window takes it, to the clock: the same, or machine code whose
-        round-off is not the plain steps' (a mechanism's, once compiled); never what a CSV is
-        written from."""
-        ...
+        """:meth:`step` as the window's clock takes it: the same, or (a mechanism's) machine code of another round-off."""
 
     def substeps_from(self, state: State, substeps: int) -> State:
         """Advance ``substeps`` RK4 substeps (not whole steps of dt): to measure the cost of one."""
@@ -410,12 +407,6 @@ class MotionDefaults(StepTimes):
     rank = 0
     reaction_ids: tuple[str, ...] = ()
     has_momenta = False
-
-    def step(self, state: State, steps: int = 1) -> State:
-        raise NotImplementedError
-
-    def step_live(self, state: State, steps: int = 1) -> State:
-        return self.step(state, steps)
 
     @property
     def jacobi(self) -> bool:

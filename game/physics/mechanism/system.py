@@ -358,6 +358,12 @@ class MechanismSystem(Assembly, MotionDefaults):
                 steps -= 1
         return current
 
+    def wait_live(self, timeout: float) -> bool:
+        """Wait (at most ``timeout`` seconds) for the machine code of :meth:`step_live`, asking for it
+        if nobody has: True when it is there (a bench would rather wait than time the plain steps)."""
+        self._live_kernel()
+        return bool(self._live) and bool(self._live.wait(timeout))
+
     def _live_kernel(self) -> Callable[..., int] | None:
         if self._live is None:
             inverse = self._copies_inverse()

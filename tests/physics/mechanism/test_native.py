@@ -33,8 +33,7 @@ def ready(sim: Simulation) -> MechanismSystem:
     """The system of ``sim`` with its kernel compiled (asked for by a first live call)."""
     system = sim.system
     assert isinstance(system, MechanismSystem)
-    system.step_live(sim.state, 0)
-    assert system._live and system._live.wait(300), "the window's kernel did not compile"
+    assert system.wait_live(300), "the window's kernel did not compile"
     return system
 
 
