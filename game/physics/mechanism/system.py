@@ -99,7 +99,8 @@ class MechanismSystem(Assembly, MotionDefaults):
         self._start_checks()
         #: how steps are taken (a mechanism with contacts has its own: :mod:`..mechanism_contacts`)
         self.stepper: Any = Projected(ConstrainedRK4(), MechanismSystem.project)
-        self._multipliers_cache: tuple[State | None, np.ndarray] = (None, np.zeros(0))
+        #: q̈ and λ at the last state asked (a CSV row asks for λ, q̈ and Appell's S: one solve)
+        self._accelerations_cache: tuple[State | None, np.ndarray, np.ndarray] = (None, np.zeros(0), np.zeros(0))
         self._reactions_cache: tuple[State | None, np.ndarray] = (None, np.zeros(0))
         #: the batch step of copies of the motion, made when first asked
         self._copies: MechanismCopies | None = None
@@ -418,7 +419,7 @@ class MechanismSystem(Assembly, MotionDefaults):
         """Go on from ``state`` after steps from elsewhere: the redundant constraints' rows in use
         chosen again there, as after the step that led to it."""
         self._select_rows(np.asarray(state.q, dtype=float), state.t)
-        self._multipliers_cache = (None, np.zeros(0))
+        self._accelerations_cache = (None, np.zeros(0), np.zeros(0))
 
     def _near_dead_point(self, state: State) -> bool:
         """Were the rows in use nearly dependent at ``state`` (the last good one before a step
@@ -528,7 +529,14 @@ class MechanismSystem(Assembly, MotionDefaults):
 
     def accelerations_of(self, state: State) -> np.ndarray:
         """q̈ at ``state``."""
-        return self.accelerations(state.t, state.q, state.p)[0]
+        return self._accelerations_at(state)[0].copy()
+
+    def _accelerations_at(self, state: State) -> tuple[np.ndarray, np.ndarray]:
+        cached, acc, lam = self._accelerations_cache
+        if cached is not state:
+            acc, lam = self.accelerations(state.t, state.q, state.p)
+            self._accelerations_cache = (state, acc, lam)
+        return acc, lam
 
     def appell(self, state: State) -> float:
         """The Appell function S = ½·Σ m·a² at ``state``: ½·q̈ᵀ·M·q̈ in natural coordinates (M constant,
@@ -540,17 +548,13 @@ class MechanismSystem(Assembly, MotionDefaults):
 
     def multipliers(self, state: State) -> np.ndarray:
         """λ at ``state`` (asked every frame by the Values panel and the arrows: kept for the last state)."""
-        cached, values = self._multipliers_cache
-        if cached is not state:
-            values = self.accelerations(state.t, state.q, state.p)[1]
-            self._multipliers_cache = (state, values)
-        return values
+        return self._accelerations_at(state)[1]
 
     def reactions(self, state: State) -> np.ndarray:
         """The reaction of each bar (axial force, > 0 tension), slider (force across its line, > 0 to
         the left of A→B) and driver (the motor's torque, > 0 counter-clockwise), by ``reaction_ids``."""
         cached, out = self._reactions_cache
-        if cached is not state or self._multipliers_cache[0] is not state:  # each reaction's CSV column asks
+        if cached is not state or self._accelerations_cache[0] is not state:  # each reaction's CSV column asks
             out = self.multipliers(state).copy()
             for k, c in enumerate(self.constraints):
                 out[k] *= c.element.reaction(self, state.q)
