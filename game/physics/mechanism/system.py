@@ -110,6 +110,8 @@ class MechanismSystem(Assembly, MotionDefaults):
         #: the window's steps in machine code (:meth:`step_live`): the compile job, False for none, None not asked yet
         self._live: Any = None
         self._live_inverse = np.zeros((0, 0))
+        #: the KKT matrix of the last stage (:mod:`..mechanism_contacts` solves its resting forces' with it)
+        self._stage_kkt = np.zeros((0, 0))
 
     # -- building -----------------------------------------------------------------------------
 
@@ -458,7 +460,8 @@ class MechanismSystem(Assembly, MotionDefaults):
         n = self.n
         values = self._dynamics_values(t, y, checked)
         # the KKT matrix (M, Φq and Φqᵀ of the rows in use) and [Q; γ] gathered from the values
-        solution = solve_linear(values[self._kkt_take], values[self._rhs_source])
+        self._stage_kkt = K = values[self._kkt_take]
+        solution = solve_linear(K, values[self._rhs_source])
         lam = solution[n:]
         if checked and not np.all(np.isfinite(solution)):
             raise SimulationError(msg("mechanism.singular_accelerations"), t, self._named(y[:n], y[n:2 * n]))
@@ -495,7 +498,8 @@ class MechanismSystem(Assembly, MotionDefaults):
             raise self._failure(msg("mechanism.stage_value", reason=EvaluationError.of(exc).reason),
                                 t, y[:n], y[n:2 * n]) from None
         values = np.array(out + self._stage_constants, dtype=float)
-        solution = solve_linear(values[self._kkt_take], values[self._rhs_source])
+        self._stage_kkt = K = values[self._kkt_take]  # what resting contacts' compliance solves with
+        solution = solve_linear(K, values[self._rhs_source])
         if self.drivers:
             tail = (values[self._n_jac + self.m + n], float(solution[n:] @ values[self._phi_t_source]))
             return np.concatenate((y[n:2 * n], solution[:n], tail))
