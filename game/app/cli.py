@@ -137,6 +137,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="the engine on its native code against numba at its best: one state, a batch, the chaos map")
     b.add_argument("--ensemble", action="store_true",
                    help="the chaos control's 50 copies against one, per shipped model (ms per 1/60 s, ratio)")
+    b.add_argument("--mechanisms", action="store_true",
+                   help="each shipped mechanism's µs per substep, plain and in machine code, against its "
+                        "Lagrangian counterpart where one exists")
     b.add_argument("--load", action="store_true",
                    help="load time of N-link pendulum chains (N = 5, 10, 20, …) and their real-time factor")
     b.add_argument("--contacts", action="store_true",
@@ -243,6 +246,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 from .commands.benchensemble import bench_ensemble
 
                 return bench_ensemble(quick=args.quick, models=args.bench_models)
+            if args.mechanisms:
+                from .commands.benchmechanisms import mechanisms_per_substep
+
+                return mechanisms_per_substep(quick=args.quick, models=args.bench_models)
             if args.compiled:
                 from .commands.benchcompiled import bench_compiled
 

@@ -85,6 +85,11 @@ class ContactMechanism(MechanismSystem):
         self.modes: tuple[Mode, ...] = ()
         #: the last resting forces, by their modes: where the next solve starts
         self._warm: dict[tuple, np.ndarray] = {}
+        #: inside a stage with resting contacts: its KKT matrix, for their compliance
+        self._resting_kkt: np.ndarray | None = None
+        #: the last contact terms worked out, and what they were asked for (rows, t, q, q̇): a substep
+        #: at rest asks for the same ones up to three times (the approach, the resting modes, their forces)
+        self._terms_cache: tuple[tuple, ContactTerms | None] = ((), None)
 
     # -- numbers --------------------------------------------------------------------------------
 
@@ -96,6 +101,14 @@ class ContactMechanism(MechanismSystem):
         return TOUCH * max(1.0, float(np.max(np.abs(q), initial=0.0)))
 
     def terms(self, rows: Sequence[int], t: float, q: np.ndarray, v: np.ndarray) -> ContactTerms:
+        key = (tuple(rows), t, q.tobytes(), v.tobytes(), self._active.tobytes(), self._resting_kkt is None)
+        cached, terms = self._terms_cache
+        if terms is None or cached != key:
+            terms = self._work_out_terms(rows, t, q, v)
+            self._terms_cache = (key, terms)
+        return terms
+
+    def _work_out_terms(self, rows: Sequence[int], t: float, q: np.ndarray, v: np.ndarray) -> ContactTerms:
         n = self.n
         out = np.array(self._terms_code(t, *q.tolist(), *v.tolist())[:-1], dtype=float)
         block = out.reshape(len(self.items), 5 + 2 * n)[list(rows)]
@@ -110,15 +123,18 @@ class ContactMechanism(MechanismSystem):
         return self._kkt_solve(t, q, forces)[0]
 
     def _kkt_solve(self, t: float, q: np.ndarray, forces: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(Δq̈, Δλ of the rows in use) for each row of ``forces``."""
+        """(Δq̈, Δλ of the rows in use) for each row of ``forces``: inside a stage with the KKT matrix it
+        was just solved with (the same numbers: Φq's entries from the same trees), else built here."""
         n = self.n
-        J = self.jacobian(q, t)[self._active]
-        r = len(J)
-        K = np.zeros((n + r, n + r))
-        K[:n, :n] = self.mass
-        K[:n, n:] = J.T
-        K[n:, :n] = J
-        rhs = np.zeros((n + r, len(forces)))
+        K = self._resting_kkt
+        if K is None:
+            J = self.jacobian(q, t)[self._active]
+            r = len(J)
+            K = np.zeros((n + r, n + r))
+            K[:n, :n] = self.mass
+            K[:n, n:] = J.T
+            K[n:, :n] = J
+        rhs = np.zeros((len(K), len(forces)))
         rhs[:n] = forces.T
         out = np.linalg.solve(K, rhs)
         return out[:n].T, out[n:].T
@@ -174,7 +190,11 @@ class ContactMechanism(MechanismSystem):
         base = super().derivative(t, y[:-1])
         if not self.modes:
             return np.concatenate([base, [0.0]])
-        acc, power = self._with_contacts(t, y, base[n:2 * n])
+        self._resting_kkt = self._stage_kkt  # at this stage's (t, q)
+        try:
+            acc, power = self._with_contacts(t, y, base[n:2 * n])
+        finally:
+            self._resting_kkt = None
         base[n:2 * n] = acc
         return np.concatenate([base, [-power]])
 

@@ -87,7 +87,18 @@ try:  # LAPACK's gesv without numpy.linalg.solve's checks (a few µs per stage):
 
     def solve_linear(K: np.ndarray, rhs: np.ndarray) -> np.ndarray:
         return _umath_linalg.solve1(K, rhs)
+    def cholesky_diagonal(G: np.ndarray) -> np.ndarray:
+        """The diagonal of G's Cholesky factor (LAPACK's potrf, as numpy.linalg.cholesky); NaN in
+        it when G is not positive definite."""
+        with np.errstate(invalid="ignore"):
+            return np.diagonal(_umath_linalg.cholesky_lo(G))
 except (ImportError, AttributeError):  # pragma: no cover - another numpy
+    def cholesky_diagonal(G: np.ndarray) -> np.ndarray:
+        try:
+            return np.diag(np.linalg.cholesky(G))
+        except np.linalg.LinAlgError:
+            return np.full(len(G), np.nan)
+
     def solve_linear(K: np.ndarray, rhs: np.ndarray) -> np.ndarray:
         try:
             return np.linalg.solve(K, rhs)

@@ -60,6 +60,9 @@ class Simulation:
         self.parameter_overrides: dict[str, Expression] = dict(parameters or {})
         self.parameters = parameter_values(model, self.parameter_overrides)
         self.system = self._system(self.parameters)
+        #: stepped to the window's clock (:meth:`~.state.MotionSystem.step_live`): a mechanism may take
+        #: its machine code's steps, whose round-off is not the plain ones'; ``simulate`` never is
+        self.live = False
         #: told of every step and break, in order
         self.observers: list[StepObserver] = []
         #: columns of a sample after DE, by name, in order: W when forces or moving supports do work
@@ -195,7 +198,7 @@ class Simulation:
         state where one is not (a friction that makes energy) is not kept, and the motion stops
         before it."""
         before, accounts = self.state, (self.de, self.ek_max)
-        self.state = self.system.step(self.state, steps)
+        self.state = (self.system.step_live if self.live else self.system.step)(self.state, steps)
         try:
             self._account()
         except ARITHMETIC_ERRORS as exc:

@@ -274,6 +274,9 @@ class MotionSystem(Protocol):
         """Advance ``steps`` steps of dt; raises SimulationError and changes nothing if one fails."""
         ...
 
+    def step_live(self, state: State, steps: int = 1) -> State:
+        """:meth:`step` as the window's clock takes it: the same, or (a mechanism's) machine code of another round-off."""
+
     def substeps_from(self, state: State, substeps: int) -> State:
         """Advance ``substeps`` RK4 substeps (not whole steps of dt): to measure the cost of one."""
         ...

@@ -136,6 +136,38 @@ def test_a_bar_lying_on_the_floor_rests_on_its_ends():
     assert abs(sim.reactions()["λ_barra"]) < 1e-9
 
 
+def test_a_bar_at_rest_works_out_its_contact_terms_once_a_substep(monkeypatch):
+    # the approach check, the resting modes and their forces ask for the same two contacts at the
+    # same state: one evaluation (and one compliance solve), not three; inside the stages, the KKT
+    # matrix the stage solved with serves the compliance, the same numbers as one built anew
+    sim = simulation("barra_cae", h="0", alfa="0")
+    sim.step(50)
+    system = sim.system
+    assert isinstance(system, ContactMechanism)
+    system._terms_cache = ((), None)  # the step's own end asked for these very terms already
+    worked_out = []
+    original = system._work_out_terms
+    monkeypatch.setattr(system, "_work_out_terms", lambda *args: worked_out.append(args) or original(*args))
+    modes, _ = system.stepper._rest(sim.state)
+    assert len(modes) == 2 and len(worked_out) == 1  # both ends rest
+    built = []
+    original_jacobian = system.jacobian
+    monkeypatch.setattr(system, "jacobian", lambda *args: built.append(args) or original_jacobian(*args))
+    system.modes = modes
+    try:
+        y = system.pack(sim.state)
+        system.derivative(sim.t, y)
+    finally:
+        system.modes = ()
+    assert not built  # the stage's KKT matrix, not Φq again
+    q = np.asarray(sim.q)
+    forces = np.eye(system.n)
+    system._resting_kkt = system._stage_kkt
+    via_stage = system._kkt_solve(sim.t, q, forces)
+    system._resting_kkt = None
+    assert np.array_equal(via_stage[0], system._kkt_solve(sim.t, q, forces)[0])
+
+
 def test_a_bar_reaction_counts_the_push_of_a_resting_contact(write_model):
     # a bob on a massless bar from O = (0, 1), held at P = (1, 0) by the wall x = 1 it leans on:
     # at rest, the wall pushes m·g and the bar pulls with m·g·√2 (without the wall's force, 0)

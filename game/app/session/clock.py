@@ -37,6 +37,7 @@ class Clock:
         A failure pauses and keeps the last good state, and the banner says what happened."""
         if not self.session.view.animating or self.dragging.drag is not None:
             return 0
+        self.session.sim.live = True  # to the clock: machine code may step it (a screenshot's run is not)
         return self.run(self.scheduler.steps_for(wall_seconds))
 
     def run(self, steps: int) -> int:

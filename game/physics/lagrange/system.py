@@ -393,6 +393,8 @@ class System(MotionDefaults):
         if any substep fails."""
         return self.stepper.advance(self, state, self.substeps * steps)
 
+    step_live = step  # the compiled loop's results are the plain one's, bit for bit: the window's are step's
+
     @property
     def copies_together(self) -> bool:
         """The batch path, or the generated loop and a projection per copy (a model with contacts

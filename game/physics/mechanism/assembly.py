@@ -28,6 +28,7 @@ from ...expr.codegen import CompiledFunction
 from ...messages import Message, msg
 from ...model import ModelFile, ModelFileError
 from ...model.mechanism import OF_MOTION, OF_TIME, Element, Mechanism, check_numbers, point_positions, size
+from ..numerics import cholesky_diagonal, solve_linear
 from ..state import SimulationError, State
 
 A = algebra
@@ -79,6 +80,8 @@ class Assembly:
     _reference: np.ndarray | None
     #: (Φ, Φq's nonzero entries, Φt) at (t, q), and where those entries go in Φq
     _geometry: CompiledFunction
+    #: a stage's values at (t, q, q̇): Φq's entries, γ, Q, the power of forces and dampers, Φt
+    _dynamics: CompiledFunction
     _rows: np.ndarray
     _cols: np.ndarray
     _n_jac: int
@@ -407,16 +410,15 @@ class Assembly:
         q = np.array(state.q)
         tolerance = ASSEMBLED * self.size
         for _ in range(4):
-            phi, J, _ = self._geometry_at(q, t)
+            phi, J, phi_t = self._geometry_at(q, t)
             if float(np.max(np.abs(phi), initial=0.0)) <= tolerance:
-                break
+                break  # Φq and Φt at the positions the velocities are projected at
             q = q + self._correction(J, -phi, t, q)
         else:
             raise SimulationError(msg("mechanism.singular_unmet"), t, self._named(q))
         self._select_rows(q, t)
         v = np.array(state.p)
         if self.m:
-            _, J, phi_t = self._geometry_at(q, t)
             v = v + self._correction(J, -(J @ v + phi_t), t, q)
         return State(t, q, v, state.work, state.support_work, state.losses)
 
@@ -424,15 +426,14 @@ class Assembly:
         """The Δq of least mass-metric norm with J_S·Δq = rhs_S for the rows S in use, by the normal
         equations (regular: the rows are independent); a configuration where they nearly are not
         is singular."""
-        scaled = J[self._active] @ self._metric_factor_inv
+        if not self._all_rows:
+            J, rhs = J[self._active], rhs[self._active]
+        scaled = J @ self._metric_factor_inv
         G = scaled @ scaled.T
-        try:
-            diagonal = np.diag(np.linalg.cholesky(G))
-        except np.linalg.LinAlgError:
-            diagonal = np.zeros(1)
+        diagonal = cholesky_diagonal(G)
         if not diagonal.min() > SINGULAR * max(float(diagonal.max()), 1e-300):
             raise SimulationError(msg("mechanism.singular"), t, self._named(q))
-        return self._metric_factor_inv @ (scaled.T @ np.linalg.solve(G, rhs[self._active]))
+        return self._metric_factor_inv @ (scaled.T @ solve_linear(G, rhs))
 
     # -- the rows of Φq ----------------------------------------------------------------------------
 
@@ -450,21 +451,36 @@ class Assembly:
 
     def _use_rows(self, active: np.ndarray) -> None:
         """Solve the stages with these rows of Φq: all of them, or an independent set of them
-        when some are redundant. Places where the stage function's values go in [[M, J_Sᵀ], [J_S, 0]]
-        and in [Q; γ_S]."""
+        when some are redundant. Where the stage's values go in [[M, J_Sᵀ], [J_S, 0]] and in
+        [Q; γ_S]: the KKT matrix is one gather from the generated values followed by the mass
+        matrix's nonzero entries and a 0 (:meth:`_stage_constants`), not a fill of a kept matrix."""
         n, m, k = self.n, self.m, self._n_jac
         self._active = active
+        #: the same rows as 1s among m (what the window's machine code reads and chooses again)
+        self._active_mask = np.zeros(m)
+        self._active_mask[active] = 1.0
+        #: all rows in use (no redundant constraints): Φq as it comes, no rows to pick
+        self._all_rows = len(active) == m
         size = n + len(active)
         position = np.full(m, -1)
         position[active] = np.arange(len(active))
         entries = np.nonzero(np.isin(self._rows, active))[0]
         rows, cols = n + position[self._rows[entries]], self._cols[entries]
-        self._kkt = np.zeros((size, size))
-        self._kkt[:n, :n] = self.mass
-        self._kkt_flat = np.concatenate([rows * size + cols, cols * size + rows])
-        self._jacobian_twice = np.concatenate([entries, entries])
+        outputs = self._dynamics.n_outputs
+        mass_at = np.flatnonzero(self.mass)
+        # M's distinct nonzero entries (a few: its 2×2 blocks repeat them) and a 0, after the
+        # generated values in a stage's vector
+        distinct, which = np.unique(self.mass.flat[mass_at], return_inverse=True)
+        self._stage_constants = (*(float(x) for x in distinct), 0.0)
+        zero = outputs + len(distinct)
+        take = np.full(size * size, zero)
+        take[(mass_at // n) * size + mass_at % n] = outputs + which
+        take[np.concatenate([rows * size + cols, cols * size + rows])] = np.concatenate([entries, entries])
+        self._kkt_take = take.reshape(size, size)
         self._rhs_source = np.concatenate([np.arange(k + m, k + m + n), k + active])
         self._phi_t_source = k + m + n + 1 + active
+        #: the power of forces and dampers and the constants' 0: the end of dy/dt without drivers
+        self._power_and_zero = np.array([k + m + n, zero])
 
     def _select_rows(self, q: np.ndarray, t: float) -> None:
         """With redundant constraints, the ``rank`` rows of Φq that best span it here (Gram–Schmidt

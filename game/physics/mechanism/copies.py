@@ -53,7 +53,7 @@ class MechanismCopies:
         self.diagonal = n + np.arange(m)
         #: M⁻¹ when M is far from singular: then a stage solves J·M⁻¹·Jᵀ·λ = J·M⁻¹·Q − γ (m × m, a
         #: quarter of the KKT system's work for Jansen's linkage) and q̈ = M⁻¹·(Q − Jᵀ·λ)
-        self.inverse_mass = np.linalg.inv(s.mass) if n and np.linalg.cond(s.mass) < WELL_CONDITIONED else None
+        self.inverse_mass = s._copies_inverse()
         #: the substeps in machine code (:mod:`.native`), compiled in the background when the system
         #: has a compiler (:attr:`~.system.MechanismSystem.compile_kernel`); arrays until it is ready
         self.native: Any = None

@@ -57,9 +57,10 @@ from ...model import ModelFile, ModelFileError, condition_values
 from ..numerics import solve_linear
 from ..state import MotionDefaults, SimulationError, State
 from ..steppers import ConstrainedRK4, Projected
-from .assembly import METRIC_FLOOR, RANK_TOLERANCE, Assembly
-from .copies import MechanismCopies
+from .assembly import ASSEMBLED, METRIC_FLOOR, RANK_TOLERANCE, SINGULAR, Assembly
+from .copies import WELL_CONDITIONED, MechanismCopies
 from .kinematics import MechanismKinematics
+from .native import STEPS, STEPS_FUNCTIONS, STEPS_SIGNATURE, steps_text
 
 A = algebra
 
@@ -98,13 +99,19 @@ class MechanismSystem(Assembly, MotionDefaults):
         self._start_checks()
         #: how steps are taken (a mechanism with contacts has its own: :mod:`..mechanism_contacts`)
         self.stepper: Any = Projected(ConstrainedRK4(), MechanismSystem.project)
-        self._multipliers_cache: tuple[State | None, np.ndarray] = (None, np.zeros(0))
+        #: q̈ and λ at the last state asked (a CSV row asks for λ, q̈ and Appell's S: one solve)
+        self._accelerations_cache: tuple[State | None, np.ndarray, np.ndarray] = (None, np.zeros(0), np.zeros(0))
         self._reactions_cache: tuple[State | None, np.ndarray] = (None, np.zeros(0))
         #: the batch step of copies of the motion, made when first asked
         self._copies: MechanismCopies | None = None
         #: start_kernel(source, functions, kernel, name, signature) → a job whose ``fn`` is the compiled
         #: kernel once ready: numba's background compiler, given by :mod:`game.physics.systems`; None: arrays only
         self.compile_kernel: Callable[..., Any] | None = None
+        #: the window's steps in machine code (:meth:`step_live`): the compile job, False for none, None not asked yet
+        self._live: Any = None
+        self._live_inverse = np.zeros((0, 0))
+        #: the KKT matrix of the last stage (:mod:`..mechanism_contacts` solves its resting forces' with it)
+        self._stage_kkt = np.zeros((0, 0))
 
     # -- building -----------------------------------------------------------------------------
 
@@ -326,6 +333,58 @@ class MechanismSystem(Assembly, MotionDefaults):
                                       exc.expression, exc.location) from None
         return current
 
+    def step_live(self, state: State, steps: int = 1) -> State:
+        """The window's steps: once their machine code is compiled (:func:`.native.steps_text`,
+        asked for here the first time), whole steps in it, substeps and projection; until then,
+        and for a step it cannot take, the plain step (which then says why). Its stages go through
+        M⁻¹ and a Cholesky factor where the plain ones solve the KKT system by LU: the same motion
+        to ~1e-14 over a second, not bit for bit, so ``simulate`` keeps :meth:`step`."""
+        kernel = self._live_kernel()
+        if kernel is None:
+            return self.step(state, steps)
+        n, current = self.n, state
+        while steps > 0:
+            y = np.concatenate((current.q, current.p, (current.work, current.support_work)))
+            # the rows in use as 1s, chosen again by the kernel after each step when some are redundant
+            done = kernel(current.t, self.delta, self.substeps, steps, y, self._active_mask, self._live_inverse,
+                          self._rows, self._cols, self._metric_factor_inv, ASSEMBLED * self.size, self.rank, SINGULAR)
+            if done:
+                t = current.t
+                for _ in range(done):
+                    t += self.substeps * self.delta  # as the plain steps count it
+                current = State(t, y[:n], y[n:2 * n], float(y[2 * n]), float(y[2 * n + 1]), current.losses)
+                if self.redundant and not np.array_equal(np.flatnonzero(self._active_mask), self._active):
+                    self._use_rows(np.flatnonzero(self._active_mask))
+            steps -= done
+            if steps:  # a step the kernel could not take: the plain one takes it, or says why
+                current = self.step(current)
+                steps -= 1
+        return current
+
+    def wait_live(self, timeout: float) -> bool:
+        """Wait (at most ``timeout`` seconds) for the machine code of :meth:`step_live`, asking for it
+        if nobody has: True when it is there (a bench would rather wait than time the plain steps)."""
+        self._live_kernel()
+        return bool(self._live) and bool(self._live.wait(timeout))
+
+    def _live_kernel(self) -> Callable[..., int] | None:
+        if self._live is None:
+            inverse = self._copies_inverse()
+            if self.compile_kernel is None or not self.copies_together or not self.m or inverse is None:
+                self._live = False
+            else:
+                self._live_inverse = inverse
+                source = f"{self._dynamics.source}\n\n{self._geometry.source}"
+                self._live = self.compile_kernel(
+                    source, (self.dynamics_name, "constraints", *STEPS_FUNCTIONS),
+                    steps_text(self.dynamics_name, self.n, self.m, self._n_jac, self._dynamics.n_outputs),
+                    STEPS, STEPS_SIGNATURE) or False
+        return self._live.fn if self._live else None
+
+    def _copies_inverse(self) -> np.ndarray | None:
+        """M⁻¹ when M is far from singular (the copies' and the window's machine code go through it)."""
+        return np.linalg.inv(self.mass) if self.n and np.linalg.cond(self.mass) < WELL_CONDITIONED else None
+
     @property
     def copies_together(self) -> bool:
         return True
@@ -362,7 +421,7 @@ class MechanismSystem(Assembly, MotionDefaults):
         """Go on from ``state`` after steps from elsewhere: the redundant constraints' rows in use
         chosen again there, as after the step that led to it."""
         self._select_rows(np.asarray(state.q, dtype=float), state.t)
-        self._multipliers_cache = (None, np.zeros(0))
+        self._accelerations_cache = (None, np.zeros(0), np.zeros(0))
 
     def _near_dead_point(self, state: State) -> bool:
         """Were the rows in use nearly dependent at ``state`` (the last good one before a step
@@ -400,27 +459,28 @@ class MechanismSystem(Assembly, MotionDefaults):
         substeps notices; ``checked`` says what went wrong (the replay of a failed step)."""
         n = self.n
         values = self._dynamics_values(t, y, checked)
-        K = self._kkt
-        K.reshape(-1)[self._kkt_flat] = values[self._jacobian_twice]  # Φq and Φqᵀ, in one indexing
+        # the KKT matrix (M, Φq and Φqᵀ of the rows in use) and [Q; γ] gathered from the values
+        self._stage_kkt = K = values[self._kkt_take]
         solution = solve_linear(K, values[self._rhs_source])
-        acc, lam = solution[:n], solution[n:]
+        lam = solution[n:]
         if checked and not np.all(np.isfinite(solution)):
             raise SimulationError(msg("mechanism.singular_accelerations"), t, self._named(y[:n], y[n:2 * n]))
         # the power of the constraints −λᵀ·Φq·q̇ = λᵀ·Φt: only drivers depend on t
         driver_power = float(lam @ values[self._phi_t_source]) if self.drivers else 0.0
-        return acc, lam, float(values[self._n_jac + self.m + n]), driver_power
+        return solution[:n], lam, float(values[self._n_jac + self.m + n]), driver_power
 
     def _dynamics_values(self, t: float, y: np.ndarray, checked: bool) -> np.ndarray:
-        """The generated code's values at y = (q, q̇, …): Φq's entries, γ, Q, powers, Φt. Checked,
-        a value that is not a finite number is refused too; either way the failure names the
-        row whose expression has no value there when one has none."""
+        """The generated code's values at y = (q, q̇, …): Φq's entries, γ, Q, powers, Φt (then the
+        stage's constants, :meth:`_use_rows`). Checked, a value that is not a finite number is
+        refused too; either way the failure names the row whose expression has no value there
+        when one has none."""
         n = self.n
         try:
             out = self._dynamics_code(t, *y[:2 * n].tolist())
         except ARITHMETIC_ERRORS as exc:
             raise self._failure(msg("mechanism.stage_value", reason=EvaluationError.of(exc).reason),
                                 t, y[:n], y[n:2 * n]) from None
-        values = np.array(out, dtype=float)
+        values = np.array(out + self._stage_constants, dtype=float)
         if checked and not np.all(np.isfinite(values)):
             raise self._failure(msg("mechanism.stage_not_finite"), t, y[:n], y[n:2 * n])
         return values
@@ -428,13 +488,22 @@ class MechanismSystem(Assembly, MotionDefaults):
     def derivative(self, t: float, y: np.ndarray) -> np.ndarray:
         """dy/dt for y = (q, q̇, W of forces and dampers, W of the drivers)."""
         n = self.n
-        acc, _, power, driver_power = self._stage(t, y, self._checked)
-        dy = np.empty(2 * n + 2)
-        dy[:n] = y[n:2 * n]
-        dy[n:2 * n] = acc
-        dy[2 * n] = power
-        dy[2 * n + 1] = driver_power
-        return dy
+        if self._checked:
+            acc, _, power, driver_power = self._stage(t, y, True)
+            return np.concatenate((y[n:2 * n], acc, (power, driver_power)))
+        # _stage's arithmetic unchecked, inlined: a few µs of calls less in each of the 4 stages
+        try:
+            out = self._dynamics_code(t, *y[:2 * n].tolist())
+        except ARITHMETIC_ERRORS as exc:
+            raise self._failure(msg("mechanism.stage_value", reason=EvaluationError.of(exc).reason),
+                                t, y[:n], y[n:2 * n]) from None
+        values = np.array(out + self._stage_constants, dtype=float)
+        self._stage_kkt = K = values[self._kkt_take]  # what resting contacts' compliance solves with
+        solution = solve_linear(K, values[self._rhs_source])
+        if self.drivers:
+            tail = (values[self._n_jac + self.m + n], float(solution[n:] @ values[self._phi_t_source]))
+            return np.concatenate((y[n:2 * n], solution[:n], tail))
+        return np.concatenate((y[n:2 * n], solution[:n], values[self._power_and_zero]))
 
     def accelerations(self, t: float, q, v) -> tuple[np.ndarray, np.ndarray]:
         """q̈ and the multipliers λ of every constraint at (t, q, q̇). With redundant constraints λ is
@@ -464,7 +533,14 @@ class MechanismSystem(Assembly, MotionDefaults):
 
     def accelerations_of(self, state: State) -> np.ndarray:
         """q̈ at ``state``."""
-        return self.accelerations(state.t, state.q, state.p)[0]
+        return self._accelerations_at(state)[0].copy()
+
+    def _accelerations_at(self, state: State) -> tuple[np.ndarray, np.ndarray]:
+        cached, acc, lam = self._accelerations_cache
+        if cached is not state:
+            acc, lam = self.accelerations(state.t, state.q, state.p)
+            self._accelerations_cache = (state, acc, lam)
+        return acc, lam
 
     def appell(self, state: State) -> float:
         """The Appell function S = ½·Σ m·a² at ``state``: ½·q̈ᵀ·M·q̈ in natural coordinates (M constant,
@@ -476,17 +552,13 @@ class MechanismSystem(Assembly, MotionDefaults):
 
     def multipliers(self, state: State) -> np.ndarray:
         """λ at ``state`` (asked every frame by the Values panel and the arrows: kept for the last state)."""
-        cached, values = self._multipliers_cache
-        if cached is not state:
-            values = self.accelerations(state.t, state.q, state.p)[1]
-            self._multipliers_cache = (state, values)
-        return values
+        return self._accelerations_at(state)[1]
 
     def reactions(self, state: State) -> np.ndarray:
         """The reaction of each bar (axial force, > 0 tension), slider (force across its line, > 0 to
         the left of A→B) and driver (the motor's torque, > 0 counter-clockwise), by ``reaction_ids``."""
         cached, out = self._reactions_cache
-        if cached is not state or self._multipliers_cache[0] is not state:  # each reaction's CSV column asks
+        if cached is not state or self._accelerations_cache[0] is not state:  # each reaction's CSV column asks
             out = self.multipliers(state).copy()
             for k, c in enumerate(self.constraints):
                 out[k] *= c.element.reaction(self, state.q)

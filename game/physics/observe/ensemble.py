@@ -197,10 +197,19 @@ class Lyapunov:
         assert self.shadow is not None
         before = State(self.t, np.array(self.shadow[:n]), np.array(self.shadow[n:]))
         self.t = main.t
+        system = sim.system
+        # a mechanism with redundant constraints steps with the rows of Φq chosen where the state is:
+        # the shadow's own rows, and the motion's back afterwards (or its next step takes the shadow's)
+        own_rows = system.rank < system.m
         try:
-            moved = sim.system.step(before, 1)
+            if own_rows:
+                system.resume(before)
+            moved = system.step(before, 1)
         except SimulationError:
             moved = None
+        finally:
+            if own_rows:
+                system.resume(main)
         apart = [] if moved is None else (np.concatenate((moved.q - main.q, moved.p - main.p))).tolist()
         d = math.sqrt(sum(x * x for x in apart)) if apart else math.nan
         if not (d > 0 and math.isfinite(d)):

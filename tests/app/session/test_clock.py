@@ -25,6 +25,19 @@ def test_animate_pause_and_time_follows_the_clock(session):
 
 
 
+def test_only_the_clock_steps_the_motion_live(session):
+    # to the wall clock a mechanism may take its machine code's steps; a screenshot's run (clock.run,
+    # as simulate) takes the plain ones, whose numbers the golden files keep
+    session.open("cuadrilatero")
+    session.clock.run(5)
+    assert session.sim.t > 0 and not session.sim.live
+    session.clock.advance(1.0)  # paused: nothing runs, nothing changes
+    assert not session.sim.live
+    session.act("animate")
+    session.clock.advance(1 / 60)
+    assert session.sim.live
+
+
 def test_a_failure_pauses_keeps_the_last_good_state_and_says_why(session, write_model, spanish):
     # x falls towards 0 where sqrt(x) has no derivative: the engine must stop before
     session.open(str(write_model(one_coordinate("m", "½·m·vx²", "m·sqrt(x)", x0="0.2", v0="-1"), "raiz.dat")))

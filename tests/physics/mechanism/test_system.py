@@ -345,3 +345,21 @@ def test_a_bar_of_zero_length_far_from_the_origin_is_still_told(write_model):
     with pytest.raises(ModelFileError) as caught:
         mechanism_simulation(write_model, mechanism(rows))
     assert "BAR barra has zero length" in str(caught.value.problems[0].message)
+
+
+def test_a_csv_row_solves_for_the_accelerations_once(monkeypatch):
+    # simulate --accelerations asks for the reactions (λ, in the step's sample), q̈ and Appell's S of
+    # each row: one solve
+    sim = simulation("paralelogramo")
+    system = sim.system
+    calls = []
+    solve = system.accelerations
+    monkeypatch.setattr(system, "accelerations", lambda *args: calls.append(args) or solve(*args))
+    for steps in (1, 2):
+        sim.step()
+        acc = system.accelerations_of(sim.state)
+        S = system.appell(sim.state)
+        assert len(calls) == steps
+    assert np.array_equal(acc, solve(sim.t, sim.q, sim.qdot)[0])
+    assert float(acc @ system.mass @ acc) / 2 == S
+    assert np.array_equal(system.multipliers(sim.state), solve(sim.t, sim.q, sim.qdot)[1])

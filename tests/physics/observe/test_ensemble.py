@@ -3,6 +3,7 @@ the Lyapunov exponent of the double pendulum."""
 
 from __future__ import annotations
 
+import math
 import time
 
 import numpy as np
@@ -57,6 +58,21 @@ def test_lyapunov_exponent_of_the_chaotic_double_pendulum():
     first, second = lyapunov("2.0", 20, (1, 2))
     assert first > 0.5 and second > 0.5
     assert abs(first - second) < 0.1 * max(first, second)
+
+
+def test_the_shadow_of_a_redundant_mechanism_leaves_the_motion_as_it_was():
+    # the parallelogram's third crank is redundant: each step solves with the rows of Φq chosen where
+    # the state is. A shadow far enough away to choose other rows (0.1) used to leave them to the motion,
+    # whose next step then differed in the last bits (at step 23); now it has its own
+    alone, watched = simulation("paralelogramo"), simulation("paralelogramo")
+    lyapunov = Lyapunov(separation=0.1)
+    watched.observers.append(lyapunov)
+    watched.announce_break()
+    for _ in range(200):
+        alone.step()
+        watched.step()
+        assert np.array_equal(alone.q, watched.q) and np.array_equal(alone.qdot, watched.qdot)
+    assert math.isfinite(lyapunov.estimate)
 
 
 def test_lyapunov_exponent_of_small_oscillations_vanishes():
