@@ -171,12 +171,6 @@ class BatchCode(Protocol):
         """energies(t, q…, q̇…) → (Ek, Ep)"""
         ...
 
-    @property
-    def native(self) -> Any:
-        """The same source compiled by numba in the background (its ``source`` and ``functions``:
-        a command compiles its own loop with them), None when that is off."""
-        ...
-
 
 class BatchPath(Protocol):
     """Many states at once, or one without a State made: a system whose steps are the generated

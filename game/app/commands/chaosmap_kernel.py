@@ -93,7 +93,7 @@ def {KERNEL}(Y, steps, substeps, delta, pivot_min, stop, times, taken, wrong):
 def start(system: BatchPath, condition: CompiledFunction, op: str, velocities: bool) -> Kernel | None:
     """The kernel of ``system`` (a batch path) and ``condition`` (``until(t, q…, q̇…)`` → (left, right)),
     compiling in the background; None when the model has no native code (compiling off, numba missing)."""
-    native = system.code.native
+    native = getattr(system.code, "native", None)  # (the generated code's numba build: its source and functions)
     if native is None:
         return None
     source = f"{native.source}\n\n{condition.source}"
