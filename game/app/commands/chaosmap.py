@@ -6,13 +6,16 @@ double pendulum ``abs(a2) > pi``: the lower arm flips) or ``--seconds`` pass. Th
 a grid of first times, written as CSV (``x,y,time``; an empty time = never) and as a
 picture (log-time colours, never = white).
 
-How it is fast: the copies advance together through the engine's batch path
-(:meth:`System.step_batch`, the model's generated code compiled for arrays); a cell whose
-condition holds leaves the batch at once, so the work shrinks as cells finish; row blocks
-of the grid are tasks of a dask.distributed cluster (:mod:`.cluster`: one worker process per
-core, or an existing cluster with ``--scheduler``). The condition is an expression of
-the model's language with one comparison (``>``, ``<``, ``>=``, ``<=``, ``≥``, ``≤``): its
-two sides are parsed into trees and compiled, never evaluated as Python.
+How it is fast: with numba, each cell runs in one compiled loop of the model's generated step and
+the condition (:mod:`.chaosmap_kernel`), until the condition holds or time runs out, ``prange``
+over the cells on every core of this process. Without it (``CENM_COMPILE=0``, no numba) and for
+mechanisms and contacts, the NumPy loop (:func:`.chaosmap_copies.first_times`, the reference):
+the copies advance together (the batch path's columns, or ``step_copies``) and a cell whose
+condition holds leaves the batch at once. With ``--jobs`` or ``--scheduler`` (and by default for
+a long NumPy map) row blocks of the grid are tasks of a dask.distributed cluster
+(:mod:`.cluster`). The condition is an expression of the model's language with one comparison
+(``>``, ``<``, ``>=``, ``<=``, ``≥``, ``≤``): its two sides are parsed into trees and compiled,
+never evaluated as Python.
 
 Headless: no pygame (the files are written by :mod:`.chaosmap_picture`).
 """
@@ -23,7 +26,7 @@ import math
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TextIO
@@ -50,7 +53,8 @@ from ...model.reader import LIMITS
 from ...physics import BatchPath, Simulation, SimulationError
 from ...physics.observe.series import angular_coordinates
 from ...physics.steppers import PIVOT_MIN
-from .chaosmap_copies import Copies, UntilError, seconds_per_cell
+from . import chaosmap_kernel as cells_kernel
+from .chaosmap_copies import SAMPLE_CELLS, Copies, UntilError, first_times, seconds_per_cell
 from .chaosmap_picture import picture, write_csv, write_png
 from .cluster import ClusterError, cells_on, compute, cores, workers
 from .simulate import MAX_RUN_SECONDS, SAY_SECONDS, duration, how_many
@@ -226,6 +230,11 @@ class _Worker:
         self.condition = compile_trees([job.until.left, job.until.right], (TIME, *model.coordinates,
                                                                             *model.velocities), "until")
         self.compare = _COMPARE[job.until.op]
+        #: the batch path's steps and the condition in one compiled loop (None: the NumPy loop)
+        self.kernel: Callable | None = None
+        if self.system is not None and (native := cells_kernel.start(
+                self.system, self.condition, job.until.op, job.until.uses_velocities)) is not None:
+            self.kernel = native.fn if native.wait(60.0) else None
 
     def holds(self, t: float, cols: list[np.ndarray], good: np.ndarray, cells: np.ndarray,
               starts: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
@@ -271,31 +280,24 @@ class _Worker:
             p = system.code.momenta.array(0.0, *given)
             cols = [*given[:n], *(np.broadcast_to(np.asarray(v, dtype=float), (cells,)).copy() for v in p)]
             pivot = system.code.rhs.array(0.0, *cols)[2 * n]
-        times = np.full(cells, np.nan)
         ok = np.broadcast_to(np.asarray(pivot) > PIVOT_MIN, (cells,)).copy()
         for c in cols:
             ok &= np.isfinite(c)
-        times[~ok] = -1.0
         starts = (X.ravel(), Yg.ravel())
-        held = self.holds(0.0, cols, ok, np.arange(cells), starts)
-        times[held] = 0.0
-        keep = ok & ~held
-        active = np.flatnonzero(keep)
-        cols = [c[keep] for c in cols]
-        t, work, steps = 0.0, 0, job.steps
-        for _ in range(steps):
-            if not len(active):
-                break
-            t, cols, _, good = system.step_columns(t, cols, 1)
-            work += len(active) * system.substeps
-            held = self.holds(t, cols, good, active, starts)
-            gone = held | ~good
-            if gone.any():
-                times[active[held]] = t
-                times[active[~good]] = -1.0
-                stay = ~gone
-                cols, active = [c[stay] for c in cols], active[stay]
+        if self.kernel is None:
+            times, work = first_times(self.holds, self._step, cols, ok, starts, job.steps, system.substeps)
+            return times, work, time.process_time() - cpu
+        times = np.full(cells, -1.0)  # (a cell that could not start stays so)
+        active = np.flatnonzero(ok)
+        times[active], work = cells_kernel.first_times(self.kernel, system, [c[active] for c in cols], job.steps,
+                                                       active, starts)
         return times, work, time.process_time() - cpu
+
+    def _step(self, t: float, cols: list[np.ndarray], work: np.ndarray
+              ) -> tuple[float, list[np.ndarray], np.ndarray, np.ndarray]:
+        assert self.system is not None
+        t, cols, _, good = self.system.step_columns(t, cols, 1)
+        return t, cols, work, good
 
 
 def _prepare(job: Job) -> _Worker:
@@ -389,29 +391,34 @@ class ProgressBar:
 
 # -- the command ----------------------------------------------------------------------------------
 
-def map_seconds(job: Job, processes: int | None = None, budget: float = 0.05) -> tuple[float, int]:
+def map_seconds(job: Job, processes: int | None = None, budget: float = 0.05,
+                worker: _Worker | None = None) -> tuple[float, int]:
     """How long the map could take, every cell run to the end (cells that leave early only
     make it quicker), and on how many processes: the state-substeps of one block of cells are
     timed, one substep then twice as many each time, until ``budget`` seconds. In substeps, not
     steps: one step of N = 10,000 is ten thousand of them. The ``--until`` condition, asked after
     every step of every cell, is timed too (a long one costs more than the motion); processes
-    beyond the cores work in turns and are not counted (nor started: :func:`pool_size`)."""
+    beyond the cores work in turns and are not counted (nor started: :func:`pool_size`). The
+    compiled loop (:mod:`.chaosmap_kernel`) is timed on one thread for a few cells, whole steps."""
     processes = pool_size(processes)
     blocks = row_blocks(job.grid, processes)
     processes = min(processes, len(blocks))
-    worker = _Worker(job)
+    worker = worker or _Worker(job)
     system = worker.system
     start = np.array(job.q + job.qdot)
     if worker.copies is not None:  # a mechanism's or contacts' copies: a few of them stepped
         return job.grid * job.grid * seconds_per_cell(worker.copies, worker, start, job.steps, budget) / processes, \
             processes
     assert system is not None
-    cells = len(blocks[0]) * job.grid
+    cells = SAMPLE_CELLS if worker.kernel is not None else len(blocks[0]) * job.grid
     with np.errstate(all="ignore"):
         given = [np.full(cells, v) for v in start]
         n = system.n
         momenta = system.code.momenta.array(0.0, *given)
         cols = [*given[:n], *(np.broadcast_to(np.asarray(v, dtype=float), (cells,)).copy() for v in momenta)]
+        if worker.kernel is not None:
+            per_cell = cells_kernel.seconds_per_cell(worker.kernel, system, cols, job.steps, budget)
+            return job.grid * job.grid * per_cell / processes, processes
         asked = _until_seconds(worker, [c.copy() for c in cols], budget / 2)
         done, k, began = 0, 1, time.perf_counter()
         total = job.steps * job.model.general.n_substeps
@@ -424,6 +431,13 @@ def map_seconds(job: Job, processes: int | None = None, budget: float = 0.05) ->
             k = min(2 * k, total - done)
     per_cell = total * max(elapsed, 1e-9) / (done * cells) + job.steps * asked / cells
     return job.grid * job.grid * per_cell / processes, processes
+
+
+def default_jobs(worker: _Worker, estimate: float, used: int) -> int | None:
+    """Where a map runs without --jobs or --scheduler: in this process when its cells run in the
+    compiled loop (its parallel loop takes every core: a local cluster would only add its start and
+    a process per core) or when the work is quicker than starting workers; else None (every core)."""
+    return 1 if worker.kernel is not None or estimate * used < CLUSTER_START_SECONDS else None
 
 
 def pool_size(processes: int | None) -> int:
@@ -492,7 +506,7 @@ def make_job(model_name: str, x: str, y: str, grid: int, seconds: float, until: 
     except (ExpressionError, SimulationError) as exc:
         raise UsageError(str(exc)) from None
     if (batch := sim.system.batch()) is not None:
-        batch.wait_compiled(60.0)  # native code (2 s to compile, less from the cache) before the pool forks
+        batch.wait_compiled(60.0)  # native code (2 s to compile, less from the cache), then on disk for the workers
     params = dict(sim.parameters)
     ax, ay = parse_axis(x, model, params, "--x"), parse_axis(y, model, params, "--y")
     if ax.name == ay.name:
@@ -518,7 +532,8 @@ def chaosmap_command(model_name: str, x: str, y: str, grid: int, seconds: float,
     plan = msg("chaosmap.plan", model=Path(job.model.path).stem, grid=grid, x=job.x.name, x0=f"{job.x.lo:.6g}",
                x1=f"{job.x.hi:.6g}", y=job.y.name, y0=f"{job.y.lo:.6g}", y1=f"{job.y.hi:.6g}", seconds=f"{seconds:g}",
                dt=f"{g.dt:g}", substeps=counted(g.n_substeps, "count.substep", "count.substeps"), until=until).text()
-    estimate, used = map_seconds(job, processes)
+    worker = _Worker(job)
+    estimate, used = map_seconds(job, processes, worker=worker)
     if estimate > MAX_RUN_SECONDS and scheduler is None:  # a cluster elsewhere: its size is not known here
         print(plan, file=out)
         raise UsageError(msg("chaosmap.too_long", time=duration(estimate),
@@ -527,8 +542,8 @@ def chaosmap_command(model_name: str, x: str, y: str, grid: int, seconds: float,
     if estimate >= SAY_SECONDS:
         plan += " " + msg("chaosmap.estimate", time=duration(estimate)).text()
     print(plan, file=out)
-    if processes is None and scheduler is None and estimate * used < CLUSTER_START_SECONDS:
-        processes = 1  # quicker here than the time to start the workers
+    if processes is None and scheduler is None:
+        processes = default_jobs(worker, estimate, used)
     try:
         result = run(job, processes, err, scheduler)
     except ClusterError as exc:

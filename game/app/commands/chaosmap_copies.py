@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -66,37 +67,57 @@ class Copies:
             ok[k] = bool(np.all(np.isfinite(Y[k])))
         return Y, ok
 
+    def step(self, t: float, columns: list[np.ndarray], work: np.ndarray
+             ) -> tuple[float, list[np.ndarray], np.ndarray, np.ndarray]:
+        """One step of dt of the copies given as columns (what :func:`first_times` steps)."""
+        with np.errstate(all="ignore"):
+            t, Y, work, good = self.motion.step_copies(t, np.column_stack(columns), work)
+            good = good & np.all(np.isfinite(Y), axis=1)
+        return t, list(Y.T), work, good
+
     def run(self, worker: Any, start: np.ndarray, starts: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, int]:
         """First times of cells starting at the rows of ``start`` (NaN = never, −1 = the motion failed
         or could not start), and the state-substeps taken; ``worker`` (a chaosmap ``_Worker``)
         asks the --until condition."""
-        motion, job = self.motion, worker.job
-        cells = len(start)
         Y, ok = self.starts(start)
-        times = np.full(cells, np.nan)
-        times[~ok] = -1.0
-        held = worker.holds(0.0, list(Y.T), ok, np.arange(cells), starts)
-        times[held] = 0.0
-        keep = ok & ~held
-        active = np.flatnonzero(keep)
-        Y = Y[keep]
-        work = np.zeros(len(Y))
-        t, taken = 0.0, 0
-        for _ in range(job.steps):
-            if not len(active):
-                break
-            with np.errstate(all="ignore"):
-                t, Y, work, good = motion.step_copies(t, Y, work)
-                good = good & np.all(np.isfinite(Y), axis=1)
-            taken += len(active) * motion.substeps
-            held = worker.holds(t, list(Y.T), good, active, starts)
-            gone = held | ~good
-            if gone.any():
-                times[active[held]] = t
-                times[active[~good]] = -1.0
-                stay = ~gone
-                Y, work, active = Y[stay], work[stay], active[stay]
-        return times, taken
+        return first_times(worker.holds, self.step, list(Y.T), ok, starts, worker.job.steps, self.motion.substeps)
+
+
+#: holds(t, columns, good, places, starts) → where the --until condition holds (see chaosmap's _Worker)
+Holds = Callable[[float, list[np.ndarray], np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray]], np.ndarray]
+#: step(t, columns, work) → (t, columns, work, good): one step of dt of the cells still running
+Step = Callable[[float, list[np.ndarray], np.ndarray], tuple[float, list[np.ndarray], np.ndarray, np.ndarray]]
+
+
+def first_times(holds: Holds, step: Step, columns: list[np.ndarray], ok: np.ndarray,
+                starts: tuple[np.ndarray, np.ndarray], steps: int, substeps: int) -> tuple[np.ndarray, int]:
+    """The NumPy loop of a map's cells, whatever steps them (the batch path's columns, a mechanism's or
+    contacts' copies): the first time each cell's condition holds, asked at the start and after
+    every step (NaN = never, −1 = the motion failed, or could not start where ``ok`` is False), and
+    the state-substeps taken. A cell leaves the columns as soon as it is done."""
+    cells = len(ok)
+    times = np.full(cells, np.nan)
+    times[~ok] = -1.0
+    held = holds(0.0, columns, ok, np.arange(cells), starts)
+    times[held] = 0.0
+    keep = ok & ~held
+    active = np.flatnonzero(keep)
+    columns = [c[keep] for c in columns]
+    work = np.zeros(len(active))
+    t, taken = 0.0, 0
+    for _ in range(steps):
+        if not len(active):
+            break
+        t, columns, work, good = step(t, columns, work)
+        taken += len(active) * substeps
+        held = holds(t, columns, good, active, starts)
+        gone = held | ~good
+        if gone.any():
+            times[active[held]] = t
+            times[active[~good]] = -1.0
+            stay = ~gone
+            columns, work, active = [c[stay] for c in columns], work[stay], active[stay]
+    return times, taken
 
 
 def seconds_per_cell(copies: Copies, worker: Any, start: np.ndarray, steps: int, budget: float) -> float:

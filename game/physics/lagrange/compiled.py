@@ -274,10 +274,13 @@ class Kernel:
     """Generated source with a kernel written for it (a mechanism's batch step, :mod:`..mechanism.native`),
     compiled on the same background thread: ``fn`` once it is ready, None until then or if it failed."""
 
-    def __init__(self, source: str, functions: tuple[str, ...], kernel: str, name: str, signature: str):
+    def __init__(self, source: str, functions: tuple[str, ...], kernel: str, name: str, signature: str,
+                 parallel: bool = False):
         runtime = _RUNTIME.format(zero_power="return math.inf")
-        names = (*functions, name, "f_sgn", "f_floor", "f_ceil", "f_pow", "f_lowest")
+        names = (*functions, *(() if parallel else (name,)), "f_sgn", "f_floor", "f_ceil", "f_pow", "f_lowest")
         wrap = f"\n\nfor _name in {names!r}:\n    globals()[_name] = njit(cache=True, error_model='numpy')(globals()[_name])\n"
+        if parallel:  # its prange loop spread over the threads
+            wrap += f"{name} = njit(cache=True, parallel=True, error_model='numpy')({name})\n"
         self.text = "".join([runtime, _BATCH_LOWEST, "\n", source, kernel, wrap])
         self.name = name
         self.signature = signature
@@ -302,12 +305,13 @@ class Kernel:
         return self.fn is not None
 
 
-def start_kernel(source: str, functions: tuple[str, ...], kernel: str, name: str, signature: str) -> Kernel | None:
-    """Compile ``source`` and ``kernel`` (whose functions are ``functions``, then ``name``) in the background;
-    None when the compiled path is off."""
+def start_kernel(source: str, functions: tuple[str, ...], kernel: str, name: str, signature: str,
+                 parallel: bool = False) -> Kernel | None:
+    """Compile ``source`` and ``kernel`` (whose functions are ``functions``, then ``name``, with ``prange``
+    over the threads if ``parallel``) in the background; None when the compiled path is off."""
     if not enabled():
         return None
-    job = Kernel(source, functions, kernel, name, signature)
+    job = Kernel(source, functions, kernel, name, signature, parallel)
     _submit(job)
     return job
 
