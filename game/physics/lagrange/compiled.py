@@ -41,7 +41,7 @@ SWITCH = "CENM_COMPILE"
 #: the generated functions whose scalar version switches to the native one: those a step calls
 #: (the others are called once in a while, and some say why they failed by the exception they raise,
 #: which native code does not: a square root of a negative number is NaN there, not ValueError)
-SWITCHED = ("rhs", "advance", "energies")
+SWITCHED = ("rhs", "advance", "energies", "advance_events", "advance_broad")
 
 # What the generated source calls its functions (game/expr/codegen.py's namespaces), for native code.
 # The single-state module keeps Python's errors where numba can (division by zero raises); both
@@ -214,6 +214,10 @@ def signatures(n: int) -> dict[str, str]:
         "rhs": f"(float64, {state})",
         "advance": f"(float64, {state}, float64, float64, float64, int64)",
         "energies": f"(float64, {qs}, {qs})",
+        "advance_events": f"(float64, {state}, float64, float64, float64, int64)",
+        # the broad phase's loop (contacts/broad.py): its window's pairs and the points where it started as arrays
+        "advance_broad": f"(float64, {state}, float64, float64, float64, int64, float64, int64, "
+                         "int64[::1], int64[::1], float64[::1], float64[::1], float64)",
     }
 
 
@@ -223,10 +227,12 @@ BATCH_SIGNATURE = "(float64, float64[:, ::1], float64[::1], float64, float64, in
 class Native:
     """A model's native code, made in the background: ``ready`` is set when it is done (or failed)."""
 
-    def __init__(self, source: str, functions: tuple[str, ...], n: int, targets: dict[str, Any]):
+    def __init__(self, source: str, functions: tuple[str, ...], n: int, targets: dict[str, Any], batch: bool = True):
         self.source = source
         self.functions = functions
         self.n = n
+        #: whether the batch kernels are made too (not for a model with contacts: its copies step apart)
+        self.batched = batch
         #: the Compiled objects whose scalar switches (the generated functions, by name)
         self.targets = targets
         self.ready = threading.Event()
@@ -244,13 +250,15 @@ class Native:
             module = load_module(module_text(self.source, self.functions, self.n, batch=False))
             single = {}
             for name, signature in signatures(self.n).items():
-                if name in self.functions:
+                if name in self.functions and name in self.targets:
                     fn = getattr(module, name)
                     fn.compile(signature)
                     single[name] = fn
-            batch = load_module(module_text(self.source, self.functions, self.n, batch=True))
-            batch.advance_batch.compile(BATCH_SIGNATURE)
-            batch.advance_rows.compile(BATCH_SIGNATURE)
+            batch = None
+            if self.batched:
+                batch = load_module(module_text(self.source, self.functions, self.n, batch=True))
+                batch.advance_batch.compile(BATCH_SIGNATURE)
+                batch.advance_rows.compile(BATCH_SIGNATURE)
         except Exception as exc:  # numba refusing a source is the plain path's business, not a crash
             self.error = f"{type(exc).__name__}: {exc}".splitlines()[0]
             log.warning("compiled path off for this model: %s", self.error)
@@ -259,15 +267,16 @@ class Native:
             for name in SWITCHED:
                 if name in single and name in self.targets:
                     self.targets[name].scalar = single[name]
-            self.batch = batch.advance_batch
-            self.rows = batch.advance_rows
+            if batch is not None:
+                self.batch = batch.advance_batch
+                self.rows = batch.advance_rows
         finally:
             self.ready.set()
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for the native code (a command that would rather wait than run slowly); True if it is in use."""
         self.ready.wait(timeout)
-        return self.batch is not None
+        return bool(self.single) and (self.batch is not None or not self.batched)
 
 
 class Kernel:
@@ -340,12 +349,13 @@ def _work() -> None:
         _jobs.get().build()
 
 
-def start(source: str, functions: tuple[str, ...], n: int, targets: dict[str, Any]) -> Native | None:
+def start(source: str, functions: tuple[str, ...], n: int, targets: dict[str, Any], batch: bool = True
+          ) -> Native | None:
     """Compile a generated module in the background (one thread for every model, one model at a time);
     None when the compiled path is off."""
     if not enabled():
         return None
-    native = Native(source, functions, n, targets)
+    native = Native(source, functions, n, targets, batch)
     _submit(native)
     return native
 
