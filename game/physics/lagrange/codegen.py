@@ -350,7 +350,9 @@ def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node]
     if broad_code is not None:
         del targets["advance_events"]
         targets["advance_broad"] = broad_code.advance
-    native = start(source, (*functions, *(broad.HELPERS if spheres else ())), mech.n, targets, batch=not events)
+    free_flight = None if not contacts else "advance_broad" if broad_code is not None else "advance_events"
+    native = start(source, (*functions, *(broad.HELPERS if spheres else ())), mech.n, targets, batch=not events,
+                   copies=free_flight)
     return GeneratedDynamics(source=source, filename=filename, n=mech.n, contact_terms=terms,
                              resting=contact_code if contacts else None, native=native,
                              rhs_size=sum(map(len, rhs)), broad=broad_code, **fns)
