@@ -133,7 +133,7 @@ def _native(sim: Simulation) -> str:
     """Wait for the model's native code (the window switches to it when it is ready: that is what runs);
     the seconds it took, or — when the compiled path is off."""
     start = time.perf_counter()
-    return f"{time.perf_counter() - start:.1f}" if sim.system.wait_compiled(600.0) else "—"
+    return f"{time.perf_counter() - start:.1f}" if sim.system.wait_copies(600.0) else "—"
 
 
 def bench_contacts(quick: bool = False, out: TextIO | None = None) -> int:
