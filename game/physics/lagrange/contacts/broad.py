@@ -6,8 +6,8 @@ a contact whose gap reads ``sqrt((a₁ − b₁)² + (a₂ − b₂)²[ + (a₃ 
 circles or spheres, a and b their centres, any trees of q and t) is a *pair of points*. The other
 contacts (walls, floors, anything else) are checked every substep as before.
 
-Before a run of substeps (a *window*), sort and sweep along the first axis finds the pairs whose
-gap is within twice a margin m of 0: only those are checked in the loop (:func:`emit_loop`), by
+Before a run of substeps (a *window*), every pair's distance (at once, on arrays) finds the pairs
+whose gap is within twice a margin m of 0: only those are checked in the loop (:func:`emit_loop`), by
 the same arithmetic as their gap's generated code. The margin covers the window's motion
 (m ≥ 2·(fastest point's speed)·δ·substeps), and the loop checks it: if any point moves more than
 m/2 from where the window started (in any direction: m/(2·√dim) per coordinate), the loop returns
@@ -21,7 +21,8 @@ again with every gap where a point goes further or faster than that allows.
 
 Points are keyed by their trees, so two balls that share a centre tree share a point. Only
 models with at least :data:`BROAD_MIN` such pairs use it (a Newton's cradle or a billiard table
-keeps the plain loop)."""
+keeps the plain loop). The loop switches to native code when that is ready (:mod:`..compiled`): it
+takes the window's pairs and points as arrays then."""
 
 from __future__ import annotations
 
@@ -350,16 +351,7 @@ class BroadPhase:
         self.a = np.array([a for _, a, _, _ in pairs], dtype=np.intp)
         self.b = np.array([b for _, _, b, _ in pairs], dtype=np.intp)
         self.c = np.array([c for _, _, _, c in pairs])
-        # each pair by its two points (the lower first)
-        self.by_points: dict[tuple[int, int], list[int]] = {}
-        for i, (a, b) in enumerate(zip(self.a.tolist(), self.b.tolist())):
-            self.by_points.setdefault((min(a, b), max(a, b)), []).append(i)
-        #: how far from its centre a point's largest pair reaches
-        self.reach = np.zeros(self.count)
-        np.maximum.at(self.reach, self.a, self.c)
-        np.maximum.at(self.reach, self.b, self.c)
         self.floor = MARGIN_FLOOR * float(self.c.max())
-        self.reach_list = self.reach.tolist()
         self.pairs = spheres.pairs
         paired = spheres.contacts
         #: the contacts that are not pairs, in order (as plain_gaps returns them)
@@ -374,24 +366,12 @@ class BroadPhase:
 
     def near(self, positions: Sequence[float], margin: float) -> list[int]:
         """The pairs (rows of :attr:`Spheres.pairs`) whose gap is at most 2·``margin`` with the points
-        at ``positions`` (flat, as ``points`` returns them): sort and sweep on the first axis (plain
-        Python: a few dozen points sort faster this way than through NumPy's calls), then the distances."""
-        dim = self.dim
-        x = positions[::dim]
-        extent = [r + margin for r in self.reach_list]
-        found: list[int] = []
-        open_: list[tuple[float, int]] = []  # (where its interval ends, point) of the intervals still open
-        for lo, i in sorted((xi - e, i) for i, (xi, e) in enumerate(zip(x, extent))):
-            open_ = [(hi, j) for hi, j in open_ if hi >= lo]
-            for _, j in open_:
-                found += self.by_points.get((i, j) if i < j else (j, i), ())
-            open_.append((x[i] + extent[i], i))
-        near = []
-        for row in sorted(found):
-            _, a, b, c = self.pairs[row]
-            if math.dist(positions[dim * a:dim * a + dim], positions[dim * b:dim * b + dim]) - c <= 2.0 * margin:
-                near.append(row)
-        return near
+        at ``positions`` (flat, as ``points`` returns them): every pair's distance at once on arrays
+        (a few hundred pairs cost less so than sorting and sweeping them in Python)."""
+        points = np.asarray(positions, dtype=float).reshape(self.count, self.dim)
+        d = points[self.a] - points[self.b]
+        distance = np.sqrt(np.einsum("ij,ij->i", d, d))
+        return np.flatnonzero(distance - self.c <= 2.0 * margin).tolist()
 
     # -- the substeps that locate events (the stepper's Python path) ---------------------------------
 
