@@ -129,6 +129,13 @@ def _run(sim: Simulation, seconds: float) -> tuple[float, int]:
     return steps * sim.model.general.n_substeps / elapsed, impacts
 
 
+def _native(sim: Simulation) -> str:
+    """Wait for the model's native code (the window switches to it when it is ready: that is what runs);
+    the seconds it took, or — when the compiled path is off."""
+    start = time.perf_counter()
+    return f"{time.perf_counter() - start:.1f}" if sim.system.wait_copies(600.0) else "—"
+
+
 def bench_contacts(quick: bool = False, out: TextIO | None = None) -> int:
     """How a step's cost grows with the number of contacts: boxes of k balls (gas, e = 1), the
     pairs the broad phase checks, and the same box in pymunk (if installed) for scale."""
@@ -142,8 +149,9 @@ def bench_contacts(quick: bool = False, out: TextIO | None = None) -> int:
     print(f"Cost of contacts: a box of k balls, {seconds:g} simulated seconds each (dt = 0.02, N = 10);")
     print("pairs/window: pairs of balls the broad phase checks in a window of substeps (— : every contact")
     print("checked, fewer than 21 pairs); × pymunk: µs per substep against the same balls in pymunk's fixed steps")
+    print("native s: seconds until its native code was ready (compiled, or read from the disk cache), — if off")
     print(f"{'balls':>6}{'contacts':>10}{'load s':>9}{'substeps/s':>13}{'µs/substep':>12}{'impacts/s':>11}"
-          f"{'µs/substep/contact':>20}{'pairs/window':>14}{'× pymunk':>10}")
+          f"{'µs/substep/contact':>20}{'pairs/window':>14}{'× pymunk':>10}{'native s':>10}")
     with tempfile.TemporaryDirectory() as folder:
         for k in sizes:
             path = Path(folder) / f"caja{k}.dat"
@@ -151,6 +159,7 @@ def bench_contacts(quick: bool = False, out: TextIO | None = None) -> int:
             start = time.perf_counter()
             sim = Simulation(read_model(path))
             load = time.perf_counter() - start
+            native = _native(sim)
             rate, impacts = _run(sim, seconds)
             contacts = contacts_in_box(k)
             phase: Any = getattr(getattr(sim.system, "stepper", None), "broad", None)
@@ -158,7 +167,7 @@ def bench_contacts(quick: bool = False, out: TextIO | None = None) -> int:
             reference = pymunk_rate(k, seconds)
             ratio = f"{reference / rate:.1f}" if reference else "—"
             print(f"{k:>6}{contacts:>10}{load:>9.2f}{rate:>13,.0f}{1e6 / rate:>12.1f}{impacts / seconds:>11.1f}"
-                  f"{1e6 / rate / contacts:>20.2f}{pairs:>14}{ratio:>10}")
+                  f"{1e6 / rate / contacts:>20.2f}{pairs:>14}{ratio:>10}{native:>10}")
     return 0
 
 
@@ -189,6 +198,7 @@ def bench_pile(quick: bool = False, out: TextIO | None = None) -> int:
             path = Path(folder) / f"pila{k}.dat"
             path.write_text(ball_box(k, g=9.81, e=0.0, half_width=PILE_HALF_WIDTH), encoding="utf-8")
             sim = Simulation(read_model(path))
+            _native(sim)
             sim.step(round(settle / sim.model.general.dt))
             stepper: Any = getattr(sim.system, "stepper", None)  # a model with contacts: its ContactRK4
             located, q0 = getattr(stepper, "located", 0), sim.q.copy()

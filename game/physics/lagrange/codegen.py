@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...expr import Block, Name, Node, algebra
@@ -53,6 +53,11 @@ class Compiled:
 
     scalar: Callable
     array: Callable
+    #: the Python function for floats (``scalar`` may switch away from it)
+    plain: Callable = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.plain = self.scalar
 
 
 @dataclass(frozen=True)
@@ -150,6 +155,8 @@ def _rk4_function(name: str, names: Names, events: int, rates: bool = False) -> 
     came_out = " or ".join(f"({g} >= 0.0 and {g} - delta*r{k} < {-PASS_THROUGH!r})" for k, g in enumerate(gaps))
     if events:
         body.append(f"    {', '.join(gaps)}, = gaps(t, {', '.join(names.qs)})")
+    if events and rates:  # defined on every path, as numba wants (read only after a first substep)
+        body.append(f"    {', '.join(kept)}, = t, {', '.join(state)}, w, ws,")
     body.append("    for step in range(steps):")
 
     def stage(k: int, h: str | None, prev: int | None) -> str:
@@ -292,8 +299,20 @@ def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node]
     scalar, array = compile_source(source, tuple(functions), filename=filename)
     fns: dict[str, Any] = {name: Compiled(scalar[name], array[name]) for name in functions}
     terms = tuple(fns.pop(f"contact{k}") for k in range(len(contacts)))
-    broad_code = None if spheres is None else broad.BroadCode(spheres, *(fns.pop(f).scalar for f in broad.FUNCTIONS))
-    native = None if contacts or events else start(source, tuple(functions), mech.n, fns)
+    broad_code = None
+    if spheres is not None:
+        loop = fns.pop("advance_broad")
+        broad_code = broad.BroadCode(spheres, loop, *(fns.pop(f).scalar for f in broad.FUNCTIONS[1:]))
+    # with contacts, the loop of free flight switches to native code too (the stepper's Python path stays
+    # plain): advance_broad where there is a broad phase (advance_events is not used there), and no batch
+    # kernel is made (copies with contacts step on arrays: .copies)
+    targets = dict(fns)
+    if broad_code is not None:
+        del targets["advance_events"]
+        targets["advance_broad"] = broad_code.advance
+    free_flight = None if not contacts else "advance_broad" if broad_code is not None else "advance_events"
+    native = start(source, (*functions, *(broad.HELPERS if spheres else ())), mech.n, targets, batch=not events,
+                   copies=free_flight)
     return GeneratedDynamics(source=source, filename=filename, n=mech.n, contact_terms=terms,
                              resting=contact_code if contacts else None, native=native,
                              rhs_size=sum(map(len, rhs)), broad=broad_code, **fns)

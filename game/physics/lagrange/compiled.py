@@ -41,7 +41,7 @@ SWITCH = "CENM_COMPILE"
 #: the generated functions whose scalar version switches to the native one: those a step calls
 #: (the others are called once in a while, and some say why they failed by the exception they raise,
 #: which native code does not: a square root of a negative number is NaN there, not ValueError)
-SWITCHED = ("rhs", "advance", "energies")
+SWITCHED = ("rhs", "advance", "energies", "advance_events", "advance_broad")
 
 # What the generated source calls its functions (game/expr/codegen.py's namespaces), for native code.
 # The single-state module keeps Python's errors where numba can (division by zero raises); both
@@ -135,12 +135,49 @@ def {name}(t, Y, w, ws, delta, steps):
 '''
 
 
-def module_text(source: str, functions: Iterable[str], n: int, batch: bool) -> str:
-    """The generated source as a module numba compiles: its runtime, the source, the batch kernel."""
+def _copies_kernel(n: int, loop: str) -> str:
+    """``advance_copies``: the copies of a motion with contacts (one per row of Y: q…, p…), each through
+    the loop of free flight (``advance_events``, or ``advance_broad`` with every pair near and no window),
+    stopping where that loop stops: (Y, work, worst pivot, hit) with hit 1 for a copy whose step has an
+    event (it takes its step again on its own: :mod:`.copies`)."""
+    state = ", ".join(f"Y[i, {k}]" for k in range(2 * n))
+    stores = "\n".join(f"        out[i, {k}] = r[{k + 1}]" for k in range(2 * n))
+    call = (f"advance_events(t, {state}, w[i], 0.0, delta, steps)" if loop == "advance_events" else
+            f"advance_broad(t, {state}, w[i], 0.0, delta, steps, t, 0, NA, NB, NC, hold, math.inf)")
+    return f'''
+
+def advance_copies(t, Y, w, delta, steps, NA, NB, NC, hold):
+    m = Y.shape[0]
+    out = np.empty_like(Y)
+    work = np.empty(m)
+    worst = np.empty(m)
+    hit = np.empty(m, dtype=np.int64)
+    for i in range(m):
+        r = {call}
+{stores}
+        work[i] = r[{2 * n + 1}] + r[{2 * n + 2}]
+        worst[i] = r[{2 * n + 3}]
+        hit[i] = r[{2 * n + 5}]
+    return out, work, worst, hit
+'''
+
+
+#: the types advance_copies is compiled for (NA, NB, NC: the pairs of a broad phase, hold: as many numbers as
+#: its points have coordinates; else empty)
+COPIES_SIGNATURE = ("(float64, float64[:, ::1], float64[::1], float64, int64, int64[::1], int64[::1], float64[::1], "
+                    "float64[::1])")
+
+
+def module_text(source: str, functions: Iterable[str], n: int, batch: bool, copies: str | None = None) -> str:
+    """The generated source as a module numba compiles: its runtime, the source, the batch kernel
+    (or, for a model with contacts, the copies' kernel over ``copies``, its loop of free flight)."""
     runtime = _RUNTIME.format(zero_power="return math.inf" if batch else
                               'raise ZeroDivisionError("0 raised to a negative power")')
     names = [*functions, "f_sgn", "f_floor", "f_ceil", "f_pow"]
     parts = [runtime, _BATCH_LOWEST if batch else _SINGLE_LOWEST, "\n", source]
+    if copies is not None:
+        names.append("advance_copies")
+        parts.append(_copies_kernel(n, copies))
     if batch:
         names += ["f_lowest", "advance_rows"]
         parts += [_batch_kernel(n, "advance_batch", "prange"), _batch_kernel(n, "advance_rows", "range")]
@@ -214,6 +251,10 @@ def signatures(n: int) -> dict[str, str]:
         "rhs": f"(float64, {state})",
         "advance": f"(float64, {state}, float64, float64, float64, int64)",
         "energies": f"(float64, {qs}, {qs})",
+        "advance_events": f"(float64, {state}, float64, float64, float64, int64)",
+        # the broad phase's loop (contacts/broad.py): its window's pairs and the points where it started as arrays
+        "advance_broad": f"(float64, {state}, float64, float64, float64, int64, float64, int64, "
+                         "int64[::1], int64[::1], float64[::1], float64[::1], float64)",
     }
 
 
@@ -223,10 +264,17 @@ BATCH_SIGNATURE = "(float64, float64[:, ::1], float64[::1], float64, float64, in
 class Native:
     """A model's native code, made in the background: ``ready`` is set when it is done (or failed)."""
 
-    def __init__(self, source: str, functions: tuple[str, ...], n: int, targets: dict[str, Any]):
+    def __init__(self, source: str, functions: tuple[str, ...], n: int, targets: dict[str, Any], batch: bool = True,
+                 copies: str | None = None):
         self.source = source
         self.functions = functions
         self.n = n
+        #: whether the batch kernels are made too (not for a model with contacts: its copies step apart)
+        self.batched = batch
+        #: a model with contacts: its loop of free flight, which the copies' kernel calls
+        self.loop = copies
+        #: advance_copies(t, Y, w, δ, steps, NA, NB, NC, hold) → (Y, work, worst, hit), once compiled (see _copies_kernel)
+        self.copies: Callable | None = None
         #: the Compiled objects whose scalar switches (the generated functions, by name)
         self.targets = targets
         self.ready = threading.Event()
@@ -241,16 +289,20 @@ class Native:
     def build(self) -> None:
         """Compile (or load from the cache) both versions, then switch the scalar functions."""
         try:
-            module = load_module(module_text(self.source, self.functions, self.n, batch=False))
+            module = load_module(module_text(self.source, self.functions, self.n, batch=False, copies=self.loop))
             single = {}
             for name, signature in signatures(self.n).items():
-                if name in self.functions:
+                if name in self.functions and name in self.targets:
                     fn = getattr(module, name)
                     fn.compile(signature)
                     single[name] = fn
-            batch = load_module(module_text(self.source, self.functions, self.n, batch=True))
-            batch.advance_batch.compile(BATCH_SIGNATURE)
-            batch.advance_rows.compile(BATCH_SIGNATURE)
+            if self.loop is not None:
+                module.advance_copies.compile(COPIES_SIGNATURE)
+            batch = None
+            if self.batched:
+                batch = load_module(module_text(self.source, self.functions, self.n, batch=True))
+                batch.advance_batch.compile(BATCH_SIGNATURE)
+                batch.advance_rows.compile(BATCH_SIGNATURE)
         except Exception as exc:  # numba refusing a source is the plain path's business, not a crash
             self.error = f"{type(exc).__name__}: {exc}".splitlines()[0]
             log.warning("compiled path off for this model: %s", self.error)
@@ -259,15 +311,18 @@ class Native:
             for name in SWITCHED:
                 if name in single and name in self.targets:
                     self.targets[name].scalar = single[name]
-            self.batch = batch.advance_batch
-            self.rows = batch.advance_rows
+            if self.loop is not None:
+                self.copies = module.advance_copies
+            if batch is not None:
+                self.batch = batch.advance_batch
+                self.rows = batch.advance_rows
         finally:
             self.ready.set()
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for the native code (a command that would rather wait than run slowly); True if it is in use."""
         self.ready.wait(timeout)
-        return self.batch is not None
+        return bool(self.single) and (self.batch is not None or not self.batched)
 
 
 class Kernel:
@@ -344,12 +399,13 @@ def _work() -> None:
         _jobs.get().build()
 
 
-def start(source: str, functions: tuple[str, ...], n: int, targets: dict[str, Any]) -> Native | None:
+def start(source: str, functions: tuple[str, ...], n: int, targets: dict[str, Any], batch: bool = True,
+          copies: str | None = None) -> Native | None:
     """Compile a generated module in the background (one thread for every model, one model at a time);
     None when the compiled path is off."""
     if not enabled():
         return None
-    native = Native(source, functions, n, targets)
+    native = Native(source, functions, n, targets, batch, copies)
     _submit(native)
     return native
 

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from ...expr.codegen import ARITHMETIC_ERRORS
 from ..state import SimulationError, State, step_one_by_one
 from ..steppers import PIVOT_MIN
 from .contacts.terms import TOUCH
@@ -39,8 +40,10 @@ def step_contact_copies(system: Any, t: float, Y: np.ndarray, work: np.ndarray
     out, total = Y.copy(), work.copy()
     t_end = t + system.dt
     if len(together):
-        t_end, out[together], total[together], crossing = _smooth_step(system, t, Y[together], work[together],
-                                                                       g[:, together])
+        step = _native_step(system, t, Y[together], work[together])
+        if step is None:
+            step = _smooth_step(system, t, Y[together], work[together], g[:, together])
+        t_end, out[together], total[together], crossing = step
         alone[together] = crossing
     ok = np.ones(len(Y), dtype=bool)
     if alone.any():
@@ -120,6 +123,36 @@ def _smooth_step(system: Any, t: float, Y: np.ndarray, work: np.ndarray, g: np.n
         total = w + ws
         alone |= ~(worst > PIVOT_MIN) | ~np.isfinite(out).all(axis=1) | ~np.isfinite(total)
     return now, out, total, alone
+
+
+def _native_step(system: Any, t: float, Y: np.ndarray, work: np.ndarray
+                 ) -> tuple[float, np.ndarray, np.ndarray, np.ndarray] | None:
+    """:func:`_smooth_step` in native code, when that is ready (None until then): each copy through the
+    very loop of free flight its own step would run (``advance_events``, or the broad phase's loop with
+    every pair near), so a copy that loop lets through has its own run's numbers, and one it stops at
+    an event takes its step again on its own."""
+    native = system.code.native
+    kernel = None if native is None else native.copies
+    if kernel is None:
+        return None
+    phase = getattr(system.stepper, "broad", None)
+    if phase is not None:
+        dim = phase.dim
+        pairs = (np.ascontiguousarray(dim * phase.a, dtype=np.int64), np.ascontiguousarray(dim * phase.b, dtype=np.int64),
+                 np.ascontiguousarray(phase.c, dtype=float), np.zeros(dim * phase.count))
+    else:
+        pairs = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros(0))
+    steps, delta = system.substeps, system.delta
+    try:
+        out, total, worst, hit = kernel(float(t), np.ascontiguousarray(Y, dtype=float),
+                                        np.ascontiguousarray(work, dtype=float), float(delta), int(steps), *pairs)
+    except ARITHMETIC_ERRORS:  # a copy's numbers failed: the arrays' path finds which
+        return None
+    # the generated loop's own end time: t0 + steps·δ after its last substep
+    t_end = t + steps * delta if steps > 0 else t
+    with np.errstate(invalid="ignore"):
+        alone = (hit != 0) | ~(worst > PIVOT_MIN) | ~np.isfinite(out).all(axis=1) | ~np.isfinite(total)
+    return t_end, out, total, alone
 
 
 def output_rows(out: Any, count: int) -> np.ndarray:

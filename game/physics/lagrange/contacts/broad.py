@@ -6,8 +6,8 @@ a contact whose gap reads ``sqrt((a₁ − b₁)² + (a₂ − b₂)²[ + (a₃ 
 circles or spheres, a and b their centres, any trees of q and t) is a *pair of points*. The other
 contacts (walls, floors, anything else) are checked every substep as before.
 
-Before a run of substeps (a *window*), sort and sweep along the first axis finds the pairs whose
-gap is within twice a margin m of 0: only those are checked in the loop (:func:`emit_loop`), by
+Before a run of substeps (a *window*), every pair's distance (at once, on arrays) finds the pairs
+whose gap is within twice a margin m of 0: only those are checked in the loop (:func:`emit_loop`), by
 the same arithmetic as their gap's generated code. The margin covers the window's motion
 (m ≥ 2·(fastest point's speed)·δ·substeps), and the loop checks it: if any point moves more than
 m/2 from where the window started (in any direction: m/(2·√dim) per coordinate), the loop returns
@@ -21,13 +21,15 @@ again with every gap where a point goes further or faster than that allows.
 
 Points are keyed by their trees, so two balls that share a centre tree share a point. Only
 models with at least :data:`BROAD_MIN` such pairs use it (a Newton's cradle or a billiard table
-keeps the plain loop)."""
+keeps the plain loop). The loop switches to native code when that is ready (:mod:`..compiled`): it
+takes the window's pairs and points as arrays then."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -152,23 +154,40 @@ def emit(spheres: Spheres, variables: dict[str, str], names: Names, coordinates:
 
 #: the functions :func:`emit` writes
 FUNCTIONS = ("advance_broad", "points", "point_rates", "plain_gaps", "plain_rates", "pair_gaps", "moved")
+#: the helpers ``advance_broad`` calls besides those (compiled with it as native code)
+HELPERS = ("pair_rates", "pair_came_out", "pair_crossed")
 
 
 def helpers(dim: int) -> list[str]:
-    """Plain functions the loop calls for the pairs it checks (``near``: (a, b, c) with a and b the
-    offsets of two points in the flat tuple of coordinates): their gaps by the same arithmetic as
-    their generated gap, their rates, and the checks of the loop."""
+    """Plain functions the loop calls for the pairs it checks (``near``: NA, NB, NC with NA[i] and
+    NB[i] the offsets of pair i's two points in the flat tuple of coordinates and NC[i] its c): their
+    gaps by the same arithmetic as their generated gap, their rates, and the checks of the loop.
+    The same source runs on tuples (Python) and on arrays (numba)."""
     axes = range(dim)
     square = " + ".join(f"(P[a + {i}] - P[b + {i}])*(P[a + {i}] - P[b + {i}])" for i in axes)
     dot = " + ".join(f"(P[a + {i}] - P[b + {i}])*(V[a + {i}] - V[b + {i}])" for i in axes)
     floor = repr(-GAP_ROUNDOFF)
     through = repr(-PASS_THROUGH)
     return [
-        "def pair_gaps(P, near):",
-        f"    return [f_sqrt({square}) - c for a, b, c in near]",
+        "def pair_gaps(P, NA, NB, NC):",
+        "    out = []",
+        "    i = 0",
+        "    for c in NC:",
+        "        a = NA[i]",
+        "        b = NB[i]",
+        f"        out.append(f_sqrt({square}) - c)",
+        "        i += 1",
+        "    return out",
         "",
-        "def pair_rates(P, V, near):",
-        f"    return [({dot})/f_sqrt({square}) for a, b, c in near]",
+        "def pair_rates(P, V, NA, NB, NC):",
+        "    out = []",
+        "    i = 0",
+        "    for c in NC:",
+        "        a = NA[i]",
+        "        b = NB[i]",
+        f"        out.append(({dot})/f_sqrt({square}))",
+        "        i += 1",
+        "    return out",
         "",
         "def pair_came_out(G, R, delta):",
         "    i = 0",
@@ -198,10 +217,10 @@ def helpers(dim: int) -> list[str]:
 
 
 def emit_loop(qs: Sequence[str], ps: Sequence[str], plain: int) -> list[str]:
-    """``advance_broad(t, q…, p…, w, ws, δ, steps, t0, first, near, hold, limit)``: the fused loop
+    """``advance_broad(t, q…, p…, w, ws, δ, steps, t0, first, NA, NB, NC, hold, limit)``: the fused loop
     of ``advance_events`` (see :func:`~..codegen._rk4_function`, same checks in the same order) with
     the ``plain`` gaps (``plain_gaps``, ``plain_rates``) checked every substep and, of the pairs, only
-    ``near``. Substep ends are t0 + (first + step + 1)·δ (the grid of the window's whole run). Returns
+    the near ones (NA, NB, NC: see :func:`helpers`). Substep ends are t0 + (first + step + 1)·δ (the grid of the window's whole run). Returns
     (t, q…, p…, w, ws, worst, substeps done, hit): hit 1 at the start of the substep where an
     event fired (or the one before, for a gap that came out), 2 at the start of a substep after
     which some point was more than ``limit`` (per coordinate) from ``hold``."""
@@ -230,15 +249,16 @@ def emit_loop(qs: Sequence[str], ps: Sequence[str], plain: int) -> list[str]:
     kept = ["pt", *(f"p_{s}" for s in state), "pw", "pws"]
     vs = [f"k1_{q}" for q in qs]
     body = [
-        f"def advance_broad(t, {', '.join(state)}, w, ws, delta, steps, t0, first, near, hold, limit):",
+        f"def advance_broad(t, {', '.join(state)}, w, ws, delta, steps, t0, first, NA, NB, NC, hold, limit):",
         "    half = 0.5*delta", "    sixth = delta/6.0", "    worst = 1.0",
         f"    {unpacked(gs)} = plain_gaps(t, {q_args})",
         f"    P = points(t, {q_args})",
-        "    G = pair_gaps(P, near)",
+        "    G = pair_gaps(P, NA, NB, NC)",
+        f"    {', '.join(kept)}, = t, {', '.join(state)}, w, ws,",  # on every path, as numba wants
         "    for step in range(steps):",
         stage(1, None, None),
         f"        {unpacked(rs)} = plain_rates(t, {q_args}, {', '.join(vs)})",
-        f"        R = pair_rates(P, point_rates(t, {q_args}, {', '.join(vs)}), near)",
+        f"        R = pair_rates(P, point_rates(t, {q_args}, {', '.join(vs)}), NA, NB, NC)",
         f"        if step and ({came_out}):",
         f"            return ({', '.join(kept)}, worst, step - 1, 1)",
         stage(2, "half", 1), stage(3, "half", 2), stage(4, "delta", 3),
@@ -251,7 +271,7 @@ def emit_loop(qs: Sequence[str], ps: Sequence[str], plain: int) -> list[str]:
         "        if moved(Q, hold, limit):",
         f"            return (t, {', '.join(state)}, w, ws, worst, step, 2)",
         f"        {unpacked(es)} = plain_gaps(t_end, {', '.join(f'n_{q}' for q in qs)})",
-        "        E = pair_gaps(Q, near)",
+        "        E = pair_gaps(Q, NA, NB, NC)",
         f"        if {crossed}:",
         f"            return (t, {', '.join(state)}, w, ws, worst, step, 1)",
         f"        {', '.join(kept)}, = t, {', '.join(state)}, w, ws,",
@@ -269,7 +289,7 @@ def emit_loop(qs: Sequence[str], ps: Sequence[str], plain: int) -> list[str]:
         "    if steps:",
         f"        {', '.join(vs)}, = rhs(t, {', '.join(state)})[:{len(qs)}]",
         f"        {unpacked(rs)} = plain_rates(t, {q_args}, {', '.join(vs)})",
-        f"        R = pair_rates(P, point_rates(t, {q_args}, {', '.join(vs)}), near)",
+        f"        R = pair_rates(P, point_rates(t, {q_args}, {', '.join(vs)}), NA, NB, NC)",
         f"        if {came_out}:",
         f"            return ({', '.join(kept)}, worst, steps - 1, 1)",
         f"    return (t, {', '.join(state)}, w, ws, worst, steps, 0)",
@@ -289,8 +309,9 @@ class BroadCode:
     """What a model with a broad phase gets generated: its spheres and functions (scalar versions)."""
 
     spheres: Spheres
-    #: advance_broad(...) (see :func:`emit_loop`)
-    advance: Callable
+    #: advance_broad(...) (see :func:`emit_loop`), whose scalar version becomes native code when that is
+    #: ready (it then takes the window's pairs and points as arrays)
+    advance: Any
     #: points(t, q…) → the points' coordinates, flat
     points: Callable
     #: point_rates(t, q…, q̇…) → their rates, flat
@@ -298,9 +319,14 @@ class BroadCode:
     #: plain_gaps(t, q…), plain_rates(t, q…, q̇…): the gaps and rates of the contacts that are not pairs
     plain_gaps: Callable
     plain_rates: Callable
-    #: pair_gaps(P, near), moved(P, hold, limit): see :func:`helpers`
+    #: pair_gaps(P, NA, NB, NC), moved(P, hold, limit): see :func:`helpers`
     pair_gaps: Callable
     moved: Callable
+
+    @property
+    def plain(self) -> Callable:
+        """The loop in Python (:attr:`advance`'s scalar before it switched): it takes tuples."""
+        return self.advance.plain
 
 
 class BroadPhase:
@@ -315,16 +341,7 @@ class BroadPhase:
         self.a = np.array([a for _, a, _, _ in pairs], dtype=np.intp)
         self.b = np.array([b for _, _, b, _ in pairs], dtype=np.intp)
         self.c = np.array([c for _, _, _, c in pairs])
-        # each pair by its two points (the lower first)
-        self.by_points: dict[tuple[int, int], list[int]] = {}
-        for i, (a, b) in enumerate(zip(self.a.tolist(), self.b.tolist())):
-            self.by_points.setdefault((min(a, b), max(a, b)), []).append(i)
-        #: how far from its centre a point's largest pair reaches
-        self.reach = np.zeros(self.count)
-        np.maximum.at(self.reach, self.a, self.c)
-        np.maximum.at(self.reach, self.b, self.c)
         self.floor = MARGIN_FLOOR * float(self.c.max())
-        self.reach_list = self.reach.tolist()
         self.pairs = spheres.pairs
         paired = spheres.contacts
         #: the contacts that are not pairs, in order (as plain_gaps returns them)
@@ -339,24 +356,12 @@ class BroadPhase:
 
     def near(self, positions: Sequence[float], margin: float) -> list[int]:
         """The pairs (rows of :attr:`Spheres.pairs`) whose gap is at most 2·``margin`` with the points
-        at ``positions`` (flat, as ``points`` returns them): sort and sweep on the first axis (plain
-        Python: a few dozen points sort faster this way than through NumPy's calls), then the distances."""
-        dim = self.dim
-        x = positions[::dim]
-        extent = [r + margin for r in self.reach_list]
-        found: list[int] = []
-        open_: list[tuple[float, int]] = []  # (where its interval ends, point) of the intervals still open
-        for lo, i in sorted((xi - e, i) for i, (xi, e) in enumerate(zip(x, extent))):
-            open_ = [(hi, j) for hi, j in open_ if hi >= lo]
-            for _, j in open_:
-                found += self.by_points.get((i, j) if i < j else (j, i), ())
-            open_.append((x[i] + extent[i], i))
-        near = []
-        for row in sorted(found):
-            _, a, b, c = self.pairs[row]
-            if math.dist(positions[dim * a:dim * a + dim], positions[dim * b:dim * b + dim]) - c <= 2.0 * margin:
-                near.append(row)
-        return near
+        at ``positions`` (flat, as ``points`` returns them): every pair's distance at once on arrays
+        (a few hundred pairs cost less so than sorting and sweeping them in Python)."""
+        points = np.asarray(positions, dtype=float).reshape(self.count, self.dim)
+        d = points[self.a] - points[self.b]
+        distance = np.sqrt(np.einsum("ij,ij->i", d, d))
+        return np.flatnonzero(distance - self.c <= 2.0 * margin).tolist()
 
     # -- the substeps that locate events (the stepper's Python path) ---------------------------------
 
@@ -401,7 +406,7 @@ class BroadPhase:
         out = [math.inf] * self.code.spheres.total
         for k, g in zip(self.plain, self.code.plain_gaps(t, *q)):
             out[k] = g
-        for k, g in zip(contacts, self.code.pair_gaps(points, near)):
+        for k, g in zip(contacts, self.code.pair_gaps(points, *near)):
             out[k] = g
         return out
 
@@ -432,10 +437,11 @@ class BroadPhase:
         margin = widen * max(2.0 * fastest * system.delta * substeps, self.floor)
         pairs = self.pairs
         rows = self._rows = self.near(hold, margin)
-        near = tuple((dim * pairs[i][1], dim * pairs[i][2], pairs[i][3]) for i in rows)
+        near = (tuple(dim * pairs[i][1] for i in rows), tuple(dim * pairs[i][2] for i in rows),
+                tuple(pairs[i][3] for i in rows))
         if count:
             self.windows += 1
-            self.checked += len(near)
+            self.checked += len(rows)
         return near, tuple(hold), 0.5 * margin / math.sqrt(self.dim)
 
     def advance(self, system, state: State, delta: float, substeps: int) -> tuple:
@@ -448,7 +454,12 @@ class BroadPhase:
             current = State(t, np.array(y[:n]), np.array(y[n:]), w, ws, state.losses)
             steps = min(WINDOW, substeps - done)
             near, hold, limit = self.window(system, current, steps, widen)
-            out = self.code.advance(t, *y, w, ws, delta, steps, t0, done, near, hold, limit)
+            loop = self.code.advance.scalar
+            if loop is not self.code.plain:  # native code: the pairs and points as arrays of their types
+                near = (np.array(near[0], dtype=np.int64), np.array(near[1], dtype=np.int64),
+                        np.array(near[2], dtype=float))
+                hold = np.array(hold, dtype=float)  # type: ignore[assignment]
+            out = loop(t, *y, w, ws, delta, steps, t0, done, *near, hold, limit)
             t, y, w, ws = out[0], list(out[1:1 + 2 * n]), out[1 + 2 * n], out[2 + 2 * n]
             worst = min(worst, out[3 + 2 * n])
             step, hit = int(out[-2]), int(out[-1])

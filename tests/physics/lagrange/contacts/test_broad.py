@@ -61,14 +61,14 @@ def test_a_box_of_balls_has_a_broad_phase_and_a_cradle_keeps_the_plain_loop(tmp_
 @settings(max_examples=40, deadline=None)
 @given(st.integers(2, 30), st.floats(0.0, 0.5), st.integers(0, 10_000))
 def test_near_finds_every_pair_within_twice_the_margin(count, margin, seed):
-    """Sort and sweep against every pair: nothing within 2·margin is left out, nothing else let in."""
+    """Against every pair by itself: nothing within 2·margin is left out, nothing else let in."""
     pick = np.random.default_rng(seed)
     positions = pick.uniform(-2, 2, (count, 2))
     radii = pick.uniform(0.01, 0.3, count)
     pairs = tuple((k, a, b, float(radii[a] + radii[b]))
                   for k, (a, b) in enumerate(itertools.combinations(range(count), 2)))
     spheres = broad.Spheres(tuple((None,) * 2 for _ in range(count)), pairs, 2, len(pairs))  # type: ignore[misc]
-    phase = BroadPhase(broad.BroadCode(spheres, *[None] * 7))  # only the sweep, no generated code
+    phase = BroadPhase(broad.BroadCode(spheres, *[None] * 7))  # only the distances, no generated code
     found = set(phase.near(tuple(positions.ravel().tolist()), margin))
     every = {i for i, (_, a, b, c) in enumerate(pairs) if np.linalg.norm(positions[a] - positions[b]) - c <= 2 * margin}
     assert found == every

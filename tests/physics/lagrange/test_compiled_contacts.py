@@ -1,0 +1,82 @@
+"""Models with contacts on native code (issue 33): the loop of free flight (``advance_events``, or the
+broad phase's ``advance_broad``) switches to numba's version of the same source, and a run is the
+plain run bit for bit, impacts and resting contacts included."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import numpy as np
+import pytest
+from project import MODELS
+
+from game.model import load_model
+from game.physics import Simulation
+from game.physics.lagrange import compiled
+from game.physics.lagrange import system as system_module
+from game.physics.state import step_one_by_one
+
+pytest.importorskip("numba")
+
+
+@pytest.fixture
+def compiling(monkeypatch, request):
+    """Compiling on, into a cache kept between runs of the suite (as test_compiled.py does)."""
+    folder = request.config.cache.mkdir("cenm-compiled")
+    monkeypatch.setattr(compiled, "cache_folder", lambda: folder)
+    return monkeypatch
+
+
+def run(stem: str, seconds: float) -> tuple[np.ndarray, Simulation]:
+    sim = Simulation(load_model(MODELS / f"{stem}.dat"))
+    rows = []
+    for _ in range(round(seconds / sim.model.general.dt)):
+        sim.step()
+        s = sim.state
+        rows.append([s.t, *s.q.tolist(), *s.p.tolist(), s.work, s.support_work, s.losses])
+    return np.array(rows), sim
+
+
+@pytest.mark.parametrize("stem, loop", [("pelota", "advance_events"), ("caja_bolas", "advance_broad")])
+def test_a_model_with_contacts_runs_on_native_code_as_on_the_plain_path(stem, loop, compiling):
+    compiling.setenv(compiled.SWITCH, "0")
+    compiling.setattr(system_module, "_derived", OrderedDict())
+    plain, _ = run(stem, 2.0)
+    compiling.setenv(compiled.SWITCH, "1")
+    compiling.setattr(system_module, "_derived", OrderedDict())  # the equations again, with their native code
+    sim = Simulation(load_model(MODELS / f"{stem}.dat"))
+    code = sim.system.code  # type: ignore[attr-defined]
+    assert code.native is not None and code.native.wait(timeout=600), code.native.error
+    switched = code.broad.advance if loop == "advance_broad" else code.advance_events
+    assert switched.scalar is code.native.single[loop] and switched.plain is not switched.scalar
+    native, sim = run(stem, 2.0)
+    assert np.array_equal(native, plain)  # not just close: the same IEEE operations in the same order
+    if loop == "advance_broad":
+        assert sim.system.stepper.broad.windows > 0  # type: ignore[attr-defined]
+    assert sim.system.stepper.located > 0  # type: ignore[attr-defined]  # impacts happened in those 2 s
+
+
+@pytest.mark.parametrize("stem", ["pelota", "caja_bolas"])
+def test_copies_with_contacts_step_in_native_code_as_each_one_on_its_own(stem, compiling):
+    """The copies' kernel runs each copy through its own loop of free flight: a copy it lets through
+    has the numbers of its own step, and one with an impact takes its step on its own (the same)."""
+    compiling.setenv(compiled.SWITCH, "1")
+    compiling.setattr(system_module, "_derived", OrderedDict())
+    sim = Simulation(load_model(MODELS / f"{stem}.dat"))
+    system = sim.system
+    native = system.code.native  # type: ignore[attr-defined]
+    assert native is not None and native.wait(timeout=600) and native.copies is not None, native.error
+    rng = np.random.default_rng(5)
+    start = np.concatenate([sim.state.q, sim.state.p])
+    Y = start + 1e-3 * rng.standard_normal((24, len(start)))
+    work = np.zeros(len(Y))
+    calls = []
+    kernel = native.copies
+    native.copies = lambda *args: calls.append(1) or kernel(*args)
+    t, own_t, own, own_work = sim.state.t, sim.state.t, Y.copy(), work.copy()
+    for _ in range(60):  # 1.2 s: the ball lands, and balls meet in the box
+        t, Y, work, ok = system.step_copies(t, Y, work)
+        own_t, own, own_work, own_ok = step_one_by_one(system, own_t, own, own_work)
+        assert ok.all() and own_ok.all() and t == own_t
+        assert np.array_equal(Y, own) and np.array_equal(work, own_work)
+    assert len(calls) == 60
