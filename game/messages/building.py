@@ -65,6 +65,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "of the drawing ({model}'s own file does not change)",
         "El constructor dibuja con números, tomados con sus valores de ahora; {elements} no tenían valor aquí y "
         "quedaron fuera del dibujo (el archivo de {model} no cambia)"),
+    "build.numbers_now_left_out_one": (
+        "The builder draws with numbers, taken at their present values; {elements} had none here and was left out "
+        "of the drawing ({model}'s own file does not change)",
+        "El constructor dibuja con números, tomados con sus valores de ahora; {elements} no tenía valor aquí y "
+        "quedó fuera del dibujo (el archivo de {model} no cambia)"),
     "build.heading": ("Building — {freedom}", "Construyendo — {freedom}"),
     "build.title": ("A mechanism made with the builder", "Un mecanismo hecho con el constructor"),
     "build.nothing_to_undo": ("Nothing to undo", "Nada que deshacer"),

@@ -336,7 +336,7 @@ def from_mechanism(s: OnScreen) -> tuple[Builder, Message | None]:
     builder = Builder(grid=max(size(mech, where) / 20, 1e-6), gravity=gravity,
                       drawing=Drawing(tuple(joints), tuple(pieces)))
     if left_out:
-        return builder, msg("build.numbers_now_left_out", model=s.title, elements=", ".join(left_out))
+        return builder, msg("build.numbers_now_left_out_one" if len(left_out) == 1 else "build.numbers_now_left_out", model=s.title, elements=", ".join(left_out))
     return builder, (None if _kept(s, builder) else msg("build.numbers_now", model=s.title))
 
 

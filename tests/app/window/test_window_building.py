@@ -321,6 +321,6 @@ def test_an_element_with_no_value_at_the_start_is_left_out_of_the_drawing_and_sa
     click(app, button(app, "build"))
     assert s.view.building
     assert [p.id for p in s.building.builder.drawing.pieces] == ["bancada", "manivela", "biela", "balancin"]
-    assert "motor had none here and were left out of the drawing" in s.banner.text
+    assert "motor had none here and was left out of the drawing" in s.banner.text
     assert "cuadrilatero_log's own file does not change" in s.banner.text
     assert path.read_text(encoding="utf-8") == odd
