@@ -58,7 +58,7 @@ class MechanismCopies:
         #: has a compiler (:attr:`~.system.MechanismSystem.compile_kernel`); arrays until it is ready
         self.native: Any = None
         if s.compile_kernel is not None and self.inverse_mass is not None:
-            self.native = s.compile_kernel(s._dynamics.source, (s.dynamics_name, "mechanism_stage"),
+            self.native = s.compile_kernel(s._dynamics.source, (s.dynamics_name, "mechanism_stage", "mechanism_substep"),
                                            kernel_text(s.dynamics_name, n, m, k, s._dynamics.n_outputs),
                                            KERNEL, SIGNATURE)
 

@@ -85,6 +85,23 @@ def mechanism_stage(t, y, active, inverse, rows, cols, values, JM, A, lam, dy):
     dy[2 * n + 1] = driver
 
 
+def mechanism_substep(t, h, y, act, inverse, rows, cols, values, JM, A, lam, k1, k2, k3, k4, stage):
+    # one RK4 substep of y in place: the batch's and the single state's steps take the same one
+    size = y.shape[0]
+    mechanism_stage(t, y, act, inverse, rows, cols, values, JM, A, lam, k1)
+    for j in range(size):
+        stage[j] = y[j] + (h / 2) * k1[j]
+    mechanism_stage(t + h / 2, stage, act, inverse, rows, cols, values, JM, A, lam, k2)
+    for j in range(size):
+        stage[j] = y[j] + (h / 2) * k2[j]
+    mechanism_stage(t + h / 2, stage, act, inverse, rows, cols, values, JM, A, lam, k3)
+    for j in range(size):
+        stage[j] = y[j] + h * k3[j]
+    mechanism_stage(t + h, stage, act, inverse, rows, cols, values, JM, A, lam, k4)
+    for j in range(size):
+        y[j] = y[j] + (h / 6) * (k1[j] + 2 * (k2[j] + k3[j]) + k4[j])
+
+
 def {KERNEL}(t0, h, steps, Y, active, inverse, rows, cols):
     count, size = Y.shape
     n, m = {n}, {m}
@@ -103,18 +120,7 @@ def {KERNEL}(t0, h, steps, Y, active, inverse, rows, cols):
         act = active[i]
         for step in range(steps):
             t = t0 + step * h
-            mechanism_stage(t, y, act, inverse, rows, cols, values, JM, A, lam, k1)
-            for j in range(size):
-                stage[j] = y[j] + (h / 2) * k1[j]
-            mechanism_stage(t + h / 2, stage, act, inverse, rows, cols, values, JM, A, lam, k2)
-            for j in range(size):
-                stage[j] = y[j] + (h / 2) * k2[j]
-            mechanism_stage(t + h / 2, stage, act, inverse, rows, cols, values, JM, A, lam, k3)
-            for j in range(size):
-                stage[j] = y[j] + h * k3[j]
-            mechanism_stage(t + h, stage, act, inverse, rows, cols, values, JM, A, lam, k4)
-            for j in range(size):
-                y[j] = y[j] + (h / 6) * (k1[j] + 2 * (k2[j] + k3[j]) + k4[j])
+            mechanism_substep(t, h, y, act, inverse, rows, cols, values, JM, A, lam, k1, k2, k3, k4, stage)
         out[i] = y
     return out
 '''
@@ -123,7 +129,7 @@ def {KERNEL}(t0, h, steps, Y, active, inverse, rows, cols):
 #: the single motion's steps (the window's, :meth:`~.system.MechanismSystem.step_live`), and their types
 STEPS = "mechanism_steps"
 #: the functions it calls, compiled with it
-STEPS_FUNCTIONS = ("mechanism_stage", "mechanism_geometry", "mechanism_correct", "mechanism_choose")
+STEPS_FUNCTIONS = ("mechanism_stage", "mechanism_substep", "mechanism_geometry", "mechanism_correct", "mechanism_choose")
 STEPS_SIGNATURE = ("(float64, float64, int64, int64, float64[::1], float64[::1], float64[:, ::1], int64[::1],"
                    " int64[::1], float64[:, ::1], float64, int64, float64)")
 
@@ -280,18 +286,7 @@ def {STEPS}(t, h, substeps, steps, y, active, inverse, rows, cols, metric_invers
             act[a] = active[a]
         for i in range(substeps):
             ti = t + i * h
-            mechanism_stage(ti, z, act, inverse, rows, cols, values, JM, A, lam, k1)
-            for j in range(size):
-                stage[j] = z[j] + (h / 2) * k1[j]
-            mechanism_stage(ti + h / 2, stage, act, inverse, rows, cols, values, JM, A, lam, k2)
-            for j in range(size):
-                stage[j] = z[j] + (h / 2) * k2[j]
-            mechanism_stage(ti + h / 2, stage, act, inverse, rows, cols, values, JM, A, lam, k3)
-            for j in range(size):
-                stage[j] = z[j] + h * k3[j]
-            mechanism_stage(ti + h, stage, act, inverse, rows, cols, values, JM, A, lam, k4)
-            for j in range(size):
-                z[j] = z[j] + (h / 6) * (k1[j] + 2 * (k2[j] + k3[j]) + k4[j])
+            mechanism_substep(ti, h, z, act, inverse, rows, cols, values, JM, A, lam, k1, k2, k3, k4, stage)
         total = 0.0
         for j in range(size):
             total += z[j]

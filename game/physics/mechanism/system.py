@@ -492,12 +492,7 @@ class MechanismSystem(Assembly, MotionDefaults):
             acc, _, power, driver_power = self._stage(t, y, True)
             return np.concatenate((y[n:2 * n], acc, (power, driver_power)))
         # _stage's arithmetic unchecked, inlined: a few µs of calls less in each of the 4 stages
-        try:
-            out = self._dynamics_code(t, *y[:2 * n].tolist())
-        except ARITHMETIC_ERRORS as exc:
-            raise self._failure(msg("mechanism.stage_value", reason=EvaluationError.of(exc).reason),
-                                t, y[:n], y[n:2 * n]) from None
-        values = np.array(out + self._stage_constants, dtype=float)
+        values = self._dynamics_values(t, y, False)
         self._stage_kkt = K = values[self._kkt_take]  # what resting contacts' compliance solves with
         solution = solve_linear(K, values[self._rhs_source])
         if self.drivers:
