@@ -104,7 +104,7 @@ def bench_compiled(quick: bool = False, out: TextIO | None = None) -> int:
     except ImportError:
         print("numba is not installed: nothing to compare (the engine runs its plain path)")
         return 1
-    from .chaosmap import _Worker, default_jobs, make_job, map_seconds, run
+    from .chaosmap import MapWorker, default_jobs, make_job, map_seconds, run
     from .usage import find_model
 
     sim = Simulation(load_model(find_model("pendulo_doble")))
@@ -152,7 +152,7 @@ def bench_compiled(quick: bool = False, out: TextIO | None = None) -> int:
     # -- the chaos map -------------------------------------------------------------------------
     grid, seconds, dt = (64, 5.0, 0.01) if quick else (256, 20.0, 0.01)
     job = make_job("pendulo_doble", "a1", "a2", grid, seconds, "abs(a2) > pi", dt=dt, substeps=1)
-    worker = _Worker(job)  # where the command runs it without --jobs: this process, its compiled loop
+    worker = MapWorker(job)  # where the command runs it without --jobs: this process, its compiled loop
     result = run(job, default_jobs(worker, *map_seconds(job, worker=worker)), None)
     a1, a2 = np.meshgrid(job.x.centres(grid), job.y.centres(grid))
     a1, a2 = np.ascontiguousarray(a1.ravel()), np.ascontiguousarray(a2.ravel())

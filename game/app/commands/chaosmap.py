@@ -213,7 +213,7 @@ def parse_until(text: str, model: ModelFile, parameters: dict[str, float]) -> Un
 _COMPARE = {">": np.greater, "<": np.less, ">=": np.greater_equal, "<=": np.less_equal}
 
 
-class _Worker:
+class MapWorker:
     """A job's system and condition, built once per process."""
 
     def __init__(self, job: Job):
@@ -300,11 +300,11 @@ class _Worker:
         return t, cols, work, good
 
 
-def _prepare(job: Job) -> _Worker:
-    return _Worker(job)
+def _prepare(job: Job) -> MapWorker:
+    return MapWorker(job)
 
 
-def _rows(worker: _Worker, rows: np.ndarray) -> tuple[np.ndarray, int, float]:
+def _rows(worker: MapWorker, rows: np.ndarray) -> tuple[np.ndarray, int, float]:
     return worker.run(rows)
 
 
@@ -392,7 +392,7 @@ class ProgressBar:
 # -- the command ----------------------------------------------------------------------------------
 
 def map_seconds(job: Job, processes: int | None = None, budget: float = 0.05,
-                worker: _Worker | None = None) -> tuple[float, int]:
+                worker: MapWorker | None = None) -> tuple[float, int]:
     """How long the map could take, every cell run to the end (cells that leave early only
     make it quicker), and on how many processes: the state-substeps of one block of cells are
     timed, one substep then twice as many each time, until ``budget`` seconds. In substeps, not
@@ -403,7 +403,7 @@ def map_seconds(job: Job, processes: int | None = None, budget: float = 0.05,
     processes = pool_size(processes)
     blocks = row_blocks(job.grid, processes)
     processes = min(processes, len(blocks))
-    worker = worker or _Worker(job)
+    worker = worker or MapWorker(job)
     system = worker.system
     start = np.array(job.q + job.qdot)
     if worker.copies is not None:  # a mechanism's or contacts' copies: a few of them stepped
@@ -433,7 +433,7 @@ def map_seconds(job: Job, processes: int | None = None, budget: float = 0.05,
     return job.grid * job.grid * per_cell / processes, processes
 
 
-def default_jobs(worker: _Worker, estimate: float, used: int) -> int | None:
+def default_jobs(worker: MapWorker, estimate: float, used: int) -> int | None:
     """Where a map runs without --jobs or --scheduler: in this process when its cells run in the
     compiled loop (its parallel loop takes every core: a local cluster would only add its start and
     a process per core) or when the work is quicker than starting workers; else None (every core)."""
@@ -447,7 +447,7 @@ def pool_size(processes: int | None) -> int:
     return max(1, min(processes or cores, cores))
 
 
-def _until_seconds(worker: _Worker, cols: list[np.ndarray], budget: float) -> float:
+def _until_seconds(worker: MapWorker, cols: list[np.ndarray], budget: float) -> float:
     """Wall seconds one asking of the ``--until`` condition takes for the columns ``cols`` (0 if
     it fails there: the run says so)."""
     cells = len(cols[0])
@@ -532,7 +532,7 @@ def chaosmap_command(model_name: str, x: str, y: str, grid: int, seconds: float,
     plan = msg("chaosmap.plan", model=Path(job.model.path).stem, grid=grid, x=job.x.name, x0=f"{job.x.lo:.6g}",
                x1=f"{job.x.hi:.6g}", y=job.y.name, y0=f"{job.y.lo:.6g}", y1=f"{job.y.hi:.6g}", seconds=f"{seconds:g}",
                dt=f"{g.dt:g}", substeps=counted(g.n_substeps, "count.substep", "count.substeps"), until=until).text()
-    worker = _Worker(job)
+    worker = MapWorker(job)
     estimate, used = map_seconds(job, processes, worker=worker)
     if estimate > MAX_RUN_SECONDS and scheduler is None:  # a cluster elsewhere: its size is not known here
         print(plan, file=out)

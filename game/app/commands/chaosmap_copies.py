@@ -77,13 +77,13 @@ class Copies:
 
     def run(self, worker: Any, start: np.ndarray, starts: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, int]:
         """First times of cells starting at the rows of ``start`` (NaN = never, −1 = the motion failed
-        or could not start), and the state-substeps taken; ``worker`` (a chaosmap ``_Worker``)
+        or could not start), and the state-substeps taken; ``worker`` (a chaosmap ``MapWorker``)
         asks the --until condition."""
         Y, ok = self.starts(start)
         return first_times(worker.holds, self.step, list(Y.T), ok, starts, worker.job.steps, self.motion.substeps)
 
 
-#: holds(t, columns, good, places, starts) → where the --until condition holds (see chaosmap's _Worker)
+#: holds(t, columns, good, places, starts) → where the --until condition holds (see chaosmap's MapWorker)
 Holds = Callable[[float, list[np.ndarray], np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray]], np.ndarray]
 #: step(t, columns, work) → (t, columns, work, good): one step of dt of the cells still running
 Step = Callable[[float, list[np.ndarray], np.ndarray], tuple[float, list[np.ndarray], np.ndarray, np.ndarray]]

@@ -244,7 +244,7 @@ def test_a_heavy_until_is_counted_in_the_estimate(monkeypatch):
     terms = " + ".join(f"sin({k}·a1)" for k in range(3000))
     heavy = chaosmap.make_job("pendulo_doble", "a1", "a2", 8, 1.0, f"abs(a2) + 0·({terms}) > pi")
     cols = [np.full(64, 0.5) for _ in range(4)]
-    asked = [chaosmap._until_seconds(chaosmap._Worker(job), cols, 0.02) for job in (light, heavy)]
+    asked = [chaosmap._until_seconds(chaosmap.MapWorker(job), cols, 0.02) for job in (light, heavy)]
     assert asked[1] > 20 * asked[0]
     # and what it costs is in the estimate: one second an asking of a block is 50 steps × 64 cells over 64
     monkeypatch.setattr("game.app.commands.chaosmap._until_seconds", lambda *a: 1.0)

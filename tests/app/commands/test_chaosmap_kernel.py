@@ -29,7 +29,7 @@ def compiling(monkeypatch, request):
 
 def both_ways(job: chaosmap.Job) -> list:
     """The map's cells by the compiled loop, then by the NumPy loop: (times, work) or the error's (x, y, t, side)."""
-    worker = chaosmap._Worker(job)
+    worker = chaosmap.MapWorker(job)
     assert worker.kernel is not None
     out = []
     for kernel in (worker.kernel, None):
@@ -72,7 +72,7 @@ def test_a_condition_without_a_value_is_said_where_the_numpy_loop_says_it(compil
 def test_without_native_code_the_numpy_loop_runs():
     # (the suite runs with CENM_COMPILE=0: the reference path)
     job = chaosmap.make_job("pendulo_doble", "a1", "a2", 4, 1.0, "abs(a2) > pi")
-    worker = chaosmap._Worker(job)
+    worker = chaosmap.MapWorker(job)
     assert worker.kernel is None
     estimate, _ = chaosmap.map_seconds(job, worker=worker)
     assert chaosmap.default_jobs(worker, estimate, 2) == 1  # a small map: here, not worth a cluster's start
@@ -81,7 +81,7 @@ def test_without_native_code_the_numpy_loop_runs():
 
 def test_a_compiled_map_runs_in_this_process_and_is_estimated_by_its_loop(compiling, monkeypatch):
     job = chaosmap.make_job("pendulo_doble", "a1", "a2", 64, 2.0, "abs(a2) > pi")
-    worker = chaosmap._Worker(job)
+    worker = chaosmap.MapWorker(job)
     assert chaosmap.default_jobs(worker, 3600.0, 2) == 1  # its prange loop takes every core here
     timed = []
 
@@ -99,7 +99,7 @@ def test_one_cell_of_the_compiled_loop_is_timed_on_one_thread(compiling):
     from game.app.commands import chaosmap_kernel
 
     job = chaosmap.make_job("pendulo_doble", "a1", "a2", 4, 2.0, "abs(a2) > pi")
-    worker = chaosmap._Worker(job)
+    worker = chaosmap.MapWorker(job)
     assert worker.kernel is not None and worker.system is not None
     columns = [np.full(8, v) for v in (1.0, 2.0, 0.0, 0.0)]
     seconds = chaosmap_kernel.seconds_per_cell(worker.kernel, worker.system, columns, job.steps, 0.01)
