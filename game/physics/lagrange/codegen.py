@@ -34,7 +34,7 @@ from typing import Any
 
 from ...expr import Block, Name, Node, algebra
 from ...expr.codegen import compile_source
-from .compiled import Native, start
+from .compiled import Native, SourceKernel, start
 from .constraints import Rows, emit_motion
 from .contacts import broad
 from .contacts.emit import GAP_ROUNDOFF, PASS_THROUGH, ContactCode
@@ -311,8 +311,10 @@ def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node]
         del targets["advance_events"]
         targets["advance_broad"] = broad_code.advance
     free_flight = None if not contacts else "advance_broad" if broad_code is not None else "advance_events"
+    kernels = () if spheres is None else (
+        SourceKernel(broad.WINDOWS, broad.windows_kernel(spheres, mech.n), broad.WINDOWS_SIGNATURE),)
     native = start(source, (*functions, *(broad.HELPERS if spheres else ())), mech.n, targets, batch=not events,
-                   copies=free_flight)
+                   copies=free_flight, kernels=kernels)
     return GeneratedDynamics(source=source, filename=filename, n=mech.n, contact_terms=terms,
                              resting=contact_code if contacts else None, native=native,
                              rhs_size=sum(map(len, rhs)), broad=broad_code, **fns)

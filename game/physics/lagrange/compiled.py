@@ -28,6 +28,7 @@ import queue
 import sys
 import threading
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -168,9 +169,11 @@ COPIES_SIGNATURE = ("(float64, float64[:, ::1], float64[::1], float64, int64, in
                     "float64[::1])")
 
 
-def module_text(source: str, functions: Iterable[str], n: int, batch: bool, copies: str | None = None) -> str:
+def module_text(source: str, functions: Iterable[str], n: int, batch: bool, copies: str | None = None,
+                kernels: Iterable[SourceKernel] = ()) -> str:
     """The generated source as a module numba compiles: its runtime, the source, the batch kernel
-    (or, for a model with contacts, the copies' kernel over ``copies``, its loop of free flight)."""
+    (or, for a model with contacts, the copies' kernel over ``copies``, its loop of free flight) and
+    ``kernels`` written for that source (single-state module only)."""
     runtime = _RUNTIME.format(zero_power="return math.inf" if batch else
                               'raise ZeroDivisionError("0 raised to a negative power")')
     names = [*functions, "f_sgn", "f_floor", "f_ceil", "f_pow"]
@@ -178,6 +181,9 @@ def module_text(source: str, functions: Iterable[str], n: int, batch: bool, copi
     if copies is not None:
         names.append("advance_copies")
         parts.append(_copies_kernel(n, copies))
+    for kernel in kernels:
+        names.append(kernel.name)
+        parts.append(kernel.text)
     if batch:
         names += ["f_lowest", "advance_rows"]
         parts += [_batch_kernel(n, "advance_batch", "prange"), _batch_kernel(n, "advance_rows", "range")]
@@ -261,12 +267,25 @@ def signatures(n: int) -> dict[str, str]:
 BATCH_SIGNATURE = "(float64, float64[:, ::1], float64[::1], float64, float64, int64)"
 
 
+@dataclass(frozen=True)
+class SourceKernel:
+    """A function written for one model's generated source (the broad phase's windows:
+    :func:`~.contacts.broad.windows_kernel`), compiled into its single-state module for ``signature``."""
+
+    name: str
+    text: str
+    signature: str
+
+
 class Native:
     """A model's native code, made in the background: ``ready`` is set when it is done (or failed)."""
 
     def __init__(self, source: str, functions: tuple[str, ...], n: int, targets: dict[str, Any], batch: bool = True,
-                 copies: str | None = None):
+                 copies: str | None = None, kernels: tuple[SourceKernel, ...] = ()):
         self.source = source
+        self.kernels = kernels
+        #: the functions of ``kernels`` once compiled, by name
+        self.extra: dict[str, Callable] = {}
         self.functions = functions
         self.n = n
         #: whether the batch kernels are made too (not for a model with contacts: its copies step apart)
@@ -289,7 +308,8 @@ class Native:
     def build(self) -> None:
         """Compile (or load from the cache) both versions, then switch the scalar functions."""
         try:
-            module = load_module(module_text(self.source, self.functions, self.n, batch=False, copies=self.loop))
+            module = load_module(module_text(self.source, self.functions, self.n, batch=False, copies=self.loop,
+                                             kernels=self.kernels))
             single = {}
             for name, signature in signatures(self.n).items():
                 if name in self.functions and name in self.targets:
@@ -298,6 +318,11 @@ class Native:
                     single[name] = fn
             if self.loop is not None:
                 module.advance_copies.compile(COPIES_SIGNATURE)
+            extra = {}
+            for kernel in self.kernels:
+                fn = getattr(module, kernel.name)
+                fn.compile(kernel.signature)
+                extra[kernel.name] = fn
             batch = None
             if self.batched:
                 batch = load_module(module_text(self.source, self.functions, self.n, batch=True))
@@ -313,6 +338,7 @@ class Native:
                     self.targets[name].scalar = single[name]
             if self.loop is not None:
                 self.copies = module.advance_copies
+            self.extra = extra
             if batch is not None:
                 self.batch = batch.advance_batch
                 self.rows = batch.advance_rows
@@ -400,12 +426,12 @@ def _work() -> None:
 
 
 def start(source: str, functions: tuple[str, ...], n: int, targets: dict[str, Any], batch: bool = True,
-          copies: str | None = None) -> Native | None:
+          copies: str | None = None, kernels: tuple[SourceKernel, ...] = ()) -> Native | None:
     """Compile a generated module in the background (one thread for every model, one model at a time);
     None when the compiled path is off."""
     if not enabled():
         return None
-    native = Native(source, functions, n, targets, batch, copies)
+    native = Native(source, functions, n, targets, batch, copies, kernels)
     _submit(native)
     return native
 

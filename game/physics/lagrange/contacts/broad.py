@@ -22,7 +22,8 @@ again with every gap where a point goes further or faster than that allows.
 Points are keyed by their trees, so two balls that share a centre tree share a point. Only
 models with at least :data:`BROAD_MIN` such pairs use it (a Newton's cradle or a billiard table
 keeps the plain loop). The loop switches to native code when that is ready (:mod:`..compiled`): it
-takes the window's pairs and points as arrays then."""
+takes the window's pairs and points as arrays then, and the windows follow one another there too
+(:func:`windows_kernel`), so free flight makes no call from Python per window."""
 
 from __future__ import annotations
 
@@ -297,6 +298,86 @@ def emit_loop(qs: Sequence[str], ps: Sequence[str], plain: int) -> list[str]:
     return body
 
 
+#: the native function that runs the windows one after another (:func:`windows_kernel`), and its types
+WINDOWS = "advance_windows"
+WINDOWS_SIGNATURE = ("(float64, float64[::1], float64, float64, float64, int64, int64[::1], int64[::1], "
+                     "float64[::1], float64)")
+
+
+def windows_kernel(spheres: Spheres, n: int) -> str:
+    """``advance_windows(t, Y, w, ws, δ, substeps, A, B, C, floor)``: :meth:`BroadPhase.advance` in native
+    code (Y: q…, p…; A, B, C: every pair's points and c; floor: the least margin), so that starting a
+    window costs no call from Python: the same windows (the near pairs found the same way; one found or
+    left out at the edge of 2·margin changes nothing, as a pair left out cannot reach 0 in its window),
+    each through ``advance_broad``. Returns (t, Y, w, ws, worst, substeps done, hit, windows, pairs checked)."""
+    dim, size = spheres.dim, len(spheres.points) * spheres.dim
+    qs = ", ".join(f"y[{k}]" for k in range(n))
+    state = ", ".join(f"y[{k}]" for k in range(2 * n))
+    vs = ", ".join(f"r[{k}]" for k in range(n))
+
+    def square(x: str, a: str, b: str) -> str:
+        return " + ".join(f"({x}[{a} + {i}] - {x}[{b} + {i}])*({x}[{a} + {i}] - {x}[{b} + {i}])" for i in range(dim))
+
+    copy = "\n".join(f"        hold[{i}] = P[{i}]\n        speeds[{i}] = S[{i}]" for i in range(size))
+    stores = "\n".join(f"        y[{k}] = out[{k + 1}]" for k in range(2 * n))
+    speed = " + ".join(f"speeds[{dim}*i + {j}]*speeds[{dim}*i + {j}]" for j in range(dim))
+    return f'''
+
+def {WINDOWS}(t, Y, w, ws, delta, substeps, A, B, C, floor):
+    y = Y.copy()
+    t0 = t
+    done = 0
+    hit = 0
+    widen = 1.0
+    worst = 1.0
+    windows = 0
+    checked = 0
+    m = C.shape[0]
+    NA = np.empty(m, dtype=np.int64)
+    NB = np.empty(m, dtype=np.int64)
+    NC = np.empty(m)
+    hold = np.empty({size})
+    speeds = np.empty({size})
+    while True:
+        steps = min({WINDOW}, substeps - done)
+        r = rhs(t, {state})
+        P = points(t, {qs})
+        S = point_rates(t, {qs}, {vs})
+{copy}
+        fastest = 0.0
+        for i in range({len(spheres.points)}):
+            s = math.sqrt({speed})
+            if s > fastest:
+                fastest = s
+        margin = widen*max(2.0*fastest*delta*steps, floor)
+        count = 0
+        for i in range(m):
+            a = {dim}*A[i]
+            b = {dim}*B[i]
+            if math.sqrt({square("hold", "a", "b")}) - C[i] <= 2.0*margin:
+                NA[count] = a
+                NB[count] = b
+                NC[count] = C[i]
+                count += 1
+        windows += 1
+        checked += count
+        out = advance_broad(t, {state}, w, ws, delta, steps, t0, done, NA[:count].copy(), NB[:count].copy(),
+                            NC[:count].copy(), hold, 0.5*margin/math.sqrt({float(dim)!r}))
+        t = out[0]
+{stores}
+        w = out[{2 * n + 1}]
+        ws = out[{2 * n + 2}]
+        if out[{2 * n + 3}] < worst:
+            worst = out[{2 * n + 3}]
+        step = out[{2 * n + 4}]
+        hit = out[{2 * n + 5}]
+        done += step
+        if hit == 1 or done >= substeps:
+            return t, y, w, ws, worst, done, hit, windows, checked
+        widen = 2.0*widen if hit == 2 and step == 0 else 1.0
+'''
+
+
 # -- at run time ---------------------------------------------------------------------------------
 
 
@@ -341,6 +422,8 @@ class BroadPhase:
         self.a = np.array([a for _, a, _, _ in pairs], dtype=np.intp)
         self.b = np.array([b for _, _, b, _ in pairs], dtype=np.intp)
         self.c = np.array([c for _, _, _, c in pairs])
+        #: each pair's points as native code takes them
+        self.native_pairs = (np.ascontiguousarray(self.a, dtype=np.int64), np.ascontiguousarray(self.b, dtype=np.int64))
         self.floor = MARGIN_FLOOR * float(self.c.max())
         self.pairs = spheres.pairs
         paired = spheres.contacts
@@ -446,7 +529,17 @@ class BroadPhase:
 
     def advance(self, system, state: State, delta: float, substeps: int) -> tuple:
         """What ``substeps_to_event`` returns (t, q…, p…, w, ws, worst, substeps done, hit), checking
-        only the near pairs: windows one after another until the substeps are done or an event fires."""
+        only the near pairs: windows one after another until the substeps are done or an event fires
+        (in native code, :func:`windows_kernel`, once that is ready)."""
+        native = system.code.native
+        windows = None if native is None else native.extra.get(WINDOWS)
+        if windows is not None:
+            t, end, w, ws, worst, done, hit, made, checked = windows(
+                state.t, np.concatenate([state.q, state.p]), state.work, state.support_work, delta, substeps, self.native_pairs[0],
+                self.native_pairs[1], self.c, self.floor)
+            self.windows += made
+            self.checked += checked
+            return (t, *end.tolist(), w, ws, worst, done, hit)
         n = system.n
         t0, done, widen, worst = state.t, 0, 1.0, 1.0
         t, y, w, ws = state.t, [*state.q.tolist(), *state.p.tolist()], state.work, state.support_work
