@@ -57,6 +57,11 @@ class GeneratedCode(BatchCode, Protocol):
         """gaps(t, q…) → the event functions"""
         ...
 
+    @property
+    def native(self) -> Any:
+        """its native code (:class:`~game.physics.lagrange.compiled.Native`), None when the compiled path is off"""
+        ...
+
 
 class GeneratedSystem(Protocol):
     """What the steppers of generated code (:class:`RK4`, :class:`EventRK4`, and the contacts'

@@ -37,6 +37,7 @@ from ...expr.codegen import compile_source
 from .compiled import Native, SourceKernel, start
 from .constraints import Rows, emit_motion
 from .contacts import broad
+from .contacts import native as contact_native
 from .contacts.emit import GAP_ROUNDOFF, PASS_THROUGH, ContactCode
 from .emit import Names, function
 from .mechanics import Mechanics
@@ -311,8 +312,11 @@ def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node]
         del targets["advance_events"]
         targets["advance_broad"] = broad_code.advance
     free_flight = None if not contacts else "advance_broad" if broad_code is not None else "advance_events"
-    kernels = () if spheres is None else (
-        SourceKernel(broad.WINDOWS, broad.windows_kernel(spheres, mech.n), broad.WINDOWS_SIGNATURE),)
+    # with contacts, the stepper's search for events in free flight (contacts/native.py), and with a broad
+    # phase its windows, are compiled with the source
+    kernels = () if not contacts else contact_native.kernels(mech.n, len(contacts))
+    if spheres is not None:
+        kernels += (SourceKernel(broad.WINDOWS, broad.windows_kernel(spheres, mech.n), broad.WINDOWS_SIGNATURE),)
     native = start(source, (*functions, *(broad.HELPERS if spheres else ())), mech.n, targets, batch=not events,
                    copies=free_flight, kernels=kernels)
     return GeneratedDynamics(source=source, filename=filename, n=mech.n, contact_terms=terms,

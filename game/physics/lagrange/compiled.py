@@ -182,7 +182,7 @@ def module_text(source: str, functions: Iterable[str], n: int, batch: bool, copi
         names.append("advance_copies")
         parts.append(_copies_kernel(n, copies))
     for kernel in kernels:
-        names.append(kernel.name)
+        names += [*kernel.helpers, kernel.name]
         parts.append(kernel.text)
     if batch:
         names += ["f_lowest", "advance_rows"]
@@ -275,6 +275,8 @@ class SourceKernel:
     name: str
     text: str
     signature: str
+    #: the functions of ``text`` it calls, compiled with it
+    helpers: tuple[str, ...] = ()
 
 
 class Native:

@@ -15,6 +15,7 @@ from game.physics import Simulation
 from game.physics.lagrange import compiled
 from game.physics.lagrange import system as system_module
 from game.physics.lagrange.contacts import broad
+from game.physics.lagrange.contacts import native as contact_native
 from game.physics.state import step_one_by_one
 
 pytest.importorskip("numba")
@@ -38,8 +39,12 @@ def run(stem: str, seconds: float, sim: Simulation | None = None) -> tuple[np.nd
     return np.array(rows), sim
 
 
-@pytest.mark.parametrize("stem, loop", [("pelota", "advance_events"), ("caja_bolas", "advance_broad")])
-def test_a_model_with_contacts_runs_on_native_code_as_on_the_plain_path(stem, loop, compiling):
+@pytest.mark.parametrize("stem, loop, failing", [("pelota", "advance_events", False), ("caja_bolas", "advance_broad", False),
+                                                 ("cuna_newton", "advance_events", False), ("caja_bolas", "advance_broad", True)])
+def test_a_model_with_contacts_runs_on_native_code_as_on_the_plain_path(stem, loop, failing, compiling):
+    """The loop of free flight, the broad phase's windows and the search for events in a substep (native.py)
+    in native code: the plain run bit for bit; where the search's numbers fail (``failing``: every time),
+    the Python path does the substep, the same."""
     compiling.setenv(compiled.SWITCH, "0")
     compiling.setattr(system_module, "_derived", OrderedDict())
     plain, _ = run(stem, 2.0)
@@ -50,15 +55,27 @@ def test_a_model_with_contacts_runs_on_native_code_as_on_the_plain_path(stem, lo
     assert code.native is not None and code.native.wait(timeout=600), code.native.error
     switched = code.broad.advance if loop == "advance_broad" else code.advance_events
     assert switched.scalar is code.native.single[loop] and switched.plain is not switched.scalar
-    calls = []
-    if loop == "advance_broad":  # its windows run one after another in native code too
-        windows = code.native.extra[broad.WINDOWS]
-        code.native.extra[broad.WINDOWS] = lambda *args: calls.append(1) or windows(*args)
+    calls: dict[str, list[float]] = {name: [] for name in code.native.extra}
+
+    def counted(name, kernel):
+        def call(*args):
+            out = contact_native.FAILED if failing and name == contact_native.NEXT_EVENT else kernel(*args)
+            calls[name].append(out)
+            return out
+        return call
+
+    for name, kernel in list(code.native.extra.items()):
+        code.native.extra[name] = counted(name, kernel)
     native, sim = run(stem, 2.0, sim)  # on native code from its first step
     assert np.array_equal(native, plain)  # not just close: the same IEEE operations in the same order
-    if loop == "advance_broad":
-        assert sim.system.stepper.broad.windows > len(calls) > 0  # type: ignore[attr-defined]
+    if loop == "advance_broad":  # its windows run one after another in native code too
+        assert sim.system.stepper.broad.windows > len(calls[broad.WINDOWS]) > 0  # type: ignore[attr-defined]
     assert sim.system.stepper.located > 0  # type: ignore[attr-defined]  # impacts happened in those 2 s
+    # the events were searched for in native code: some found, some substeps without one
+    searched = calls[contact_native.NEXT_EVENT]
+    found = [h for h in searched if h >= 0]
+    assert set(searched) == {contact_native.FAILED} if failing else 0 < len(found) < len(searched)
+    assert calls[contact_native.TOUCHING]  # and at the start of each step, whether some touch
 
 
 @pytest.mark.parametrize("stem", ["pelota", "caja_bolas"])

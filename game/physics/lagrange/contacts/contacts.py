@@ -214,6 +214,8 @@ class Contacts:
     @staticmethod
     def slack(q: Sequence[float] | np.ndarray) -> float:
         """How far above 0 a gap may be and still touch."""
+        if isinstance(q, np.ndarray):  # (the same largest |x|, without a Python loop over them)
+            return TOUCH * max(1.0, float(np.abs(q).max(initial=0.0)))
         return TOUCH * max(1.0, max((abs(x) for x in q), default=0.0))
 
     def touching(self, t: float, q: Sequence[float]) -> list[int]:

@@ -45,6 +45,8 @@ PASS_THROUGH = 1e-9
 #: with contacts, a gap counts as crossed below −this (model units): two bodies that touch and
 #: move together (a Newton's cradle at rest) have gaps that wander around 0 by round-off
 GAP_ROUNDOFF = 1e-12
+#: an event function this close above 0 has been reached (model units, far below what shows)
+LOCATED = 1e-14
 #: the group functions kept (a pile that settles goes through a few dozen sets of contacts)
 KEPT_GROUPS = 64
 #: what group<i> returns of each contact, after the motion (see ContactCode.group)

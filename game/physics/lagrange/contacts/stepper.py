@@ -40,11 +40,9 @@ from ...state import Impact, State
 from ...steppers import PIVOT_MIN, GeneratedSystem, single_substep, substeps_to_event, unpack
 from .broad import BroadPhase, Unfocused
 from .contacts import Contacts
-from .emit import GAP_ROUNDOFF, PASS_THROUGH
+from .emit import GAP_ROUNDOFF, LOCATED, PASS_THROUGH
+from .native import FAILED, NEXT_EVENT, NONE, TOUCHING
 from .terms import Mode
-
-#: an event function this close above 0 has been reached (model units, far below what shows)
-LOCATED = 1e-14
 
 #: what a failed evaluation inside a contact substep can raise
 FAILURES = (*ARITHMETIC_ERRORS, ArithmeticError, np.linalg.LinAlgError)
@@ -104,16 +102,20 @@ class ContactRK4:
         left = length
         current = start
         for _ in range(self.max_events_per_substep):
-            if self.broad is not None:  # in free flight, the gaps of pairs out of reach are not computed
-                self.broad.focus(system, current, modes)
-            try:
-                end, h = self._next_event(system, current, left, modes)
-            except Unfocused:  # a point went further than the focus allows: again, with every gap
-                assert self.broad is not None
-                self.broad.unfocus()
-                end, h = self._next_event(system, current, left, modes)
-            if self.broad is not None:
-                self.broad.unfocus()
+            found = self._native_event(system, current, left) if not modes else None
+            if found is not None:
+                end, h = found
+            else:
+                if self.broad is not None:  # in free flight, the gaps of pairs out of reach are not computed
+                    self.broad.focus(system, current, modes)
+                try:
+                    end, h = self._next_event(system, current, left, modes)
+                except Unfocused:  # a point went further than the focus allows: again, with every gap
+                    assert self.broad is not None
+                    self.broad.unfocus()
+                    end, h = self._next_event(system, current, left, modes)
+                if self.broad is not None:
+                    self.broad.unfocus()
             if h is None:
                 end = at_time(end, t_end)
                 modes, end = self._rest(system, end, modes)
@@ -125,6 +127,22 @@ class ContactRK4:
             current = at
             left -= h
         raise system.failure(start, msg("sim.contact_events", count=self.max_events_per_substep), 1)
+
+    def _native_event(self, system: GeneratedSystem, current: State, left: float) -> tuple[State, float | None] | None:
+        """:meth:`_next_event` in free flight by native code (:mod:`.native`, the same answer), once that is
+        ready; None until then, or where its numbers fail (the Python path then says why)."""
+        native = system.code.native
+        search = None if native is None else native.extra.get(NEXT_EVENT)
+        if search is None:
+            return None
+        try:
+            h = search(current.t, np.concatenate([current.q, current.p]), current.work, current.support_work, left,
+                       self.tolerance)
+        except ARITHMETIC_ERRORS:
+            return None
+        if h == FAILED:
+            return None
+        return self._move(system, current, left, ()), (None if h == NONE else h)
 
     def _next_event(self, system: GeneratedSystem, current: State, left: float, modes: tuple[Mode, ...]
                     ) -> tuple[State, float | None]:
@@ -285,10 +303,24 @@ class ContactRK4:
         self.log.append(Impact(at.t, tuple(struck), at.q, before, after, loss, tuple(by_contact)))
         return new
 
+    def _touching(self, system: GeneratedSystem, state: State) -> int:
+        """How many contacts touch at ``state`` by native code (:mod:`.native`); −1 until that is ready,
+        or where its numbers fail."""
+        native = system.code.native
+        count = None if native is None else native.extra.get(TOUCHING)
+        if count is None:
+            return -1
+        try:
+            return count(state.t, np.array(state.q, dtype=float), self.contacts.slack(state.q))
+        except ARITHMETIC_ERRORS:
+            return -1
+
     def _rest(self, system: GeneratedSystem, state: State, resting: tuple[Mode, ...] = ()) -> tuple[tuple[Mode, ...], State]:
         """The contacts that rest at ``state`` (``resting``: those that rested until now), and
         the state with their drift taken out; a touching contact that approaches (a projection
         or a release pushed it) gets its impulse first."""
+        if not resting and self._touching(system, state) == 0:  # the usual answer, without more
+            return (), state
         for _ in range(8):
             try:
                 found = self.contacts.resting(state.t, state.q, state.p, resting)
