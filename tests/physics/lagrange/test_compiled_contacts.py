@@ -75,7 +75,7 @@ def test_a_model_with_contacts_runs_on_native_code_as_on_the_plain_path(stem, lo
     searched = calls[contact_native.NEXT_EVENT]
     found = [h for h in searched if h >= 0]
     assert set(searched) == {contact_native.FAILED} if failing else 0 < len(found) < len(searched)
-    assert calls[contact_native.TOUCHING]  # and at the start of each step, whether some touch
+    assert calls[contact_native.TOUCHING]  # and at the start of each step (and in impacts), which touch
 
 
 @pytest.mark.parametrize("stem", ["pelota", "caja_bolas"])

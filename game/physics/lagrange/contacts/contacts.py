@@ -34,6 +34,7 @@ that E − W − E₀ + losses stays at integration error.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 
@@ -44,7 +45,8 @@ from ....expr.codegen import ARITHMETIC_ERRORS
 from ....model.contacts import gap_resolution
 from .emit import GROUP_MATRICES, KEPT_GROUPS
 from .impacts import ImpactRow, simultaneous
-from .resting import Plan, resting_forces, stick
+from .native import TOUCHING
+from .resting import Plan, resting_forces, settle, stick
 from .terms import TOUCH, Batch, BoundContact, Mode, Motion, Push, Rest, Terms, dot, tolerance
 
 #: an impact slower than the free normal acceleration builds in this many substeps is inelastic
@@ -219,7 +221,20 @@ class Contacts:
         return TOUCH * max(1.0, max((abs(x) for x in q), default=0.0))
 
     def touching(self, t: float, q: Sequence[float]) -> list[int]:
-        slack = self.slack(q)
+        """The contacts whose gap is within :meth:`slack` of 0: in native code once that is ready
+        (:mod:`.native`, the same gaps), else from the generated ``gaps``."""
+        kernel = None if self.code.native is None else self.code.native.extra.get(TOUCHING)
+        if kernel is not None:
+            here = np.array(q, dtype=float)
+            slack = self.slack(here)
+            try:
+                found = kernel(t, here, slack)
+            except ARITHMETIC_ERRORS:  # the generated gaps say why
+                found = None
+            if found is not None and not (len(found) and found[0] < 0):
+                return found.tolist()
+        else:
+            slack = self.slack(q)
         return [k for k, g in enumerate(self.gaps(t, q)) if g <= slack]
 
     def _accelerations(self, resting: Sequence[Mode], t: float, q: Sequence[float], p: Sequence[float],
@@ -385,7 +400,7 @@ class Contacts:
             rows.append(i)
         if not rows or bool((pressing[rows] >= -TOUCH).all()):
             # nothing presses (a Newton's cradle at rest): no force is the answer, without an LCP
-            return (), *self._settle(t, b, (), q, p)
+            return (), *settle(b, (), q, p, functools.partial(self._reacted, t))
         speed = max(1.0, math.sqrt(float(b.v @ b.v)))
         # a slip below its tolerance is none (as _sliding says): sticking, else sliding with its sign
         slipping = (np.abs(b.slip) > TOUCH * np.sqrt(np.einsum("ij,ij->i", b.S, b.S)) * speed).tolist()
@@ -414,7 +429,7 @@ class Contacts:
             # each time (one-sided: the forces keep it from closing, and it leaves when it parts)
             active = [j for j, i in enumerate(rows) if j in pressed or grazing[i]]
         modes = tuple(candidates[j] for j in active)
-        q, p = self._settle(t, b, [rows[j] for j in active], q, p)
+        q, p = settle(b, [rows[j] for j in active], q, p, functools.partial(self._reacted, t))
         return modes, q, p
 
     def _resting_alone(self, k: int, t: float, q: np.ndarray, p: np.ndarray
@@ -436,60 +451,6 @@ class Contacts:
         if not self.items[k].rubs:
             return 0
         return 0 if abs(slip) <= tolerance(S, v) else (1 if slip > 0 else -1)
-
-    def _settle(self, t: float, b: Batch, resting: Sequence[int], q: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The touching contacts of ``b`` back on their constraints, all together: every gap ≥ 0,
-        and no normal speed at the ``resting`` ones (rows of ``b``). On the gaps and rates made
-        linear (the corrections are round-off sized), mass-weighted so the lightest body moves;
-        putting one contact back moves the others' gaps too. The rates are one linear solve;
-        the gaps (an inequality each), and the rates if their rows are dependent, Gauss–Seidel."""
-        rests = np.zeros(len(b.gap), dtype=bool)
-        rests[list(resting)] = True
-        g, r = b.gap.copy(), np.where(rests, b.rate, 0.0)
-        # (as closely as the sweeps below put them back: a gap at the round-off of a square root,
-        # −1e-16, cannot be put closer to 0)
-        low, moving = bool((g < -1e-15).any()), bool((np.abs(r) > 1e-15).any())
-        if not low and not moving:
-            return q, p
-        J, WJ = b.J, b.WJ
-        coupling = J @ WJ.T  # how moving along one contact's W·Jᵀ changes each gap
-        q, p = q.copy(), p.copy()
-        if moving:
-            held = np.flatnonzero(rests)
-            C = coupling[held][:, held]
-            try:
-                push = np.linalg.solve(C, -r[held])
-            except np.linalg.LinAlgError:
-                push = None
-            # rows that depend on each other (a row of balls wedged wall to wall) make C singular
-            # or nearly so: then the sweeps below, which take the smallest correction
-            if push is not None and np.all(np.isfinite(push)) \
-                    and np.abs(C @ push + r[held]).max() <= 1e-9 * np.abs(r[held]).max() \
-                    and np.abs(push).max() * np.diag(C).max() <= 1e3 * np.abs(r[held]).max():
-                p += self._reacted(t, q, J[held].T @ push)
-                r[:] = 0.0
-        if not low and not (np.abs(r) > 1e-15).any():
-            return q, p
-        for _ in range(50):
-            moved = False
-            for i in range(len(g)):
-                a = coupling[i, i]
-                if a <= 0:
-                    continue
-                if g[i] < 0:
-                    step = -g[i] / a
-                    q += step * WJ[i]
-                    g += step * coupling[:, i]
-                    moved = True
-                if rests[i] and r[i] != 0.0:
-                    push_i = -r[i] / a
-                    p += self._reacted(t, q, push_i * J[i])
-                    r += push_i * coupling[:, i]
-                    r[~rests] = 0.0
-                    moved = True
-            if not moved or (np.all(g >= -1e-15) and not np.any(np.abs(r[rests]) > 1e-15)):
-                break
-        return q, p
 
     def _reacted(self, t: float, q: np.ndarray, force: np.ndarray) -> np.ndarray:
         """A change of momenta Jᵀ·push, with the constraints' reactions to it when there are some

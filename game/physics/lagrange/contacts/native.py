@@ -11,8 +11,8 @@ function written for the model's generated source and compiled with it (:class:`
 that it found none, or that the numbers failed (a square root of a negative number is NaN in native
 code, an error in Python): then the Python path does the substep and says why it failed.
 
-``touching`` counts the contacts that touch (the stepper asks at the start of every step whether
-some rest; almost always none does, and the answer then needs no more than that count).
+``touching`` finds the contacts that touch (:meth:`~.contacts.Contacts.touching`: the stepper asks at
+the start of every step whether some rest, and almost always none does).
 """
 
 from __future__ import annotations
@@ -217,12 +217,16 @@ def next_event(t, Y, w, ws, left, tolerance):
 
 
 def touching(t, Q, slack):
+    # the contacts whose gap is at most slack, as Contacts.touching; [-1] if a gap fails
     g = gaps(t, {", ".join(f"Q[{k}]" for k in range(n))})
+    out = np.empty({count}, dtype=np.int64)
     found = 0
     for i in range({count}):
         if g[i] != g[i]:
-            return -1
+            out[0] = -1
+            return out[:1].copy()
         if g[i] <= slack:
+            out[found] = i
             found += 1
-    return found
+    return out[:found].copy()
 '''

@@ -2,17 +2,18 @@
 one contact with friction that may stick in closed form (:func:`stick`); several as a small
 linear complementarity problem (:func:`resting_forces`): normal forces λ ≥ 0 keeping gap¨ ≥ 0 with
 λ·gap¨ = 0, friction inside its cone or at its edge, found by projected Gauss–Seidel and then
-solved exactly on the rows that hold (RK4 needs the forces to round-off)."""
+solved exactly on the rows that hold (RK4 needs the forces to round-off); and the touching
+contacts put back on their constraints, round-off taken out (:func:`settle`)."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from .complementarity import exact_solution, projected_gauss_seidel
-from .terms import BoundContact, Mode
+from .terms import Batch, BoundContact, Mode
 
 #: projected Gauss–Seidel sweeps for resting forces at most
 FORCE_SWEEPS = 300
@@ -108,3 +109,59 @@ def _polish_normal(G: np.ndarray, a_free: np.ndarray, f: np.ndarray) -> np.ndarr
     if not (sub >= 0).all() or (a < -tolerance).any() or (np.abs(a[holding]) > tolerance).any():
         return f
     return exact
+
+
+def settle(b: Batch, resting: Sequence[int], q: np.ndarray, p: np.ndarray,
+           reacted: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """The touching contacts of ``b`` back on their constraints, all together: every gap ≥ 0,
+    and no normal speed at the ``resting`` ones (rows of ``b``). On the gaps and rates made
+    linear (the corrections are round-off sized), mass-weighted so the lightest body moves;
+    putting one contact back moves the others' gaps too. The rates are one linear solve;
+    the gaps (an inequality each), and the rates if their rows are dependent, Gauss–Seidel."""
+    rests = np.zeros(len(b.gap), dtype=bool)
+    rests[list(resting)] = True
+    g, r = b.gap.copy(), np.where(rests, b.rate, 0.0)
+    # (as closely as the sweeps below put them back: a gap at the round-off of a square root,
+    # −1e-16, cannot be put closer to 0)
+    low, moving = bool((g < -1e-15).any()), bool((np.abs(r) > 1e-15).any())
+    if not low and not moving:
+        return q, p
+    J, WJ = b.J, b.WJ
+    coupling = J @ WJ.T  # how moving along one contact's W·Jᵀ changes each gap
+    q, p = q.copy(), p.copy()
+    if moving:
+        held = np.flatnonzero(rests)
+        C = coupling[held][:, held]
+        try:
+            push = np.linalg.solve(C, -r[held])
+        except np.linalg.LinAlgError:
+            push = None
+        # rows that depend on each other (a row of balls wedged wall to wall) make C singular
+        # or nearly so: then the sweeps below, which take the smallest correction
+        if push is not None and np.all(np.isfinite(push)) \
+                and np.abs(C @ push + r[held]).max() <= 1e-9 * np.abs(r[held]).max() \
+                and np.abs(push).max() * np.diag(C).max() <= 1e3 * np.abs(r[held]).max():
+            p += reacted(q, J[held].T @ push)
+            r[:] = 0.0
+    if not low and not (np.abs(r) > 1e-15).any():
+        return q, p
+    for _ in range(50):
+        moved = False
+        for i in range(len(g)):
+            a = coupling[i, i]
+            if a <= 0:
+                continue
+            if g[i] < 0:
+                step = -g[i] / a
+                q += step * WJ[i]
+                g += step * coupling[:, i]
+                moved = True
+            if rests[i] and r[i] != 0.0:
+                push_i = -r[i] / a
+                p += reacted(q, push_i * J[i])
+                r += push_i * coupling[:, i]
+                r[~rests] = 0.0
+                moved = True
+        if not moved or (np.all(g >= -1e-15) and not np.any(np.abs(r[rests]) > 1e-15)):
+            break
+    return q, p

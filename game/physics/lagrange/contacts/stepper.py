@@ -41,7 +41,7 @@ from ...steppers import PIVOT_MIN, GeneratedSystem, single_substep, substeps_to_
 from .broad import BroadPhase, Unfocused
 from .contacts import Contacts
 from .emit import GAP_ROUNDOFF, LOCATED, PASS_THROUGH
-from .native import FAILED, NEXT_EVENT, NONE, TOUCHING
+from .native import FAILED, NEXT_EVENT, NONE
 from .terms import Mode
 
 #: what a failed evaluation inside a contact substep can raise
@@ -303,24 +303,10 @@ class ContactRK4:
         self.log.append(Impact(at.t, tuple(struck), at.q, before, after, loss, tuple(by_contact)))
         return new
 
-    def _touching(self, system: GeneratedSystem, state: State) -> int:
-        """How many contacts touch at ``state`` by native code (:mod:`.native`); −1 until that is ready,
-        or where its numbers fail."""
-        native = system.code.native
-        count = None if native is None else native.extra.get(TOUCHING)
-        if count is None:
-            return -1
-        try:
-            return count(state.t, np.array(state.q, dtype=float), self.contacts.slack(state.q))
-        except ARITHMETIC_ERRORS:
-            return -1
-
     def _rest(self, system: GeneratedSystem, state: State, resting: tuple[Mode, ...] = ()) -> tuple[tuple[Mode, ...], State]:
         """The contacts that rest at ``state`` (``resting``: those that rested until now), and
         the state with their drift taken out; a touching contact that approaches (a projection
         or a release pushed it) gets its impulse first."""
-        if not resting and self._touching(system, state) == 0:  # the usual answer, without more
-            return (), state
         for _ in range(8):
             try:
                 found = self.contacts.resting(state.t, state.q, state.p, resting)
