@@ -170,6 +170,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "tiempo real {wall} s en {processes}: {work} subpasos de estado ({rate} por segundo; {nominal} por "
         "segundo contando como completas las celdas que salieron antes); {cpu} segundos de procesador, {per_cpu} "
         "por segundo de procesador"),
+    "chaosmap.threads": (" ({count} threads of machine code)", " ({count} hilos de código máquina)"),
     "chaosmap.no_output": (
         "give --png OUT.png and/or --csv OUT.csv: without them the map would be computed and thrown away",
         "dé --png SALIDA.png y/o --csv SALIDA.csv: sin ellos el mapa se calcularía y se perdería"),

@@ -236,6 +236,14 @@ class MapWorker:
                 self.system, self.condition, job.until.op, job.until.uses_velocities)) is not None:
             self.kernel = native.fn if native.wait(60.0) else None
 
+    def threads(self) -> int:
+        """How many threads its cells run on: numba's (the compiled loop is parallel), else 1."""
+        if self.kernel is None:
+            return 1
+        import numba
+
+        return int(numba.get_num_threads())
+
     def holds(self, t: float, cols: list[np.ndarray], good: np.ndarray, cells: np.ndarray,
               starts: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
         """Where the condition holds, for states given as columns (q…, p…); ``good`` marks the
@@ -322,6 +330,8 @@ class Result:
     cpu: float = 0.0
     #: wall seconds to start the cluster (or reach it), before the cells (not in ``wall``)
     start: float = 0.0
+    #: threads each process ran the cells on (numba's parallel loop in this process; else 1)
+    threads: int = 1
 
 
 def row_blocks(grid: int, processes: int, cells: int = BLOCK_CELLS) -> list[np.ndarray]:
@@ -357,11 +367,17 @@ def run(job: Job, processes: int | None = None, err: TextIO | None = None, sched
             totals[1] += c
             bar.advance(job.steps)
 
-        compute(_prepare, _rows, job, blocks, client, done)
+        made: list[MapWorker] = []  # in this process: the worker, which says on how many threads it ran
+
+        def prepare(job: Job) -> MapWorker:
+            made.append(_prepare(job))
+            return made[-1]
+
+        compute(_prepare if client is not None else prepare, _rows, job, blocks, client, done)
         bar.show(bar.total, final=True)
         wall = time.perf_counter() - start
     return Result(job.x.centres(job.grid), job.y.centres(job.grid), times, wall, int(totals[0]), processes,
-                  float(totals[1]), start - begun)
+                  float(totals[1]), start - begun, made[0].threads() if made else 1)
 
 
 class ProgressBar:
@@ -563,7 +579,9 @@ def chaosmap_command(model_name: str, x: str, y: str, grid: int, seconds: float,
     lost = msg("chaosmap.failed_one" if failed == 1 else "chaosmap.failed", failed=failed) if failed else ""
     print(f"{reached}{lost}", file=out)
     print(msg("chaosmap.timing", wall=f"{result.wall:.2f}",
-              processes=counted(result.processes, "count.process", "count.processes"), work=thousands(result.work),
+              processes=counted(result.processes, "count.process", "count.processes").text() + (
+                  msg("chaosmap.threads", count=result.threads).text() if result.threads > 1 else ""),
+              work=thousands(result.work),
               rate=thousands(result.work / result.wall), nominal=thousands(nominal / result.wall),
               cpu=f"{result.cpu:.2f}", per_cpu=thousands(result.work / max(result.cpu, 1e-9))), file=out)
     code = 0

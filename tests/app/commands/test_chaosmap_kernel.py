@@ -109,3 +109,19 @@ def test_one_cell_of_the_compiled_loop_is_timed_on_one_thread(compiling):
 def test_the_kernel_compares_only_as_the_language_does():
     with pytest.raises(ValueError):
         kernel_text(2, "== 0 or True; import os #", False)
+
+
+def test_a_map_in_this_process_says_on_how_many_threads_its_compiled_loop_ran(compiling, monkeypatch):
+    import numba
+
+    job = chaosmap.make_job("pendulo_doble", "a1", "a2", 8, 1.0, "abs(a2) > pi", substeps=4)
+    assert chaosmap.run(job, 1).threads == numba.get_num_threads()
+    monkeypatch.setattr(chaosmap.MapWorker, "__init__", _without_kernel(chaosmap.MapWorker.__init__))
+    assert chaosmap.run(job, 1).threads == 1  # the NumPy loop: this thread alone
+
+
+def _without_kernel(init):
+    def made(self, job):
+        init(self, job)
+        self.kernel = None
+    return made
