@@ -88,3 +88,36 @@ def cradle(balls: int, lifted: int) -> str:
         "<Ek>½·m·l²·(" + " + ".join(f"v{n}²" for n in names) + ")</Ek>",
         "<Ep>-m·g·l·(" + " + ".join(f"cos({n})" for n in names) + ")</Ep>", "</ENERGIES>",
         "<CONTACTS>", *contacts, "</CONTACTS>", *bars]) + "\n"
+
+
+#: a ball at 50 m/s toward a wall 0.1 thick, one substep of 0.02 s a step: it would cross the wall inside a
+#: substep, both ends outside it (tests of the pass-through check, plain and native)
+THIN_WALL = """<GENERAL>
+escala=100
+Ox=0
+Oy=0
+dt=0.02
+N=1
+nQ=1
+</GENERAL>
+<PARAMETERS>
+<P>m|1|masa</P>
+<P>r|0.1|radio</P>
+</PARAMETERS>
+<CIs>
+<CI>x|-0.55|posición</CI>
+<CI>vx|50|velocidad</CI>
+</CIs>
+<TMATRIX>
+<T>0,0|'m'</T>
+</TMATRIX>
+<ENERGIES>
+<Ek>½·m·vx²</Ek>
+<Ep>0</Ep>
+</ENERGIES>
+<CONTACTS>
+<K>muro|'max(-x, x - 0.1) - r'|'1'|'0'|'0'|a wall 0.1 thick between x = 0 and x = 0.1</K>
+</CONTACTS>
+<G>C|C1|'r'|'x'|'0'|'vx'|'0'|1|-1|1</G>
+<G>Blk|muro|0.1|1|'0.05'|'0'|'0'|'0'|'0'|'0'|0|-1</G>
+"""

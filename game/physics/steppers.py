@@ -43,12 +43,21 @@ from .state import BatchCode, Compiled, SimulationError, State
 PIVOT_MIN = 1e-12
 
 
+class Switched(Compiled, Protocol):
+    """A generated function whose ``scalar`` switches to native code when that is ready."""
+
+    @property
+    def plain(self) -> Callable[..., Any]:
+        """its Python version, whatever ``scalar`` is now"""
+        ...
+
+
 class GeneratedCode(BatchCode, Protocol):
     """The generated functions the steppers call (see
     :class:`~game.physics.lagrange.codegen.GeneratedDynamics`)."""
 
     @property
-    def advance_events(self) -> Compiled | None:
+    def advance_events(self) -> Switched | None:
         """advance_events(t, q…, p…, w, ws, δ, steps) → (t, q…, p…, w, ws, worst, substeps done, hit)"""
         ...
 
@@ -142,12 +151,13 @@ def single_substep(system: GeneratedSystem, start: State, h: float) -> State:
     return unpack(system, start, out, 1)
 
 
-def substeps_to_event(system: GeneratedSystem, state: State, delta: float, substeps: int) -> tuple:
+def substeps_to_event(system: GeneratedSystem, state: State, delta: float, substeps: int, plain: bool = False) -> tuple:
     """The generated ``advance_events``: substeps of δ until one in which an event fires (see
-    :class:`~game.physics.lagrange.codegen.GeneratedDynamics`)."""
+    :class:`~game.physics.lagrange.codegen.GeneratedDynamics`); its Python version if ``plain``."""
     assert system.code.advance_events is not None
+    loop = system.code.advance_events.plain if plain else system.code.advance_events.scalar
     try:
-        return system.code.advance_events.scalar(
+        return loop(
             state.t, *state.q.tolist(), *state.p.tolist(), state.work, state.support_work, delta, substeps)
     except ARITHMETIC_ERRORS as exc:
         raise system.failure(state, EvaluationError.of(exc).reason, substeps) from None

@@ -8,15 +8,16 @@ from collections import OrderedDict
 
 import numpy as np
 import pytest
+from model_texts import THIN_WALL
 from project import MODELS
 
-from game.model import load_model
+from game.model import load_model, read_model
 from game.physics import Simulation
 from game.physics.lagrange import compiled
 from game.physics.lagrange import system as system_module
 from game.physics.lagrange.contacts import broad
 from game.physics.lagrange.contacts import native as contact_native
-from game.physics.state import step_one_by_one
+from game.physics.state import SimulationError, step_one_by_one
 
 pytest.importorskip("numba")
 
@@ -102,3 +103,41 @@ def test_copies_with_contacts_step_in_native_code_as_each_one_on_its_own(stem, c
         assert ok.all() and own_ok.all() and t == own_t
         assert np.array_equal(Y, own) and np.array_equal(work, own_work)
     assert len(calls) == 60
+
+
+TURNS_BACK = (THIN_WALL.replace("<CI>x|-0.2|", "").replace("<CI>x|-0.55|", "<CI>x|-0.2|").replace("<CI>vx|50|", "<CI>vx|-5|")
+              .replace("<P>r|0.1|radio</P>", "<P>r|0.05|radio</P>\n<P>a|3000|empuje</P>").replace("<Ep>0</Ep>", "<Ep>-m·a·x</Ep>"))
+BETWEEN_WALLS = THIN_WALL.replace("'max(-x, x - 0.1) - r'", "'x + 0.15 - r'").replace(
+    "<CONTACTS>", "<CONTACTS>\n<K>otro|'0.15 - r - x'|'1'|'0'|'0'|the other wall</K>").replace("<CI>x|-0.55|", "<CI>x|0|")
+NO_FLOOR_BELOW_1 = (MODELS / "pelota.dat").read_text(encoding="utf-8").replace("<K>piso|'y - r'|", "<K>piso|'sqrt(y - 1)'|")
+
+
+def steps_or_failure(path, steps: int) -> tuple[np.ndarray, str | None]:
+    """The states after each step, and what stopped the run (None: nothing)."""
+    sim = Simulation(read_model(path))
+    native = sim.system.code.native  # type: ignore[attr-defined]
+    assert native is None or native.wait(timeout=600), native.error
+    rows = []
+    for _ in range(steps):
+        try:
+            sim.step()
+        except SimulationError as stop:
+            return np.array(rows), str(stop)
+        rows.append([sim.state.t, *sim.q, *sim.state.p, sim.state.losses])
+    return np.array(rows), None
+
+
+@pytest.mark.parametrize("text", [THIN_WALL, THIN_WALL.replace("<CI>x|-0.55|", "<CI>x|-0.21|"), TURNS_BACK, BETWEEN_WALLS,
+                                  NO_FLOOR_BELOW_1], ids=["thin wall", "thin wall, face", "turns back", "two walls",
+                                                          "gap without value"])
+def test_the_native_search_sees_what_the_plain_one_sees(text, write_model, compiling):
+    """A ball through a thin wall inside one substep (the gap's rate at the start, or only at the end,
+    gives it away: the native Newton steps toward 0), several impacts in one substep, and a gap that
+    has no value (NaN in native code: the Python path does that substep and names the contact)."""
+    path = write_model(text)
+    compiling.setenv(compiled.SWITCH, "0")
+    plain = steps_or_failure(path, 100)
+    compiling.setenv(compiled.SWITCH, "1")
+    native = steps_or_failure(path, 100)
+    assert np.array_equal(native[0], plain[0]) and native[1] == plain[1]
+    assert (plain[1] is not None) == (text is NO_FLOOR_BELOW_1)

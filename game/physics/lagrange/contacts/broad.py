@@ -527,11 +527,11 @@ class BroadPhase:
             self.checked += len(rows)
         return near, tuple(hold), 0.5 * margin / math.sqrt(self.dim)
 
-    def advance(self, system, state: State, delta: float, substeps: int) -> tuple:
+    def advance(self, system, state: State, delta: float, substeps: int, plain: bool = False) -> tuple:
         """What ``substeps_to_event`` returns (t, q…, p…, w, ws, worst, substeps done, hit), checking
         only the near pairs: windows one after another until the substeps are done or an event fires
-        (in native code, :func:`windows_kernel`, once that is ready)."""
-        native = system.code.native
+        (in native code, :func:`windows_kernel`, once that is ready; in Python if ``plain``)."""
+        native = None if plain else system.code.native
         windows = None if native is None else native.extra.get(WINDOWS)
         if windows is not None:
             t, end, w, ws, worst, done, hit, made, checked = windows(
@@ -547,7 +547,7 @@ class BroadPhase:
             current = State(t, np.array(y[:n]), np.array(y[n:]), w, ws, state.losses)
             steps = min(WINDOW, substeps - done)
             near, hold, limit = self.window(system, current, steps, widen)
-            loop = self.code.advance.scalar
+            loop = self.code.plain if plain else self.code.advance.scalar
             if loop is not self.code.plain:  # native code: the pairs and points as arrays of their types
                 near = (np.array(near[0], dtype=np.int64), np.array(near[1], dtype=np.int64),
                         np.array(near[2], dtype=float))

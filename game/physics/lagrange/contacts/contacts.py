@@ -220,6 +220,17 @@ class Contacts:
             return TOUCH * max(1.0, float(np.abs(q).max(initial=0.0)))
         return TOUCH * max(1.0, max((abs(x) for x in q), default=0.0))
 
+    def fails(self, t: float, q: Sequence[float]) -> bool:
+        """Some gap has no value at (t, q), by native code (False until that is ready)."""
+        kernel = None if self.code.native is None else self.code.native.extra.get(TOUCHING)
+        if kernel is None:
+            return False
+        try:
+            found = kernel(t, np.array(q, dtype=float), 0.0)
+        except ARITHMETIC_ERRORS:
+            return True
+        return bool(len(found) and found[0] < 0)
+
     def touching(self, t: float, q: Sequence[float]) -> list[int]:
         """The contacts whose gap is within :meth:`slack` of 0: in native code once that is ready
         (:mod:`.native`, the same gaps), else from the generated ``gaps``."""

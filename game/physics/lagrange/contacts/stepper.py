@@ -74,10 +74,7 @@ class ContactRK4:
         remaining = substeps
         while remaining > 0:
             if not modes:
-                if self.broad is not None:
-                    out = self.broad.advance(system, current, delta, remaining)
-                else:
-                    out = substeps_to_event(system, current, delta, remaining)
+                out = self._free_flight(system, current, delta, remaining)
                 done, hit = int(out[-2]), int(out[-1])
                 current = unpack(system, current, out[:-2], remaining)
                 remaining -= done
@@ -94,6 +91,21 @@ class ContactRK4:
                 name = self.contacts.items[k].id
                 raise system.failure(current, msg("sim.gap_lost", reason=msg(key, name=name, **values)), 0)
         return current
+
+    def _free_flight(self, system: GeneratedSystem, state: State, delta: float, substeps: int) -> tuple:
+        """The loop of free flight (what ``substeps_to_event`` returns). In native code a gap without a
+        value is NaN and the loop goes on; where it ends with such a gap, the plain loop takes those
+        substeps again and stops where the gap fails, as a run without native code does."""
+        def run(plain: bool = False) -> tuple:
+            if self.broad is not None:
+                return self.broad.advance(system, state, delta, substeps, plain)
+            return substeps_to_event(system, state, delta, substeps, plain)
+
+        out = run()
+        native = system.code.native
+        if native is not None and native.single and self.contacts.fails(out[0], out[1:1 + system.n]):
+            return run(plain=True)
+        return out
 
     # -- one substep, with whatever happens in it ----------------------------------------------------
 

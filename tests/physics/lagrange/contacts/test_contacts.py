@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 import pytest
-from model_texts import cradle, one_coordinate
+from model_texts import THIN_WALL, cradle, one_coordinate
 from project import MODELS, ROOT
 from sim_helpers import simulation as shipped
 
@@ -227,37 +227,6 @@ def test_kinetic_energy_never_rises_at_an_impact_with_spin_and_friction():
 
 
 # -- no tunnelling ------------------------------------------------------------------------------
-
-
-THIN_WALL = """<GENERAL>
-escala=100
-Ox=0
-Oy=0
-dt=0.02
-N=1
-nQ=1
-</GENERAL>
-<PARAMETERS>
-<P>m|1|masa</P>
-<P>r|0.1|radio</P>
-</PARAMETERS>
-<CIs>
-<CI>x|-0.55|posición</CI>
-<CI>vx|50|velocidad</CI>
-</CIs>
-<TMATRIX>
-<T>0,0|'m'</T>
-</TMATRIX>
-<ENERGIES>
-<Ek>½·m·vx²</Ek>
-<Ep>0</Ep>
-</ENERGIES>
-<CONTACTS>
-<K>muro|'max(-x, x - 0.1) - r'|'1'|'0'|'0'|a wall 0.1 thick between x = 0 and x = 0.1</K>
-</CONTACTS>
-<G>C|C1|'r'|'x'|'0'|'vx'|'0'|1|-1|1</G>
-<G>Blk|muro|0.1|1|'0.05'|'0'|'0'|'0'|'0'|'0'|0|-1</G>
-"""
 
 
 def test_a_ball_at_50_m_per_s_does_not_pass_through_a_thin_wall(write_model):
