@@ -34,8 +34,9 @@ def step_contact_copies(system: Any, t: float, Y: np.ndarray, work: np.ndarray
     n = system.n
     with np.errstate(all="ignore"):
         g = output_rows(system.code.gaps.array(t, *Y[:, :n].T), len(Y))
-        # touching where the step starts: the stepper's resting contacts and their settling
-        alone = np.any(g <= TOUCH * np.maximum(1.0, np.max(np.abs(Y[:, :n]), axis=1)), axis=0)
+        # touching where the step starts: the stepper's resting contacts and their settling; or with a
+        # gap without a value (its own stepper says so: the batch's loop would go on through it)
+        alone = np.any((g <= TOUCH * np.maximum(1.0, np.max(np.abs(Y[:, :n]), axis=1))) | np.isnan(g), axis=0)
     together = np.flatnonzero(~alone)
     out, total = Y.copy(), work.copy()
     t_end = t + system.dt

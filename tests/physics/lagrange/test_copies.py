@@ -61,3 +61,23 @@ def test_a_resting_copy_takes_its_step_on_its_own():
     for k in np.flatnonzero(ensemble.alive):
         single = sim.system.step(sim.system.state(ensemble.start_q[k], ensemble.start_qdot[k], 0.0), 20)
         assert np.allclose(ensemble.Y[k], np.concatenate((single.q, single.p)), rtol=0, atol=1e-12)
+
+
+def test_a_copy_whose_gap_has_no_value_stops_as_its_single_run_does(write_model):
+    # the floor's gap written as sqrt(y − 1): a single run stops by t = 0.16 s, where the ball goes below y = 1
+    from project import MODELS
+
+    from game.model import read_model
+
+    text = (MODELS / "pelota.dat").read_text(encoding="utf-8").replace("<K>piso|'y - r'|", "<K>piso|'sqrt(y - 1)'|")
+    sim = Simulation(read_model(write_model(text)))
+    start = np.concatenate([sim.state.q, sim.state.p])
+    Y = start + 1e-4 * np.random.default_rng(2).standard_normal((6, len(start)))
+    t, work, alive = sim.state.t, np.zeros(len(Y)), np.ones(len(Y), dtype=bool)
+    for _ in range(20):  # 0.4 s
+        t, Y, work, ok = sim.system.step_copies(t, Y, work)
+        alive &= ok
+        Y, work = Y[ok], work[ok]
+        if not len(Y):
+            break
+    assert not alive.any()  # none fell on through the floor that is not there
