@@ -419,11 +419,10 @@ class BroadPhase:
         self.dim = spheres.dim
         self.count = len(spheres.points)
         pairs = spheres.pairs
-        self.a = np.array([a for _, a, _, _ in pairs], dtype=np.intp)
-        self.b = np.array([b for _, _, b, _ in pairs], dtype=np.intp)
+        # (int64: the type native code takes them in)
+        self.a = np.array([a for _, a, _, _ in pairs], dtype=np.int64)
+        self.b = np.array([b for _, _, b, _ in pairs], dtype=np.int64)
         self.c = np.array([c for _, _, _, c in pairs])
-        #: each pair's points as native code takes them
-        self.native_pairs = (np.ascontiguousarray(self.a, dtype=np.int64), np.ascontiguousarray(self.b, dtype=np.int64))
         self.floor = MARGIN_FLOOR * float(self.c.max())
         self.pairs = spheres.pairs
         paired = spheres.contacts
@@ -535,8 +534,8 @@ class BroadPhase:
         windows = None if native is None else native.extra.get(WINDOWS)
         if windows is not None:
             t, end, w, ws, worst, done, hit, made, checked = windows(
-                state.t, np.concatenate([state.q, state.p]), state.work, state.support_work, delta, substeps, self.native_pairs[0],
-                self.native_pairs[1], self.c, self.floor)
+                state.t, np.concatenate([state.q, state.p]), state.work, state.support_work, delta, substeps, self.a,
+                self.b, self.c, self.floor)
             self.windows += made
             self.checked += checked
             return (t, *end.tolist(), w, ws, worst, done, hit)

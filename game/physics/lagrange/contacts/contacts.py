@@ -101,6 +101,7 @@ class Contacts:
         self._last_push: tuple[tuple, Push] | None = None
         self._plans: dict[tuple, Plan] = {}
         self._last_gaps: tuple[tuple, tuple[float, ...]] | None = None
+        self._last_touching: tuple[tuple, list[int]] | None = None
         #: how often each set of contacts has been asked for together (compiled at GROUP_AFTER)
         self._asked: dict[tuple[int, ...], int] = {}
         self._groups: dict[tuple[int, ...], tuple[Callable, dict[str, tuple[np.ndarray, np.ndarray]]]] = {}
@@ -220,33 +221,29 @@ class Contacts:
             return TOUCH * max(1.0, float(np.abs(q).max(initial=0.0)))
         return TOUCH * max(1.0, max((abs(x) for x in q), default=0.0))
 
-    def fails(self, t: float, q: Sequence[float]) -> bool:
-        """Some gap has no value at (t, q), by native code (False until that is ready)."""
-        kernel = None if self.code.native is None else self.code.native.extra.get(TOUCHING)
-        if kernel is None:
-            return False
-        try:
-            found = kernel(t, np.array(q, dtype=float), 0.0)
-        except ARITHMETIC_ERRORS:
-            return True
-        return bool(len(found) and found[0] < 0)
-
     def touching(self, t: float, q: Sequence[float]) -> list[int]:
         """The contacts whose gap is within :meth:`slack` of 0: in native code once that is ready
-        (:mod:`.native`, the same gaps), else from the generated ``gaps``."""
+        (:mod:`.native`, the same gaps), else from the generated ``gaps`` (which say why a gap
+        without a value fails). The last answer is remembered: the stepper asks at the end of free
+        flight and again where the next step starts."""
+        key = (t, *q)
+        if self._last_touching is not None and self._last_touching[0] == key:
+            return list(self._last_touching[1])
+        here = np.array(q, dtype=float)
+        slack = self.slack(here)
+        found = None
         kernel = None if self.code.native is None else self.code.native.extra.get(TOUCHING)
         if kernel is not None:
-            here = np.array(q, dtype=float)
-            slack = self.slack(here)
             try:
-                found = kernel(t, here, slack)
-            except ARITHMETIC_ERRORS:  # the generated gaps say why
+                found = kernel(t, here, slack).tolist()
+            except ARITHMETIC_ERRORS:
                 found = None
-            if found is not None and not (len(found) and found[0] < 0):
-                return found.tolist()
-        else:
-            slack = self.slack(q)
-        return [k for k, g in enumerate(self.gaps(t, q)) if g <= slack]
+            if found and found[0] < 0:  # a gap without a value
+                found = None
+        if found is None:
+            found = [k for k, g in enumerate(self.gaps(t, q)) if g <= slack]
+        self._last_touching = (key, found)
+        return list(found)
 
     def _accelerations(self, resting: Sequence[Mode], t: float, q: Sequence[float], p: Sequence[float],
                        motion: Motion) -> np.ndarray:

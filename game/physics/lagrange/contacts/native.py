@@ -34,12 +34,12 @@ HELPERS = ("ne_state", "ne_values", "ne_rates", "ne_lowest", "ne_root", "ne_dip"
 
 def kernels(n: int, count: int) -> tuple[SourceKernel, ...]:
     """``next_event`` and ``touching`` for a model of ``n`` coordinates and ``count`` contacts."""
-    return (SourceKernel(NEXT_EVENT, _text(n, count), "(float64, float64[::1], float64, float64, float64, float64)",
+    return (SourceKernel(NEXT_EVENT, _search(n, count), "(float64, float64[::1], float64, float64, float64, float64)",
                          HELPERS),
-            SourceKernel(TOUCHING, "", "(float64, float64[::1], float64)"))
+            SourceKernel(TOUCHING, _touching(n, count), "(float64, float64[::1], float64)"))
 
 
-def _text(n: int, count: int) -> str:
+def _search(n: int, count: int) -> str:
     state = ", ".join(f"Y[{k}]" for k in range(2 * n))
     s_qs = ", ".join(f"S[{k}]" for k in range(n))
     s_state = ", ".join(f"S[{k}]" for k in range(2 * n))
@@ -215,6 +215,11 @@ def next_event(t, Y, w, ws, left, tolerance):
         return crossing
     return ne_locate(t, Y, w, ws, watch, crossing, tolerance, values, rates, scratch, S)
 
+'''
+
+
+def _touching(n: int, count: int) -> str:
+    return f'''
 
 def touching(t, Q, slack):
     # the contacts whose gap is at most slack, as Contacts.touching; [-1] if a gap fails

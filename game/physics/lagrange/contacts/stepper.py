@@ -94,8 +94,9 @@ class ContactRK4:
 
     def _free_flight(self, system: GeneratedSystem, state: State, delta: float, substeps: int) -> tuple:
         """The loop of free flight (what ``substeps_to_event`` returns). In native code a gap without a
-        value is NaN and the loop goes on; where it ends with such a gap, the plain loop takes those
-        substeps again and stops where the gap fails, as a run without native code does."""
+        value is NaN and the loop goes on; where it ends with such a gap (the contacts that touch there,
+        which the next step asks for anyway, cannot be found), the plain loop takes those substeps
+        again and stops where the gap fails, as a run without native code does."""
         def run(plain: bool = False) -> tuple:
             if self.broad is not None:
                 return self.broad.advance(system, state, delta, substeps, plain)
@@ -103,8 +104,11 @@ class ContactRK4:
 
         out = run()
         native = system.code.native
-        if native is not None and native.single and self.contacts.fails(out[0], out[1:1 + system.n]):
-            return run(plain=True)
+        if native is not None and native.single:
+            try:
+                self.contacts.touching(out[0], out[1:1 + system.n])
+            except FAILURES:
+                return run(plain=True)
         return out
 
     # -- one substep, with whatever happens in it ----------------------------------------------------
