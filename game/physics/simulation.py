@@ -209,8 +209,9 @@ class Simulation:
         try:
             row = self.sample()
             motion = len(row) - len(self.measures)  # a measure reads NaN where it has no value: it is
-            wrong = next(((name, value) for name, value in zip(self.sample_names()[:motion], row[:motion])
-                          if not math.isfinite(value)), None)  # not the motion, which goes on
+            if not math.isfinite(sum(row[:motion])):  # not the motion, which goes on (a finite sum: all finite)
+                wrong = next(((name, value) for name, value in zip(self.sample_names()[:motion], row[:motion])
+                              if not math.isfinite(value)), None)
             if wrong is None:
                 for observer in self.observers:
                     observer.on_step(self)

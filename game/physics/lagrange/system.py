@@ -71,6 +71,10 @@ class System(MotionDefaults):
         self.mechanics, self.code, bound, self.rows = self._derived()
         self._motion: Compiled | None = None
         self._reactions: tuple[State, np.ndarray] | None = None
+        # q̇ and (Ek, Ep) of the last state asked about (a step's accounting, its sample and an
+        # impact's log ask again at the same state; states are read-only)
+        self._last_velocities: tuple[State, np.ndarray] | None = None
+        self._last_energies: tuple[State, tuple[float, float]] | None = None
         if bound:
             self.contacts = Contacts(bound, self.code, self.delta)
             self.stepper = ContactRK4(self.contacts)
@@ -357,13 +361,23 @@ class System(MotionDefaults):
 
     def velocities(self, state: State) -> np.ndarray:
         """q̇ = T⁻¹(p − b) at ``state``."""
+        last = self._last_velocities
+        if last is not None and last[0] is state:
+            return last[1].copy()
         out = self.code.rhs.scalar(state.t, *state.q.tolist(), *state.p.tolist())
-        return np.array(out[: self.n])
+        qdot = np.array(out[: self.n])
+        self._last_velocities = (state, qdot.copy())
+        return qdot
 
     def energies(self, state: State) -> tuple[float, float]:
         """(Ek, Ep) at ``state``."""
+        last = self._last_energies
+        if last is not None and last[0] is state:
+            return last[1]
         qdot = self.velocities(state)
-        return self.code.energies.scalar(state.t, *state.q.tolist(), *qdot.tolist())
+        ek, ep = self.code.energies.scalar(state.t, *state.q.tolist(), *qdot.tolist())
+        self._last_energies = (state, (ek, ep))
+        return ek, ep
 
     def energy(self, state: State) -> float:
         """E: Ek + Ep, or the Jacobi integral h = T₂ − T₀ + Ep when that is what the motion keeps

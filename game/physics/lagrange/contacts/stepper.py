@@ -146,7 +146,8 @@ class ContactRK4:
 
     def _native_event(self, system: GeneratedSystem, current: State, left: float) -> tuple[State, float | None] | None:
         """:meth:`_next_event` in free flight by native code (:mod:`.native`, the same answer), once that is
-        ready; None until then, or where its numbers fail (the Python path then says why)."""
+        ready; None until then, or where its numbers fail (the Python path then says why). With an
+        event, the state given back is ``current`` (the caller moves to the event, not to the end)."""
         native = system.code.native
         search = None if native is None else native.extra.get(NEXT_EVENT)
         if search is None:
@@ -158,7 +159,9 @@ class ContactRK4:
             return None
         if h == FAILED:
             return None
-        return self._move(system, current, left, ()), (None if h == NONE else h)
+        if h != NONE:  # the state at the event is what comes next: the substep's end is not needed
+            return current, h
+        return self._move(system, current, left, ()), None
 
     def _next_event(self, system: GeneratedSystem, current: State, left: float, modes: tuple[Mode, ...]
                     ) -> tuple[State, float | None]:
