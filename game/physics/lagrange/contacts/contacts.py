@@ -37,6 +37,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Sequence
+from typing import Literal
 
 import numpy as np
 
@@ -217,9 +218,8 @@ class Contacts:
     @staticmethod
     def slack(q: Sequence[float] | np.ndarray) -> float:
         """How far above 0 a gap may be and still touch."""
-        if isinstance(q, np.ndarray):  # (the same largest |x|, without a Python loop over them)
-            return TOUCH * max(1.0, float(np.abs(q).max(initial=0.0)))
-        return TOUCH * max(1.0, max((abs(x) for x in q), default=0.0))
+        values = q.tolist() if isinstance(q, np.ndarray) else q  # (the largest |x| without a loop over them)
+        return TOUCH * max(1.0, max(values, default=0.0), -min(values, default=0.0))
 
     def touching(self, t: float, q: Sequence[float]) -> list[int]:
         """The contacts whose gap is within :meth:`slack` of 0: in native code once that is ready
@@ -385,6 +385,10 @@ class Contacts:
             if found is not None:
                 return found
         b = self.batch(tuple(touching), t, ql, pl)
+        if len(touching) == 1 and not before:
+            parted = self._parting_alone(b, t, q, p)
+            if parted is not False:
+                return parted
         # a normal speed below this is none (see speed_tolerance)
         tolerance = TOUCH * np.sqrt(np.einsum("ij,ij->i", b.J, b.J)) * max(1.0, math.sqrt(float(b.v @ b.v)))
         if np.any(b.rate < -tolerance):
@@ -439,6 +443,21 @@ class Contacts:
         modes = tuple(candidates[j] for j in active)
         q, p = settle(b, [rows[j] for j in active], q, p, functools.partial(self._reacted, t))
         return modes, q, p
+
+    def _parting_alone(self, b: Batch, t: float, q: np.ndarray, p: np.ndarray
+                       ) -> tuple[tuple[Mode, ...], np.ndarray, np.ndarray] | Literal[False] | None:
+        """:meth:`resting` for one touching contact that did not rest, in floats: None if it
+        approaches, no modes (its gap put back) if it parts faster than pressing would take back
+        (a ball just struck: after every impact), else False (the general path decides)."""
+        J = b.J[0]
+        speed = TOUCH * math.sqrt(float(J @ J)) * max(1.0, math.sqrt(float(b.v @ b.v)))
+        rate = float(b.rate[0])
+        if rate < -speed:
+            return None
+        pressing = float(J @ b.acceleration) + float(b.c[0])
+        if rate > max(speed, REST_SUBSTEPS * self.delta * max(0.0, -pressing)):
+            return (), *settle(b, (), q, p, functools.partial(self._reacted, t))
+        return False
 
     def _resting_alone(self, k: int, t: float, q: np.ndarray, p: np.ndarray
                        ) -> tuple[tuple[Mode, ...], np.ndarray, np.ndarray] | None:

@@ -118,6 +118,8 @@ def settle(b: Batch, resting: Sequence[int], q: np.ndarray, p: np.ndarray,
     linear (the corrections are round-off sized), mass-weighted so the lightest body moves;
     putting one contact back moves the others' gaps too. The rates are one linear solve;
     the gaps (an inequality each), and the rates if their rows are dependent, Gauss–Seidel."""
+    if len(b.gap) == 1 and not resting:
+        return _gap_back(b, q, p)
     rests = np.zeros(len(b.gap), dtype=bool)
     rests[list(resting)] = True
     g, r = b.gap.copy(), np.where(rests, b.rate, 0.0)
@@ -165,3 +167,22 @@ def settle(b: Batch, resting: Sequence[int], q: np.ndarray, p: np.ndarray,
         if not moved or (np.all(g >= -1e-15) and not np.any(np.abs(r[rests]) > 1e-15)):
             break
     return q, p
+
+
+def _gap_back(b: Batch, q: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`settle` for one touching contact that does not rest (a ball just struck, parting):
+    only its gap back to ≥ 0, the same steps along W·Jᵀ in floats (after an impact, every time)."""
+    gap = float(b.gap[0])
+    if not gap < -1e-15:
+        return q, p
+    a = float((b.J @ b.WJ.T)[0, 0])
+    if a <= 0:
+        return q, p
+    q = q.copy()
+    for _ in range(50):
+        step = -gap / a
+        q += step * b.WJ[0]
+        gap += step * a
+        if gap >= -1e-15:
+            break
+    return q, p.copy()

@@ -316,8 +316,11 @@ class ContactRK4:
         if not struck:
             return at
         new = State(at.t, at.q, p, at.work, at.support_work, at.losses)
-        before, after = system.velocities(at), system.velocities(new)
-        loss = sum(system.energies(at)) - sum(system.energies(new))
+        # (each state's q̇, then its energies: the system remembers the q̇ of the last state it was asked)
+        before = system.velocities(at)
+        energy = sum(system.energies(at))
+        after = system.velocities(new)
+        loss = energy - sum(system.energies(new))
         new = State(at.t, at.q, p, at.work, at.support_work, at.losses + loss)
         self.log.append(Impact(at.t, tuple(struck), at.q, before, after, loss, tuple(by_contact)))
         return new
@@ -340,8 +343,10 @@ class ContactRK4:
         if q is state.q and p is state.p:
             return modes, state
         # the normal speed taken out is energy lost (round-off sized); a position put back on the
-        # constraint is integration error and shows in DE, as it should
-        loss = system.energies(State(state.t, q, state.p))[0] - system.energies(State(state.t, q, p))[0]
+        # constraint is integration error and shows in DE, as it should (no speed taken out: none lost)
+        loss = 0.0
+        if not np.array_equal(p, state.p):
+            loss = system.energies(State(state.t, q, state.p))[0] - system.energies(State(state.t, q, p))[0]
         return modes, State(state.t, q, p, state.work, state.support_work, state.losses + loss)
 
 

@@ -51,7 +51,7 @@ def bind_contacts(model: ModelFile, parameters: Mapping[str, float]) -> tuple[Bo
 
 def tolerance(direction: Sequence[float], v: Sequence[float]) -> float:
     """A rate along ``direction`` (J or S) below this is none, at velocities ``v``."""
-    return TOUCH * math.sqrt(dot(direction, direction)) * max(1.0, math.sqrt(dot(v, v)))
+    return TOUCH * math.hypot(*direction) * max(1.0, math.hypot(*v))
 
 
 def dot(a: Sequence[float], b: Sequence[float]) -> float:
