@@ -229,18 +229,17 @@ class Contacts:
         key = (t, *q)
         if self._last_touching is not None and self._last_touching[0] == key:
             return list(self._last_touching[1])
-        here = np.array(q, dtype=float)
-        slack = self.slack(here)
         found = None
         kernel = None if self.code.native is None else self.code.native.extra.get(TOUCHING)
         if kernel is not None:
             try:
-                found = kernel(t, here, slack).tolist()
+                found = kernel(t, np.array(q, dtype=float)).tolist()
             except ARITHMETIC_ERRORS:
                 found = None
             if found and found[0] < 0:  # a gap without a value
                 found = None
         if found is None:
+            slack = self.slack(q)
             found = [k for k, g in enumerate(self.gaps(t, q)) if g <= slack]
         self._last_touching = (key, found)
         return list(found)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from ...steppers import PIVOT_MIN
 from ..compiled import SourceKernel
 from .emit import GAP_ROUNDOFF, LOCATED, PASS_THROUGH
+from .terms import TOUCH
 
 #: next_event's answer when the numbers failed (the Python path then does the substep)
 FAILED = -2.0
@@ -36,7 +37,7 @@ def kernels(n: int, count: int) -> tuple[SourceKernel, ...]:
     """``next_event`` and ``touching`` for a model of ``n`` coordinates and ``count`` contacts."""
     return (SourceKernel(NEXT_EVENT, _search(n, count), "(float64, float64[::1], float64, float64, float64, float64)",
                          HELPERS),
-            SourceKernel(TOUCHING, _touching(n, count), "(float64, float64[::1], float64)"))
+            SourceKernel(TOUCHING, _touching(n, count), "(float64, float64[::1])"))
 
 
 def _search(n: int, count: int) -> str:
@@ -221,8 +222,13 @@ def next_event(t, Y, w, ws, left, tolerance):
 def _touching(n: int, count: int) -> str:
     return f'''
 
-def touching(t, Q, slack):
-    # the contacts whose gap is at most slack, as Contacts.touching; [-1] if a gap fails
+def touching(t, Q):
+    # the contacts whose gap is at most the slack, as Contacts.touching (and Contacts.slack); [-1] if a gap fails
+    largest = 1.0
+    for k in range({n}):
+        if abs(Q[k]) > largest:
+            largest = abs(Q[k])
+    slack = {TOUCH!r} * largest
     g = gaps(t, {", ".join(f"Q[{k}]" for k in range(n))})
     out = np.empty({count}, dtype=np.int64)
     found = 0
