@@ -431,3 +431,43 @@ def test_a_new_step_reaches_the_contacts_rule_for_resting_speeds():
     sim = shipped("pelota")
     sim.set_step(0.01, 40)
     assert sim.system.contacts.delta == sim.system.delta == pytest.approx(0.01 / 40)
+
+
+@pytest.mark.parametrize("e", ["1", "0.5"])
+def test_a_struck_ball_is_told_parting_in_floats_as_the_general_path_tells_it(monkeypatch, e):
+    # after an impulse the touching contact parts: resting() decides that from one contact's numbers
+    # in floats and puts its gap back (_parting_alone, _gap_back); the general path, on arrays, must
+    # say the same: no contact rests, and the same q and p (the gap put back the same way)
+    from game.physics.lagrange.contacts import contacts as module
+    from game.physics.lagrange.contacts import stepper
+
+    struck = []
+    respond = stepper.ContactRK4._respond
+
+    def keep(self, system, at, resting):
+        new = respond(self, system, at, resting)
+        if new is not at:
+            struck.append(new)
+        return new
+
+    monkeypatch.setattr(stepper.ContactRK4, "_respond", keep)
+    sim = head_on(e)
+    sim.step(40)
+    (after,) = struck
+    contacts = sim.system.contacts
+
+    def rest_check():
+        contacts._last_batch = contacts._last_touching = None
+        return contacts.resting(after.t, after.q, after.p, ())
+
+    told = []
+    parting = module.Contacts._parting_alone
+    monkeypatch.setattr(module.Contacts, "_parting_alone", lambda *args: told.append(parting(*args)) or told[-1])
+    modes, q, p = rest_check()
+    assert told and told[-1] is not False  # the shortcut decided
+    assert contacts.batch((0,), after.t, after.q.tolist(), after.p.tolist()).gap[0] < -1e-15  # so it is put back
+    monkeypatch.setattr(module.Contacts, "_parting_alone", lambda *args: False)
+    general_modes, general_q, general_p = rest_check()
+    assert modes == general_modes == ()
+    assert np.array_equal(q, general_q) and np.array_equal(p, general_p)
+    assert not np.array_equal(q, after.q)
