@@ -45,7 +45,7 @@ from ....expr import TIME, names_in
 from ....expr.codegen import ARITHMETIC_ERRORS
 from ....model.contacts import gap_resolution
 from .emit import GROUP_MATRICES, KEPT_GROUPS
-from .impacts import ImpactRow, simultaneous
+from .impacts import ImpactRow, simultaneous, struck_alone
 from .native import TOUCHING
 from .resting import Plan, resting_forces, settle, stick
 from .terms import TOUCH, Batch, BoundContact, Mode, Motion, Push, Rest, Terms, dot, tolerance
@@ -318,6 +318,16 @@ class Contacts:
         if not touching:
             return p, [], []
         motion = self.motion(t, ql, pl)
+        if len(touching) == 1 and not resting and self._react is None and not self.items[touching[0]].rubs:
+            k = touching[0]  # a ball striking a ball or a wall: almost every impact of a box of balls
+            tk = self.terms(k, t, ql, motion)
+            alone = struck_alone(tk.J, tk.WJ, motion.velocity, tk.rate, self.resting_speed(tk, motion.acceleration),
+                                 self.items[k].restitution)
+            if alone == 0.0:
+                return p, [], []
+            if alone is not None:
+                dv = alone * np.array(tk.WJ)
+                return p + alone * np.array(tk.J), [k], [(dv, dv.copy())]
         acceleration = self._accelerations(resting, t, ql, pl, motion)
         rows = {k: self._impact_row(k, self.terms(k, t, ql, motion), motion, acceleration) for k in touching}
         v = np.array(motion.velocity)

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .complementarity import exact_solution, projected_gauss_seidel
+from .terms import dot, tolerance
 
 #: projected Gauss–Seidel sweeps at most (the exact solve on the set they find does the rest)
 SWEEPS = 500
@@ -115,6 +116,24 @@ def simultaneous(rows: Sequence[ImpactRow], v: np.ndarray, inelastic: bool) -> l
                 dv, dp = dv + f[j] * W[j], dp + f[j] * R[j]
         out.append(Impulse(dv, dp, float(f[i])))
     return out
+
+
+def struck_alone(J: Sequence[float], WJ: Sequence[float], v: Sequence[float], rate: float, resting_speed: float,
+                 restitution: float) -> float | None:
+    """The normal impulse Pn of one touching contact without friction, alone at its instant, in
+    floats: what :func:`simultaneous` gives for its one row (Newton's law in closed form), 0 if it
+    does not approach; None if it would still approach after that impulse (round-off): the
+    rounds of :meth:`~.contacts.Contacts.resolve` then take it. ``rate`` is its normal rate,
+    ``resting_speed`` the approach below which it is inelastic."""
+    a, jv = dot(J, WJ), dot(J, v)
+    along = rate - jv  # the normal rate's part that does not come from q̇ (a moving surface)
+    vn = jv + along
+    if not (a > 0 and vn < -tolerance(J, v)):
+        return 0.0
+    e = 0.0 if -vn <= resting_speed else restitution
+    impulse = -(1.0 + e) * vn / a
+    after = [x + impulse * w for x, w in zip(v, WJ)]
+    return None if dot(J, after) + along < -tolerance(J, after) else impulse
 
 
 def _rise(R: np.ndarray, W: np.ndarray, f: np.ndarray, v: np.ndarray) -> float:

@@ -126,3 +126,20 @@ def test_a_symmetric_hit_with_friction_stays_symmetric(write_model):
     assert vx1 == pytest.approx(0.0, abs=1e-12)
     assert (vx2, vy2) == pytest.approx((-vx3, vy3), abs=1e-12)
     assert 0.5 * hit.after @ hit.after <= 0.5
+
+
+@pytest.mark.parametrize("e, speed, resting_speed, inelastic", [
+    (1.0, -2.0, 0.0, False), (0.5, -2.0, 0.0, False), (0.5, -0.01, 0.05, True), (0.7, -3.0, 0.05, False)])
+def test_one_struck_contact_in_floats_gets_the_impulse_of_the_general_solver(e, speed, resting_speed, inelastic):
+    # a ball (mass 2) striking a wall along x with a moving wall's part in the rate: the closed form in
+    # floats (struck_alone, taken for almost every impact of a box of balls) against simultaneous()'s row
+    from game.physics.lagrange.contacts.impacts import ImpactRow, simultaneous, struck_alone
+
+    J, WJ, v = [1.0, 0.0], [0.5, 0.0], [speed - 0.25, 0.3]
+    rate = J[0] * v[0] + 0.25  # the wall moves at 0.25: the normal rate is speed
+    impulse = struck_alone(J, WJ, v, rate, resting_speed, e)
+    row = ImpactRow(np.array(J), np.array(WJ), 0.25, e, resting_speed, 1e-9)
+    (general,) = simultaneous([row], np.array(v), inelastic=False)
+    assert impulse == pytest.approx(general.normal, rel=1e-15)
+    assert impulse == pytest.approx(-(1.0 + (0.0 if inelastic else e)) * speed / 0.5, rel=1e-15)  # Newton's law, by hand
+    assert struck_alone(J, WJ, [0.5, 0.3], 0.5, resting_speed, e) == 0.0  # parting: no impulse
