@@ -311,7 +311,7 @@ def generate(mech: Mechanics, derivatives: str = "exact", events: Sequence[Node]
     if broad_code is not None:
         del targets["advance_events"]
         targets["advance_broad"] = broad_code.advance
-    free_flight = None if not contacts else "advance_broad" if broad_code is not None else "advance_events"
+    free_flight = None if not contacts else broad.WINDOWS if broad_code is not None else "advance_events"
     # with contacts, the stepper's search for events in free flight (contacts/native.py), and with a broad
     # phase its windows, are compiled with the source
     kernels = () if not contacts else contact_native.kernels(mech.n, len(contacts))

@@ -138,13 +138,15 @@ def {name}(t, Y, w, ws, delta, steps):
 
 def _copies_kernel(n: int, loop: str) -> str:
     """``advance_copies``: the copies of a motion with contacts (one per row of Y: q…, p…), each through
-    the loop of free flight (``advance_events``, or ``advance_broad`` with every pair near and no window),
-    stopping where that loop stops: (Y, work, worst pivot, hit) with hit 1 for a copy whose step has an
-    event (it takes its step again on its own: :mod:`.copies`)."""
+    the loop of free flight its own step runs (``advance_events``, or with a broad phase its windows,
+    ``advance_windows``: NA, NB, NC every pair, hold[0] the least margin), stopping where that loop
+    stops: (Y, work, worst pivot, hit) with hit 1 for a copy whose step has an event (it takes its step
+    again on its own: :mod:`.copies`)."""
+    if loop == "advance_windows":
+        return _COPIES_WINDOWS
     state = ", ".join(f"Y[i, {k}]" for k in range(2 * n))
     stores = "\n".join(f"        out[i, {k}] = r[{k + 1}]" for k in range(2 * n))
-    call = (f"advance_events(t, {state}, w[i], 0.0, delta, steps)" if loop == "advance_events" else
-            f"advance_broad(t, {state}, w[i], 0.0, delta, steps, t, 0, NA, NB, NC, hold, math.inf)")
+    call = f"advance_events(t, {state}, w[i], 0.0, delta, steps)"
     return f'''
 
 def advance_copies(t, Y, w, delta, steps, NA, NB, NC, hold):
@@ -163,8 +165,26 @@ def advance_copies(t, Y, w, delta, steps, NA, NB, NC, hold):
 '''
 
 
-#: the types advance_copies is compiled for (NA, NB, NC: the pairs of a broad phase, hold: as many numbers as
-#: its points have coordinates; else empty)
+_COPIES_WINDOWS = '''
+
+def advance_copies(t, Y, w, delta, steps, NA, NB, NC, hold):
+    m = Y.shape[0]
+    out = np.empty_like(Y)
+    work = np.empty(m)
+    worst = np.empty(m)
+    hit = np.empty(m, dtype=np.int64)
+    for i in range(m):
+        r = advance_windows(t, Y[i], w[i], 0.0, delta, steps, NA, NB, NC, hold[0])
+        out[i, :] = r[1]
+        work[i] = r[2] + r[3]
+        worst[i] = r[4]
+        hit[i] = 1 if r[6] == 1 else 0  # (2: its last window ended early, but the step is done)
+    return out, work, worst, hit
+'''
+
+
+#: the types advance_copies is compiled for (NA, NB, NC: every pair of a broad phase, hold: its least margin;
+#: else empty)
 COPIES_SIGNATURE = ("(float64, float64[:, ::1], float64[::1], float64, int64, int64[::1], int64[::1], float64[::1], "
                     "float64[::1])")
 

@@ -129,18 +129,16 @@ def _smooth_step(system: Any, t: float, Y: np.ndarray, work: np.ndarray, g: np.n
 def _native_step(system: Any, t: float, Y: np.ndarray, work: np.ndarray
                  ) -> tuple[float, np.ndarray, np.ndarray, np.ndarray] | None:
     """:func:`_smooth_step` in native code, when that is ready (None until then): each copy through the
-    very loop of free flight its own step would run (``advance_events``, or the broad phase's loop with
-    every pair near), so a copy that loop lets through has its own run's numbers, and one it stops at
-    an event takes its step again on its own."""
+    very loop of free flight its own step would run (``advance_events``, or the broad phase's windows,
+    each finding the copy's own near pairs), so a copy that loop lets through has its own run's
+    numbers, and one it stops at an event takes its step again on its own."""
     native = system.code.native
     kernel = None if native is None else native.copies
     if kernel is None:
         return None
     phase = getattr(system.stepper, "broad", None)
-    if phase is not None:
-        dim = phase.dim
-        pairs = (np.ascontiguousarray(dim * phase.a, dtype=np.int64), np.ascontiguousarray(dim * phase.b, dtype=np.int64),
-                 np.ascontiguousarray(phase.c, dtype=float), np.zeros(dim * phase.count))
+    if phase is not None:  # every pair and the least margin: each copy's windows find their near pairs
+        pairs = (phase.a, phase.b, np.ascontiguousarray(phase.c, dtype=float), np.array([phase.floor]))
     else:
         pairs = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros(0))
     steps, delta = system.substeps, system.delta
