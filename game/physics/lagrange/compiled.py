@@ -140,10 +140,11 @@ def _copies_kernel(n: int, loop: str) -> str:
     """``advance_copies``: the copies of a motion with contacts (one per row of Y: q…, p…), each through
     the loop of free flight its own step runs (``advance_events``, or with a broad phase its windows,
     ``advance_windows``: NA, NB, NC every pair, hold[0] the least margin), stopping where that loop
-    stops: (Y, work, worst pivot, hit) with hit 1 for a copy whose step has an event (it takes its step
-    again on its own: :mod:`.copies`)."""
+    stops: (Y, work, worst pivot, hit) with hit 1 for a copy whose step has an event, or that touches
+    where it starts (``touching``, :mod:`.contacts.native`): it takes its step again on its own
+    (:mod:`.copies`)."""
     if loop == "advance_windows":
-        return _COPIES_WINDOWS
+        return _COPIES_WINDOWS.replace("Y[i, :N]", f"Y[i, :{n}]")
     state = ", ".join(f"Y[i, {k}]" for k in range(2 * n))
     stores = "\n".join(f"        out[i, {k}] = r[{k + 1}]" for k in range(2 * n))
     call = f"advance_events(t, {state}, w[i], 0.0, delta, steps)"
@@ -156,6 +157,12 @@ def advance_copies(t, Y, w, delta, steps, NA, NB, NC, hold):
     worst = np.empty(m)
     hit = np.empty(m, dtype=np.int64)
     for i in range(m):
+        if touching(t, Y[i, :{n}]).shape[0] > 0:  # touching where its step starts (or a gap without a value)
+            out[i, :] = Y[i]
+            work[i] = w[i]
+            worst[i] = 1.0
+            hit[i] = 1
+            continue
         r = {call}
 {stores}
         work[i] = r[{2 * n + 1}] + r[{2 * n + 2}]
@@ -174,6 +181,12 @@ def advance_copies(t, Y, w, delta, steps, NA, NB, NC, hold):
     worst = np.empty(m)
     hit = np.empty(m, dtype=np.int64)
     for i in range(m):
+        if touching(t, Y[i, :N]).shape[0] > 0:  # touching where its step starts (or a gap without a value)
+            out[i, :] = Y[i]
+            work[i] = w[i]
+            worst[i] = 1.0
+            hit[i] = 1
+            continue
         r = advance_windows(t, Y[i], w[i], 0.0, delta, steps, NA, NB, NC, hold[0])
         out[i, :] = r[1]
         work[i] = r[2] + r[3]

@@ -32,25 +32,28 @@ def step_contact_copies(system: Any, t: float, Y: np.ndarray, work: np.ndarray
     Y = np.array(Y, dtype=float)
     work = np.array(work, dtype=float)
     n = system.n
-    with np.errstate(all="ignore"):
-        g = output_rows(system.code.gaps.array(t, *Y[:, :n].T), len(Y))
-        # touching where the step starts: the stepper's resting contacts and their settling; or with a
-        # gap without a value (its own stepper says so: the batch's loop would go on through it)
-        alone = np.any((g <= TOUCH * np.maximum(1.0, np.max(np.abs(Y[:, :n]), axis=1))) | np.isnan(g), axis=0)
-    together = np.flatnonzero(~alone)
-    out, total = Y.copy(), work.copy()
-    t_end = t + system.dt
-    if len(together):
-        step = _native_step(system, t, Y[together], work[together])
-        if step is None:
-            step = _smooth_step(system, t, Y[together], work[together], g[:, together])
-        t_end, out[together], total[together], crossing = step
-        alone[together] = crossing
+    # in native code every copy goes to the kernel, which tells apart those that touch where the step starts
+    step = _native_step(system, t, Y, work)
+    if step is not None:
+        t_end, out, total, alone = step
+    else:
+        with np.errstate(all="ignore"):
+            g = output_rows(system.code.gaps.array(t, *Y[:, :n].T), len(Y))
+            # touching where the step starts: the stepper's resting contacts and their settling; or with a
+            # gap without a value (its own stepper says so: the batch's loop would go on through it)
+            alone = np.any((g <= TOUCH * np.maximum(1.0, np.max(np.abs(Y[:, :n]), axis=1))) | np.isnan(g), axis=0)
+        together = np.flatnonzero(~alone)
+        out, total = Y.copy(), work.copy()
+        t_end = t + system.dt
+        if len(together):
+            t_end, out[together], total[together], crossing = _smooth_step(system, t, Y[together], work[together],
+                                                                           g[:, together])
+            alone[together] = crossing
     ok = np.ones(len(Y), dtype=bool)
     if alone.any():
         t_own, own, own_work, own_ok = step_one_by_one(system, t, Y[alone], work[alone])
         out[alone], total[alone], ok[alone] = own, own_work, own_ok
-        t_end = t_end if len(together) else t_own
+        t_end = t_end if not alone.all() else t_own
     return t_end, out, total, ok
 
 
@@ -131,7 +134,8 @@ def _native_step(system: Any, t: float, Y: np.ndarray, work: np.ndarray
     """:func:`_smooth_step` in native code, when that is ready (None until then): each copy through the
     very loop of free flight its own step would run (``advance_events``, or the broad phase's windows,
     each finding the copy's own near pairs), so a copy that loop lets through has its own run's
-    numbers, and one it stops at an event takes its step again on its own."""
+    numbers, and one it stops at an event, or that touches where the step starts (the stepper's
+    resting contacts; a gap without a value), takes its step again on its own."""
     native = system.code.native
     kernel = None if native is None else native.copies
     if kernel is None:
