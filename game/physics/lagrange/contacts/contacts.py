@@ -135,7 +135,7 @@ class Contacts:
 
     def gaps(self, t: float, q: Sequence[float]) -> tuple[float, ...]:
         # the last one is remembered: a substep's end is asked for by the events and the modes
-        key = (t, *q)
+        key = (*q,) if self._timeless else (t, *q)
         if self._last_gaps is not None and self._last_gaps[0] == key:
             return self._last_gaps[1]
         gaps = self.code.gaps.scalar(t, *q)
@@ -226,7 +226,7 @@ class Contacts:
         (:mod:`.native`, the same gaps), else from the generated ``gaps`` (which say why a gap
         without a value fails). The last answer is remembered: the stepper asks at the end of free
         flight and again where the next step starts."""
-        key = (t, *q)
+        key = (*q,) if self._timeless else (t, *q)
         if self._last_touching is not None and self._last_touching[0] == key:
             return list(self._last_touching[1])
         found = None
@@ -510,7 +510,7 @@ class Contacts:
     def rest(self, k: int, t: float, q: Sequence[float], p: Sequence[float]) -> Rest:
         """Contact k resting alone at one state: one call of its generated ``rest<k>`` (the
         last one is remembered: a substep's end is asked for by the events and the modes)."""
-        key = (k, t, *q, *p)
+        key = (k, *q, *p) if self._timeless else (k, t, *q, *p)
         if self._last_rest is not None and self._last_rest[0] == key:
             return self._last_rest[1]
         r = Rest(self._rest[k](t, *q, *p), self.n)

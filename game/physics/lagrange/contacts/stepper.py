@@ -214,10 +214,11 @@ class ContactRK4:
         def total(x: float, i: int) -> float:
             return x + sixth * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i])
 
-        q_new, p_new = np.array(combined(q, 0)), np.array(combined(p, 1))
-        if not (np.all(np.isfinite(q_new)) and np.all(np.isfinite(p_new))):
+        q_new, p_new = combined(q, 0), combined(p, 1)
+        size = sum(q_new) + sum(p_new)  # finite: all are (else, unless it overflowed, one is not)
+        if not size - size == 0.0 and not all(map(math.isfinite, (*q_new, *p_new))):
             raise system.failure(start, None, 1)
-        return State(t + h, q_new, p_new, total(start.work, 2), total(start.support_work, 3),
+        return State(t + h, np.array(q_new), np.array(p_new), total(start.work, 2), total(start.support_work, 3),
                      total(start.losses, 4))
 
     # -- events ----------------------------------------------------------------------------------------
