@@ -566,7 +566,7 @@ class Contacts:
                 self._plans.clear()
             plan = self._plans[(tuple(modes), rows)] = Plan(modes, rows, self.items)
         index = plan.index
-        J, WJ = b.J[index], b.WJ[index]
+        J, WJ = (b.J, b.WJ) if plan.every_row(len(b.gap)) else (b.J[index], b.WJ[index])
         directions, pushes = J, WJ  # what each unknown pushes along, and T⁻¹ times that
         if plan.slide is not None:
             directions = J - plan.slide[:, None] * b.S[index]
@@ -586,7 +586,7 @@ class Contacts:
         a_free = R @ b.acceleration + drift
         # the forces of the same resting contacts a moment ago are where the solve starts
         key = (plan.key, tuple(sticking))
-        f = resting_forces(G, a_free, kinds, self._warm.get(key))
+        f = resting_forces(G, a_free, kinds, self._warm.get(key), None if sticking else plan.rows)
         self._warm = {key: f}
         force = directions.T @ f
         count = len(modes)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import numpy as np
 
@@ -24,6 +25,7 @@ class Plan:
 
     def __init__(self, modes: Sequence[Mode], rows: tuple[int, ...], items: Sequence[BoundContact]):
         self.index = np.array(rows, dtype=np.intp)
+        self._in_order = tuple(rows) == tuple(range(len(rows)))
         chosen = [items[m.contact] for m in modes]
         #: (mode index, 0 normal / 1 tangent, mu) of each normal row
         self.kinds = [(i, 0, item.friction) for i, item in enumerate(chosen)]
@@ -33,6 +35,12 @@ class Plan:
         #: the modes that may have a sticking row (friction, not sliding)
         self.may_stick = [i for i, (m, item) in enumerate(zip(modes, chosen)) if item.rubs and m.sliding == 0]
         self.key = tuple((m.contact, m.sliding) for m in modes)
+        #: what resting_forces reads of the normal rows (the same at every stage)
+        self.rows = RowKinds.of(self.kinds)
+
+    def every_row(self, count: int) -> bool:
+        """The modes are the batch's ``count`` rows, in order (its arrays serve as they are)."""
+        return self._in_order and len(self.index) == count
 
 
 def stick(a_n: float, a_t: float, g_nn: float, g_ns: float, g_ss: float, mu_s: float, mu: float
@@ -55,31 +63,44 @@ def stick(a_n: float, a_t: float, g_nn: float, g_ns: float, g_ss: float, mu_s: f
     return lam, sign * mu * lam
 
 
+class RowKinds(NamedTuple):
+    """The rows of a resting LCP as :func:`resting_forces` reads them: each row's normal row (−1: it is
+    one), each row's mu, and whether every row is a normal one."""
+
+    normal_of: list[int]
+    mu: list[float]
+    normal_only: bool
+
+    @classmethod
+    def of(cls, kinds: Sequence[tuple[int, int, float]]) -> RowKinds:
+        return cls([mode if kind == 1 else -1 for mode, kind, _ in kinds], [mu for _, _, mu in kinds],
+                   all(kind == 0 for _, kind, _ in kinds))
+
+
 def resting_forces(G: np.ndarray, a_free: np.ndarray, kinds: Sequence[tuple[int, int, float]],
-                     start: np.ndarray | None = None) -> np.ndarray:
+                     start: np.ndarray | None = None, rows: RowKinds | None = None) -> np.ndarray:
     """Forces f with a = a_free + G·f: normal rows λ ≥ 0, a ≥ 0, λ·a = 0; sticking rows a = 0
     unless |φ| would pass mu·λ of their contact. Projected Gauss–Seidel (from ``start``, the
     forces a moment ago) finds which rows hold; the equalities on those are then solved
-    exactly (RK4 needs the forces to round-off, not to the sweeps' tolerance)."""
-    normal_of = [mode if kind == 1 else -1 for mode, kind, _ in kinds]
-    mu = [mu for _, _, mu in kinds]
+    exactly (RK4 needs the forces to round-off, not to the sweeps' tolerance). ``rows``: what
+    ``kinds`` says (:class:`RowKinds`), if it is known already."""
+    rows = rows or RowKinds.of(kinds)
     if start is not None and start.any():
         # the same rows as a moment ago, solved exactly: the answer if it is consistent
-        exact = _polish(G, a_free, start, kinds, normal_of, mu)
+        exact = _polish(G, a_free, start, rows)
         if exact is not start:
             return exact
     # to 1e-10 of the rates: the exact solve does the rest
-    f = projected_gauss_seidel(G, a_free, normal_of, mu, FORCE_SWEEPS, 1e-10, start)
-    return _polish(G, a_free, f, kinds, normal_of, mu)
+    f = projected_gauss_seidel(G, a_free, rows.normal_of, rows.mu, FORCE_SWEEPS, 1e-10, start)
+    return _polish(G, a_free, f, rows)
 
 
-def _polish(G: np.ndarray, a_free: np.ndarray, f: np.ndarray, kinds: Sequence[tuple[int, int, float]],
-            normal_of: Sequence[int], mu: Sequence[float]) -> np.ndarray:
+def _polish(G: np.ndarray, a_free: np.ndarray, f: np.ndarray, rows: RowKinds) -> np.ndarray:
     """The exact solution on the rows the sweeps left holding (and friction at the edge
     of its cone, φ = ±mu·λ, folded into its normal row), if it is consistent; else the sweeps' f."""
-    if all(kind == 0 for _, kind, _ in kinds):
+    if rows.normal_only:
         return _polish_normal(G, a_free, f)
-    exact = exact_solution(G, a_free, f, normal_of, mu, mu, opposing=False)
+    exact = exact_solution(G, a_free, f, rows.normal_of, rows.mu, rows.mu, opposing=False)
     return f if exact is None else exact
 
 
