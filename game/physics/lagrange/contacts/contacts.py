@@ -47,7 +47,7 @@ from ....model.contacts import gap_resolution
 from .emit import GROUP_MATRICES, KEPT_GROUPS
 from .impacts import ImpactRow, simultaneous, struck_alone
 from .native import TOUCHING
-from .resting import Plan, resting_forces, settle, stick
+from .resting import Plan, gap_back, resting_forces, settle, stick
 from .terms import TOUCH, Batch, BoundContact, Mode, Motion, Push, Rest, Terms, dot, tolerance
 
 #: an impact slower than the free normal acceleration builds in this many substeps is inelastic
@@ -393,11 +393,11 @@ class Contacts:
             found = self._resting_alone(touching[0], t, q, p)
             if found is not None:
                 return found
-        b = self.batch(tuple(touching), t, ql, pl)
         if len(touching) == 1 and not before:
-            parted = self._parting_alone(b, t, q, p)
+            parted = self._parting_alone(touching[0], t, q, p)
             if parted is not False:
                 return parted
+        b = self.batch(tuple(touching), t, ql, pl)
         # a normal speed below this is none (see speed_tolerance)
         tolerance = TOUCH * np.sqrt(np.einsum("ij,ij->i", b.J, b.J)) * max(1.0, math.sqrt(float(b.v @ b.v)))
         if np.any(b.rate < -tolerance):
@@ -453,19 +453,19 @@ class Contacts:
         q, p = settle(b, [rows[j] for j in active], q, p, functools.partial(self._reacted, t))
         return modes, q, p
 
-    def _parting_alone(self, b: Batch, t: float, q: np.ndarray, p: np.ndarray
+    def _parting_alone(self, k: int, t: float, q: np.ndarray, p: np.ndarray
                        ) -> tuple[tuple[Mode, ...], np.ndarray, np.ndarray] | Literal[False] | None:
-        """:meth:`resting` for one touching contact that did not rest, in floats: None if it
-        approaches, no modes (its gap put back) if it parts faster than pressing would take back
-        (a ball just struck: after every impact), else False (the general path decides)."""
-        J = b.J[0]
-        speed = TOUCH * math.sqrt(float(J @ J)) * max(1.0, math.sqrt(float(b.v @ b.v)))
-        rate = float(b.rate[0])
-        if rate < -speed:
+        """:meth:`resting` for one touching contact ``k`` that did not rest, from its own terms in
+        floats: None if it approaches, no modes (its gap put back) if it parts faster than pressing
+        would take back (a ball just struck: after every impact), else False (the general path decides)."""
+        ql = q.tolist()
+        motion = self.motion(t, ql, p.tolist())
+        terms = self.terms(k, t, ql, motion)
+        speed = self.speed_tolerance(terms)
+        if terms.rate < -speed:
             return None
-        pressing = float(J @ b.acceleration) + float(b.c[0])
-        if rate > max(speed, REST_SUBSTEPS * self.delta * max(0.0, -pressing)):
-            return (), *settle(b, (), q, p, functools.partial(self._reacted, t))
+        if terms.rate > max(speed, self.resting_speed(terms, motion.acceleration)):
+            return (), *gap_back(terms.gap, terms.J, terms.WJ, q, p)
         return False
 
     def _resting_alone(self, k: int, t: float, q: np.ndarray, p: np.ndarray

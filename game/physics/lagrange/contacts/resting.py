@@ -140,7 +140,7 @@ def settle(b: Batch, resting: Sequence[int], q: np.ndarray, p: np.ndarray,
     putting one contact back moves the others' gaps too. The rates are one linear solve;
     the gaps (an inequality each), and the rates if their rows are dependent, Gauss–Seidel."""
     if len(b.gap) == 1 and not resting:
-        return _gap_back(b, q, p)
+        return gap_back(float(b.gap[0]), b.J[0].tolist(), b.WJ[0].tolist(), q, p)
     rests = np.zeros(len(b.gap), dtype=bool)
     rests[list(resting)] = True
     g, r = b.gap.copy(), np.where(rests, b.rate, 0.0)
@@ -190,19 +190,19 @@ def settle(b: Batch, resting: Sequence[int], q: np.ndarray, p: np.ndarray,
     return q, p
 
 
-def _gap_back(b: Batch, q: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`settle` for one touching contact that does not rest (a ball just struck, parting):
-    only its gap back to ≥ 0, the same steps along W·Jᵀ in floats (after an impact, every time)."""
-    gap = float(b.gap[0])
+def gap_back(gap: float, J: Sequence[float], WJ: Sequence[float], q: np.ndarray, p: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`settle` for one touching contact that does not rest (a ball just struck, parting), in
+    floats: only its gap back to ≥ 0, the same steps along W·Jᵀ (after an impact, every time)."""
     if not gap < -1e-15:
         return q, p
-    a = float((b.J @ b.WJ.T)[0, 0])
+    a = math.fsum(x * y for x, y in zip(J, WJ))
     if a <= 0:
         return q, p
-    q = q.copy()
+    q, push = q.copy(), np.array(WJ)
     for _ in range(50):
         step = -gap / a
-        q += step * b.WJ[0]
+        q += step * push
         gap += step * a
         if gap >= -1e-15:
             break
