@@ -112,9 +112,9 @@ class ContactCode:
         self.rows = rows
         self.trees = [ContactTrees.of(mech, gap, slip) for gap, slip in contacts]
         self._resting: dict[int, Callable] = {}
-        #: nothing depends on t itself (no moving support, driving force or moving surface): the
-        #: terms at one q, p are the same at any t
-        self.timeless = not mech.time_dependent and not any(
+        #: nothing depends on t itself (no moving support, driving force, moving surface or moving
+        #: constraint row): the terms at one q, p are the same at any t
+        self.timeless = not mech.time_dependent and not (rows is not None and rows[0].time_dependent) and not any(
             TIME in names_in(c.gap) or TIME in names_in(c.slip) for c in self.trees)
         self._groups: dict[tuple[tuple[int, ...], frozenset[int]], GroupLayout] = {}
 

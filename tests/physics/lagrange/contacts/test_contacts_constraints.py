@@ -187,3 +187,16 @@ def test_a_tied_system_resting_on_the_floor_reads_no_force_in_its_row(write_mode
     run(sim, 6.0)
     assert abs(sim.q[1] - 0.1) < 1e-9 and abs(sim.qdot[1]) < 1e-9
     assert abs(sim.reactions()["λ_guia"]) < 1e-12
+
+
+def test_a_wire_that_tilts_with_t_makes_the_contact_terms_change_with_t(write_model):
+    # the bead's wire tilts with t (y = 1 + x·sin t): at the same q and p, the floor's J·W·Jᵀ differs from one t to
+    # another, so the contacts must not take the terms of one instant for another's (nothing else
+    # in the model depends on t: what is remembered by q and p alone must include the rows)
+    text = BEAD.read_text(encoding="utf-8").replace("'x - y'", "'y - 1 - x·sin(t)'")
+    sim = Simulation(read_model(write_model(text)))
+    contacts = sim.system.contacts
+    q, p = [0.3, 0.05], [0.0, 0.0]
+    early, late = contacts.rest(0, 0.2, q, p).gnn, contacts.rest(0, 0.9, q, p).gnn
+    assert early != late
+    assert (early, late) == (contacts.rest(0, 0.2, q, p).gnn, contacts.rest(0, 0.9, q, p).gnn)
