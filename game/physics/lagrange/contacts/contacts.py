@@ -107,7 +107,8 @@ class Contacts:
         self._asked: dict[tuple[int, ...], int] = {}
         self._groups: dict[tuple[int, ...], tuple[Callable, dict[str, tuple[np.ndarray, np.ndarray]]]] = {}
         self._code_of_groups = code.resting
-        self._timeless = code.resting.timeless
+        #: nothing depends on t itself: the motion from one q and p is the same at any t
+        self.timeless = code.resting.timeless
         self._warm: dict[tuple, np.ndarray] = {}
         #: gap_rates(t, q…, q̇…) → each contact's dgap/dt
         self.rates = code.gap_rates.scalar
@@ -135,7 +136,7 @@ class Contacts:
 
     def gaps(self, t: float, q: Sequence[float]) -> tuple[float, ...]:
         # the last one is remembered: a substep's end is asked for by the events and the modes
-        key = (*q,) if self._timeless else (t, *q)
+        key = (*q,) if self.timeless else (t, *q)
         if self._last_gaps is not None and self._last_gaps[0] == key:
             return self._last_gaps[1]
         gaps = self.code.gaps.scalar(t, *q)
@@ -168,7 +169,7 @@ class Contacts:
     def batch(self, contacts: tuple[int, ...], t: float, q: Sequence[float], p: Sequence[float]) -> Batch:
         """The terms of ``contacts`` together at one state (the last one is remembered: the end of
         a substep is where the next one's first stage starts)."""
-        key = (contacts, *q, *p) if self._timeless else (contacts, t, *q, *p)
+        key = (contacts, *q, *p) if self.timeless else (contacts, t, *q, *p)
         if self._last_batch is not None and self._last_batch[0] == key:
             return self._last_batch[1]
         group = self._groups.get(contacts)
@@ -226,7 +227,7 @@ class Contacts:
         (:mod:`.native`, the same gaps), else from the generated ``gaps`` (which say why a gap
         without a value fails). The last answer is remembered: the stepper asks at the end of free
         flight and again where the next step starts."""
-        key = (*q,) if self._timeless else (t, *q)
+        key = (*q,) if self.timeless else (t, *q)
         if self._last_touching is not None and self._last_touching[0] == key:
             return list(self._last_touching[1])
         found = None
@@ -510,7 +511,7 @@ class Contacts:
     def rest(self, k: int, t: float, q: Sequence[float], p: Sequence[float]) -> Rest:
         """Contact k resting alone at one state: one call of its generated ``rest<k>`` (the
         last one is remembered: a substep's end is asked for by the events and the modes)."""
-        key = (k, *q, *p) if self._timeless else (k, t, *q, *p)
+        key = (k, *q, *p) if self.timeless else (k, t, *q, *p)
         if self._last_rest is not None and self._last_rest[0] == key:
             return self._last_rest[1]
         r = Rest(self._rest[k](t, *q, *p), self.n)

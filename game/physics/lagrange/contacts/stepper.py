@@ -44,6 +44,9 @@ from .emit import GAP_ROUNDOFF, LOCATED, PASS_THROUGH
 from .native import FAILED, NEXT_EVENT, NONE
 from .terms import Mode
 
+#: still substeps remembered at most (a resting body's few substep lengths; an ensemble's resting copies)
+STILL_KEPT = 256
+
 #: what a failed evaluation inside a contact substep can raise
 FAILURES = (*ARITHMETIC_ERRORS, ArithmeticError, np.linalg.LinAlgError)
 
@@ -63,6 +66,10 @@ class ContactRK4:
     located: int = 0
     #: free flight checks only the pairs of round bodies that can meet (:mod:`.broad`), if the model has many
     broad: BroadPhase | None = field(init=False, default=None)
+    #: substeps with resting contacts that gave back the very state they started from (q, p, work and
+    #: losses to the last bit, no event), where nothing depends on t: a body lying still. Their
+    #: (q, p, modes, length), so that the same substep is not worked out again (it gives the same)
+    still: dict[tuple, None] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         code = getattr(self.contacts.code, "broad", None)
@@ -82,7 +89,18 @@ class ContactRK4:
                     break
             # the end of this substep on the grid of δ from the start (not t + δ + δ… rounded)
             t_end = state.t + (substeps - remaining + 1) * delta
-            current, modes = self._substep(system, current, t_end - current.t, modes, t_end)
+            known = (current.q.tobytes(), current.p.tobytes(), modes, t_end - current.t) \
+                if modes and self.contacts.timeless else None
+            if known is not None and known in self.still:
+                current = at_time(current, t_end)
+            else:
+                start, located = current, self.located
+                current, after = self._substep(system, current, t_end - current.t, modes, t_end)
+                if known is not None and after == modes and self.located == located and same_state(start, current):
+                    if len(self.still) >= STILL_KEPT:  # the one found longest ago goes
+                        del self.still[next(iter(self.still))]
+                    self.still[known] = None
+                modes = after
             remaining -= 1
         if self.contacts.moving:
             lost = self.contacts.lost(current.t, current.q.tolist())
@@ -412,6 +430,12 @@ def _component(values: Callable[[float], list[float]], k: int, h: float) -> floa
 def lowest_watched(values: Sequence[float], watch: Sequence[float]) -> float:
     """The lowest of ``values`` among the event functions that were ≥ 0 at the start."""
     return min((v for v, w in zip(values, watch) if w >= 0), default=math.inf)
+
+
+def same_state(a: State, b: State) -> bool:
+    """The same q, p, work and losses, to the last bit (t aside)."""
+    return (np.array_equal(a.q, b.q) and np.array_equal(a.p, b.p) and a.work == b.work
+            and a.support_work == b.support_work and a.losses == b.losses)
 
 
 def at_time(state: State, t: float) -> State:

@@ -471,3 +471,35 @@ def test_a_struck_ball_is_told_parting_in_floats_as_the_general_path_tells_it(mo
     assert modes == general_modes == ()
     assert np.array_equal(q, general_q) and np.array_equal(p, general_p)
     assert not np.array_equal(q, after.q)
+
+
+class _Forgetful(dict):
+    """A stepper's ``still`` that remembers nothing: every substep worked out."""
+
+    def __setitem__(self, key, value) -> None:
+        pass
+
+
+@pytest.mark.parametrize("stem, steps", [("pelota", 1500), ("bloque_friccion", 400)])
+def test_a_body_lying_still_is_not_worked_out_again_and_moves_as_if_it_were(stem, steps):
+    # the ball after its bounces, the block after it stops: a substep gives back its state to the
+    # last bit, so the stepper remembers it and skips the same substep after; the run must be, bit
+    # for bit, the one that works out every substep
+    remembering, working = simulation(stem), simulation(stem)
+    working.system.stepper.still = _Forgetful()
+    taken = {id(remembering): 0, id(working): 0}
+    for sim in (remembering, working):
+        substep = sim.system.stepper._substep
+
+        def counted(*args, sim=sim, substep=substep):
+            taken[id(sim)] += 1
+            return substep(*args)
+
+        sim.system.stepper._substep = counted
+        sim.step(steps)
+    assert remembering.system.resting(remembering.state) == 1  # it lies still
+    assert remembering.system.stepper.still and taken[id(remembering)] < taken[id(working)] // 2
+    for a, b in ((remembering.state, working.state),):
+        assert (a.t, a.work, a.support_work, a.losses) == (b.t, b.work, b.support_work, b.losses)
+        assert np.array_equal(a.q, b.q) and np.array_equal(a.p, b.p)
+    assert remembering.de == working.de
