@@ -116,6 +116,14 @@ class Contacts:
         #: may lose theirs later (a factor that underflows), and are watched as the run goes
         self.moving = tuple(k for k, c in enumerate(self.items) if TIME in names_in(c.gap))
 
+    def hidden(self, modes: Sequence[Mode], t: float, q: Sequence[float]) -> tuple:
+        """What a resting substep's numbers depend on besides q and p: the forces its LCP starts from,
+        and for its sets of contacts whether their generated function is made, or how often they were
+        asked for toward it (the numbers change, by round-off, when it is made)."""
+        sets = (tuple(m.contact for m in modes), tuple(self.touching(t, q)))
+        return (tuple((key, f.tobytes()) for key, f in self._warm.items()),
+                tuple((c, c in self._groups, self._asked.get(c, 0)) for c in sets))
+
     def __len__(self) -> int:
         return len(self.items)
 
@@ -517,16 +525,6 @@ class Contacts:
         r = Rest(self._rest[k](t, *q, *p), self.n)
         self._last_rest = (key, r)
         return r
-
-    def needed(self, mode: Mode, r: Rest) -> float:
-        """The normal force contact ``mode`` alone would need to stay shut (negative: it would
-        have to pull), times J·T⁻¹·Jᵀ: an acceleration, 0 where the contact lets go."""
-        item = self.items[mode.contact]
-        if item.rubs and mode.sliding == 0:
-            det = r.gnn * r.gss - r.gns * r.gns
-            if det > 1e-14 * r.gnn * r.gss:
-                return (-r.an * r.gss + r.at * r.gns) / det * r.gnn
-        return -r.an
 
     def _one(self, mode: Mode, r: Rest) -> Push:
         """One resting contact, in closed form."""

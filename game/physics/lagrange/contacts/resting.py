@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .complementarity import exact_solution, projected_gauss_seidel
-from .terms import Batch, BoundContact, Mode
+from .terms import Batch, BoundContact, Mode, Rest
 
 #: projected Gauss–Seidel sweeps for resting forces at most
 FORCE_SWEEPS = 300
@@ -75,6 +75,16 @@ class RowKinds(NamedTuple):
     def of(cls, kinds: Sequence[tuple[int, int, float]]) -> RowKinds:
         return cls([mode if kind == 1 else -1 for mode, kind, _ in kinds], [mu for _, _, mu in kinds],
                    all(kind == 0 for _, kind, _ in kinds))
+
+
+def needed(item: BoundContact, mode: Mode, r: Rest) -> float:
+    """The normal force contact ``mode`` (``item``) alone would need to stay shut (negative: it
+    would have to pull), times J·T⁻¹·Jᵀ: an acceleration, 0 where the contact lets go."""
+    if item.rubs and mode.sliding == 0:
+        det = r.gnn * r.gss - r.gns * r.gns
+        if det > 1e-14 * r.gnn * r.gss:
+            return (-r.an * r.gss + r.at * r.gns) / det * r.gnn
+    return -r.an
 
 
 def resting_forces(G: np.ndarray, a_free: np.ndarray, kinds: Sequence[tuple[int, int, float]],

@@ -42,6 +42,7 @@ from .broad import BroadPhase, Unfocused
 from .contacts import Contacts
 from .emit import GAP_ROUNDOFF, LOCATED, PASS_THROUGH
 from .native import FAILED, NEXT_EVENT, NONE
+from .resting import needed
 from .terms import Mode
 
 #: still substeps remembered at most (a resting body's few substep lengths; an ensemble's resting copies)
@@ -67,8 +68,9 @@ class ContactRK4:
     #: free flight checks only the pairs of round bodies that can meet (:mod:`.broad`), if the model has many
     broad: BroadPhase | None = field(init=False, default=None)
     #: substeps with resting contacts that gave back the very state they started from (q, p, work and
-    #: losses to the last bit, no event), where nothing depends on t: a body lying still. Their
-    #: (q, p, modes, length), so that the same substep is not worked out again (it gives the same)
+    #: losses to the last bit, no event, the forces their LCP starts from too), where nothing depends
+    #: on t: a body lying still. Their (q, p, modes, length, those forces), so that the same substep
+    #: is not worked out again (it gives the same)
     still: dict[tuple, None] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -89,14 +91,17 @@ class ContactRK4:
                     break
             # the end of this substep on the grid of δ from the start (not t + δ + δ… rounded)
             t_end = state.t + (substeps - remaining + 1) * delta
-            known = (current.q.tobytes(), current.p.tobytes(), modes, t_end - current.t) \
+            hidden = self.contacts.hidden(modes, current.t, current.q.tolist()) \
                 if modes and self.contacts.timeless else None
+            known = None if hidden is None else (current.q.tobytes(), current.p.tobytes(), modes, t_end - current.t,
+                                                 hidden)
             if known is not None and known in self.still:
                 current = at_time(current, t_end)
             else:
                 start, located = current, self.located
                 current, after = self._substep(system, current, t_end - current.t, modes, t_end)
-                if known is not None and after == modes and self.located == located and same_state(start, current):
+                if known is not None and after == modes and self.located == located and same_state(start, current) \
+                        and self.contacts.hidden(modes, current.t, current.q.tolist()) == hidden:
                     if len(self.still) >= STILL_KEPT:  # the one found longest ago goes
                         del self.still[next(iter(self.still))]
                     self.still[known] = None
@@ -258,7 +263,7 @@ class ContactRK4:
         if len(modes) == 1:
             mode = modes[0]
             r = self.contacts.rest(mode.contact, state.t, ql, pl)
-            values.append(self.contacts.needed(mode, r))
+            values.append(needed(self.contacts.items[mode.contact], mode, r))
             if mode.sliding:
                 values.append(mode.sliding * r.slip)
             return values
