@@ -143,11 +143,14 @@ def _copies_kernel(n: int, loop: str) -> str:
     stops: (Y, work, worst pivot, hit) with hit 1 for a copy whose step has an event, or that touches
     where it starts (``touching``, :mod:`.contacts.native`): it takes its step again on its own
     (:mod:`.copies`)."""
-    if loop == "advance_windows":
-        return _COPIES_WINDOWS.replace("Y[i, :N]", f"Y[i, :{n}]")
-    state = ", ".join(f"Y[i, {k}]" for k in range(2 * n))
-    stores = "\n".join(f"        out[i, {k}] = r[{k + 1}]" for k in range(2 * n))
-    call = f"advance_events(t, {state}, w[i], 0.0, delta, steps)"
+    if loop == "advance_windows":  # (t, Y, w, ws, worst, done, hit, …); hit 2: its last window ended early
+        run = "        r = advance_windows(t, Y[i], w[i], 0.0, delta, steps, NA, NB, NC, hold[0])\n        out[i, :] = r[1]"
+        work, worst, hit = "r[2] + r[3]", "r[4]", "1 if r[6] == 1 else 0"
+    else:  # (t, q…, p…, w, ws, worst, done, hit)
+        state = ", ".join(f"Y[i, {k}]" for k in range(2 * n))
+        run = "\n".join([f"        r = advance_events(t, {state}, w[i], 0.0, delta, steps)",
+                         *(f"        out[i, {k}] = r[{k + 1}]" for k in range(2 * n))])
+        work, worst, hit = f"r[{2 * n + 1}] + r[{2 * n + 2}]", f"r[{2 * n + 3}]", f"r[{2 * n + 5}]"
     return f'''
 
 def advance_copies(t, Y, w, delta, steps, NA, NB, NC, hold):
@@ -163,35 +166,10 @@ def advance_copies(t, Y, w, delta, steps, NA, NB, NC, hold):
             worst[i] = 1.0
             hit[i] = 1
             continue
-        r = {call}
-{stores}
-        work[i] = r[{2 * n + 1}] + r[{2 * n + 2}]
-        worst[i] = r[{2 * n + 3}]
-        hit[i] = r[{2 * n + 5}]
-    return out, work, worst, hit
-'''
-
-
-_COPIES_WINDOWS = '''
-
-def advance_copies(t, Y, w, delta, steps, NA, NB, NC, hold):
-    m = Y.shape[0]
-    out = np.empty_like(Y)
-    work = np.empty(m)
-    worst = np.empty(m)
-    hit = np.empty(m, dtype=np.int64)
-    for i in range(m):
-        if touching(t, Y[i, :N]).shape[0] > 0:  # touching where its step starts (or a gap without a value)
-            out[i, :] = Y[i]
-            work[i] = w[i]
-            worst[i] = 1.0
-            hit[i] = 1
-            continue
-        r = advance_windows(t, Y[i], w[i], 0.0, delta, steps, NA, NB, NC, hold[0])
-        out[i, :] = r[1]
-        work[i] = r[2] + r[3]
-        worst[i] = r[4]
-        hit[i] = 1 if r[6] == 1 else 0  # (2: its last window ended early, but the step is done)
+{run}
+        work[i] = {work}
+        worst[i] = {worst}
+        hit[i] = {hit}
     return out, work, worst, hit
 '''
 
