@@ -72,6 +72,8 @@ class ContactRK4:
     #: on t: a body lying still. Their (q, p, modes, length, those forces), so that the same substep
     #: is not worked out again (it gives the same)
     still: dict[tuple, None] = field(init=False, default_factory=dict)
+    #: the last substep worked out gave back its state (so the next one is worth looking up)
+    _was_still: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
         code = getattr(self.contacts.code, "broad", None)
@@ -91,8 +93,8 @@ class ContactRK4:
                     break
             # the end of this substep on the grid of δ from the start (not t + δ + δ… rounded)
             t_end = state.t + (substeps - remaining + 1) * delta
-            hidden = self.contacts.hidden(modes, current.t, current.q.tolist()) \
-                if modes and self.contacts.timeless else None
+            # (looked up, and kept, only once the substep before gave back its state: a sliding block pays nothing)
+            hidden = self.contacts.hidden(modes, current.t, current.q.tolist()) if self._was_still else None
             known = None if hidden is None else (current.q.tobytes(), current.p.tobytes(), modes, t_end - current.t,
                                                  hidden)
             if known is not None and known in self.still:
@@ -100,7 +102,9 @@ class ContactRK4:
             else:
                 start, located = current, self.located
                 current, after = self._substep(system, current, t_end - current.t, modes, t_end)
-                if known is not None and after == modes and self.located == located and same_state(start, current) \
+                self._was_still = bool(modes) and self.contacts.timeless and after == modes \
+                    and self.located == located and same_state(start, current)
+                if known is not None and self._was_still \
                         and self.contacts.hidden(modes, current.t, current.q.tolist()) == hidden:
                     if len(self.still) >= STILL_KEPT:  # the one found longest ago goes
                         del self.still[next(iter(self.still))]
@@ -439,8 +443,8 @@ def lowest_watched(values: Sequence[float], watch: Sequence[float]) -> float:
 
 def same_state(a: State, b: State) -> bool:
     """The same q, p, work and losses, to the last bit (t aside)."""
-    return (np.array_equal(a.q, b.q) and np.array_equal(a.p, b.p) and a.work == b.work
-            and a.support_work == b.support_work and a.losses == b.losses)
+    return (a.work == b.work and a.support_work == b.support_work and a.losses == b.losses
+            and a.q.tobytes() == b.q.tobytes() and a.p.tobytes() == b.p.tobytes())
 
 
 def at_time(state: State, t: float) -> State:
