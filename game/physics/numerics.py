@@ -1,17 +1,25 @@
 """Small dense solvers the engine shares: damped least squares (the one solver behind both kinds
 of drag, :func:`damped_least_squares`, and its linear steps) and a linear solve without NumPy's
-checks (:func:`solve_linear`, a mechanism's stages)."""
+checks (:func:`solve_linear`, a mechanism's stages); and whether many floats are all finite in one
+sum (:func:`all_finite`, a step's result and sample)."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 #: a damped least-squares iteration stops when its damping grows beyond this (no step lowers the
 #: residual any more)
 MOST_DAMPING = 1e6
+
+
+def all_finite(values: Sequence[float]) -> bool:
+    """No NaN or infinity among ``values``: one sum says so (either makes the sum one; only where
+    finite values overflowed it is each value asked), in the per-step paths."""
+    total = sum(values)
+    return total - total == 0.0 or all(map(math.isfinite, values))
 
 
 def damped_solve(B: np.ndarray, r: np.ndarray, damping: float, floor: float) -> np.ndarray:

@@ -22,6 +22,7 @@ from ..expr.errors import EvaluationError
 from ..messages import Message, msg
 from ..model import ModelFile, condition_values, parameter_values
 from ..model.mechanism import reaction_name
+from .numerics import all_finite
 from .observe.action import RunAction
 from .observe.measures import Measures
 from .state import Impact, MotionSystem, SimulationError, State
@@ -209,7 +210,7 @@ class Simulation:
         try:
             row = self.sample()
             motion = len(row) - len(self.measures)  # a measure reads NaN where it has no value: it is
-            if not math.isfinite(sum(row[:motion])):  # not the motion, which goes on (a finite sum: all finite)
+            if not all_finite(row[:motion]):  # not the motion, which goes on
                 wrong = next(((name, value) for name, value in zip(self.sample_names()[:motion], row[:motion])
                               if not math.isfinite(value)), None)
             if wrong is None:

@@ -27,7 +27,6 @@ Every stepper leaves the state it started from untouched when it fails:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -37,6 +36,7 @@ import numpy as np
 from ..expr import EvaluationError
 from ..expr.codegen import ARITHMETIC_ERRORS
 from ..messages import Message, msg
+from .numerics import all_finite
 from .state import BatchCode, Compiled, SimulationError, State
 
 #: Pivots of T relative to its diagonal below this mean "singular".
@@ -115,13 +115,11 @@ def made_state(t: float, q: np.ndarray, p: np.ndarray, work: float, support_work
 def unpack(system: GeneratedSystem, state: State, out: tuple, substeps: int) -> State:
     """A State from the tuple generated code returns, (t, q…, p…, w, ws, worst), after
     ``substeps`` substeps from ``state``; a failure if it is not a good one. Called once a step
-    (the window's and ``simulate``'s), so it is kept lean: one sum says the values are finite (a
-    NaN or an infinity makes it so too; only where it overflowed is each value asked), and q and p
-    are the two halves of one read-only array."""
+    (the window's and ``simulate``'s), so it is kept lean: one sum says the values are finite
+    (:func:`~.numerics.all_finite`), and q and p are the two halves of one read-only array."""
     n = system.n
     values = out[1:3 + 2 * n]  # q…, p…, w, ws
-    total = sum(values)
-    if not out[3 + 2 * n] > PIVOT_MIN or (not total - total == 0.0 and not all(map(math.isfinite, values))):
+    if not out[3 + 2 * n] > PIVOT_MIN or not all_finite(values):
         raise system.failure(state, None, substeps)
     y = np.array(values[:2 * n])
     y.setflags(write=False)

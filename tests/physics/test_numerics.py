@@ -8,6 +8,7 @@ import math
 import numpy as np
 
 from game.physics.numerics import (
+    all_finite,
     damped_least_squares,
     damped_solve,
     damped_solve_rows,
@@ -79,3 +80,10 @@ def test_a_stack_of_damped_row_solves_is_each_one_solved_alone():
     together = damped_solve_rows_many(J, r, 1e-14, 1e-300)
     for k in range(5):
         assert np.allclose(together[k], damped_solve_rows(J[k], r[k], 1e-14, 1e-300), rtol=1e-10, atol=1e-12)
+
+
+def test_one_sum_tells_finite_values_from_a_nan_or_an_infinity_even_where_it_overflows():
+    assert all_finite([1.0, -2.5, 0.0]) and all_finite([])
+    assert not all_finite([1.0, math.nan]) and not all_finite([math.inf, 1.0]) and not all_finite([math.inf, -math.inf])
+    assert all_finite([1e308, 1e308, -1e308])  # the sum overflows; every value is finite
+    assert not all_finite([1e308, 1e308, math.nan])

@@ -36,6 +36,7 @@ import numpy as np
 from ....expr import EvaluationError
 from ....expr.codegen import ARITHMETIC_ERRORS
 from ....messages import Message, msg
+from ...numerics import all_finite
 from ...state import Impact, State
 from ...steppers import PIVOT_MIN, GeneratedSystem, single_substep, substeps_to_event, unpack
 from .broad import BroadPhase, Unfocused
@@ -242,8 +243,7 @@ class ContactRK4:
             return x + sixth * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i])
 
         q_new, p_new = combined(q, 0), combined(p, 1)
-        size = sum(q_new) + sum(p_new)  # finite: all are (else, unless it overflowed, one is not)
-        if not size - size == 0.0 and not all(map(math.isfinite, (*q_new, *p_new))):
+        if not all_finite(q_new + p_new):
             raise system.failure(start, None, 1)
         return State(t + h, np.array(q_new), np.array(p_new), total(start.work, 2), total(start.support_work, 3),
                      total(start.losses, 4))
