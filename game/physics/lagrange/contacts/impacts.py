@@ -125,13 +125,12 @@ def struck_alone(J: Sequence[float], WJ: Sequence[float], v: Sequence[float], ra
     does not approach; None if it would still approach after that impulse (round-off): the
     rounds of :meth:`~.contacts.Contacts.resolve` then take it. ``rate`` is its normal rate,
     ``resting_speed`` the approach below which it is inelastic."""
-    a, jv = dot(J, WJ), dot(J, v)
-    along = rate - jv  # the normal rate's part that does not come from q̇ (a moving surface)
-    vn = jv + along
-    if not (a > 0 and vn < -tolerance(J, v)):
+    a = dot(J, WJ)
+    along = rate - dot(J, v)  # the normal rate's part that does not come from q̇ (a moving surface)
+    if not (a > 0 and rate < -tolerance(J, v)):
         return 0.0
-    e = 0.0 if -vn <= resting_speed else restitution
-    impulse = -(1.0 + e) * vn / a
+    e = 0.0 if -rate <= resting_speed else restitution
+    impulse = -(1.0 + e) * rate / a
     after = [x + impulse * w for x, w in zip(v, WJ)]
     return None if dot(J, after) + along < -tolerance(J, after) else impulse
 
