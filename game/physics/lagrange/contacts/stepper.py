@@ -48,6 +48,10 @@ from .terms import Mode
 
 #: still substeps remembered at most (a resting body's few substep lengths; an ensemble's resting copies)
 STILL_KEPT = 256
+#: a resting substep lies still (:func:`lies_still`) if no coordinate moved more than this, relative…
+STILL_MOVE = 1e-12
+#: …and no speed at its end is above this, relative, per second (tens of units in the last place)
+STILL_SPEED = 1e-14
 
 #: what a failed evaluation inside a contact substep can raise
 FAILURES = (*ARITHMETIC_ERRORS, ArithmeticError, np.linalg.LinAlgError)
@@ -68,13 +72,17 @@ class ContactRK4:
     located: int = 0
     #: free flight checks only the pairs of round bodies that can meet (:mod:`.broad`), if the model has many
     broad: BroadPhase | None = field(init=False, default=None)
-    #: substeps with resting contacts that gave back the very state they started from (q, p, work and
-    #: losses to the last bit, no event, the forces their LCP starts from too), where nothing depends
+    #: substeps with resting contacts that gave back the state they started from (q, p, work and
+    #: losses to the last bit, or moved by no more than round-off, :func:`lies_still`: then they give
+    #: back their start; no event, the forces their LCP starts from unchanged), where nothing depends
     #: on t: a body lying still. Their (q, p, modes, length, those forces), so that the same substep
     #: is not worked out again (it gives the same)
     still: dict[tuple, None] = field(init=False, default_factory=dict)
     #: the last substep worked out gave back its state (so the next one is worth looking up)
     _was_still: bool = field(init=False, default=False)
+    #: where the last step ended, and the contacts resting there (found again unless it lies still)
+    _still_end: State | None = field(init=False, default=None)
+    _still_modes: tuple[Mode, ...] = field(init=False, default=())
 
     def __post_init__(self) -> None:
         code = getattr(self.contacts.code, "broad", None)
@@ -82,10 +90,14 @@ class ContactRK4:
 
     def advance(self, system: GeneratedSystem, state: State, substeps: int) -> State:
         delta = system.delta
-        modes, current = self._rest(system, state)
+        if self._was_still and state is self._still_end:  # lying still since the last step: its contacts rest
+            modes, current = self._still_modes, state
+        else:
+            modes, current = self._rest(system, state)
         remaining = substeps
         while remaining > 0:
             if not modes:
+                self._was_still = False
                 out = self._free_flight(system, current, delta, remaining)
                 done, hit = int(out[-2]), int(out[-1])
                 current = unpack(system, current, out[:-2], remaining)
@@ -103,8 +115,12 @@ class ContactRK4:
             else:
                 start, located = current, self.located
                 current, after = self._substep(system, current, t_end - current.t, modes, t_end)
-                self._was_still = bool(modes) and self.contacts.timeless and after == modes \
-                    and self.located == located and same_state(start, current)
+                still = bool(modes) and self.contacts.timeless and after == modes and self.located == located
+                if still and not same_state(start, current):
+                    still = lies_still(system, start, current)
+                    if still:  # round-off is no motion: what lies still stays where it lies
+                        current = at_time(start, current.t)
+                self._was_still = still
                 if known is not None and self._was_still \
                         and self.contacts.hidden(modes, current.t, current.q.tolist()) == hidden:
                     if len(self.still) >= STILL_KEPT:  # the one found longest ago goes
@@ -112,6 +128,7 @@ class ContactRK4:
                     self.still[known] = None
                 modes = after
             remaining -= 1
+        self._still_end, self._still_modes = current, modes
         if self.contacts.moving:
             lost = self.contacts.lost(current.t, current.q.tolist())
             if lost is not None:
@@ -439,6 +456,24 @@ def _component(values: Callable[[float], list[float]], k: int, h: float) -> floa
 def lowest_watched(values: Sequence[float], watch: Sequence[float]) -> float:
     """The lowest of ``values`` among the event functions that were ≥ 0 at the start."""
     return min((v for v, w in zip(values, watch) if w >= 0), default=math.inf)
+
+
+def lies_still(system: GeneratedSystem, start: State, end: State) -> bool:
+    """A substep from ``start`` to ``end`` that moved nothing beyond round-off: no coordinate by more
+    than :data:`STILL_MOVE` times max(1, |q|) (the creep of a statically indeterminate pile, whose
+    speed settling takes back after every substep), no speed at its end above :data:`STILL_SPEED`
+    times that per second (a body that starts to move from rest at all is not still), work and losses
+    changed by no more than :data:`STILL_MOVE` times their size."""
+    q = start.q.tolist()  # (floats: a sliding block, which fails here, pays little for asking)
+    scale = max(1.0, max(q, default=0.0), -min(q, default=0.0))
+    move = STILL_MOVE * scale
+    if not all(abs(a - b) <= move for a, b in zip(end.q.tolist(), q)):
+        return False
+    size = STILL_MOVE * (1.0 + abs(start.work) + abs(start.support_work) + abs(start.losses))
+    if not (abs(end.work - start.work) <= size and abs(end.support_work - start.support_work) <= size
+            and abs(end.losses - start.losses) <= size):
+        return False
+    return float(np.abs(system.velocities(end)).max(initial=0.0)) <= STILL_SPEED * scale
 
 
 def same_state(a: State, b: State) -> bool:
