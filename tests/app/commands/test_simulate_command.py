@@ -145,9 +145,9 @@ def test_bench_pile_times_balls_at_rest(run):
     assert r.returncode == 0, r.stderr
     rows = [ln.split() for ln in r.stdout.splitlines() if ln.split() and ln.split()[0].isdigit()]
     assert [(int(x[0]), int(x[1])) for x in rows] == [(5, 30), (10, 85)]  # balls, contacts
-    for balls, _, resting, wall, cpu, _, events, impacts, speed, moved in rows:
+    for balls, _, resting, wall, cpu, _, events, impacts, speed, moved, settling in rows:
         assert int(resting) >= int(balls)  # at least each ball on the floor
-        assert float(wall) > 0 and float(cpu) > 0
+        assert float(wall) > 0 and float(cpu) > 0 and float(settling) > 0
         assert (int(events), int(impacts)) == (0, 0) and float(speed) < 1e-12 and float(moved) < 1e-12  # at rest
 
 
