@@ -34,6 +34,8 @@ from typing import Any
 
 import numpy as np
 
+from ..steppers import PIVOT_MIN
+
 log = logging.getLogger("cenm")
 
 #: the environment variable that turns the compiled path off ("0")
@@ -455,6 +457,27 @@ def _submit(job: Native | Kernel) -> None:
         thread.start()
         _worker.append(thread)
     _jobs.put(job)
+
+
+def step_rows(native: Native | None, t: float, Y: np.ndarray, work: np.ndarray | float, delta: float, substeps: int
+              ) -> tuple[float, np.ndarray, np.ndarray, np.ndarray] | None:
+    """:func:`step_batch` for states one per row (q…, p…), as :meth:`~.system.System.step_batch` returns them:
+    (t, Y, work, ok), with no list of columns on the way (an ensemble's 50 copies a frame: the copying
+    around the kernel cost more than its arithmetic for the cheap models). None while it is not ready."""
+    if native is None:
+        return None
+    m = Y.shape[0]
+    kernel = native.rows if _in_child or m < PARALLEL_FROM else native.batch
+    if kernel is None:
+        return None
+    w = np.full(m, work) if isinstance(work, float) else np.ascontiguousarray(work, dtype=float)
+    with np.errstate(all="ignore"):
+        out, w_new, ws_new, worst = kernel(float(t), np.ascontiguousarray(Y.T, dtype=float), w, 0.0, float(delta),
+                                           int(substeps))
+        total = w_new + ws_new
+        ok = (worst > PIVOT_MIN) & np.isfinite(total) & np.isfinite(out).all(axis=0)
+    # the generated loop's own end time: t0 + (step + 1)·δ after its last substep
+    return (t + substeps * delta if substeps > 0 else t), out.T, total, ok
 
 
 def step_batch(native: Native | None, t: float, columns: list[np.ndarray], work: np.ndarray | float,

@@ -25,7 +25,7 @@ from ..state import BatchPath, Impact, MotionDefaults, SimulationError, State, V
 from ..steppers import PIVOT_MIN, RK4, EventRK4, Projected, Response, Stepper
 from . import numeric
 from .codegen import Compiled, GeneratedDynamics, Rows, generate, motion_function
-from .compiled import step_batch
+from .compiled import step_batch, step_rows
 from .constraints import RANK_TOLERANCE, RowNumbers, bind_constraints
 from .contacts.contacts import Contacts
 from .contacts.stepper import FAILURES, ContactRK4
@@ -451,8 +451,11 @@ class System(MotionDefaults):
             raise ValueError("a batch of states cannot be advanced with contacts (impacts happen at each "
                              "state's own instants); step the states one by one")
         Y = np.asarray(Y, dtype=float)
-        cols = [np.ascontiguousarray(Y[:, k]) for k in range(Y.shape[1])]
         w = np.zeros(Y.shape[0]) if work is None else work
+        rows = step_rows(self.code.native, t, Y, w, self.delta, self.substeps * steps)
+        if rows is not None:
+            return rows
+        cols = [np.ascontiguousarray(Y[:, k]) for k in range(Y.shape[1])]
         t_new, cols, w_new, ok = self.step_columns(t, cols, steps, w if isinstance(w, float) else np.asarray(w))
         return t_new, np.column_stack(cols), np.broadcast_to(w_new, (Y.shape[0],)).copy(), ok
 

@@ -92,13 +92,15 @@ class Ensemble:
     def _step_together(self, sim: Watched, system: BatchPath) -> None:
         """The copies still moving, as one batch through the array-compiled loop."""
         alive = self.alive
+        # all copies moving, as almost always: whole arrays, not picked out and put back (a frame's cost)
+        everyone = slice(None) if alive.all() else alive
         # work is tracked only where something does work (otherwise it is 0.0, not an array: cheaper)
-        work = self.work[alive] if sim.does_work else 0.0
-        t, Y, work, ok = system.step_batch(self.t, self.Y[alive], 1, work)
+        work = self.work[everyone] if sim.does_work else 0.0
+        t, Y, work, ok = system.step_batch(self.t, self.Y[everyone], 1, work)
         self.t = t
-        self.Y[alive] = Y
-        self.work[alive] = work
-        self.alive[alive] = ok
+        self.Y[everyone] = Y
+        self.work[everyone] = work
+        self.alive[everyone] = ok
         self.spread.append((t, self.spread_now(len(sim.state.q))))
 
     def _step_copies(self, sim: Watched) -> None:
@@ -116,9 +118,11 @@ class Ensemble:
     def spread_now(self, n: int) -> float:
         """RMS distance of the copies' coordinates from their mean (NaN with fewer than 2)."""
         Q = self.Y[self.alive, :n]
-        if len(Q) < 2:
+        m = len(Q)
+        if m < 2:
             return math.nan
-        return float(np.sqrt(np.mean(np.sum((Q - Q.mean(axis=0)) ** 2, axis=1))))
+        D = Q - np.add.reduce(Q, axis=0) / m  # (ufuncs and einsum: np.mean's and np.sum's wrappers cost more, each frame)
+        return math.sqrt(float(np.einsum("ij,ij->", D, D)) / m)
 
     def coordinates(self, n: int) -> np.ndarray:
         """The coordinates of the copies still moving, one row per copy (to draw them)."""

@@ -18,6 +18,9 @@ def test_bench_ensemble_prints_a_ratio_per_model(capsys):
     text = out.getvalue()
     rows = {m.group(1): (m.group(2), float(m.group(3)), float(m.group(4)), float(m.group(5)))
             for m in re.finditer(r"^(\w+)\s+(\S+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", text, re.M)}
+    floors = dict(re.findall(r"^(\w+)\s+\S+\s+[\d.]+\s+[\d.]+\s+[\d.]+\s+(\S+)", text, re.M))
+    # the floor is for copies that are the generated loop: 50 of them cost more than one, never nothing
+    assert floors["cuadrilatero"] == floors["pelota"] == "—" and float(floors["pendulo_doble"]) > 0
     assert set(rows) == {"cuadrilatero", "pelota", "pendulo_doble"}, text
     assert rows["cuadrilatero"][0] == "mechanism" and rows["pelota"][0] == "lagrangian+c"
     for _, one, many, ratio in rows.values():
