@@ -81,3 +81,25 @@ def test_a_copy_whose_gap_has_no_value_stops_as_its_single_run_does(write_model)
         if not len(Y):
             break
     assert not alive.any()  # none fell on through the floor that is not there
+
+
+def test_copies_lying_still_are_not_stepped_again_and_stay_their_single_runs(monkeypatch):
+    # the blocks on their floor: once a copy's whole step gives back its state (stopped, held by
+    # friction), its next steps are skipped; each copy must still be its own single run (to round-off:
+    # the stepper the copies share starts each LCP from the forces of the copy before)
+    stepped: list[int] = []
+    own = copies_module.step_one_by_one
+
+    def counted(system, t, Y, work):
+        stepped.append(len(Y))
+        return own(system, t, Y, work)
+
+    monkeypatch.setattr(copies_module, "step_one_by_one", counted)
+    sim = simulation("bloque_friccion")
+    steps = 150  # 3 s: the blocks slide, stop and lie still
+    ensemble = run_with_ensemble(sim, steps, copies=6)
+    assert sim.system.stepper.lying  # some copies lie still…
+    assert stepped[-1] < 6 or len(stepped) < steps  # …and are no longer stepped one by one
+    for k in np.flatnonzero(ensemble.alive):
+        single = sim.system.step(sim.system.state(ensemble.start_q[k], ensemble.start_qdot[k], 0.0), steps)
+        assert np.allclose(ensemble.Y[k], np.concatenate((single.q, single.p)), rtol=0, atol=1e-12)

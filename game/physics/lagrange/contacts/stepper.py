@@ -78,6 +78,9 @@ class ContactRK4:
     #: on t: a body lying still. Their (q, p, modes, length, those forces), so that the same substep
     #: is not worked out again (it gives the same)
     still: dict[tuple, None] = field(init=False, default_factory=dict)
+    #: ensemble copies (q…, p… as bytes) whose whole step gave back their state, where nothing depends on
+    #: t: lying still, their next step does too (:func:`~..copies.step_contact_copies` skips it)
+    lying: dict[bytes, None] = field(init=False, default_factory=dict)
     #: the last substep worked out gave back its state (so the next one is worth looking up)
     _was_still: bool = field(init=False, default=False)
     #: where the last step ended, and the contacts resting there (found again unless it lies still)
@@ -123,9 +126,7 @@ class ContactRK4:
                 self._was_still = still
                 if known is not None and self._was_still \
                         and self.contacts.hidden(modes, current.t, current.q.tolist()) == hidden:
-                    if len(self.still) >= STILL_KEPT:  # the one found longest ago goes
-                        del self.still[next(iter(self.still))]
-                    self.still[known] = None
+                    remember(self.still, known)
                 modes = after
             remaining -= 1
         self._still_end, self._still_modes = current, modes
@@ -456,6 +457,13 @@ def _component(values: Callable[[float], list[float]], k: int, h: float) -> floa
 def lowest_watched(values: Sequence[float], watch: Sequence[float]) -> float:
     """The lowest of ``values`` among the event functions that were ≥ 0 at the start."""
     return min((v for v, w in zip(values, watch) if w >= 0), default=math.inf)
+
+
+def remember(kept: dict, key: object) -> None:
+    """Add ``key`` to a memory of still states, the one found longest ago going past :data:`STILL_KEPT`."""
+    if len(kept) >= STILL_KEPT:
+        del kept[next(iter(kept))]
+    kept[key] = None
 
 
 def lies_still(system: GeneratedSystem, start: State, end: State) -> bool:
