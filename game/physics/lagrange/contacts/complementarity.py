@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from .sweeps import native_sweeps
+
 
 def projected_gauss_seidel(G: np.ndarray, b: np.ndarray, normal_of: Sequence[int], mu: Sequence[float],
                            sweeps: int, tolerance: float, start: np.ndarray | None = None) -> np.ndarray:
@@ -18,11 +20,20 @@ def projected_gauss_seidel(G: np.ndarray, b: np.ndarray, normal_of: Sequence[int
     a = 0 inside that bound. Row by row from ``start`` (else 0), at most ``sweeps`` times, until no
     row moves its rate by more than ``tolerance`` × (1 + the largest starting rate)."""
     m = len(b)
-    f = [0.0] * m if start is None else start.tolist()
-    a = (b + G @ start).tolist() if start is not None else b.tolist()
-    g = G.tolist()
+    rates = b + G @ start if start is not None else np.array(b, dtype=float)
+    a = rates.tolist()
     size = 1.0 + max(abs(x) for x in a)
     friction_of = {n: i for i, n in enumerate(normal_of) if n >= 0}
+    native = native_sweeps()
+    if native is not None:  # the same sweeps, bit for bit (:mod:`.sweeps`)
+        after = np.full(m, -1, dtype=np.int64)
+        for n, i in friction_of.items():
+            after[n] = i
+        return native(np.ascontiguousarray(G, dtype=float), rates, np.zeros(m) if start is None else
+                      np.array(start, dtype=float), np.array(normal_of, dtype=np.int64), after,
+                      np.array(mu, dtype=float), int(sweeps), tolerance * size)
+    f = [0.0] * m if start is None else start.tolist()
+    g = G.tolist()
 
     def move(i: int, new: float) -> float:
         change = new - f[i]
