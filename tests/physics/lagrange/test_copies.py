@@ -20,16 +20,22 @@ def run_with_ensemble(sim: Simulation, steps: int, copies: int = 8) -> Ensemble:
     return ensemble
 
 
-@pytest.mark.parametrize(("stem", "seconds"), [("pelota", 2.0), ("caja_bolas", 1.0), ("billar", 1.0)])
-def test_copies_with_impacts_move_as_their_single_runs(monkeypatch, stem, seconds):
-    alone: list[int] = []
+@pytest.fixture
+def alone(monkeypatch) -> list[int]:
+    """How many copies each step took on their own (one entry a step that had some)."""
+    counts: list[int] = []
     own = copies_module.step_one_by_one
 
     def counted(system, t, Y, work):
-        alone.append(len(Y))
+        counts.append(len(Y))
         return own(system, t, Y, work)
 
     monkeypatch.setattr(copies_module, "step_one_by_one", counted)
+    return counts
+
+
+@pytest.mark.parametrize(("stem", "seconds"), [("pelota", 2.0), ("caja_bolas", 1.0), ("billar", 1.0)])
+def test_copies_with_impacts_move_as_their_single_runs(alone, stem, seconds):
     sim = simulation(stem)
     steps = round(seconds / sim.model.general.dt)
     ensemble = run_with_ensemble(sim, steps)
@@ -83,18 +89,11 @@ def test_a_copy_whose_gap_has_no_value_stops_as_its_single_run_does(write_model)
     assert not alive.any()  # none fell on through the floor that is not there
 
 
-def test_copies_lying_still_are_not_stepped_again_and_stay_their_single_runs(monkeypatch):
+def test_copies_lying_still_are_not_stepped_again_and_stay_their_single_runs(alone):
     # the blocks on their floor: once a copy's whole step gives back its state (stopped, held by
     # friction), its next steps are skipped; each copy must still be its own single run (to round-off:
     # the stepper the copies share starts each LCP from the forces of the copy before)
-    stepped: list[int] = []
-    own = copies_module.step_one_by_one
-
-    def counted(system, t, Y, work):
-        stepped.append(len(Y))
-        return own(system, t, Y, work)
-
-    monkeypatch.setattr(copies_module, "step_one_by_one", counted)
+    stepped = alone
     sim = simulation("bloque_friccion")
     steps = 150  # 3 s: the blocks slide, stop and lie still
     ensemble = run_with_ensemble(sim, steps, copies=6)
