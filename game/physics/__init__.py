@@ -11,8 +11,9 @@ from .lagrange.codegen import generate
 from .lagrange.emit import EPSILON
 from .lagrange.mechanics import Mechanics, build_mechanics
 from .lagrange.system import System
+from .observe.watched import Watched
 from .simulation import Simulation
-from .state import BatchPath, Kinematics, MotionSystem, SimulationError, State, Watched
+from .state import BatchPath, Kinematics, MotionSystem, SimulationError, State
 from .steppers import PIVOT_MIN, RK4, EventRK4, Projected, Stepper
 from .systems import build_system
 

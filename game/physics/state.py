@@ -462,42 +462,6 @@ class MotionDefaults(StepTimes):
         self.model = model
 
 
-class Watched(Protocol):
-    """What an observer of the motion (a trail, the history, a plot's record, the CSV of
-    ``simulate``) sees of the simulation that tells it of every step and break (a
-    :class:`~game.physics.simulation.Simulation`)."""
-
-    @property
-    def system(self) -> MotionSystem: ...
-
-    @property
-    def state(self) -> State: ...
-
-    @property
-    def parameters(self) -> Mapping[str, float]: ...
-
-    @property
-    def impacts(self) -> list[Impact]:
-        """The impacts of the last step, oldest first."""
-        ...
-
-    @property
-    def t(self) -> float: ...
-
-    @property
-    def q(self) -> np.ndarray: ...
-
-    @property
-    def qdot(self) -> np.ndarray: ...
-
-    @property
-    def does_work(self) -> bool: ...
-
-    def sample(self) -> tuple[float, ...]:
-        """t, q, q̇, Ek, Ep, E, DE, then the extra columns, now."""
-        ...
-
-
 # -- the bodies of a model --------------------------------------------------------------------
 
 

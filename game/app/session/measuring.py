@@ -24,7 +24,7 @@ from ...messages import Message, msg
 from ...model.poses import BarPose, Pose
 from ...physics.observe.series import angular_coordinates
 from ...physics.observe.timing import PeriodTimer, Stopwatch
-from ...physics.state import Watched
+from ...physics.observe.watched import Watched
 from .modes import Modes
 from .onscreen import OnScreen
 

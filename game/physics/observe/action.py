@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..state import BatchCode, State, Watched
+from ..state import BatchCode, State
+from .watched import Watched
 
 
 def substep_action(code: BatchCode, n: int, delta: float, t: float, y: list, substeps: int

@@ -25,9 +25,10 @@ import math
 import numpy as np
 
 from ...expr.codegen import ARITHMETIC_ERRORS
-from ..state import BatchPath, SimulationError, State, Watched
+from ..state import BatchPath, SimulationError, State
 from ..steppers import PIVOT_MIN
 from .records import History
+from .watched import Watched
 
 #: copies in an ensemble unless told otherwise
 COPIES = 50

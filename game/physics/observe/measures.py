@@ -18,7 +18,7 @@ import numpy as np
 
 from ...expr import TIME, EvaluationError, compile_trees, evaluate
 from ...model import ModelFile
-from ..state import Watched
+from .watched import Watched
 
 
 class Measures:

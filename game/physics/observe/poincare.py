@@ -14,8 +14,9 @@ import math
 import numpy as np
 
 from ...expr.codegen import ARITHMETIC_ERRORS
-from ..state import BatchPath, State, Watched
+from ..state import BatchPath, State
 from .records import History
+from .watched import Watched
 
 #: strobes kept (a plot of hundreds of points is enough to see chaos)
 SECTION_POINTS = 20_000

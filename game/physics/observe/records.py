@@ -22,8 +22,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...model.poses import BallPose, BlockPose, JointPose
-from ..state import Watched
 from .ring import Ring
+from .watched import Watched
 
 # Unique stamps for trail contents: a new trail or a cleared one gets a fresh
 # stamp, so a drawing cache can never mistake one trail's points for another's.

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..state import Watched
+from .watched import Watched
 
 #: what a period timer watches: a number of (t, q, q̇) that crosses 0 (a coordinate minus its level,
 #: a body's signed distance to a line)
