@@ -152,7 +152,7 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--after", type=float, default=0.0, metavar="SECONDS",
                    help="with --look: from the state each model reaches after this many seconds of its motion")
     b.add_argument("--pile", action="store_true",
-                   help="a pile of frictionless balls at rest (5, 10, 20 balls): × real time, events located")
+                   help="a pile of frictionless balls at rest (5, 10, 16, 20 balls): × real time, events located")
     b.add_argument("--modes", action="store_true",
                    help="time of equilibria and modes for each shipped model and a 20-link chain")
     b.add_argument("--action", action="store_true",
