@@ -22,7 +22,6 @@ import numpy as np
 from ...expr.codegen import ARITHMETIC_ERRORS
 from ..state import SimulationError, State, step_one_by_one
 from ..steppers import PIVOT_MIN
-from .contacts.stepper import remember
 from .contacts.terms import TOUCH
 
 
@@ -51,18 +50,8 @@ def step_contact_copies(system: Any, t: float, Y: np.ndarray, work: np.ndarray
                                                                            g[:, together])
             alone[together] = crossing
     ok = np.ones(len(Y), dtype=bool)
-    lying = system.stepper.lying if system.contacts.timeless else None
-    if lying and alone.any():  # a copy whose last step gave back its state lies still: so does this one
-        for i in np.flatnonzero(alone):
-            if Y[i].tobytes() in lying:
-                alone[i] = False
-                out[i], total[i] = Y[i], work[i]
-    if alone.any():
+    if alone.any():  # (a copy lying still costs its stepper a look-up: ContactRK4.lying)
         t_own, own, own_work, own_ok = step_one_by_one(system, t, Y[alone], work[alone])
-        if lying is not None:
-            for i, row, w, good in zip(np.flatnonzero(alone), own, own_work, own_ok):
-                if good and w == work[i] and row.tobytes() == Y[i].tobytes():
-                    remember(lying, row.tobytes())
         out[alone], total[alone], ok[alone] = own, own_work, own_ok
         t_end = t_end if not alone.all() else t_own
     return t_end, out, total, ok

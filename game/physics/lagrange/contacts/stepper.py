@@ -78,12 +78,13 @@ class ContactRK4:
     #: on t: a body lying still. Their (q, p, modes, length, those forces), so that the same substep
     #: is not worked out again (it gives the same)
     still: dict[tuple, None] = field(init=False, default_factory=dict)
-    #: ensemble copies (q…, p… as bytes) whose whole step gave back their state, where nothing depends on
-    #: t: lying still, their next step does too (:func:`~..copies.step_contact_copies` skips it)
+    #: states (q…, p… as bytes) whose whole step gave back the very state, where nothing depends on t:
+    #: lying still, their next step does too and is not taken (the motion's, or an ensemble copy's)
     lying: dict[bytes, None] = field(init=False, default_factory=dict)
     #: the last substep worked out gave back its state (so the next one is worth looking up)
     _was_still: bool = field(init=False, default=False)
-    #: where the last step ended, and the contacts resting there (found again unless it lies still)
+    #: where the last step ended, and the contacts resting there (found again unless it lies still: at
+    #: the start of a step they are found as for a state the user set, which takes a pile's creep out again)
     _still_end: State | None = field(init=False, default=None)
     _still_modes: tuple[Mode, ...] = field(init=False, default=())
 
@@ -93,6 +94,10 @@ class ContactRK4:
 
     def advance(self, system: GeneratedSystem, state: State, substeps: int) -> State:
         delta = system.delta
+        start_bytes = state.q.tobytes() + state.p.tobytes() if self.contacts.timeless else None
+        if start_bytes is not None and start_bytes in self.lying:  # lying still: the step gives it back
+            return at_time(state, state.t + substeps * delta) if substeps > 0 else state
+        located = self.located
         if self._was_still and state is self._still_end:  # lying still since the last step: its contacts rest
             modes, current = self._still_modes, state
         else:
@@ -116,9 +121,9 @@ class ContactRK4:
             if known is not None and known in self.still:
                 current = at_time(current, t_end)
             else:
-                start, located = current, self.located
+                start, events = current, self.located
                 current, after = self._substep(system, current, t_end - current.t, modes, t_end)
-                still = bool(modes) and self.contacts.timeless and after == modes and self.located == located
+                still = bool(modes) and self.contacts.timeless and after == modes and self.located == events
                 if still and not same_state(start, current):
                     still = lies_still(system, start, current)
                     if still:  # round-off is no motion: what lies still stays where it lies
@@ -130,6 +135,8 @@ class ContactRK4:
                 modes = after
             remaining -= 1
         self._still_end, self._still_modes = current, modes
+        if start_bytes is not None and self.located == located and same_state(state, current):
+            remember(self.lying, start_bytes)
         if self.contacts.moving:
             lost = self.contacts.lost(current.t, current.q.tolist())
             if lost is not None:
