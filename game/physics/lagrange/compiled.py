@@ -459,25 +459,36 @@ def _submit(job: Native | Kernel) -> None:
     _jobs.put(job)
 
 
+def _run_batch(native: Native | None, t: float, Y: np.ndarray, work: np.ndarray, delta: float, substeps: int
+               ) -> tuple[float, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """The batch kernel on states one per column of ``Y`` (q…, p… down the rows): (t, Y, work, support
+    work, worst pivot); None while it is not ready."""
+    if native is None:
+        return None
+    m = Y.shape[1]
+    kernel = native.rows if _in_child or m < PARALLEL_FROM else native.batch
+    if kernel is None:
+        return None
+    out, w_new, ws_new, worst = kernel(float(t), Y, work, 0.0, float(delta), int(substeps))
+    # the generated loop's own end time: t0 + (step + 1)·δ after its last substep
+    return (float(t + substeps * delta) if substeps > 0 else float(t)), out, w_new, ws_new, worst
+
+
 def step_rows(native: Native | None, t: float, Y: np.ndarray, work: np.ndarray | float, delta: float, substeps: int
               ) -> tuple[float, np.ndarray, np.ndarray, np.ndarray] | None:
     """:func:`step_batch` for states one per row (q…, p…), as :meth:`~.system.System.step_batch` returns them:
     (t, Y, work, ok), with no list of columns on the way (an ensemble's 50 copies a frame: the copying
     around the kernel cost more than its arithmetic for the cheap models). None while it is not ready."""
-    if native is None:
-        return None
     m = Y.shape[0]
-    kernel = native.rows if _in_child or m < PARALLEL_FROM else native.batch
-    if kernel is None:
-        return None
     w = np.full(m, work) if isinstance(work, float) else np.ascontiguousarray(work, dtype=float)
     with np.errstate(all="ignore"):
-        out, w_new, ws_new, worst = kernel(float(t), np.ascontiguousarray(Y.T, dtype=float), w, 0.0, float(delta),
-                                           int(substeps))
+        done = _run_batch(native, t, np.ascontiguousarray(Y.T, dtype=float), w, delta, substeps)
+        if done is None:
+            return None
+        t_end, out, w_new, ws_new, worst = done
         total = w_new + ws_new
         ok = (worst > PIVOT_MIN) & np.isfinite(total) & np.isfinite(out).all(axis=0)
-    # the generated loop's own end time: t0 + (step + 1)·δ after its last substep
-    return (t + substeps * delta if substeps > 0 else t), out.T, total, ok
+    return t_end, out.T, total, ok
 
 
 def step_batch(native: Native | None, t: float, columns: list[np.ndarray], work: np.ndarray | float,
@@ -487,12 +498,10 @@ def step_batch(native: Native | None, t: float, columns: list[np.ndarray], work:
     if native is None:
         return None
     m = len(columns[0])
-    kernel = native.rows if _in_child or m < PARALLEL_FROM else native.batch
-    if kernel is None:
-        return None
     Y = np.ascontiguousarray(np.array(columns, dtype=float).reshape(len(columns), m))
     w = np.ascontiguousarray(np.broadcast_to(np.asarray(work, dtype=float), (m,)))
-    out, w_new, ws_new, worst = kernel(float(t), Y, w, 0.0, float(delta), int(substeps))
-    # the generated loop's own end time: t0 + (step + 1)·δ after its last substep
-    t_end = t + substeps * delta if substeps > 0 else t
-    return (float(t_end), *out, w_new, ws_new, worst)
+    done = _run_batch(native, t, Y, w, delta, substeps)
+    if done is None:
+        return None
+    t_end, out, w_new, ws_new, worst = done
+    return (t_end, *out, w_new, ws_new, worst)
