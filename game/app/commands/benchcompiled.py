@@ -83,7 +83,7 @@ def _hand_written() -> tuple[Callable, Callable]:
     return batch, flips
 
 
-def _best(fn: Callable[[], object], repeats: int = 3, clock: Callable[[], float] = time.perf_counter) -> float:
+def best_of(fn: Callable[[], object], repeats: int = 3, clock: Callable[[], float] = time.perf_counter) -> float:
     """The shortest of a few timings of ``fn`` (seconds): the one least disturbed by other programs.
     One thread's work is timed by ``time.process_time`` (the processor time it took: waiting for a
     core that other programs hold is not counted), threads' by the wall clock."""
@@ -124,14 +124,14 @@ def bench_compiled(quick: bool = False, out: TextIO | None = None) -> int:
     advance = system.code.advance.scalar
     args = (state.t, *state.q.tolist(), *state.p.tolist(), 0.0, 0.0, system.delta)
     many = steps * system.substeps
-    direct = many / _best(lambda: advance(*args, many), clock=time.process_time)
+    direct = many / best_of(lambda: advance(*args, many), clock=time.process_time)
     for per_call in (1, 10):
 
         def steps_of(k: int = per_call) -> None:
             for _ in range(steps // k):
                 sim.system.step(state, k)
 
-        engine = steps * system.substeps / _best(steps_of, 5, time.process_time)
+        engine = steps * system.substeps / best_of(steps_of, 5, time.process_time)
         ratios.append((f"one state, {per_call} step{'s' if per_call > 1 else ''} of dt a call: engine / numba of the "
                        "generated source", engine, direct, 0.8))
 
@@ -142,10 +142,10 @@ def bench_compiled(quick: bool = False, out: TextIO | None = None) -> int:
     q = [np.ascontiguousarray(a) for a in angles]
     zeros = [np.zeros(m), np.zeros(m)]
     batch_steps = 5 if quick else 20
-    engine_batch = m * batch_steps * system.substeps / _best(lambda: system.step_columns(0.0, [*q, *zeros], batch_steps))
+    engine_batch = m * batch_steps * system.substeps / best_of(lambda: system.step_columns(0.0, [*q, *zeros], batch_steps))
     Y = np.ascontiguousarray(np.vstack([*q, *zeros]))
     batch_by_hand(Y, system.delta, 1, G)  # compiled before it is timed
-    hand_batch = m * batch_steps * system.substeps / _best(
+    hand_batch = m * batch_steps * system.substeps / best_of(
         lambda: batch_by_hand(Y, system.delta, batch_steps * system.substeps, G))
     ratios.append((f"batch of {m:,}: engine / hand-written numba prange", engine_batch, hand_batch, 1.0))
 

@@ -20,6 +20,7 @@ from ...physics import Simulation
 from ...physics.observe.ensemble import COPIES, Ensemble
 from ...physics.state import SimulationError
 from ..files import paths
+from .benchcompiled import best_of
 
 #: the goal of issue 33: 50 copies within this many times one copy
 GOAL = 5.0
@@ -60,12 +61,7 @@ def arithmetic_per_step(sim: Simulation, repeats: int = 200) -> float | None:
     args = (state.t, *state.q.tolist(), *state.p.tolist(), 0.0, 0.0, system.delta)
     advance = system.code.advance.scalar
     advance(*args, system.substeps)  # compiled and warm before it is timed
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        advance(*args, system.substeps * repeats)
-        best = min(best, (time.perf_counter() - start) / repeats)
-    return best
+    return best_of(lambda: advance(*args, system.substeps * repeats)) / repeats
 
 
 def _wait_native(sim: Simulation) -> None:
